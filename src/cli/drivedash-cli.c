@@ -1,0 +1,112 @@
+/* drivedash-cli.c — command dispatcher
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "drivedash-cli.h"
+#include "drivedash-error.h"
+
+typedef struct
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "list",      drivedash_cli_list,      N_("List NVMe drives") },
+  { "health",    drivedash_cli_health,    N_("Show the health of one drive or of all drives") },
+  { "self-test", drivedash_cli_self_test, N_("Start, abort or read a drive's self-test") },
+  { "bench",     drivedash_cli_bench,     N_("Measure the speed of the drive behind a folder") },
+  { "game-mode", drivedash_cli_game_mode, N_("Turn a drive's power saving off (game mode) or on") },
+};
+
+int
+drivedash_cli_exit_code_for_error (const GError *error)
+{
+  if (error == NULL || error->domain != DRIVEDASH_ERROR)
+    return DRIVEDASH_EXIT_FAILURE;
+
+  switch ((DrivedashError) error->code)
+    {
+    case DRIVEDASH_ERROR_INVALID_ARGUMENT:
+      return DRIVEDASH_EXIT_USAGE;
+    case DRIVEDASH_ERROR_NOT_FOUND:
+      return DRIVEDASH_EXIT_NOT_FOUND;
+    case DRIVEDASH_ERROR_PERMISSION:
+      return DRIVEDASH_EXIT_PERMISSION;
+    case DRIVEDASH_ERROR_NOT_SUPPORTED:
+    case DRIVEDASH_ERROR_NO_DIRECT_IO:
+      return DRIVEDASH_EXIT_NOT_SUPPORTED;
+    case DRIVEDASH_ERROR_CANCELLED:
+      return DRIVEDASH_EXIT_CANCELLED;
+    case DRIVEDASH_ERROR_FAILED:
+    case DRIVEDASH_ERROR_NO_SPACE:
+    case DRIVEDASH_ERROR_NOT_WRITABLE:
+    case DRIVEDASH_ERROR_FILE_REMOVED:
+    case DRIVEDASH_ERROR_DEVICE_GONE:
+    case DRIVEDASH_ERROR_IO:
+    default:
+      return DRIVEDASH_EXIT_FAILURE;
+    }
+}
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "%s\n", _("Usage: drivedash-cli COMMAND [OPTIONS…]"));
+  fprintf (out, "\n%s\n", _("Commands:"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (out, "\n%s\n", _("Run “drivedash-cli COMMAND --help” for the options of a command."));
+  fprintf (out, "\n%s\n", _("Exit codes:"));
+  fprintf (out, "  0    %s\n", _("success"));
+  fprintf (out, "  1    %s\n", _("the operation failed"));
+  fprintf (out, "  2    %s\n", _("usage error (unknown command or option, bad value)"));
+  fprintf (out, "  3    %s\n", _("no such drive or folder"));
+  fprintf (out, "  4    %s\n", _("permission denied"));
+  fprintf (out, "  5    %s\n", _("not supported by this drive or filesystem"));
+  fprintf (out, "  130  %s\n", _("interrupted"));
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      print_usage (stdout);
+      return DRIVEDASH_EXIT_OK;
+    }
+
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("drivedash-cli %s\n", PACKAGE_VERSION);
+      return DRIVEDASH_EXIT_OK;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, _("Unknown command “%s”.\n"), argv[1]);
+  print_usage (stderr);
+  return DRIVEDASH_EXIT_USAGE;
+}

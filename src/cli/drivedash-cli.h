@@ -1,0 +1,33 @@
+/* drivedash-cli.h — subcommands of drivedash-cli
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit codes, documented in --help. */
+enum
+{
+  DRIVEDASH_EXIT_OK = 0,
+  DRIVEDASH_EXIT_FAILURE = 1,      /* the operation failed */
+  DRIVEDASH_EXIT_USAGE = 2,        /* bad command line */
+  DRIVEDASH_EXIT_NOT_FOUND = 3,    /* unknown controller / folder */
+  DRIVEDASH_EXIT_PERMISSION = 4,   /* needs privileges that were refused */
+  DRIVEDASH_EXIT_NOT_SUPPORTED = 5,/* the drive or filesystem cannot do it */
+  DRIVEDASH_EXIT_CANCELLED = 130,  /* interrupted (Ctrl+C) */
+};
+
+/* Each takes argv with argv[0] = the subcommand name. */
+int drivedash_cli_list      (int argc, char **argv);
+int drivedash_cli_health    (int argc, char **argv);
+int drivedash_cli_self_test (int argc, char **argv);
+int drivedash_cli_bench     (int argc, char **argv);
+int drivedash_cli_game_mode (int argc, char **argv);
+
+/* Maps a DRIVEDASH_ERROR to the exit code above. */
+int  drivedash_cli_exit_code_for_error (const GError *error);
+
+G_END_DECLS
