@@ -1,0 +1,107 @@
+/* drivedash-bench-result.h — results of one test and of a whole run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+#include <json-glib/json-glib.h>
+
+#include "drivedash-bench-settings.h"
+#include "drivedash-bench-spec.h"
+
+G_BEGIN_DECLS
+
+/* Latency in microseconds over every I/O of the measured passes. */
+typedef struct
+{
+  double mean;
+  double p50;
+  double p90;
+  double p99;
+  double p999;
+  double max;
+} DrivedashBenchLatency;
+
+/* One finished test. Reference-counted and immutable once delivered. */
+typedef struct
+{
+  /*< private >*/
+  gint                  ref_count;
+  /*< public >*/
+  DrivedashBenchSpec    spec;
+  double                mb_per_s;         /* best pass, 10^6 bytes/s (CrystalDiskMark) */
+  double                iops;             /* of the best pass */
+  double                mb_per_s_median;  /* median pass */
+  double                mb_per_s_min;
+  double                mb_per_s_max;     /* == mb_per_s */
+  double                iops_median;
+  DrivedashBenchLatency latency_us;
+  guint                 n_passes;
+  double               *pass_mb_per_s;    /* n_passes values, in run order */
+  guint64               ios;              /* I/Os completed in the measured passes */
+  guint64               bytes_read;       /* measured passes only */
+  guint64               bytes_written;    /* measured passes only */
+  double                duration_s;       /* wall time of the measured passes */
+  double                cpu_user_s;       /* I/O threads' CPU time in the measured passes */
+  double                cpu_system_s;
+  gboolean              includes_cache;   /* buffered I/O: the page cache took part */
+} DrivedashBenchResult;
+
+#define DRIVEDASH_TYPE_BENCH_RESULT (drivedash_bench_result_get_type ())
+
+GType                 drivedash_bench_result_get_type (void) G_GNUC_CONST;
+DrivedashBenchResult *drivedash_bench_result_new      (const DrivedashBenchSpec *spec,
+                                                       guint                     n_passes);
+DrivedashBenchResult *drivedash_bench_result_ref      (DrivedashBenchResult     *self);
+void                  drivedash_bench_result_unref    (DrivedashBenchResult     *self);
+/* Fills best/median/min/max from pass_mb_per_s (used by the engine). */
+void                  drivedash_bench_result_summarize_passes (DrivedashBenchResult *self);
+
+/* A whole run: settings, results in run order, totals. */
+typedef struct
+{
+  /*< private >*/
+  gint                    ref_count;
+  /*< public >*/
+  DrivedashBenchSettings *settings;
+  GPtrArray              *results;         /* of DrivedashBenchResult */
+  char                   *filesystem;      /* e.g. "ext4", may be NULL */
+  gboolean                direct_io;       /* FALSE: buffered fallback was used */
+  /* Everything the run did to the drive, including the pre-fill and the
+   * warm-up passes: what the drive's own counters should have grown by. */
+  guint64                 bytes_read;
+  guint64                 bytes_written;
+  double                  cpu_user_s;      /* the whole run, all threads */
+  double                  cpu_system_s;
+  gint64                  started_at;      /* g_get_real_time () */
+  double                  duration_s;
+} DrivedashBenchReport;
+
+#define DRIVEDASH_TYPE_BENCH_REPORT (drivedash_bench_report_get_type ())
+
+GType                 drivedash_bench_report_get_type   (void) G_GNUC_CONST;
+DrivedashBenchReport *drivedash_bench_report_new        (const DrivedashBenchSettings *settings);
+DrivedashBenchReport *drivedash_bench_report_ref        (DrivedashBenchReport *self);
+void                  drivedash_bench_report_unref      (DrivedashBenchReport *self);
+void                  drivedash_bench_report_add_result (DrivedashBenchReport *self,
+                                                         DrivedashBenchResult *result);
+
+/* CrystalDiskMark-like text table ("Copy as text" and the CLI):
+ *   [Read]
+ *     SEQ    1MiB (Q=  8, T= 1):  3477.123 MB/s [   3316.0 IOPS] <  2410.50 us>  median 3470.2 (3401.0–3477.1)
+ * Works on partial reports too. */
+char                 *drivedash_bench_report_format_text (const DrivedashBenchReport *self);
+
+/* The JSON document of `drivedash-cli bench --json`: top-level bytes_read,
+ * bytes_written, settings{…}, results[{test, mode, mb_per_s, iops,
+ * latency_us{mean,p50,p90,p99,p999,max}, passes[], bytes_read,
+ * bytes_written, …}]. */
+JsonNode             *drivedash_bench_report_to_json     (const DrivedashBenchReport *self);
+char                 *drivedash_bench_report_to_json_string (const DrivedashBenchReport *self,
+                                                             gboolean                    pretty);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashBenchResult, drivedash_bench_result_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashBenchReport, drivedash_bench_report_unref)
+
+G_END_DECLS

@@ -1,0 +1,61 @@
+/* drivedash-bench-settings.h — what a benchmark run is asked to do
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DRIVEDASH_BENCH_DATA_RANDOM,  /* incompressible: what CrystalDiskMark uses */
+  DRIVEDASH_BENCH_DATA_ZEROS,
+} DrivedashBenchData;
+
+#define DRIVEDASH_BENCH_DEFAULT_TEST_SIZE      (G_GUINT64_CONSTANT (1) << 30)  /* 1 GiB */
+#define DRIVEDASH_BENCH_DEFAULT_PASSES         5
+#define DRIVEDASH_BENCH_DEFAULT_PASS_DURATION  5.0   /* seconds */
+#define DRIVEDASH_BENCH_DEFAULT_PAUSE          5.0   /* seconds between tests */
+#define DRIVEDASH_BENCH_DEFAULT_MIX_READ       70    /* percent reads in mix mode */
+#define DRIVEDASH_BENCH_DEFAULT_SAMPLE_INTERVAL 0.1  /* seconds between live samples */
+
+/* Plain public fields: set them after _new(), which fills in the defaults.
+ * A running DrivedashBench keeps its own copy. */
+typedef struct
+{
+  char               *folder;           /* where the test file goes; NULL = home */
+  guint64             test_size;        /* bytes */
+  guint               passes;           /* measured passes per test, >= 1 */
+  double              pass_duration;    /* seconds per pass (the warm-up pass too) */
+  double              pause;            /* seconds between tests */
+  DrivedashBenchData  data;
+  guint               mix_read_percent; /* 0..100 */
+  gboolean            allow_buffered;   /* if O_DIRECT is refused, run through the
+                                           page cache and mark results "includes cache" */
+  gboolean            warmup;           /* run one discarded warm-up pass (default TRUE) */
+  double              sample_interval;  /* seconds between live samples */
+} DrivedashBenchSettings;
+
+#define DRIVEDASH_TYPE_BENCH_SETTINGS (drivedash_bench_settings_get_type ())
+
+GType                   drivedash_bench_settings_get_type (void) G_GNUC_CONST;
+DrivedashBenchSettings *drivedash_bench_settings_new      (void);
+DrivedashBenchSettings *drivedash_bench_settings_copy     (const DrivedashBenchSettings *self);
+void                    drivedash_bench_settings_free     (DrivedashBenchSettings       *self);
+void                    drivedash_bench_settings_set_folder (DrivedashBenchSettings     *self,
+                                                             const char                 *folder);
+
+/* Checks ranges; DRIVEDASH_ERROR_INVALID_ARGUMENT with a message for people. */
+gboolean                drivedash_bench_settings_validate (const DrivedashBenchSettings *self,
+                                                           GError                      **error);
+
+/* "1GiB", "512MiB", "64M", "1g", "1073741824" → bytes (1024-based suffixes). */
+gboolean                drivedash_bench_parse_size        (const char                   *text,
+                                                           guint64                      *out_bytes,
+                                                           GError                      **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashBenchSettings, drivedash_bench_settings_free)
+
+G_END_DECLS
