@@ -1,0 +1,30 @@
+/* drivedash-format.h — numbers for people: bytes, temperatures, hours, power
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "drivedash-smart.h"
+
+G_BEGIN_DECLS
+
+/* Decimal units (kB, MB, GB, TB, PB, EB: powers of 1000, as drive makers
+ * and CrystalDiskMark count), e.g. "12.3 TB".  Free with g_free(). */
+char *drivedash_format_bytes         (guint64        bytes);
+char *drivedash_format_bytes_u128    (DrivedashU128  bytes);
+/* "50 °C" from Kelvin (rounded, never "-0 °C"); "not reported" for 0. */
+char *drivedash_format_temperature   (guint          kelvin);
+/* Celsius from Kelvin, exact to the hundredth. */
+double drivedash_kelvin_to_celsius   (guint          kelvin);
+/* "1 234 hours (51 days)" style; uses the locale's digit grouping. */
+char *drivedash_format_hours         (DrivedashU128  hours);
+/* A plain count with digit grouping, exact for 128 bits. */
+char *drivedash_format_count         (DrivedashU128  count);
+/* "8.25 W" from microwatts; "not reported" for 0. */
+char *drivedash_format_power         (guint64        microwatts);
+/* "250 µs", "10 ms" */
+char *drivedash_format_latency_us    (guint32        microseconds);
+
+G_END_DECLS
