@@ -1,0 +1,585 @@
+/* test-plot.c — the cairo plot, checked by its pixels
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every test renders a DrivedashPlot with known data to an image surface,
+ * using the default light style (white background, libadwaita colours),
+ * and then looks for the line, the grid, the labels and the limit lines
+ * where they must be.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-plot.h"
+
+#define W 480
+#define H 300
+
+typedef struct
+{
+  cairo_surface_t *surface;
+  guint32         *px;
+  int              stride;  /* in pixels */
+} Image;
+
+static void
+render (DrivedashPlot *plot,
+        Image         *img,
+        int            width,
+        int            height)
+{
+  DrivedashPlotStyle style;
+  cairo_t *cr;
+
+  drivedash_plot_style_init_default (&style, FALSE);
+  img->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (img->surface);
+  drivedash_plot_draw (plot, cr, width, height, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (img->surface);
+  img->px = (guint32 *) cairo_image_surface_get_data (img->surface);
+  img->stride = cairo_image_surface_get_stride (img->surface) / 4;
+
+  if (g_getenv ("DRIVEDASH_TEST_KEEP_PNG"))
+    {
+      g_autofree char *name = g_strdup_printf ("test-plot-%s.png",
+                                               drivedash_plot_get_title (plot));
+      cairo_surface_write_to_png (img->surface, name);
+    }
+}
+
+static void
+image_clear (Image *img)
+{
+  cairo_surface_destroy (img->surface);
+}
+
+static inline void
+rgb (const Image *img,
+     int          x,
+     int          y,
+     int         *r,
+     int         *g,
+     int         *b)
+{
+  guint32 p = img->px[y * img->stride + x];
+
+  *r = (p >> 16) & 0xff;
+  *g = (p >> 8) & 0xff;
+  *b = p & 0xff;
+}
+
+/* How strongly a pixel shows series 0 (libadwaita blue #1c71d8 on white). */
+static double
+blue_ink (const Image *img,
+          int          x,
+          int          y)
+{
+  int r, g, b;
+
+  rgb (img, x, y, &r, &g, &b);
+  if (b - r < 25)
+    return 0;
+  return (255 - r) / 227.0;
+}
+
+/* Red of the critical limit (#c01c28). */
+static gboolean
+is_red (const Image *img,
+        int          x,
+        int          y)
+{
+  int r, g, b;
+
+  rgb (img, x, y, &r, &g, &b);
+  return r - b > 60 && r - g > 60;
+}
+
+static gboolean
+is_text (const Image *img,
+         int          x,
+         int          y)
+{
+  int r, g, b;
+
+  rgb (img, x, y, &r, &g, &b);
+  return r < 140 && g < 140 && b < 140 && abs (r - b) < 20;
+}
+
+/* A major grid line: foreground at 12 % on white, one pixel wide. */
+static gboolean
+is_grid (const Image *img,
+         int          x,
+         int          y)
+{
+  int r, g, b;
+
+  rgb (img, x, y, &r, &g, &b);
+  return r == g && g == b && r >= 215 && r <= 232;
+}
+
+/* Rows where more than half the width is major grid or the axis line. */
+static GArray *
+find_grid_rows (const Image *img,
+                int          width,
+                int          height)
+{
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int y = 0; y < height; y++)
+    {
+      int n = 0;
+
+      for (int x = 0; x < width; x++)
+        n += is_grid (img, x, y) || is_text (img, x, y);
+      if (n > width / 2)
+        g_array_append_val (rows, y);
+    }
+  return rows;
+}
+
+/* Only below the legend row (which has a blue swatch too). */
+#define PLOT_TOP 40
+
+static double
+centroid_row (const Image *img,
+              int          x,
+              int          height)
+{
+  double sum = 0, weight = 0;
+
+  for (int y = PLOT_TOP; y < height; y++)
+    {
+      double w = blue_ink (img, x, y);
+
+      sum += w * y;
+      weight += w;
+    }
+  return weight > 0.3 ? sum / weight : -1;
+}
+
+static DrivedashPlot *
+new_plot (const char *title)
+{
+  DrivedashPlot *plot = DRIVEDASH_PLOT (drivedash_plot_new ());
+
+  g_object_ref_sink (plot);
+  drivedash_plot_set_title (plot, title);
+  return plot;
+}
+
+static void
+test_decimate_matches_brute_force (void)
+{
+  enum { N = 10000, COLS = 137 };
+  g_autofree double *t = g_new (double, N);
+  g_autofree double *y = g_new (double, N);
+  DrivedashPlotColumn cols[COLS];
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+  double t0 = 1000, t1 = 8000;
+
+  for (int i = 0; i < N; i++)
+    {
+      t[i] = i * 1.0;
+      y[i] = g_rand_double_range (rand, -50, 50) + sin (i / 300.0) * 100;
+    }
+
+  drivedash_plot_decimate (t, y, N, t0, t1, cols, COLS);
+
+  for (int c = 0; c < COLS; c++)
+    {
+      double lo = INFINITY, hi = -INFINITY, first = NAN, last = NAN;
+      guint n = 0;
+
+      for (int i = 0; i < N; i++)
+        {
+          int col;
+
+          if (t[i] < t0 || t[i] > t1)
+            continue;
+          col = CLAMP ((int) ((t[i] - t0) / ((t1 - t0) / COLS)), 0, COLS - 1);
+          if (col != c)
+            continue;
+          if (n == 0)
+            first = y[i];
+          last = y[i];
+          lo = MIN (lo, y[i]);
+          hi = MAX (hi, y[i]);
+          n++;
+        }
+      g_assert_cmpuint (cols[c].n, ==, n);
+      g_assert_cmpuint (n, >, 0);
+      g_assert_cmpfloat (cols[c].y_min, ==, lo);
+      g_assert_cmpfloat (cols[c].y_max, ==, hi);
+      g_assert_cmpfloat (cols[c].y_first, ==, first);
+      g_assert_cmpfloat (cols[c].y_last, ==, last);
+    }
+}
+
+static void
+test_decimate_gaps (void)
+{
+  double t[] = { 0, 1, 2, 2, 3, 4 };
+  double y[] = { 1, 2, 3, NAN, 5, 6 };
+  DrivedashPlotColumn cols[5];
+
+  drivedash_plot_decimate (t, y, G_N_ELEMENTS (t), 0, 5, cols, 5);
+  g_assert_true (cols[2].gap);
+  g_assert_false (cols[1].gap);
+  g_assert_cmpuint (cols[2].n, ==, 1);
+  g_assert_cmpuint (cols[3].n, ==, 1);
+  g_assert_cmpfloat (cols[3].y_first, ==, 5);
+}
+
+/* A constant 50 on an axis 0…100: the line sits 50/step grid spacings
+ * above the X axis, across the whole plot area. */
+static void
+test_line_where_expected (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("line");
+  g_autoptr(GArray) grid = NULL;
+  Image img;
+  guint s;
+  int axis_row, spacing, covered = 0, first_x = -1, last_x = -1;
+  double expected;
+
+  s = drivedash_plot_add_series (plot, "Read");
+  drivedash_plot_set_unit (plot, "MB/s");
+  drivedash_plot_set_y_range_hint (plot, 0, 100);
+  for (int i = 0; i <= 600; i++)
+    drivedash_plot_append (plot, s, i * 0.1, 50);
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  /* 0, 20, 40, 60, 80, 100, 120 (headroom): at least 6 lines. */
+  g_assert_cmpuint (grid->len, >=, 6);
+  axis_row = g_array_index (grid, int, grid->len - 1);
+  spacing = axis_row - g_array_index (grid, int, grid->len - 2);
+  for (guint i = 1; i < grid->len; i++)
+    g_assert_cmpint (abs ((g_array_index (grid, int, i) - g_array_index (grid, int, i - 1)) - spacing), <=, 1);
+  expected = axis_row - 2.5 * spacing;
+
+  for (int x = 0; x < W; x++)
+    {
+      double c = centroid_row (&img, x, H);
+
+      if (c < 0)
+        continue;
+      g_assert_cmpfloat (fabs (c - expected), <, 2.0);
+      if (first_x < 0)
+        first_x = x;
+      last_x = x;
+      covered++;
+    }
+  /* The line runs across the plot area (the left quarter holds the labels). */
+  g_assert_cmpint (covered, >, W * 3 / 4);
+  g_assert_cmpint (last_x - first_x + 1, ==, covered);
+
+  image_clear (&img);
+}
+
+/* A ramp rises left to right, a step jumps where it should. */
+static void
+test_line_follows_data (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("ramp");
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  double prev = INFINITY;
+  int points = 0;
+
+  for (int i = 0; i <= 100; i++)
+    drivedash_plot_append (plot, s, i, i < 50 ? 10 : 90);
+
+  render (plot, &img, W, H);
+  for (int x = 0; x < W; x++)
+    {
+      double c = centroid_row (&img, x, H);
+
+      if (c < 0)
+        continue;
+      /* Rows grow downwards: the step only ever goes up (smaller rows). */
+      g_assert_cmpfloat (c, <=, prev + 1.5);
+      prev = c;
+      points++;
+    }
+  g_assert_cmpint (points, >, W / 2);
+  image_clear (&img);
+}
+
+static int
+count_text (const Image *img,
+            int          x0,
+            int          y0,
+            int          x1,
+            int          y1)
+{
+  int n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      n += is_text (img, x, y);
+  return n;
+}
+
+/* Labels: Y numbers left of the axis, times below it, title on top. */
+static void
+test_axes_labelled (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("axes");
+  g_autoptr(GArray) grid = NULL;
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  int axis_row, axis_col = -1;
+
+  drivedash_plot_set_unit (plot, "MB/s");
+  for (int i = 0; i <= 300; i++)
+    drivedash_plot_append (plot, s, i * 0.1, 1000 + 500 * sin (i / 20.0));
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  g_assert_cmpuint (grid->len, >=, 3);
+  axis_row = g_array_index (grid, int, grid->len - 1);
+
+  /* The Y axis: the first column that is dark over most of its height. */
+  for (int x = 0; x < W && axis_col < 0; x++)
+    {
+      int n = 0;
+
+      for (int y = 0; y < axis_row; y++)
+        n += is_text (&img, x, y);
+      if (n > axis_row / 2)
+        axis_col = x;
+    }
+  g_assert_cmpint (axis_col, >, 10);
+
+  g_assert_cmpint (count_text (&img, 0, 20, axis_col - 2, axis_row), >, 40);     /* Y labels */
+  g_assert_cmpint (count_text (&img, axis_col, axis_row + 2, W, H), >, 40);      /* X labels */
+  g_assert_cmpint (count_text (&img, 0, 0, W, 18), >, 20);                       /* title */
+  image_clear (&img);
+}
+
+/* A temperature limit at 70 °C shows as a red dashed line at 70: its
+ * height above the axis is 70/45 of the height of a line at 45. */
+static void
+test_limit_line (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("limit");
+  g_autoptr(GArray) grid = NULL;
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Temperature");
+  int axis_row, best_row = -1, best = 0;
+  double line_row, expected;
+
+  drivedash_plot_set_include_zero (plot, TRUE);
+  drivedash_plot_add_limit (plot, NULL, 70, DRIVEDASH_PLOT_LIMIT_CRITICAL);
+  for (int i = 0; i < 60; i++)
+    drivedash_plot_append (plot, s, i, 45);
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  axis_row = g_array_index (grid, int, grid->len - 1);
+  line_row = centroid_row (&img, W / 2, H);
+  g_assert_cmpfloat (line_row, >, 0);
+  expected = axis_row - (axis_row - line_row) * 70.0 / 45.0;
+
+  for (int y = 0; y < H; y++)
+    {
+      int n = 0;
+
+      for (int x = 0; x < W; x++)
+        n += is_red (&img, x, y);
+      if (n > best)
+        {
+          best = n;
+          best_row = y;
+        }
+    }
+  g_assert_cmpint (best, >, W / 3);  /* dashed: about 60 % ink */
+  g_assert_cmpfloat (fabs (best_row - expected), <=, 1.5);
+  image_clear (&img);
+}
+
+/* An hour of 100 ms samples: the decimated drawing covers the same pixels
+ * as drawing every sample. */
+static void
+test_decimation_equivalent (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("hour");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  Image fast, slow;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  int compared = 0, matched = 0;
+
+  drivedash_plot_set_time_window (plot, 0);
+  for (int i = 0; i < 36000; i++)
+    drivedash_plot_append (plot, s, i * 0.1,
+                           2000 + 800 * sin (i / 2000.0) + g_rand_double_range (rand, -150, 150));
+
+  render (plot, &fast, W, H);
+  drivedash_plot_set_decimate (plot, FALSE);
+  render (plot, &slow, W, H);
+
+  for (int x = 0; x < W; x++)
+    {
+      int top_a = -1, bot_a = -1, top_b = -1, bot_b = -1;
+
+      for (int y = PLOT_TOP; y < H; y++)
+        {
+          if (blue_ink (&fast, x, y) > 0.5)
+            {
+              if (top_a < 0)
+                top_a = y;
+              bot_a = y;
+            }
+          if (blue_ink (&slow, x, y) > 0.5)
+            {
+              if (top_b < 0)
+                top_b = y;
+              bot_b = y;
+            }
+        }
+      if (top_a < 0 && top_b < 0)
+        continue;
+      compared++;
+      if (top_a >= 0 && top_b >= 0 && abs (top_a - top_b) <= 2 && abs (bot_a - bot_b) <= 2)
+        matched++;
+    }
+
+  g_assert_cmpint (compared, >, W / 2);
+  /* Column edges may round differently at the ends. */
+  g_assert_cmpint (matched, >=, compared - 3);
+  image_clear (&fast);
+  image_clear (&slow);
+}
+
+/* Gaps break the line: nothing drawn between two bursts. */
+static void
+test_gap_breaks_line (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("gap");
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  int ink_middle = 0;
+
+  drivedash_plot_set_y_range_hint (plot, 0, 100);
+  for (int i = 0; i <= 20; i++)
+    drivedash_plot_append (plot, s, i * 0.1, 20);
+  drivedash_plot_append_gap (plot, s);
+  for (int i = 80; i <= 100; i++)
+    drivedash_plot_append (plot, s, i * 0.1, 80);
+
+  render (plot, &img, W, H);
+  for (int x = W / 2 - 20; x < W / 2 + 20; x++)
+    ink_middle += centroid_row (&img, x, H) >= 0;
+  g_assert_cmpint (ink_middle, ==, 0);
+  image_clear (&img);
+}
+
+/* Log scale: 300 sits log10(300)/4 of the way from the 1 to the 10 000
+ * decade line. */
+static void
+test_log_scale (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("log");
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "p99");
+  g_autoptr(GArray) grid = NULL;
+  double expected, c;
+
+  drivedash_plot_set_scale (plot, DRIVEDASH_PLOT_SCALE_AUTO);
+  drivedash_plot_append (plot, s, 0, 1);
+  drivedash_plot_append_gap (plot, s);
+  drivedash_plot_append (plot, s, 1, 10000);
+  drivedash_plot_append_gap (plot, s);
+  for (int i = 2; i <= 10; i++)
+    drivedash_plot_append (plot, s, i, 300);
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  /* Decades 1, 10, 100, 1000, 10000: five major lines. */
+  g_assert_cmpuint (grid->len, ==, 5);
+  expected = g_array_index (grid, int, 4)
+             - (g_array_index (grid, int, 4) - g_array_index (grid, int, 0)) * log10 (300) / 4;
+  c = centroid_row (&img, W - 20, H);
+  g_assert_cmpfloat (fabs (c - expected), <, 2.0);
+  image_clear (&img);
+}
+
+static void
+test_description (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("Bandwidth");
+  g_autofree char *empty = NULL;
+  g_autofree char *desc = NULL;
+  guint r, w;
+
+  drivedash_plot_set_unit (plot, "MB/s");
+  r = drivedash_plot_add_series (plot, "Read");
+  w = drivedash_plot_add_series (plot, "Write");
+  empty = drivedash_plot_dup_description (plot);
+  g_assert_cmpstr (empty, ==, "No data yet");
+
+  drivedash_plot_append (plot, r, 0.1, 1200);
+  drivedash_plot_append (plot, r, 0.2, 3456.4);
+  drivedash_plot_append (plot, w, 0.2, 12.25);
+  drivedash_plot_set_caption (plot, "SEQ1M Q8T1");
+  desc = drivedash_plot_dup_description (plot);
+  g_assert_cmpstr (desc, ==, "SEQ1M Q8T1. Read: 3456 MB/s; Write: 12.2 MB/s");
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, r), ==, 2);
+}
+
+static void
+test_save_png (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("png");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("drivedash-plot-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "plot.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "missing", "plot.png", NULL);
+  cairo_surface_t *back;
+  guint s = drivedash_plot_add_series (plot, "Read");
+
+  for (int i = 0; i < 50; i++)
+    drivedash_plot_append (plot, s, i, i);
+
+  g_assert_true (drivedash_plot_save_png (plot, path, 640, 320, &error));
+  g_assert_no_error (error);
+  back = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (back), ==, 640);
+  g_assert_cmpint (cairo_image_surface_get_height (back), ==, 320);
+  cairo_surface_destroy (back);
+
+  g_assert_false (drivedash_plot_save_png (plot, bad, 640, 320, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/plot/decimate/brute-force", test_decimate_matches_brute_force);
+  g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
+  g_test_add_func ("/plot/pixels/line", test_line_where_expected);
+  g_test_add_func ("/plot/pixels/follows-data", test_line_follows_data);
+  g_test_add_func ("/plot/pixels/axes", test_axes_labelled);
+  g_test_add_func ("/plot/pixels/limit", test_limit_line);
+  g_test_add_func ("/plot/pixels/decimation", test_decimation_equivalent);
+  g_test_add_func ("/plot/pixels/gap", test_gap_breaks_line);
+  g_test_add_func ("/plot/pixels/log", test_log_scale);
+  g_test_add_func ("/plot/description", test_description);
+  g_test_add_func ("/plot/save-png", test_save_png);
+
+  return g_test_run ();
+}
