@@ -1,0 +1,233 @@
+/* drivedash-application.c
+ *
+ * Copyright 2026 The Drivedash developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-application.h"
+#include "drivedash-preferences-window.h"
+#include "drivedash-screenshot.h"
+#include "drivedash-window.h"
+
+struct _DrivedashApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashApplication, drivedash_application, ADW_TYPE_APPLICATION)
+
+DrivedashApplication *
+drivedash_application_new (void)
+{
+  /* The default flags make the app single-instance: a second launch
+   * activates the running one over D-Bus. */
+  return g_object_new (DRIVEDASH_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/drivedash/Drivedash",
+                       NULL);
+}
+
+/**
+ * drivedash_application_get_settings:
+ *
+ * Returns: (transfer none): the app's #GSettings
+ *   (schema io.github.drivedash.Drivedash).
+ */
+GSettings *
+drivedash_application_get_settings (DrivedashApplication *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+static void
+drivedash_application_update_color_scheme (DrivedashApplication *self)
+{
+  AdwStyleManager *style_manager = adw_style_manager_get_default ();
+  AdwColorScheme scheme;
+
+  switch (g_settings_get_enum (self->settings, "color-scheme"))
+    {
+    case 1:
+      scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+      break;
+    case 2:
+      scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+      break;
+    default:
+      /* Follow the system (prefer-light when it has no preference). */
+      scheme = ADW_COLOR_SCHEME_DEFAULT;
+      break;
+    }
+
+  adw_style_manager_set_color_scheme (style_manager, scheme);
+}
+
+static void
+on_color_scheme_changed (GSettings            *settings,
+                         const char           *key,
+                         DrivedashApplication *self)
+{
+  drivedash_application_update_color_scheme (self);
+}
+
+static void
+drivedash_application_activate (GApplication *app)
+{
+  DrivedashApplication *self = DRIVEDASH_APPLICATION (app);
+  GtkWindow *window;
+  const char *screenshot_path;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (drivedash_window_new (self));
+
+  gtk_window_present (window);
+
+  /* Test-only hook for the UI smoke test and the README screenshot: does
+   * nothing unless the variable is set. */
+  screenshot_path = g_getenv ("DRIVEDASH_SCREENSHOT");
+  if (screenshot_path != NULL && screenshot_path[0] != '\0')
+    drivedash_screenshot_schedule (GTK_WIDGET (window), screenshot_path);
+}
+
+static void
+drivedash_application_quit_action (GSimpleAction *action,
+                                   GVariant      *parameter,
+                                   gpointer       user_data)
+{
+  GApplication *app = G_APPLICATION (user_data);
+  GList *windows;
+
+  /* Close the windows first so they save their size and stop their work. */
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  while (windows != NULL)
+    {
+      GtkWindow *window = windows->data;
+
+      windows = windows->next;
+      gtk_window_close (window);
+    }
+
+  g_application_quit (app);
+}
+
+static void
+drivedash_application_about_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkWidget *about;
+  static const char *developers[] = {
+    "The Drivedash developers https://github.com/drivedash/drivedash",
+    NULL
+  };
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "application-name", _("Drivedash"),
+                        "application-icon", APP_ID,
+                        "developer-name", _("The Drivedash developers"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Check the health and speed of your NVMe drives"),
+                        "website", "https://github.com/drivedash/drivedash",
+                        "issue-url", "https://github.com/drivedash/drivedash/issues",
+                        "copyright", "© 2026 The Drivedash developers",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        /* Translators: replace with your names, one per line. */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+drivedash_application_preferences_action (GSimpleAction *action,
+                                          GVariant      *parameter,
+                                          gpointer       user_data)
+{
+  DrivedashApplication *self = DRIVEDASH_APPLICATION (user_data);
+  DrivedashPreferencesWindow *preferences;
+
+  preferences = drivedash_preferences_window_new (self->settings);
+  gtk_window_set_transient_for (GTK_WINDOW (preferences),
+                                gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = drivedash_application_quit_action },
+  { .name = "about", .activate = drivedash_application_about_action },
+  { .name = "preferences", .activate = drivedash_application_preferences_action },
+};
+
+static void
+drivedash_application_startup (GApplication *app)
+{
+  DrivedashApplication *self = DRIVEDASH_APPLICATION (app);
+  g_autoptr(GAction) color_scheme_action = NULL;
+  static const struct {
+    const char *action;
+    const char *accels[2];
+  } accels[] = {
+    { "app.quit", { "<Primary>q", NULL } },
+    { "app.preferences", { "<Primary>comma", NULL } },
+    { "window.close", { "<Primary>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (drivedash_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app),
+                                   app_actions, G_N_ELEMENTS (app_actions),
+                                   app);
+
+  color_scheme_action = g_settings_create_action (self->settings, "color-scheme");
+  g_action_map_add_action (G_ACTION_MAP (app), color_scheme_action);
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app),
+                                           accels[i].action, accels[i].accels);
+
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (on_color_scheme_changed), self, 0);
+  drivedash_application_update_color_scheme (self);
+}
+
+static void
+drivedash_application_finalize (GObject *object)
+{
+  DrivedashApplication *self = DRIVEDASH_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (drivedash_application_parent_class)->finalize (object);
+}
+
+static void
+drivedash_application_class_init (DrivedashApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = drivedash_application_finalize;
+
+  app_class->activate = drivedash_application_activate;
+  app_class->startup = drivedash_application_startup;
+}
+
+static void
+drivedash_application_init (DrivedashApplication *self)
+{
+  self->settings = g_settings_new (APP_ID);
+}

@@ -1,0 +1,20 @@
+/* drivedash-screenshot.h
+ *
+ * Copyright 2026 The Drivedash developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+gboolean drivedash_screenshot_save     (GtkWidget   *widget,
+                                        const char  *path,
+                                        GError     **error);
+void     drivedash_screenshot_schedule (GtkWidget   *window,
+                                        const char  *path);
+
+G_END_DECLS

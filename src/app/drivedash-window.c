@@ -1,0 +1,193 @@
+/* drivedash-window.c
+ *
+ * Copyright 2026 The Drivedash developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-window.h"
+
+/* dashboard: include the page headers here. */
+/* end dashboard */
+
+struct _DrivedashWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+
+  /* Template children */
+  AdwToastOverlay      *toast_overlay;
+  AdwViewStack         *stack;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashWindow, drivedash_window, ADW_TYPE_APPLICATION_WINDOW)
+
+DrivedashWindow *
+drivedash_window_new (DrivedashApplication *application)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_APPLICATION (application), NULL);
+
+  return g_object_new (DRIVEDASH_TYPE_WINDOW,
+                       "application", application,
+                       NULL);
+}
+
+/**
+ * drivedash_window_add_toast:
+ * @toast: (transfer full): the toast to show over the window's pages
+ */
+void
+drivedash_window_add_toast (DrivedashWindow *self,
+                            AdwToast        *toast)
+{
+  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+const char *
+drivedash_window_get_visible_page (DrivedashWindow *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_WINDOW (self), NULL);
+
+  return adw_view_stack_get_visible_child_name (self->stack);
+}
+
+/**
+ * drivedash_window_set_visible_page:
+ * @name: "health" or "speed"
+ */
+void
+drivedash_window_set_visible_page (DrivedashWindow *self,
+                                   const char      *name)
+{
+  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
+  g_return_if_fail (name != NULL);
+
+  if (adw_view_stack_get_child_by_name (self->stack, name) == NULL)
+    {
+      g_warning ("No page named “%s” in the main window", name);
+      return;
+    }
+
+  adw_view_stack_set_visible_child_name (self->stack, name);
+}
+
+static void
+show_page_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  drivedash_window_set_visible_page (DRIVEDASH_WINDOW (widget),
+                                     g_variant_get_string (parameter, NULL));
+}
+
+static void
+drivedash_window_save_state (DrivedashWindow *self)
+{
+  int width = 0;
+  int height = 0;
+
+  /* The default size is the unmaximized size, which is what we want to
+   * restore; the maximized flag is stored separately. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+
+  g_settings_delay (self->settings);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (self->settings);
+}
+
+static gboolean
+drivedash_window_close_request (GtkWindow *window)
+{
+  drivedash_window_save_state (DRIVEDASH_WINDOW (window));
+
+  return GTK_WINDOW_CLASS (drivedash_window_parent_class)->close_request (window);
+}
+
+static void
+drivedash_window_constructed (GObject *object)
+{
+  DrivedashWindow *self = DRIVEDASH_WINDOW (object);
+  GtkApplication *app;
+
+  G_OBJECT_CLASS (drivedash_window_parent_class)->constructed (object);
+
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  if (DRIVEDASH_IS_APPLICATION (app))
+    self->settings = g_object_ref (drivedash_application_get_settings (DRIVEDASH_APPLICATION (app)));
+  else
+    self->settings = g_settings_new (APP_ID);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static void
+drivedash_window_dispose (GObject *object)
+{
+  DrivedashWindow *self = DRIVEDASH_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (drivedash_window_parent_class)->dispose (object);
+}
+
+static void
+drivedash_window_finalize (GObject *object)
+{
+  DrivedashWindow *self = DRIVEDASH_WINDOW (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (drivedash_window_parent_class)->finalize (object);
+}
+
+static void
+drivedash_window_class_init (DrivedashWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = drivedash_window_constructed;
+  object_class->dispose = drivedash_window_dispose;
+  object_class->finalize = drivedash_window_finalize;
+
+  window_class->close_request = drivedash_window_close_request;
+
+  /* dashboard: g_type_ensure() the page types used in the template here. */
+  /* end dashboard */
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/drivedash/Drivedash/drivedash-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, stack);
+
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
+                                       "win.show-page", "s", "health");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
+                                       "win.show-page", "s", "speed");
+}
+
+static void
+drivedash_window_init (DrivedashWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,27 @@
+/* drivedash-window.h
+ *
+ * Copyright 2026 The Drivedash developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "drivedash-application.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_TYPE_WINDOW (drivedash_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (DrivedashWindow, drivedash_window, DRIVEDASH, WINDOW, AdwApplicationWindow)
+
+DrivedashWindow *drivedash_window_new              (DrivedashApplication *application);
+void             drivedash_window_add_toast        (DrivedashWindow      *self,
+                                                    AdwToast             *toast);
+const char      *drivedash_window_get_visible_page (DrivedashWindow      *self);
+void             drivedash_window_set_visible_page (DrivedashWindow      *self,
+                                                    const char           *name);
+
+G_END_DECLS
