@@ -1,0 +1,306 @@
+/* drivedash-bench-result.c — results of one test and of a whole run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drivedash-bench-result.h"
+
+G_DEFINE_BOXED_TYPE (DrivedashBenchResult, drivedash_bench_result,
+                     drivedash_bench_result_ref, drivedash_bench_result_unref)
+G_DEFINE_BOXED_TYPE (DrivedashBenchReport, drivedash_bench_report,
+                     drivedash_bench_report_ref, drivedash_bench_report_unref)
+
+DrivedashBenchResult *
+drivedash_bench_result_new (const DrivedashBenchSpec *spec,
+                            guint                     n_passes)
+{
+  DrivedashBenchResult *self = g_new0 (DrivedashBenchResult, 1);
+
+  self->ref_count = 1;
+  self->spec = *spec;
+  self->n_passes = n_passes;
+  self->pass_mb_per_s = g_new0 (double, MAX (n_passes, 1));
+  return self;
+}
+
+DrivedashBenchResult *
+drivedash_bench_result_ref (DrivedashBenchResult *self)
+{
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+drivedash_bench_result_unref (DrivedashBenchResult *self)
+{
+  if (!g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+  g_free (self->pass_mb_per_s);
+  g_free (self);
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+drivedash_bench_result_summarize_passes (DrivedashBenchResult *self)
+{
+  g_autofree double *sorted = NULL;
+  guint n = self->n_passes;
+  double bytes_per_io;
+
+  if (n == 0)
+    return;
+
+  sorted = g_memdup2 (self->pass_mb_per_s, n * sizeof (double));
+  qsort (sorted, n, sizeof (double), compare_doubles);
+
+  self->mb_per_s_min = sorted[0];
+  self->mb_per_s_max = sorted[n - 1];
+  self->mb_per_s = sorted[n - 1];
+  self->mb_per_s_median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+
+  /* Every I/O moves one block, so IOPS follow MB/s exactly. */
+  bytes_per_io = (double) self->spec.block_size;
+  self->iops = self->mb_per_s * 1e6 / bytes_per_io;
+  self->iops_median = self->mb_per_s_median * 1e6 / bytes_per_io;
+}
+
+DrivedashBenchReport *
+drivedash_bench_report_new (const DrivedashBenchSettings *settings)
+{
+  DrivedashBenchReport *self = g_new0 (DrivedashBenchReport, 1);
+
+  self->ref_count = 1;
+  self->settings = drivedash_bench_settings_copy (settings);
+  self->results = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_bench_result_unref);
+  self->direct_io = TRUE;
+  self->started_at = g_get_real_time ();
+  return self;
+}
+
+DrivedashBenchReport *
+drivedash_bench_report_ref (DrivedashBenchReport *self)
+{
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+drivedash_bench_report_unref (DrivedashBenchReport *self)
+{
+  if (!g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+  drivedash_bench_settings_free (self->settings);
+  g_ptr_array_unref (self->results);
+  g_free (self->filesystem);
+  g_free (self);
+}
+
+void
+drivedash_bench_report_add_result (DrivedashBenchReport *self,
+                                   DrivedashBenchResult *result)
+{
+  g_ptr_array_add (self->results, drivedash_bench_result_ref (result));
+}
+
+/* "1MiB", "128KiB", "4KiB" as CrystalDiskMark writes them. */
+static char *
+format_block (guint32 block_size)
+{
+  if (block_size % (1024 * 1024) == 0)
+    return g_strdup_printf ("%uMiB", block_size / (1024 * 1024));
+  if (block_size % 1024 == 0)
+    return g_strdup_printf ("%uKiB", block_size / 1024);
+  return g_strdup_printf ("%uB", block_size);
+}
+
+static void
+append_rule (GString *s)
+{
+  g_string_append (s, "------------------------------------------------------------------------------\n");
+}
+
+char *
+drivedash_bench_report_format_text (const DrivedashBenchReport *self)
+{
+  const DrivedashBenchSettings *settings = self->settings;
+  GString *s = g_string_new (NULL);
+  g_autofree char *size = g_format_size_full (settings->test_size, G_FORMAT_SIZE_IEC_UNITS);
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (self->started_at / G_USEC_PER_SEC);
+  g_autofree char *date = g_date_time_format (when, "%Y-%m-%d %H:%M:%S");
+  gboolean any_cache = FALSE;
+  int last_mode = -1;
+
+  append_rule (s);
+  g_string_append_printf (s, "Drivedash %s\n", PACKAGE_VERSION);
+  append_rule (s);
+  g_string_append_printf (s, "* MB/s = 1,000,000 bytes/s, ");
+  g_string_append_printf (s, g_dngettext (NULL, "best of %u pass", "best of %u passes", settings->passes),
+                          settings->passes);
+  g_string_append_printf (s, " [%s]\n", _("median (min–max) on the right"));
+  g_string_append_printf (s, "* %s\n", _("KB = 1000 bytes, KiB = 1024 bytes"));
+
+  for (guint i = 0; i < self->results->len; i++)
+    {
+      const DrivedashBenchResult *r = g_ptr_array_index (self->results, i);
+      g_autofree char *block = format_block (r->spec.block_size);
+
+      if ((int) r->spec.mode != last_mode)
+        {
+          last_mode = r->spec.mode;
+          if (r->spec.mode == DRIVEDASH_BENCH_MODE_MIX)
+            g_string_append_printf (s, "\n[%s] %s %u%% / %s %u%%\n",
+                                    drivedash_bench_mode_get_display_name (r->spec.mode),
+                                    drivedash_bench_mode_get_display_name (DRIVEDASH_BENCH_MODE_READ),
+                                    settings->mix_read_percent,
+                                    drivedash_bench_mode_get_display_name (DRIVEDASH_BENCH_MODE_WRITE),
+                                    100 - settings->mix_read_percent);
+          else
+            g_string_append_printf (s, "\n[%s]\n", drivedash_bench_mode_get_display_name (r->spec.mode));
+        }
+
+      g_string_append_printf (s, "  %s %6s (Q=%3u, T=%2u): %9.3f MB/s [%9.1f IOPS] <%9.2f us>  %s %.3f (%.3f–%.3f)%s\n",
+                              r->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ ? "SEQ" : "RND",
+                              block, r->spec.queue_depth, r->spec.threads,
+                              r->mb_per_s, r->iops, r->latency_us.mean,
+                              _("median"), r->mb_per_s_median, r->mb_per_s_min, r->mb_per_s_max,
+                              r->includes_cache ? " *" : "");
+      any_cache |= r->includes_cache;
+    }
+
+  g_string_append (s, "\n");
+  g_string_append_printf (s, _("Test: %s (x%u) [%s%s%s]\n"), size, settings->passes,
+                          settings->folder ? settings->folder : "",
+                          self->filesystem ? ", " : "",
+                          self->filesystem ? self->filesystem : "");
+  g_string_append_printf (s, _("Duration: %.1f s per pass, interval %.1f s, %s data, %s\n"),
+                          settings->pass_duration, settings->pause,
+                          settings->data == DRIVEDASH_BENCH_DATA_ZEROS ? _("zero") : _("random"),
+                          self->direct_io ? _("direct I/O") : _("buffered I/O"));
+  g_string_append_printf (s, _("Date: %s\n"), date);
+  if (any_cache)
+    g_string_append_printf (s, "* %s\n",
+                            _("The filesystem refused direct I/O: results marked * include the system’s cache, not only the drive."));
+  return g_string_free (s, FALSE);
+}
+
+static void
+add_latency (JsonBuilder                 *b,
+             const DrivedashBenchLatency *l)
+{
+  json_builder_set_member_name (b, "latency_us");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "mean");
+  json_builder_add_double_value (b, l->mean);
+  json_builder_set_member_name (b, "p50");
+  json_builder_add_double_value (b, l->p50);
+  json_builder_set_member_name (b, "p90");
+  json_builder_add_double_value (b, l->p90);
+  json_builder_set_member_name (b, "p99");
+  json_builder_add_double_value (b, l->p99);
+  json_builder_set_member_name (b, "p999");
+  json_builder_add_double_value (b, l->p999);
+  json_builder_set_member_name (b, "max");
+  json_builder_add_double_value (b, l->max);
+  json_builder_end_object (b);
+}
+
+#define ADD_INT(b, name, v)    G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_int_value (b, (gint64) (v)); } G_STMT_END
+#define ADD_DOUBLE(b, name, v) G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_double_value (b, (v)); } G_STMT_END
+#define ADD_STRING(b, name, v) G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_string_value (b, (v)); } G_STMT_END
+#define ADD_BOOL(b, name, v)   G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_boolean_value (b, (v)); } G_STMT_END
+
+JsonNode *
+drivedash_bench_report_to_json (const DrivedashBenchReport *self)
+{
+  const DrivedashBenchSettings *st = self->settings;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  ADD_INT (b, "bytes_read", self->bytes_read);
+  ADD_INT (b, "bytes_written", self->bytes_written);
+  ADD_DOUBLE (b, "duration_s", self->duration_s);
+  ADD_DOUBLE (b, "cpu_user_s", self->cpu_user_s);
+  ADD_DOUBLE (b, "cpu_system_s", self->cpu_system_s);
+  ADD_INT (b, "started_at", self->started_at / G_USEC_PER_SEC);
+
+  json_builder_set_member_name (b, "settings");
+  json_builder_begin_object (b);
+  ADD_STRING (b, "folder", st->folder);
+  if (self->filesystem)
+    ADD_STRING (b, "filesystem", self->filesystem);
+  ADD_INT (b, "test_size", st->test_size);
+  ADD_INT (b, "passes", st->passes);
+  ADD_DOUBLE (b, "pass_duration_s", st->pass_duration);
+  ADD_DOUBLE (b, "pause_s", st->pause);
+  ADD_BOOL (b, "warmup", st->warmup);
+  ADD_STRING (b, "data", st->data == DRIVEDASH_BENCH_DATA_ZEROS ? "zeros" : "random");
+  ADD_INT (b, "mix_read_percent", st->mix_read_percent);
+  ADD_BOOL (b, "direct_io", self->direct_io);
+  ADD_STRING (b, "version", PACKAGE_VERSION);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->results->len; i++)
+    {
+      const DrivedashBenchResult *r = g_ptr_array_index (self->results, i);
+      g_autofree char *test = drivedash_bench_spec_to_string (&r->spec);
+
+      json_builder_begin_object (b);
+      ADD_STRING (b, "test", test);
+      ADD_STRING (b, "mode", drivedash_bench_mode_to_string (r->spec.mode));
+      ADD_STRING (b, "pattern", r->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ ? "seq" : "rnd");
+      ADD_INT (b, "block_size", r->spec.block_size);
+      ADD_INT (b, "queue_depth", r->spec.queue_depth);
+      ADD_INT (b, "threads", r->spec.threads);
+      ADD_DOUBLE (b, "mb_per_s", r->mb_per_s);
+      ADD_DOUBLE (b, "iops", r->iops);
+      ADD_DOUBLE (b, "mb_per_s_median", r->mb_per_s_median);
+      ADD_DOUBLE (b, "mb_per_s_min", r->mb_per_s_min);
+      ADD_DOUBLE (b, "mb_per_s_max", r->mb_per_s_max);
+      ADD_DOUBLE (b, "iops_median", r->iops_median);
+      add_latency (b, &r->latency_us);
+      json_builder_set_member_name (b, "passes");
+      json_builder_begin_array (b);
+      for (guint p = 0; p < r->n_passes; p++)
+        json_builder_add_double_value (b, r->pass_mb_per_s[p]);
+      json_builder_end_array (b);
+      ADD_INT (b, "ios", r->ios);
+      ADD_INT (b, "bytes_read", r->bytes_read);
+      ADD_INT (b, "bytes_written", r->bytes_written);
+      ADD_DOUBLE (b, "duration_s", r->duration_s);
+      ADD_DOUBLE (b, "cpu_user_s", r->cpu_user_s);
+      ADD_DOUBLE (b, "cpu_system_s", r->cpu_system_s);
+      ADD_BOOL (b, "includes_cache", r->includes_cache);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  return json_builder_get_root (b);
+}
+
+char *
+drivedash_bench_report_to_json_string (const DrivedashBenchReport *self,
+                                       gboolean                    pretty)
+{
+  g_autoptr(JsonNode) root = drivedash_bench_report_to_json (self);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, pretty);
+  return json_generator_to_data (gen, NULL);
+}
