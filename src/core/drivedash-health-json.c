@@ -1,0 +1,295 @@
+/* drivedash-health-json.c — the health model as JSON members
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every key is always present; unknown values are null, so scripts can rely
+ * on the key list.  128-bit counters K come twice: "K" as a JSON integer
+ * (exact up to 2^63 − 1, the largest integer json-glib writes; beyond it,
+ * the nearest double) and "K_exact" as the exact decimal string.
+ */
+#include "config.h"
+
+#include "drivedash-health.h"
+
+static void
+member_uint_or_null (JsonBuilder *b,
+                     const char  *key,
+                     gboolean     known,
+                     gint64       value)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_int_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+member_bool_or_null (JsonBuilder *b,
+                     const char  *key,
+                     gboolean     known,
+                     gboolean     value)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_boolean_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+/* Kelvin: 0 is "not reported", written as null. */
+static void
+member_kelvin (JsonBuilder *b,
+               const char  *key,
+               gboolean     known,
+               guint16      kelvin)
+{
+  member_uint_or_null (b, key, known && kelvin != 0, kelvin);
+}
+
+static void
+member_u128 (JsonBuilder   *b,
+             const char    *key,
+             gboolean       known,
+             DrivedashU128  value)
+{
+  g_autofree char *exact_key = g_strconcat (key, "_exact", NULL);
+  gint64 v;
+
+  json_builder_set_member_name (b, key);
+  if (!known)
+    json_builder_add_null_value (b);
+  else if (drivedash_u128_to_int64 (value, &v))
+    json_builder_add_int_value (b, v);
+  else
+    json_builder_add_double_value (b, drivedash_u128_to_double (value));
+
+  json_builder_set_member_name (b, exact_key);
+  if (known)
+    {
+      g_autofree char *s = drivedash_u128_to_string (value);
+
+      json_builder_add_string_value (b, s);
+    }
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+member_string (JsonBuilder *b,
+               const char  *key,
+               const char  *value)
+{
+  json_builder_set_member_name (b, key);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_power_states (JsonBuilder           *b,
+                  const DrivedashHealth *self)
+{
+  json_builder_set_member_name (b, "power_states");
+  if (!(self->has & DRIVEDASH_HEALTH_HAS_IDENTIFY))
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->identify.n_power_states; i++)
+    {
+      const DrivedashPowerState *ps = &self->identify.power_states[i];
+
+      json_builder_begin_object (b);
+      member_uint_or_null (b, "index", TRUE, ps->index);
+      member_uint_or_null (b, "max_power_microwatts", TRUE, (gint64) ps->max_power_microwatts);
+      json_builder_set_member_name (b, "max_power_watts");
+      json_builder_add_double_value (b, ps->max_power_microwatts / 1e6);
+      member_uint_or_null (b, "entry_latency_us", TRUE, ps->entry_latency_us);
+      member_uint_or_null (b, "exit_latency_us", TRUE, ps->exit_latency_us);
+      member_bool_or_null (b, "operational", TRUE, !ps->non_operational);
+      member_uint_or_null (b, "idle_power_microwatts", ps->idle_power_microwatts != 0,
+                          (gint64) ps->idle_power_microwatts);
+      member_uint_or_null (b, "active_power_microwatts", ps->active_power_microwatts != 0,
+                          (gint64) ps->active_power_microwatts);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_self_test (JsonBuilder           *b,
+               const DrivedashHealth *self)
+{
+  const DrivedashSelfTestLog *log = &self->self_test;
+
+  json_builder_set_member_name (b, "self_test");
+  if (!(self->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG))
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+
+  json_builder_begin_object (b);
+  member_string (b, "current", drivedash_self_test_kind_id (log->current));
+  member_uint_or_null (b, "percent_done", log->current != DRIVEDASH_SELF_TEST_NONE,
+                       log->current_percent_done);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < log->n_results; i++)
+    {
+      const DrivedashSelfTestResult *r = &log->results[i];
+
+      json_builder_begin_object (b);
+      member_string (b, "kind", drivedash_self_test_kind_id (r->kind));
+      member_string (b, "result", drivedash_self_test_result_id (r->result));
+      member_string (b, "result_text", drivedash_self_test_result_describe (r->result));
+      member_uint_or_null (b, "failed_segment",
+                           r->result == DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT, r->failed_segment);
+      member_uint_or_null (b, "power_on_hours", r->power_on_hours <= G_MAXINT64,
+                           (gint64) r->power_on_hours);
+      member_uint_or_null (b, "nsid", r->nsid_valid, r->nsid);
+      member_uint_or_null (b, "failing_lba", r->failing_lba_valid && r->failing_lba <= G_MAXINT64,
+                           (gint64) r->failing_lba);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+void
+drivedash_health_to_json (DrivedashHealth *self,
+                          JsonBuilder     *b)
+{
+  const DrivedashSmartLog *s = &self->smart;
+  gboolean smart = (self->has & DRIVEDASH_HEALTH_HAS_SMART) != 0;
+  gboolean ident = (self->has & DRIVEDASH_HEALTH_HAS_IDENTIFY) != 0;
+  gboolean limits = (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS) != 0;
+  gboolean sensors = (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_SENSORS) != 0;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (JSON_IS_BUILDER (b));
+
+  member_string (b, "controller", self->controller);
+  member_string (b, "model", self->model);
+  member_string (b, "serial", self->serial);
+  member_string (b, "firmware", self->firmware);
+  member_string (b, "source", drivedash_health_source_to_string (self->source));
+  member_bool_or_null (b, "privileged", TRUE, self->privileged);
+  member_bool_or_null (b, "partial", TRUE, drivedash_health_is_partial (self));
+
+  json_builder_set_member_name (b, "missing");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->missing->len; i++)
+    {
+      const DrivedashHealthMissing *m = g_ptr_array_index (self->missing, i);
+
+      json_builder_begin_object (b);
+      member_string (b, "what", m->what);
+      member_string (b, "why", m->why);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  member_string (b, "verdict", drivedash_verdict_to_string (self->verdict));
+  json_builder_set_member_name (b, "verdict_reasons");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->reasons->len; i++)
+    json_builder_add_string_value (b, ((DrivedashVerdictReason *) g_ptr_array_index (self->reasons, i))->message);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "verdict_reason_ids");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->reasons->len; i++)
+    json_builder_add_string_value (b, ((DrivedashVerdictReason *) g_ptr_array_index (self->reasons, i))->id);
+  json_builder_end_array (b);
+
+  member_uint_or_null (b, "critical_warning", smart, s->critical_warning);
+  json_builder_set_member_name (b, "critical_warnings");
+  if (smart)
+    {
+      json_builder_begin_array (b);
+      for (guint bit = 0; bit < 8; bit++)
+        if (s->critical_warning & (1u << bit))
+          json_builder_add_string_value (b, drivedash_critical_warning_id (bit));
+      json_builder_end_array (b);
+    }
+  else
+    json_builder_add_null_value (b);
+  member_bool_or_null (b, "temperature_alarm",
+                       (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_ALARM) != 0,
+                       self->temperature_alarm);
+
+  member_kelvin (b, "temperature_kelvin", (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE) != 0,
+                 s->temperature_kelvin);
+  member_kelvin (b, "warning_temperature_kelvin", limits, self->warning_temperature_kelvin);
+  member_kelvin (b, "critical_temperature_kelvin", limits, self->critical_temperature_kelvin);
+  json_builder_set_member_name (b, "temperature_sensors_kelvin");
+  if (sensors)
+    {
+      json_builder_begin_array (b);
+      for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
+        if (s->temperature_sensors_kelvin[i] != 0)
+          json_builder_add_int_value (b, s->temperature_sensors_kelvin[i]);
+        else
+          json_builder_add_null_value (b);
+      json_builder_end_array (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  member_uint_or_null (b, "available_spare_percent", smart, s->available_spare_percent);
+  member_uint_or_null (b, "available_spare_threshold_percent", smart,
+                       s->available_spare_threshold_percent);
+  member_uint_or_null (b, "percentage_used", smart, s->percentage_used);
+  member_uint_or_null (b, "life_left_percent", smart, MAX (0, 100 - (int) s->percentage_used));
+  member_uint_or_null (b, "endurance_group_critical_warning", smart,
+                       s->endurance_group_critical_warning);
+  member_u128 (b, "data_units_read", smart, s->data_units_read);
+  member_u128 (b, "data_units_written", smart, s->data_units_written);
+  member_u128 (b, "bytes_read", smart, drivedash_data_units_to_bytes (s->data_units_read));
+  member_u128 (b, "bytes_written", smart, drivedash_data_units_to_bytes (s->data_units_written));
+  member_u128 (b, "host_read_commands", smart, s->host_read_commands);
+  member_u128 (b, "host_write_commands", smart, s->host_write_commands);
+  member_u128 (b, "controller_busy_minutes", smart, s->controller_busy_minutes);
+  member_u128 (b, "power_cycles", smart, s->power_cycles);
+  member_u128 (b, "power_on_hours", smart, s->power_on_hours);
+  member_u128 (b, "unsafe_shutdowns", smart, s->unsafe_shutdowns);
+  member_u128 (b, "media_errors", smart, s->media_errors);
+  member_u128 (b, "error_log_entries", smart, s->error_log_entries);
+  member_uint_or_null (b, "warning_temperature_minutes", smart, s->warning_temperature_minutes);
+  member_uint_or_null (b, "critical_temperature_minutes", smart, s->critical_temperature_minutes);
+  member_uint_or_null (b, "thermal_management_1_transitions", smart,
+                       s->thermal_management_1_transitions);
+  member_uint_or_null (b, "thermal_management_2_transitions", smart,
+                       s->thermal_management_2_transitions);
+  member_uint_or_null (b, "thermal_management_1_seconds", smart, s->thermal_management_1_seconds);
+  member_uint_or_null (b, "thermal_management_2_seconds", smart, s->thermal_management_2_seconds);
+
+  member_uint_or_null (b, "vendor_id", ident, self->identify.vendor_id);
+  json_builder_set_member_name (b, "nvme_version");
+  if (ident && self->identify.version != 0)
+    {
+      g_autofree char *v = g_strdup_printf ("%u.%u", self->identify.version >> 16,
+                                            (self->identify.version >> 8) & 0xff);
+
+      json_builder_add_string_value (b, v);
+    }
+  else
+    json_builder_add_null_value (b);
+  member_u128 (b, "total_capacity_bytes", ident, self->identify.total_capacity_bytes);
+  member_uint_or_null (b, "error_log_page_entries", ident, self->identify.error_log_page_entries);
+  add_power_states (b, self);
+  member_bool_or_null (b, "apst_supported", (self->has & DRIVEDASH_HEALTH_HAS_APST_SUPPORTED) != 0,
+                       self->apst_supported);
+  member_bool_or_null (b, "apst_enabled", (self->has & DRIVEDASH_HEALTH_HAS_APST_ENABLED) != 0,
+                       self->apst_enabled);
+  member_bool_or_null (b, "self_test_supported",
+                       (self->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) != 0,
+                       self->self_test_supported);
+  member_uint_or_null (b, "extended_self_test_minutes", ident,
+                       self->identify.extended_self_test_minutes);
+  add_self_test (b, self);
+}

@@ -1,0 +1,140 @@
+/* drivedash-self-test.c — Device Self-test log decoder and names
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-self-test.h"
+
+static inline guint32
+le32 (const guint8 *p)
+{
+  return (guint32) p[0] | ((guint32) p[1] << 8) | ((guint32) p[2] << 16) | ((guint32) p[3] << 24);
+}
+
+static inline guint64
+le64 (const guint8 *p)
+{
+  return (guint64) le32 (p) | ((guint64) le32 (p + 4) << 32);
+}
+
+gboolean
+drivedash_self_test_log_decode (const guint8          *bytes,
+                                gsize                  len,
+                                DrivedashSelfTestLog  *out,
+                                GError               **error)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (bytes == NULL || len < DRIVEDASH_SELF_TEST_LOG_SIZE)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("The drive’s self-test log is too short (%" G_GSIZE_FORMAT " of %d bytes)."),
+                   bytes != NULL ? len : 0, DRIVEDASH_SELF_TEST_LOG_SIZE);
+      return FALSE;
+    }
+
+  memset (out, 0, sizeof *out);
+  out->current = (DrivedashSelfTestKind) (bytes[0] & 0xf);
+  out->current_percent_done = MIN (bytes[1] & 0x7f, 100);
+
+  for (guint i = 0; i < DRIVEDASH_SELF_TEST_MAX_RESULTS; i++)
+    {
+      const guint8 *e = bytes + 4 + 28 * i;
+      DrivedashSelfTestResult *r;
+
+      if ((e[0] & 0xf) == DRIVEDASH_SELF_TEST_RESULT_UNUSED)
+        continue;
+
+      r = &out->results[out->n_results++];
+      r->kind = (DrivedashSelfTestKind) (e[0] >> 4);
+      r->result = (DrivedashSelfTestResultCode) (e[0] & 0xf);
+      r->failed_segment = e[1];
+      r->power_on_hours = le64 (e + 4);
+      r->nsid_valid = (e[2] & 0x1) != 0;
+      r->nsid = r->nsid_valid ? le32 (e + 12) : 0;
+      r->failing_lba_valid = (e[2] & 0x2) != 0;
+      r->failing_lba = r->failing_lba_valid ? le64 (e + 16) : 0;
+    }
+
+  return TRUE;
+}
+
+const char *
+drivedash_self_test_kind_id (DrivedashSelfTestKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_SELF_TEST_NONE:
+      return "none";
+    case DRIVEDASH_SELF_TEST_SHORT:
+      return "short";
+    case DRIVEDASH_SELF_TEST_EXTENDED:
+      return "extended";
+    case DRIVEDASH_SELF_TEST_VENDOR:
+      return "vendor";
+    case DRIVEDASH_SELF_TEST_ABORT:
+      return "abort";
+    default:
+      return "unknown";
+    }
+}
+
+const char *
+drivedash_self_test_kind_describe (DrivedashSelfTestKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_SELF_TEST_NONE:
+      return _("No self-test running");
+    case DRIVEDASH_SELF_TEST_SHORT:
+      return _("Short self-test");
+    case DRIVEDASH_SELF_TEST_EXTENDED:
+      return _("Extended self-test");
+    case DRIVEDASH_SELF_TEST_VENDOR:
+      return _("Manufacturer’s self-test");
+    case DRIVEDASH_SELF_TEST_ABORT:
+      return _("Abort");
+    default:
+      return _("Unknown self-test");
+    }
+}
+
+static const struct
+{
+  const char *id;
+  const char *text;
+} results[16] = {
+  { "passed", N_("Passed") },
+  { "aborted", N_("Stopped on request") },
+  { "aborted-reset", N_("Stopped by a controller reset") },
+  { "aborted-namespace-removed", N_("Stopped because a namespace was removed") },
+  { "aborted-format", N_("Stopped by a format") },
+  { "fatal", N_("Failed: a fatal error occurred") },
+  { "failed-unknown-segment", N_("Failed") },
+  { "failed-segment", N_("Failed in one of its steps") },
+  { "aborted-unknown", N_("Stopped for an unknown reason") },
+  { "aborted-sanitize", N_("Stopped by a sanitize operation") },
+  { "reserved", N_("Unknown result") },
+  { "reserved", N_("Unknown result") },
+  { "reserved", N_("Unknown result") },
+  { "reserved", N_("Unknown result") },
+  { "reserved", N_("Unknown result") },
+  { "unused", N_("No result") },
+};
+
+const char *
+drivedash_self_test_result_id (DrivedashSelfTestResultCode code)
+{
+  return results[(guint) code & 0xf].id;
+}
+
+const char *
+drivedash_self_test_result_describe (DrivedashSelfTestResultCode code)
+{
+  return _(results[(guint) code & 0xf].text);
+}

@@ -1,0 +1,218 @@
+/* drivedash-smart.c — SMART / Health Information log decoder
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-smart.h"
+
+/* The compiler's 128-bit integer keeps the arithmetic exact; the public
+ * type stays two guint64 so headers do not depend on the extension. */
+typedef unsigned __int128 u128;
+
+static inline u128
+to_native (DrivedashU128 v)
+{
+  return ((u128) v.hi << 64) | v.lo;
+}
+
+static inline DrivedashU128
+from_native (u128 v)
+{
+  return DRIVEDASH_U128_INIT ((guint64) v, (guint64) (v >> 64));
+}
+
+static inline guint16
+le16 (const guint8 *p)
+{
+  return (guint16) (p[0] | (p[1] << 8));
+}
+
+static inline guint32
+le32 (const guint8 *p)
+{
+  return (guint32) p[0] | ((guint32) p[1] << 8) | ((guint32) p[2] << 16) | ((guint32) p[3] << 24);
+}
+
+static inline guint64
+le64 (const guint8 *p)
+{
+  return (guint64) le32 (p) | ((guint64) le32 (p + 4) << 32);
+}
+
+DrivedashU128
+drivedash_u128_from_le_bytes (const guint8 *bytes)
+{
+  return DRIVEDASH_U128_INIT (le64 (bytes), le64 (bytes + 8));
+}
+
+char *
+drivedash_u128_to_string (DrivedashU128 value)
+{
+  char buf[40];
+  char *p = buf + sizeof buf;
+  u128 v = to_native (value);
+
+  *--p = '\0';
+  do
+    {
+      *--p = (char) ('0' + (int) (v % 10));
+      v /= 10;
+    }
+  while (v != 0);
+
+  return g_strdup (p);
+}
+
+gboolean
+drivedash_u128_from_string (const char    *str,
+                            DrivedashU128 *out)
+{
+  const u128 max = ~(u128) 0;
+  u128 v = 0;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (str == NULL || *str == '\0')
+    return FALSE;
+
+  for (const char *p = str; *p != '\0'; p++)
+    {
+      unsigned digit;
+
+      if (*p < '0' || *p > '9')
+        return FALSE;
+      digit = (unsigned) (*p - '0');
+      if (v > (max - digit) / 10)
+        return FALSE;
+      v = v * 10 + digit;
+    }
+
+  *out = from_native (v);
+  return TRUE;
+}
+
+gboolean
+drivedash_u128_to_int64 (DrivedashU128  value,
+                         gint64        *out)
+{
+  if (value.hi != 0 || value.lo > (guint64) G_MAXINT64)
+    return FALSE;
+  if (out != NULL)
+    *out = (gint64) value.lo;
+  return TRUE;
+}
+
+double
+drivedash_u128_to_double (DrivedashU128 value)
+{
+  return (double) to_native (value);
+}
+
+gboolean
+drivedash_u128_is_zero (DrivedashU128 value)
+{
+  return value.lo == 0 && value.hi == 0;
+}
+
+int
+drivedash_u128_compare (DrivedashU128 a,
+                        DrivedashU128 b)
+{
+  u128 x = to_native (a), y = to_native (b);
+
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+DrivedashU128
+drivedash_data_units_to_bytes (DrivedashU128 units)
+{
+  u128 u = to_native (units);
+
+  if (u > ~(u128) 0 / DRIVEDASH_BYTES_PER_DATA_UNIT)
+    return from_native (~(u128) 0);
+  return from_native (u * DRIVEDASH_BYTES_PER_DATA_UNIT);
+}
+
+static const struct
+{
+  const char *id;
+  const char *text;
+} critical_warnings[8] = {
+  { "spare", N_("The drive has used up almost all of its spare blocks that replace worn-out ones.") },
+  { "temperature", N_("The drive is too hot or too cold.") },
+  { "reliability", N_("The drive reports that it has become unreliable because of media or internal errors.") },
+  { "read-only", N_("The drive has switched itself to read-only to protect your data.") },
+  { "volatile-backup", N_("The drive’s power-loss protection has failed.") },
+  { "pmr-read-only", N_("The drive’s persistent memory region has become read-only.") },
+  { "reserved-6", N_("The drive reports a warning that this version of Drivedash does not know.") },
+  { "reserved-7", N_("The drive reports a warning that this version of Drivedash does not know.") },
+};
+
+const char *
+drivedash_critical_warning_describe (guint bit)
+{
+  if (bit >= G_N_ELEMENTS (critical_warnings))
+    bit = G_N_ELEMENTS (critical_warnings) - 1;
+  return _(critical_warnings[bit].text);
+}
+
+const char *
+drivedash_critical_warning_id (guint bit)
+{
+  if (bit >= G_N_ELEMENTS (critical_warnings))
+    bit = G_N_ELEMENTS (critical_warnings) - 1;
+  return critical_warnings[bit].id;
+}
+
+gboolean
+drivedash_smart_log_decode (const guint8       *bytes,
+                            gsize               len,
+                            DrivedashSmartLog  *out,
+                            GError            **error)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (bytes == NULL || len < DRIVEDASH_SMART_LOG_SIZE)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("The drive’s health log is too short (%" G_GSIZE_FORMAT " of %d bytes)."),
+                   bytes != NULL ? len : 0, DRIVEDASH_SMART_LOG_SIZE);
+      return FALSE;
+    }
+
+  memset (out, 0, sizeof *out);
+
+  /* Offsets from the NVMe Base Specification, figure "SMART / Health
+   * Information Log Page". */
+  out->critical_warning = bytes[0];
+  out->temperature_kelvin = le16 (bytes + 1);
+  out->available_spare_percent = bytes[3];
+  out->available_spare_threshold_percent = bytes[4];
+  out->percentage_used = bytes[5];
+  out->endurance_group_critical_warning = bytes[6];
+  out->data_units_read = drivedash_u128_from_le_bytes (bytes + 32);
+  out->data_units_written = drivedash_u128_from_le_bytes (bytes + 48);
+  out->host_read_commands = drivedash_u128_from_le_bytes (bytes + 64);
+  out->host_write_commands = drivedash_u128_from_le_bytes (bytes + 80);
+  out->controller_busy_minutes = drivedash_u128_from_le_bytes (bytes + 96);
+  out->power_cycles = drivedash_u128_from_le_bytes (bytes + 112);
+  out->power_on_hours = drivedash_u128_from_le_bytes (bytes + 128);
+  out->unsafe_shutdowns = drivedash_u128_from_le_bytes (bytes + 144);
+  out->media_errors = drivedash_u128_from_le_bytes (bytes + 160);
+  out->error_log_entries = drivedash_u128_from_le_bytes (bytes + 176);
+  out->warning_temperature_minutes = le32 (bytes + 192);
+  out->critical_temperature_minutes = le32 (bytes + 196);
+  for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
+    out->temperature_sensors_kelvin[i] = le16 (bytes + 200 + 2 * i);
+  out->thermal_management_1_transitions = le32 (bytes + 216);
+  out->thermal_management_2_transitions = le32 (bytes + 220);
+  out->thermal_management_1_seconds = le32 (bytes + 224);
+  out->thermal_management_2_seconds = le32 (bytes + 228);
+
+  return TRUE;
+}
