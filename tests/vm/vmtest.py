@@ -1,0 +1,165 @@
+"""Host side of the QEMU guest tests: build a guest, boot it, pick apart what
+the guest's `vm-run` framed, and report TAP.
+
+A test driver does roughly:
+
+    tap = vmtest.Tap()
+    guest = vmtest.Guest(tap, bins=[cli])          # make-guest into a temp dir
+    run = guest.run(script, nvme=[image + ",serial=X"])
+    health = run.json("health")                    # stdout of `vm-run health …`
+    tap.ok(health["model"] == "QEMU NVMe Ctrl", "model")
+    tap.done()
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+        self.start = time.monotonic()
+
+    def diag(self, text):
+        for line in str(text).rstrip("\n").split("\n"):
+            print(f"# {line}", flush=True)
+
+    def ok(self, cond, desc, diag=None):
+        self.n += 1
+        print(f"{'ok' if cond else 'not ok'} {self.n} - {desc}", flush=True)
+        if not cond:
+            self.failed += 1
+            if diag is not None:
+                self.diag(diag)
+        return bool(cond)
+
+    def eq(self, got, want, desc):
+        return self.ok(got == want, f"{desc} ({want!r})", f"got {got!r}, want {want!r}")
+
+    def skip_all(self, reason):
+        print(f"1..0 # SKIP {reason}", flush=True)
+        sys.exit(0)
+
+    def bail(self, reason):
+        print(f"Bail out! {reason}", flush=True)
+        sys.exit(1)
+
+    def done(self):
+        self.diag(f"{self.n} checks in {time.monotonic() - self.start:.1f} s")
+        print(f"1..{self.n}", flush=True)
+        sys.exit(1 if self.failed else 0)
+
+
+class Section:
+    def __init__(self, name, out, err, rc):
+        self.name, self.out, self.err, self.rc = name, out, err, rc
+
+    def __repr__(self):
+        return f"<{self.name} rc={self.rc}>"
+
+
+class Run:
+    """One boot: the guest script's status, its output, its vm-run sections."""
+
+    SECTION_RE = re.compile(
+        r"^@@VM-OUT (?P<name>\S+)@@\n(?P<out>.*?)\n?@@VM-ERR (?P=name)@@\n(?P<err>.*?)\n?"
+        r"@@VM-RC (?P=name) (?P<rc>\d+)@@$", re.S | re.M)
+
+    def __init__(self, rc, stdout, console, seconds):
+        self.rc, self.stdout, self.console, self.seconds = rc, stdout, console, seconds
+        self.sections = {}
+        for m in self.SECTION_RE.finditer(stdout):
+            # vm-run adds a newline after each stream so markers start lines.
+            out = m.group("out")
+            err = m.group("err")
+            self.sections[m.group("name")] = Section(m.group("name"), out, err, int(m.group("rc")))
+
+    def __getitem__(self, name):
+        return self.sections.get(name) or Section(name, "", f"(section {name} missing)", -1)
+
+    def json(self, name):
+        """The section's stdout parsed as JSON, or None (with the reason in .err)."""
+        s = self[name]
+        try:
+            return json.loads(s.out)
+        except ValueError as e:
+            s.err += f"\n(not JSON: {e})"
+            return None
+
+    def describe(self, name):
+        s = self[name]
+        return f"{name}: exit {s.rc}\nstdout:\n{s.out}\nstderr:\n{s.err}"
+
+
+class Guest:
+    def __init__(self, tap, bins=(), files=()):
+        self.tap = tap
+        for tool in ("qemu-system-x86_64", "busybox", "cpio", "dpkg-deb"):
+            if shutil.which(tool) is None and not os.path.exists(f"/sbin/{tool}"):
+                tap.skip_all(f"{tool} is not installed (build-aux/deps test)")
+        self.tmp = tempfile.mkdtemp(prefix="drivedash-vmtest-")
+        self.dir = os.path.join(self.tmp, "guest")
+        cmd = [os.path.join(HERE, "make-guest"), "--out", self.dir]
+        for b in bins:
+            cmd += ["--bin", b]
+        for f in files:
+            cmd += ["--file", f]
+        t = time.monotonic()
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        tap.diag(p.stdout)
+        if p.returncode != 0:
+            tap.bail("could not build the guest (see above)")
+        tap.diag(f"guest built in {time.monotonic() - t:.1f} s")
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def disk(self, name, size_mib, ext4=False):
+        """A sparse raw image; with ext4=True formatted on the host (busybox
+        has no mke2fs), initialised up front so no lazy-init writes happen
+        in the guest behind a test's back."""
+        image = self.path(name)
+        with open(image, "wb") as f:
+            f.truncate(size_mib << 20)
+        if ext4:
+            mkfs = shutil.which("mkfs.ext4") or "/sbin/mkfs.ext4"
+            p = subprocess.run([mkfs, "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0",
+                                image], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if p.returncode != 0:
+                self.tap.bail(f"mkfs.ext4 failed: {p.stdout}")
+        return image
+
+    def run(self, script, nvme=(), files=(), env=(), timeout=150):
+        script_path = self.path("script.sh")
+        with open(script_path, "w") as f:
+            f.write(script)
+        cmd = ["/usr/bin/python3", os.path.join(HERE, "run-guest"), "--guest", self.dir,
+               "--script", script_path, "--timeout", str(timeout)]
+        for n in nvme:
+            cmd += ["--nvme", n]
+        for f in files:
+            cmd += ["--file", f]
+        for e in env:
+            cmd += ["--env", e]
+        t = time.monotonic()
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        seconds = time.monotonic() - t
+        run = Run(p.returncode, p.stdout, p.stderr, seconds)
+        for line in p.stderr.splitlines():
+            if line.startswith("run-guest:"):
+                self.tap.diag(line)
+        if p.returncode >= 124:
+            self.tap.diag("guest console:\n" + p.stderr + "\nguest output:\n" + p.stdout)
+        return run
+
+    def close(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
