@@ -1,0 +1,576 @@
+/* drivedash-client.c — the fallback chain service → UDisks2 → sysfs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drivedash-client.h"
+#include "drivedash-dbus-generated.h"
+#include "drivedash-drive.h"
+#include "drivedash-error.h"
+
+#define UDISKS_NAME             "org.freedesktop.UDisks2"
+#define UDISKS_PATH             "/org/freedesktop/UDisks2"
+#define UDISKS_DRIVE_IFACE      "org.freedesktop.UDisks2.Drive"
+#define UDISKS_NVME_CTRL_IFACE  "org.freedesktop.UDisks2.NVMe.Controller"
+
+/* Reads never need long; a password dialog might. */
+#define READ_TIMEOUT_MS 15000
+
+static const GDBusErrorEntry drivedash_dbus_error_entries[] = {
+  { DRIVEDASH_ERROR_FAILED,           "io.github.drivedash.Error.Failed" },
+  { DRIVEDASH_ERROR_INVALID_ARGUMENT, "io.github.drivedash.Error.InvalidArgument" },
+  { DRIVEDASH_ERROR_NOT_FOUND,        "io.github.drivedash.Error.NotFound" },
+  { DRIVEDASH_ERROR_PERMISSION,       "io.github.drivedash.Error.Permission" },
+  { DRIVEDASH_ERROR_NOT_SUPPORTED,    "io.github.drivedash.Error.NotSupported" },
+  { DRIVEDASH_ERROR_NO_SPACE,         "io.github.drivedash.Error.NoSpace" },
+  { DRIVEDASH_ERROR_NO_DIRECT_IO,     "io.github.drivedash.Error.NoDirectIO" },
+  { DRIVEDASH_ERROR_NOT_WRITABLE,     "io.github.drivedash.Error.NotWritable" },
+  { DRIVEDASH_ERROR_CANCELLED,        "io.github.drivedash.Error.Cancelled" },
+  { DRIVEDASH_ERROR_FILE_REMOVED,     "io.github.drivedash.Error.FileRemoved" },
+  { DRIVEDASH_ERROR_DEVICE_GONE,      "io.github.drivedash.Error.DeviceGone" },
+  { DRIVEDASH_ERROR_IO,               "io.github.drivedash.Error.IO" },
+};
+
+void
+drivedash_client_register_errors (void)
+{
+  static gsize quark = 0;
+
+  g_dbus_error_register_error_domain ("drivedash-error-quark", &quark,
+                                      drivedash_dbus_error_entries,
+                                      G_N_ELEMENTS (drivedash_dbus_error_entries));
+}
+
+/* --- the service ------------------------------------------------------- */
+
+/* Errors that mean "no service to talk to", as opposed to an answer. */
+static gboolean
+error_means_unavailable (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_EXEC_FAILED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_CHILD_EXITED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_FAILED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_SERVER) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED) ||
+         error->domain == G_IO_ERROR; /* no system bus at all */
+}
+
+static gboolean
+error_means_denied (const GError *error)
+{
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED);
+}
+
+static DrivedashDBusDrivedash1 *
+service_proxy (GCancellable  *cancellable,
+               GError       **error)
+{
+  drivedash_client_register_errors ();
+
+  return drivedash_dbus_drivedash1_proxy_new_for_bus_sync (G_BUS_TYPE_SYSTEM,
+                                                           G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES |
+                                                           G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
+                                                           DRIVEDASH_SERVICE_BUS_NAME,
+                                                           DRIVEDASH_SERVICE_OBJECT_PATH,
+                                                           cancellable, error);
+}
+
+/* Turns what came back from the service into an error for people. */
+static void
+propagate_service_error (GError  **dest,
+                         GError   *src)
+{
+  if (error_means_denied (src))
+    {
+      g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                           _("You are not allowed to do this: the request was refused."));
+      g_error_free (src);
+      return;
+    }
+  if (g_error_matches (src, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS))
+    {
+      g_dbus_error_strip_remote_error (src);
+      g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           src->message);
+      g_error_free (src);
+      return;
+    }
+  if (src->domain != DRIVEDASH_ERROR)
+    {
+      g_dbus_error_strip_remote_error (src);
+      g_set_error (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                   _("The Drivedash system service failed: %s"), src->message);
+      g_error_free (src);
+      return;
+    }
+
+  g_dbus_error_strip_remote_error (src);
+  g_propagate_error (dest, src);
+}
+
+gboolean
+drivedash_client_service_available (GCancellable *cancellable)
+{
+  g_autoptr(DrivedashDBusDrivedash1) proxy = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  proxy = service_proxy (cancellable, NULL);
+  if (proxy == NULL)
+    return FALSE;
+
+  /* Peer.Ping starts it if it is activatable and needs no polkit. */
+  reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "org.freedesktop.DBus.Peer.Ping",
+                                  NULL, G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
+                                  cancellable, &error);
+  return reply != NULL;
+}
+
+/* --- UDisks2 -------------------------------------------------------------- */
+
+static guint8
+udisks_critical_warning_bits (GVariant *strv)
+{
+  static const struct { const char *id; guint8 bit; } map[] = {
+    { "spare",        DRIVEDASH_CRITICAL_WARNING_SPARE },
+    { "temperature",  DRIVEDASH_CRITICAL_WARNING_TEMPERATURE },
+    { "degraded",     DRIVEDASH_CRITICAL_WARNING_RELIABILITY },
+    { "readonly",     DRIVEDASH_CRITICAL_WARNING_READ_ONLY },
+    { "volatile_mem", DRIVEDASH_CRITICAL_WARNING_VOLATILE_BACKUP },
+    { "pmr_readonly", DRIVEDASH_CRITICAL_WARNING_PMR_READ_ONLY },
+  };
+  g_autofree const char **ids = g_variant_get_strv (strv, NULL);
+  guint8 bits = 0;
+
+  for (gsize i = 0; ids[i] != NULL; i++)
+    for (gsize j = 0; j < G_N_ELEMENTS (map); j++)
+      if (g_str_equal (ids[i], map[j].id))
+        bits |= map[j].bit;
+
+  return bits;
+}
+
+/* UDisks reports bytes (data units × 512 000); the model keeps units. */
+static DrivedashU128
+bytes_to_data_units (guint64 bytes)
+{
+  return DRIVEDASH_U128_INIT (bytes / DRIVEDASH_BYTES_PER_DATA_UNIT, 0);
+}
+
+/* Finds the UDisks2 drive object with the NVMe controller interface whose
+ * serial number is serial.  Returns its interfaces-and-properties dict. */
+static GVariant *
+udisks_find_controller (GDBusConnection  *bus,
+                        const char       *serial,
+                        char            **object_path_out,
+                        GCancellable     *cancellable,
+                        GError          **error)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariantIter) objects = NULL;
+  const char *object_path;
+  GVariant *interfaces;
+
+  reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, UDISKS_PATH,
+                                       "org.freedesktop.DBus.ObjectManager",
+                                       "GetManagedObjects", NULL,
+                                       G_VARIANT_TYPE ("(a{oa{sa{sv}}})"),
+                                       G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
+                                       cancellable, error);
+  if (reply == NULL)
+    return NULL;
+
+  g_variant_get (reply, "(a{oa{sa{sv}}})", &objects);
+  while (g_variant_iter_next (objects, "{&o@a{sa{sv}}}", &object_path, &interfaces))
+    {
+      g_autoptr(GVariant) drive = NULL;
+      g_autoptr(GVariant) nvme = NULL;
+      g_autofree char *drive_serial = NULL;
+
+      drive = g_variant_lookup_value (interfaces, UDISKS_DRIVE_IFACE, G_VARIANT_TYPE_VARDICT);
+      nvme = g_variant_lookup_value (interfaces, UDISKS_NVME_CTRL_IFACE, G_VARIANT_TYPE_VARDICT);
+      if (drive != NULL && nvme != NULL &&
+          g_variant_lookup (drive, "Serial", "s", &drive_serial) &&
+          g_strcmp0 (g_strstrip (drive_serial), serial) == 0)
+        {
+          *object_path_out = g_strdup (object_path);
+          g_variant_unref (interfaces);
+          return g_steal_pointer (&nvme);
+        }
+      g_variant_unref (interfaces);
+    }
+
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                       _("UDisks does not report SMART data for this drive."));
+  return NULL;
+}
+
+DrivedashHealth *
+drivedash_client_get_health_udisks (const char    *sysfs_root,
+                                    const char    *controller,
+                                    GCancellable  *cancellable,
+                                    GError       **error)
+{
+  g_autoptr(DrivedashDrive) drive = NULL;
+  g_autoptr(DrivedashHealth) health = NULL;
+  g_autoptr(GDBusConnection) bus = NULL;
+  g_autoptr(GVariant) nvme = NULL;
+  g_autoptr(GVariant) attrs_reply = NULL;
+  g_autoptr(GVariant) warnings = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *object_path = NULL;
+  const char *serial;
+  guint64 updated = 0;
+  guint64 power_on_hours = 0;
+  guint16 temperature = 0;
+
+  drive = drivedash_drive_lookup (sysfs_root, controller, error);
+  if (drive == NULL)
+    return NULL;
+
+  serial = drivedash_drive_get_serial (drive);
+  if (serial == NULL || serial[0] == '\0')
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                           _("The drive has no serial number to find it in UDisks."));
+      return NULL;
+    }
+
+  bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, &local_error);
+  if (bus != NULL)
+    nvme = udisks_find_controller (bus, serial, &object_path, cancellable, &local_error);
+  if (nvme == NULL)
+    {
+      if (local_error->domain == DRIVEDASH_ERROR)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                     _("UDisks is not available: %s"), local_error->message);
+      return NULL;
+    }
+
+  /* Identity and hwmon come from sysfs, never needing privileges; UDisks
+   * adds the SMART counters on top. */
+  health = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_SYSFS_ONLY, error);
+  if (health == NULL)
+    return NULL;
+  g_ptr_array_set_size (health->missing, 0);
+  health->source = DRIVEDASH_HEALTH_SOURCE_UDISKS2;
+  health->privileged = FALSE;
+
+  g_variant_lookup (nvme, "SmartUpdated", "t", &updated);
+  if (updated == 0)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                           _("UDisks has not read this drive’s SMART data yet."));
+      return NULL;
+    }
+
+  attrs_reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, object_path,
+                                             UDISKS_NVME_CTRL_IFACE, "SmartGetAttributes",
+                                             g_variant_new ("(a{sv})", NULL),
+                                             G_VARIANT_TYPE ("(a{sv})"),
+                                             G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
+                                             cancellable, &local_error);
+  if (attrs_reply != NULL)
+    {
+      g_autoptr(GVariant) attrs = g_variant_get_child_value (attrs_reply, 0);
+      g_autoptr(GVariant) sensors = NULL;
+      DrivedashSmartLog log = { 0 };
+      guint64 u64;
+      guint32 u32;
+      guint16 u16;
+      guint8 u8;
+
+      if (g_variant_lookup (attrs, "avail_spare", "y", &u8))
+        log.available_spare_percent = u8;
+      if (g_variant_lookup (attrs, "spare_thresh", "y", &u8))
+        log.available_spare_threshold_percent = u8;
+      if (g_variant_lookup (attrs, "percent_used", "y", &u8))
+        log.percentage_used = u8;
+      if (g_variant_lookup (attrs, "total_data_read", "t", &u64))
+        log.data_units_read = bytes_to_data_units (u64);
+      if (g_variant_lookup (attrs, "total_data_written", "t", &u64))
+        log.data_units_written = bytes_to_data_units (u64);
+#define LOOKUP_U128(key, field) \
+      if (g_variant_lookup (attrs, key, "t", &u64)) \
+        log.field = DRIVEDASH_U128_INIT (u64, 0)
+      LOOKUP_U128 ("ctrl_busy_time", controller_busy_minutes);
+      LOOKUP_U128 ("power_cycles", power_cycles);
+      LOOKUP_U128 ("unsafe_shutdowns", unsafe_shutdowns);
+      LOOKUP_U128 ("media_errors", media_errors);
+      LOOKUP_U128 ("num_err_log_entries", error_log_entries);
+#undef LOOKUP_U128
+      if (g_variant_lookup (attrs, "warning_temp_time", "u", &u32))
+        log.warning_temperature_minutes = u32;
+      if (g_variant_lookup (attrs, "critical_temp_time", "u", &u32))
+        log.critical_temperature_minutes = u32;
+      sensors = g_variant_lookup_value (attrs, "temp_sensors", G_VARIANT_TYPE ("aq"));
+      if (sensors != NULL)
+        {
+          gsize n = 0;
+          const guint16 *values = g_variant_get_fixed_array (sensors, &n, sizeof (guint16));
+
+          for (gsize i = 0; i < MIN (n, DRIVEDASH_N_TEMPERATURE_SENSORS); i++)
+            log.temperature_sensors_kelvin[i] = values[i];
+        }
+
+      /* The properties hold the rest of the log. */
+      warnings = g_variant_lookup_value (nvme, "SmartCriticalWarning", G_VARIANT_TYPE_STRING_ARRAY);
+      if (warnings != NULL)
+        log.critical_warning = udisks_critical_warning_bits (warnings);
+      if (g_variant_lookup (nvme, "SmartPowerOnHours", "t", &power_on_hours))
+        log.power_on_hours = DRIVEDASH_U128_INIT (power_on_hours, 0);
+      if (g_variant_lookup (nvme, "SmartTemperature", "q", &temperature))
+        log.temperature_kelvin = temperature;
+
+      drivedash_health_set_smart (health, &log);
+
+      if (g_variant_lookup (attrs, "wctemp", "q", &u16) && u16 != 0)
+        {
+          health->warning_temperature_kelvin = u16;
+          health->has |= DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS;
+        }
+      if (g_variant_lookup (attrs, "cctemp", "q", &u16) && u16 != 0)
+        {
+          health->critical_temperature_kelvin = u16;
+          health->has |= DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS;
+        }
+      drivedash_health_add_missing (health,
+                                    _("Host command counts, power states and the error log"),
+                                    _("UDisks does not report them; the Drivedash system service does."));
+    }
+  else
+    {
+      /* Only the summary properties: temperature and warnings. */
+      g_debug ("UDisks SmartGetAttributes: %s", local_error->message);
+      if (g_variant_lookup (nvme, "SmartTemperature", "q", &temperature) && temperature != 0)
+        {
+          health->smart.temperature_kelvin = temperature;
+          health->has |= DRIVEDASH_HEALTH_HAS_TEMPERATURE;
+        }
+      drivedash_health_add_missing (health,
+                                    _("SMART counters (data written, power-on hours, …)"),
+                                    _("UDisks refused to give them; install the Drivedash system service."));
+    }
+
+  drivedash_health_update_verdict (health);
+  return g_steal_pointer (&health);
+}
+
+/* --- the chain --------------------------------------------------------- */
+
+/* "/dev/nvme0" means "nvme0", as everywhere else in Drivedash. */
+static const char *
+strip_dev (const char *controller)
+{
+  if (controller != NULL && g_str_has_prefix (controller, "/dev/"))
+    return controller + strlen ("/dev/");
+  return controller;
+}
+
+/* The syntax only: whether it exists is up to whoever answers (the service
+ * may look at another sysfs, e.g. in tests). */
+static gboolean
+check_name (const char  *controller,
+            GError     **error)
+{
+  if (drivedash_controller_name_is_valid (controller))
+    return TRUE;
+  /* Fails without touching the file system; gives the usual message. */
+  return drivedash_power_check_controller (drivedash_power_paths_default (),
+                                           controller, error);
+}
+
+DrivedashHealth *
+drivedash_client_get_health (const char            *sysfs_root,
+                             const char            *controller,
+                             DrivedashClientFlags   flags,
+                             GCancellable          *cancellable,
+                             GError               **error)
+{
+  g_autoptr(GError) service_error = NULL;
+  g_autoptr(GError) udisks_error = NULL;
+  g_autoptr(DrivedashDrive) drive = NULL;
+  DrivedashHealth *health;
+
+  /* Check the name before asking anyone: a bad one fails the same way
+   * whichever source would have answered.  Whether it exists is the
+   * service's business (it may see another sysfs, e.g. in tests). */
+  controller = strip_dev (controller);
+  if (!check_name (controller, error))
+    return NULL;
+
+  if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
+    {
+      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
+      g_autoptr(GVariant) reply = NULL;
+
+      if (proxy != NULL)
+        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "GetHealth",
+                                        g_variant_new ("(s)", controller),
+                                        (flags & DRIVEDASH_CLIENT_INTERACTIVE)
+                                        ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
+                                        : G_DBUS_CALL_FLAGS_NONE,
+                                        READ_TIMEOUT_MS, cancellable, &service_error);
+      if (reply != NULL)
+        {
+          g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
+
+          health = drivedash_health_new_from_variant (dict, error);
+          return health;
+        }
+
+      if (!error_means_unavailable (service_error) && !error_means_denied (service_error))
+        {
+          propagate_service_error (error, g_steal_pointer (&service_error));
+          return NULL;
+        }
+      g_debug ("drivedashd: %s", service_error->message);
+    }
+
+  drive = drivedash_drive_lookup (sysfs_root, controller, error);
+  if (drive == NULL)
+    return NULL;
+
+  if (!(flags & DRIVEDASH_CLIENT_NO_UDISKS) && geteuid () != 0)
+    {
+      health = drivedash_client_get_health_udisks (sysfs_root, controller,
+                                                   cancellable, &udisks_error);
+      if (health != NULL)
+        return health;
+      g_debug ("UDisks2: %s", udisks_error->message);
+    }
+
+  /* As root the direct read has everything; otherwise sysfs and hwmon. */
+  health = drivedash_health_read (drive,
+                                  geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT)
+                                  ? DRIVEDASH_HEALTH_READ_NONE
+                                  : DRIVEDASH_HEALTH_READ_SYSFS_ONLY,
+                                  error);
+  if (health != NULL && service_error != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
+    drivedash_health_add_missing (health, _("Full health data"),
+                                  error_means_denied (service_error)
+                                  ? _("The Drivedash system service refused the request.")
+                                  : _("Install the Drivedash system service to see every health detail without a password."));
+  return health;
+}
+
+DrivedashGameMode *
+drivedash_client_get_game_mode (const DrivedashPowerPaths *paths,
+                                const char                *controller,
+                                DrivedashClientFlags       flags,
+                                DrivedashHealthSource     *source_out,
+                                GCancellable              *cancellable,
+                                GError                   **error)
+{
+  if (paths == NULL)
+    paths = drivedash_power_paths_default ();
+
+  controller = strip_dev (controller);
+  if (!check_name (controller, error))
+    return NULL;
+
+  if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
+    {
+      g_autoptr(GError) service_error = NULL;
+      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
+      g_autoptr(GVariant) reply = NULL;
+
+      if (proxy != NULL)
+        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "GetGameMode",
+                                        g_variant_new ("(s)", controller),
+                                        G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
+                                        cancellable, &service_error);
+      if (reply != NULL)
+        {
+          g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
+
+          if (source_out != NULL)
+            *source_out = DRIVEDASH_HEALTH_SOURCE_SERVICE;
+          return drivedash_game_mode_new_from_variant (dict, error);
+        }
+      if (!error_means_unavailable (service_error) && !error_means_denied (service_error))
+        {
+          propagate_service_error (error, g_steal_pointer (&service_error));
+          return NULL;
+        }
+    }
+
+  /* Reading the state needs no privileges. */
+  if (source_out != NULL)
+    *source_out = DRIVEDASH_HEALTH_SOURCE_SYSFS;
+  return drivedash_game_mode_read (paths, controller, error);
+}
+
+DrivedashGameMode *
+drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
+                                const char                *controller,
+                                gboolean                   enabled,
+                                gboolean                   persistent,
+                                DrivedashClientFlags       flags,
+                                DrivedashHealthSource     *source_out,
+                                GCancellable              *cancellable,
+                                GError                   **error)
+{
+  g_autoptr(GError) service_error = NULL;
+
+  if (paths == NULL)
+    paths = drivedash_power_paths_default ();
+
+  controller = strip_dev (controller);
+  if (!check_name (controller, error))
+    return NULL;
+
+  if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
+    {
+      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
+      g_autoptr(GVariant) reply = NULL;
+
+      if (proxy != NULL)
+        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "SetGameMode",
+                                        g_variant_new ("(sbb)", controller, enabled, persistent),
+                                        (flags & DRIVEDASH_CLIENT_INTERACTIVE)
+                                        ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
+                                        : G_DBUS_CALL_FLAGS_NONE,
+                                        G_MAXINT, cancellable, &service_error);
+      if (reply != NULL)
+        {
+          g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
+
+          if (source_out != NULL)
+            *source_out = DRIVEDASH_HEALTH_SOURCE_SERVICE;
+          return drivedash_game_mode_new_from_variant (dict, error);
+        }
+      /* A refusal is the answer: never work around polkit. */
+      if (!error_means_unavailable (service_error))
+        {
+          propagate_service_error (error, g_steal_pointer (&service_error));
+          return NULL;
+        }
+    }
+
+  if (geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT))
+    {
+      if (source_out != NULL)
+        *source_out = DRIVEDASH_HEALTH_SOURCE_SYSFS;
+      return drivedash_game_mode_set (paths, controller, enabled, persistent, error);
+    }
+
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                       _("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator."));
+  return NULL;
+}

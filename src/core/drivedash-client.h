@@ -1,0 +1,86 @@
+/* drivedash-client.h — reaching drive data through the best available
+ * source: the Drivedash system service, then UDisks2, then sysfs/hwmon
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The service (drivedashd, io.github.drivedash.Drivedash1 on the system
+ * bus) has everything.  Without it — e.g. inside the Flatpak, or when it is
+ * not installed — UDisks2 ≥ 2.10 gives the SMART counters of NVMe drives
+ * (org.freedesktop.UDisks2.NVMe.Controller), and sysfs/hwmon gives identity
+ * and temperature to anyone.  Every result says where it came from.
+ *
+ * The system bus is the one in DBUS_SYSTEM_BUS_ADDRESS when that is set
+ * (tests run a private bus this way).  These calls block; the app runs
+ * them in a GTask thread.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-health.h"
+#include "drivedash-power.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_SERVICE_BUS_NAME    "io.github.drivedash.Drivedash1"
+#define DRIVEDASH_SERVICE_OBJECT_PATH "/io/github/drivedash/Drivedash1"
+
+typedef enum
+{
+  DRIVEDASH_CLIENT_NONE        = 0,
+  DRIVEDASH_CLIENT_NO_SERVICE  = 1 << 0, /* skip drivedashd */
+  DRIVEDASH_CLIENT_NO_UDISKS   = 1 << 1, /* skip UDisks2 */
+  DRIVEDASH_CLIENT_NO_DIRECT   = 1 << 2, /* never act directly, even as root */
+  DRIVEDASH_CLIENT_INTERACTIVE = 1 << 3, /* polkit may ask for a password */
+} DrivedashClientFlags;
+
+/* Maps DRIVEDASH_ERROR codes to io.github.drivedash.Error.* D-Bus error
+ * names and back.  Idempotent; called by every function below and by the
+ * service. */
+void drivedash_client_register_errors (void);
+
+/* TRUE when drivedashd is running or can be started on the system bus. */
+gboolean drivedash_client_service_available (GCancellable *cancellable);
+
+/* The health of one controller: drivedashd, else UDisks2's NVMe
+ * interface on top of sysfs, else sysfs/hwmon (or direct admin commands
+ * when running as root).  health->source says which one answered and
+ * health->missing says what the others could not give. */
+DrivedashHealth *drivedash_client_get_health (const char            *sysfs_root,
+                                              const char            *controller,
+                                              DrivedashClientFlags   flags,
+                                              GCancellable          *cancellable,
+                                              GError               **error);
+
+/* The UDisks2 step alone (for tests and for the app's source picker):
+ * DRIVEDASH_ERROR_NOT_SUPPORTED when UDisks2 or its NVMe interface is not
+ * there or does not know the drive. */
+DrivedashHealth *drivedash_client_get_health_udisks (const char     *sysfs_root,
+                                                     const char     *controller,
+                                                     GCancellable   *cancellable,
+                                                     GError        **error);
+
+/* Game mode state: from drivedashd, else read directly from sysfs (which
+ * needs no privileges).  source_out (may be NULL) gets SERVICE or SYSFS.
+ * paths (NULL: the real system) is only used when acting directly. */
+DrivedashGameMode *drivedash_client_get_game_mode (const DrivedashPowerPaths *paths,
+                                                   const char             *controller,
+                                                   DrivedashClientFlags    flags,
+                                                   DrivedashHealthSource  *source_out,
+                                                   GCancellable           *cancellable,
+                                                   GError                **error);
+
+/* Turns game mode on or off: through drivedashd when it is there (polkit
+ * decides, asking for a password with DRIVEDASH_CLIENT_INTERACTIVE), else
+ * directly when running as root, else DRIVEDASH_ERROR_PERMISSION with a
+ * message that says how to get permission. */
+DrivedashGameMode *drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
+                                                   const char             *controller,
+                                                   gboolean                enabled,
+                                                   gboolean                persistent,
+                                                   DrivedashClientFlags    flags,
+                                                   DrivedashHealthSource  *source_out,
+                                                   GCancellable           *cancellable,
+                                                   GError                **error);
+
+G_END_DECLS

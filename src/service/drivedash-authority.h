@@ -1,0 +1,31 @@
+/* drivedash-authority.h — asks polkit whether the sender of a D-Bus call
+ * may perform an action
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_ACTION_READ_HEALTH   "io.github.drivedash.Drivedash.read-health"
+#define DRIVEDASH_ACTION_SET_GAME_MODE "io.github.drivedash.Drivedash.set-game-mode"
+#define DRIVEDASH_ACTION_SELF_TEST     "io.github.drivedash.Drivedash.self-test"
+
+/* Calls org.freedesktop.PolicyKit1.Authority.CheckAuthorization on the
+ * invocation's connection for the subject ("system-bus-name", sender),
+ * letting polkit ask for a password when the caller set the
+ * ALLOW_INTERACTIVE_AUTHORIZATION flag.  When polkit is not on the bus at
+ * all, only uid 0 is authorized (as polkitd itself would). */
+void     drivedash_authority_check_async  (GDBusMethodInvocation  *invocation,
+                                           const char             *action_id,
+                                           GCancellable           *cancellable,
+                                           GAsyncReadyCallback     callback,
+                                           gpointer                user_data);
+/* TRUE when authorized.  FALSE with G_DBUS_ERROR_ACCESS_DENIED (or the
+ * error polkit returned) otherwise. */
+gboolean drivedash_authority_check_finish (GAsyncResult           *result,
+                                           GError                **error);
+
+G_END_DECLS

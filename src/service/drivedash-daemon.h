@@ -1,0 +1,25 @@
+/* drivedash-daemon.h — the io.github.drivedash.Drivedash1 object of
+ * drivedashd
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-dbus-generated.h"
+#include "drivedash-power.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_DAEMON_OBJECT_PATH "/io/github/drivedash/Drivedash1"
+
+#define DRIVEDASH_TYPE_DAEMON (drivedash_daemon_get_type ())
+G_DECLARE_FINAL_TYPE (DrivedashDaemon, drivedash_daemon, DRIVEDASH, DAEMON,
+                      DrivedashDBusDrivedash1Skeleton)
+
+/* paths: where sysfs, the udev rules and the state files are (copied).
+ * idle_timeout_s: emit "idle" after this many seconds without calls;
+ * 0 = never. */
+DrivedashDaemon *drivedash_daemon_new (const DrivedashPowerPaths *paths,
+                                       guint                      idle_timeout_s);
+
+G_END_DECLS
