@@ -276,8 +276,9 @@ find_windows (Display           *display,
   return found;
 }
 
-/* Standard deviation of the luminance, and the number of distinct colours
- * (counted up to 64). A blank or single-colour image has 0 and 1. */
+/* Standard deviation of the luminance of the opaque pixels, and the number
+ * of distinct colours (counted up to 64). A blank or single-colour image
+ * has 0 and 1. */
 static void
 measure_image (GdkPixbuf *pixbuf,
                double    *stddev,
@@ -291,7 +292,7 @@ measure_image (GdkPixbuf *pixbuf,
   g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
   double sum = 0;
   double sum_sq = 0;
-  double n = (double) width * height;
+  double n = 0;
 
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
@@ -300,12 +301,18 @@ measure_image (GdkPixbuf *pixbuf,
         double luma = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
         guint rgb = ((guint) p[0] << 16) | ((guint) p[1] << 8) | p[2];
 
+        /* The rounded corners are transparent: only the window counts. */
+        if (channels == 4 && p[3] < 255)
+          continue;
+
+        n++;
         sum += luma;
         sum_sq += luma * luma;
         if (g_hash_table_size (seen) < 64)
           g_hash_table_add (seen, GUINT_TO_POINTER (rgb + 1));
       }
 
+  g_assert_cmpfloat (n, >, 0);
   *stddev = sqrt (MAX (0.0, sum_sq / n - (sum / n) * (sum / n)));
   *colours = g_hash_table_size (seen);
 }

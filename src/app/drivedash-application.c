@@ -97,7 +97,7 @@ drivedash_application_activate (GApplication *app)
    * nothing unless the variable is set. */
   screenshot_path = g_getenv ("DRIVEDASH_SCREENSHOT");
   if (screenshot_path != NULL && screenshot_path[0] != '\0')
-    drivedash_screenshot_schedule (GTK_WIDGET (window), screenshot_path);
+    drivedash_screenshot_schedule (ADW_APPLICATION_WINDOW (window), screenshot_path);
 }
 
 static void

@@ -23,51 +23,19 @@
 /* Time for the pages to load their first data after the window is mapped. */
 #define DEFAULT_DELAY_MS 1000
 
-/**
- * drivedash_screenshot_save:
- * @widget: a mapped widget
- * @path: where to write the PNG; replaced atomically
- *
- * Returns: %TRUE on success
- */
-gboolean
-drivedash_screenshot_save (GtkWidget   *widget,
-                           const char  *path,
-                           GError     **error)
+/* Renders @node (of @widget's native) into a PNG at @path, atomically. */
+static gboolean
+save_node (GtkWidget     *widget,
+           GskRenderNode *node,
+           int            width,
+           int            height,
+           const char    *path,
+           GError       **error)
 {
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *tmp_path = NULL;
-  GtkSnapshot *snapshot;
   GskRenderer *renderer;
   graphene_rect_t bounds;
-  int width;
-  int height;
-
-  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  if (!gtk_widget_get_mapped (widget) || width <= 0 || height <= 0)
-    {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                   "Cannot take a screenshot of a window that is not shown");
-      return FALSE;
-    }
-
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  if (node == NULL)
-    {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                   "The window drew nothing");
-      return FALSE;
-    }
 
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   graphene_rect_init (&bounds, 0, 0, width, height);
@@ -95,6 +63,101 @@ drivedash_screenshot_save (GtkWidget   *widget,
   return TRUE;
 }
 
+/* Snapshots @widget at its size, clipped to rounded corners of @radius. */
+static gboolean
+save_widget (GtkWidget   *widget,
+             float        radius,
+             const char  *path,
+             GError     **error)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  GtkSnapshot *snapshot;
+  GskRoundedRect clip;
+  int width;
+  int height;
+
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  if (!gtk_widget_get_mapped (widget) || width <= 0 || height <= 0)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                   "Cannot take a screenshot of a widget that is not shown");
+      return FALSE;
+    }
+
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  if (radius > 0)
+    {
+      gsk_rounded_rect_init_from_rect (&clip, &GRAPHENE_RECT_INIT (0, 0, width, height), radius);
+      gtk_snapshot_push_rounded_clip (snapshot, &clip);
+    }
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  if (radius > 0)
+    gtk_snapshot_pop (snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                   "The widget drew nothing");
+      return FALSE;
+    }
+
+  return save_node (widget, node, width, height, path, error);
+}
+
+/**
+ * drivedash_screenshot_save:
+ * @widget: a mapped widget
+ * @path: where to write the PNG; replaced atomically
+ *
+ * Saves @widget as it looks now, at its allocated size.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+drivedash_screenshot_save (GtkWidget   *widget,
+                           const char  *path,
+                           GError     **error)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return save_widget (widget, 0, path, error);
+}
+
+/**
+ * drivedash_screenshot_save_window:
+ * @window: a mapped #AdwApplicationWindow
+ * @path: where to write the PNG; replaced atomically
+ *
+ * Saves the window's content with rounded corners and a transparent
+ * outside, the way it looks on a desktop. Without a compositor (Xvfb) GTK
+ * draws a solid resize frame around the window; that frame is left out.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+drivedash_screenshot_save_window (AdwApplicationWindow  *window,
+                                  const char            *path,
+                                  GError               **error)
+{
+  GtkWidget *content;
+
+  g_return_val_if_fail (ADW_IS_APPLICATION_WINDOW (window), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  content = adw_application_window_get_content (window);
+  if (content == NULL)
+    return save_widget (GTK_WIDGET (window), 0, path, error);
+
+  /* libadwaita's window corner radius. */
+  return save_widget (content, 12, path, error);
+}
+
 typedef struct
 {
   GtkWidget *window;
@@ -117,7 +180,8 @@ take_screenshot_cb (gpointer data)
   ScreenshotRequest *request = data;
   g_autoptr(GError) error = NULL;
 
-  if (drivedash_screenshot_save (request->window, request->path, &error))
+  if (drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (request->window),
+                                        request->path, &error))
     {
       /* The UI smoke test reads this line. */
       g_printerr ("drivedash: screenshot %dx%d saved to %s\n",
@@ -159,20 +223,20 @@ on_window_mapped (GtkWidget *window,
  * DRIVEDASH_SCREENSHOT_DELAY_MS (default 1000) to settle.
  */
 void
-drivedash_screenshot_schedule (GtkWidget  *window,
-                               const char *path)
+drivedash_screenshot_schedule (AdwApplicationWindow *window,
+                               const char           *path)
 {
   ScreenshotRequest *request;
 
-  g_return_if_fail (GTK_IS_WIDGET (window));
+  g_return_if_fail (ADW_IS_APPLICATION_WINDOW (window));
   g_return_if_fail (path != NULL);
 
   request = g_new0 (ScreenshotRequest, 1);
-  request->window = g_object_ref (window);
+  request->window = g_object_ref (GTK_WIDGET (window));
   request->path = g_strdup (path);
 
-  if (gtk_widget_get_mapped (window))
-    on_window_mapped (window, request);
+  if (gtk_widget_get_mapped (GTK_WIDGET (window)))
+    on_window_mapped (GTK_WIDGET (window), request);
   else
     g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), request);
 }

@@ -7,14 +7,17 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
-gboolean drivedash_screenshot_save     (GtkWidget   *widget,
-                                        const char  *path,
-                                        GError     **error);
-void     drivedash_screenshot_schedule (GtkWidget   *window,
-                                        const char  *path);
+gboolean drivedash_screenshot_save        (GtkWidget             *widget,
+                                           const char            *path,
+                                           GError               **error);
+gboolean drivedash_screenshot_save_window (AdwApplicationWindow  *window,
+                                           const char            *path,
+                                           GError               **error);
+void     drivedash_screenshot_schedule    (AdwApplicationWindow  *window,
+                                           const char            *path);
 
 G_END_DECLS

@@ -17,9 +17,16 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(DrivedashApplication) app = NULL;
+  const char *localedir;
+
+  /* build-aux/run points this at the build tree's compiled translations so
+   * the app can be tried in another language without installing it. */
+  localedir = g_getenv ("DRIVEDASH_LOCALEDIR");
+  if (localedir == NULL || localedir[0] == '\0')
+    localedir = LOCALEDIR;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
