@@ -31,21 +31,25 @@ copy_ascii (char         *dest,
             const guint8 *src,
             gsize         src_len)
 {
-  gsize n = MIN (src_len, dest_size - 1);
+  gsize start = 0, end = MIN (src_len, dest_size - 1);
 
-  for (gsize i = 0; i < n; i++)
-    {
-      guint8 c = src[i];
+  /* A NUL ends the string early. */
+  for (gsize i = 0; i < end; i++)
+    if (src[i] == '\0')
+      {
+        end = i;
+        break;
+      }
+  while (start < end && src[start] == ' ')
+    start++;
+  while (end > start && src[end - 1] == ' ')
+    end--;
 
-      if (c == '\0')
-        {
-          n = i;
-          break;
-        }
-      dest[i] = (c >= 0x20 && c < 0x7f) ? (char) c : '?';
-    }
-  dest[n] = '\0';
-  g_strstrip (dest);
+  /* The whole destination is written, so two decodes of the same bytes
+   * compare equal with memcmp. */
+  memset (dest, 0, dest_size);
+  for (gsize i = start; i < end; i++)
+    dest[i - start] = (src[i] >= 0x20 && src[i] < 0x7f) ? (char) src[i] : '?';
 }
 
 /* Power fields of a power-state descriptor come with a 2-bit scale:

@@ -1,0 +1,444 @@
+/* test-health-sysfs.c — discovery and unprivileged health from a fixture
+ * sysfs tree built in a temporary directory
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <locale.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-health.h"
+
+typedef struct
+{
+  char *root;
+} Fixture;
+
+static void
+put (const char *root,
+     const char *path,
+     const char *contents)
+{
+  g_autofree char *full = g_build_filename (root, path, NULL);
+  g_autofree char *dir = g_path_get_dirname (full);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_file_set_contents (full, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void
+mkdir_p (const char *root,
+         const char *path)
+{
+  g_autofree char *full = g_build_filename (root, path, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (full, 0755), ==, 0);
+}
+
+/* Three controllers shaped like the kernel makes them (values padded the
+ * way drives pad them), plus the nvme-fabrics device that is not one:
+ *   nvme0  — multipath namespace, hwmon, APST exposed, PCIe link
+ *   nvme2  — hot: temperature alarm raised, APST turned off (game mode)
+ *   nvme10 — no hwmon, direct namespace, no link information */
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *r;
+
+  f->root = g_dir_make_tmp ("drivedash-sysfs-XXXXXX", &error);
+  g_assert_no_error (error);
+  r = f->root;
+
+  put (r, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
+  put (r, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
+  put (r, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  put (r, "class/nvme/nvme0/state", "live\n");
+  put (r, "class/nvme/nvme0/transport", "pcie\n");
+  put (r, "class/nvme/nvme0/address", "0000:01:00.0\n");
+  put (r, "class/nvme/nvme0/device/current_link_speed", "8.0 GT/s PCIe\n");
+  put (r, "class/nvme/nvme0/device/current_link_width", "4\n");
+  put (r, "class/nvme/nvme0/device/max_link_speed", "8.0 GT/s PCIe\n");
+  put (r, "class/nvme/nvme0/device/max_link_width", "4\n");
+  put (r, "class/nvme/nvme0/hwmon3/name", "nvme\n");
+  put (r, "class/nvme/nvme0/hwmon3/temp1_label", "Composite\n");
+  put (r, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");   /* 323 K */
+  put (r, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");     /* 343 K */
+  put (r, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");    /* 353 K */
+  put (r, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  put (r, "class/nvme/nvme0/hwmon3/temp2_input", "36850\n");   /* 310 K */
+  put (r, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  put (r, "class/nvme/nvme0/nvme0c0n1/size", "1953525168\n");
+  put (r, "class/block/nvme0n1/size", "1953525168\n");
+  put (r, "class/block/nvme0n1/nsid", "1\n");
+  put (r, "class/block/nvme0n1/queue/logical_block_size", "512\n");
+
+  put (r, "class/nvme/nvme2/model", "QEMU NVMe Ctrl                          \n");
+  put (r, "class/nvme/nvme2/serial", "deadbeef            \n");
+  put (r, "class/nvme/nvme2/firmware_rev", "7.2.0   \n");
+  put (r, "class/nvme/nvme2/state", "live\n");
+  put (r, "class/nvme/nvme2/transport", "pcie\n");
+  put (r, "class/nvme/nvme2/device/current_link_speed", "Unknown\n");
+  put (r, "class/nvme/nvme2/device/current_link_width", "0\n");
+  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/name", "nvme\n");
+  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_input", "74850\n");  /* 348 K */
+  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_max", "69850\n");
+  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_alarm", "1\n");
+  put (r, "class/nvme/nvme2/power/pm_qos_latency_tolerance_us", "0\n");
+
+  put (r, "class/nvme/nvme10/model", "Tiny\n");
+  put (r, "class/nvme/nvme10/serial", "X\n");
+  put (r, "class/nvme/nvme10/firmware_rev", "1\n");
+  put (r, "class/nvme/nvme10/state", "resetting\n");
+  put (r, "class/nvme/nvme10/nvme10n1/size", "2048\n");
+  put (r, "class/nvme/nvme10/nvme10n1/nsid", "1\n");
+  /* A hwmon device of another driver is not ours. */
+  put (r, "class/nvme/nvme10/hwmon9/name", "acpitz\n");
+  put (r, "class/nvme/nvme10/hwmon9/temp1_input", "30000\n");
+
+  mkdir_p (r, "class/nvme/nvme-fabrics");
+}
+
+static gboolean
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    return g_remove (path) == 0;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+    }
+  return g_rmdir (path) == 0;
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_assert_true (remove_tree (f->root));
+  g_free (f->root);
+}
+
+static DrivedashDrive *
+lookup (Fixture    *f,
+        const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  DrivedashDrive *drive = drivedash_drive_lookup (f->root, name, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (drive);
+  return drive;
+}
+
+static void
+test_list (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) drives = drivedash_drive_list (f->root, &error);
+  DrivedashDrive *d0, *d2, *d10;
+  const DrivedashNamespace *ns;
+  g_autofree char *hwmon = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (drives->len, ==, 3);
+  d0 = g_ptr_array_index (drives, 0);
+  d2 = g_ptr_array_index (drives, 1);
+  d10 = g_ptr_array_index (drives, 2);
+
+  /* Numeric order, not alphabetical. */
+  g_assert_cmpstr (drivedash_drive_get_name (d0), ==, "nvme0");
+  g_assert_cmpstr (drivedash_drive_get_name (d2), ==, "nvme2");
+  g_assert_cmpstr (drivedash_drive_get_name (d10), ==, "nvme10");
+  g_assert_cmpuint (drivedash_drive_get_instance (d10), ==, 10);
+
+  /* Trimmed strings. */
+  g_assert_cmpstr (drivedash_drive_get_model (d0), ==, "Samsung SSD 970 EVO Plus 1TB");
+  g_assert_cmpstr (drivedash_drive_get_serial (d0), ==, "S4EWNX0R123456");
+  g_assert_cmpstr (drivedash_drive_get_firmware (d0), ==, "2B2QEXM7");
+  g_assert_cmpstr (drivedash_drive_get_firmware (d2), ==, "7.2.0");
+  g_assert_cmpstr (drivedash_drive_get_state (d0), ==, "live");
+  g_assert_cmpstr (drivedash_drive_get_state (d10), ==, "resetting");
+  g_assert_cmpstr (drivedash_drive_get_transport (d0), ==, "pcie");
+  g_assert_cmpstr (drivedash_drive_get_address (d0), ==, "0000:01:00.0");
+  g_assert_null (drivedash_drive_get_address (d10));
+
+  g_assert_cmpstr (drivedash_drive_get_link_speed (d0), ==, "8.0 GT/s PCIe");
+  g_assert_cmpuint (drivedash_drive_get_link_width (d0), ==, 4);
+  g_assert_cmpuint (drivedash_drive_get_max_link_width (d0), ==, 4);
+  g_assert_null (drivedash_drive_get_link_speed (d2));   /* "Unknown" */
+  g_assert_cmpuint (drivedash_drive_get_link_width (d2), ==, 0);
+
+  /* Namespaces: the multipath head's name, sizes in bytes. */
+  g_assert_cmpuint (drivedash_drive_get_namespaces (d0)->len, ==, 1);
+  ns = g_ptr_array_index (drivedash_drive_get_namespaces (d0), 0);
+  g_assert_cmpstr (ns->name, ==, "nvme0n1");
+  g_assert_cmpuint (ns->nsid, ==, 1);
+  g_assert_cmpuint (ns->lba_size, ==, 512);
+  g_assert_cmpuint (ns->size_bytes, ==, G_GUINT64_CONSTANT (1953525168) * 512);
+  g_assert_cmpuint (drivedash_drive_get_capacity_bytes (d0), ==, G_GUINT64_CONSTANT (1000204886016));
+  ns = g_ptr_array_index (drivedash_drive_get_namespaces (d10), 0);
+  g_assert_cmpstr (ns->name, ==, "nvme10n1");
+  g_assert_cmpuint (ns->size_bytes, ==, 2048 * 512);
+  g_assert_cmpuint (drivedash_drive_get_namespaces (d2)->len, ==, 0);
+  g_assert_cmpuint (drivedash_drive_get_capacity_bytes (d2), ==, 0);
+
+  hwmon = g_build_filename (f->root, "class", "nvme", "nvme0", "hwmon3", NULL);
+  g_assert_cmpstr (drivedash_drive_get_hwmon_path (d0), ==, hwmon);
+  g_assert_nonnull (drivedash_drive_get_hwmon_path (d2));  /* the older kernels' place */
+  g_assert_null (drivedash_drive_get_hwmon_path (d10));    /* acpitz is not ours */
+
+  g_assert_true (drivedash_drive_get_apst_exposed (d0));
+  g_assert_false (drivedash_drive_get_apst_exposed (d10));
+
+  /* A fixture tree never leads to a real /dev node. */
+  g_assert_null (drivedash_drive_get_device_path (d0));
+}
+
+static void
+test_list_empty (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-empty-XXXXXX", &error);
+  g_autoptr(GPtrArray) drives = NULL;
+
+  g_assert_no_error (error);
+  drives = drivedash_drive_list (root, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (drives);
+  g_assert_cmpuint (drives->len, ==, 0);
+  g_rmdir (root);
+}
+
+static void
+test_lookup (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashDrive) by_dev = lookup (f, "/dev/nvme2");
+  DrivedashDrive *none;
+
+  g_assert_cmpstr (drivedash_drive_get_name (by_dev), ==, "nvme2");
+
+  none = drivedash_drive_lookup (f->root, "nvme7", &error);
+  g_assert_null (none);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "nvme7"));
+  g_clear_error (&error);
+
+  for (guint i = 0; i < 5; i++)
+    {
+      const char *bad[] = { "sda", "nvme0n1", "nvme-fabrics", "nvme", "nvme01" };
+
+      none = drivedash_drive_lookup (f->root, bad[i], &error);
+      g_assert_null (none);
+      g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+      g_clear_error (&error);
+    }
+}
+
+static gboolean
+has_reason (DrivedashHealth *h,
+            const char      *id)
+{
+  for (guint i = 0; i < h->reasons->len; i++)
+    if (g_strcmp0 (((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_health_unprivileged (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme0");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) h = NULL;
+
+  /* No device node for a fixture tree: the reader falls back to sysfs. */
+  h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (h);
+
+  g_assert_cmpstr (h->controller, ==, "nvme0");
+  g_assert_cmpstr (h->model, ==, "Samsung SSD 970 EVO Plus 1TB");
+  g_assert_cmpstr (h->serial, ==, "S4EWNX0R123456");
+  g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_assert_false (h->privileged);
+  g_assert_true (drivedash_health_is_partial (h));
+  g_assert_cmpuint (h->missing->len, ==, 2);
+  for (guint i = 0; i < h->missing->len; i++)
+    {
+      DrivedashHealthMissing *m = g_ptr_array_index (h->missing, i);
+
+      g_assert_cmpstr (m->what, !=, "");
+      g_assert_cmpstr (m->why, !=, "");
+    }
+
+  g_assert_true (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE);
+  g_assert_false (h->has & DRIVEDASH_HEALTH_HAS_SMART);
+  g_assert_false (h->has & DRIVEDASH_HEALTH_HAS_IDENTIFY);
+  g_assert_cmpuint (h->smart.temperature_kelvin, ==, 323);
+  g_assert_cmpuint (h->smart.temperature_sensors_kelvin[0], ==, 310);
+  g_assert_cmpuint (h->smart.temperature_sensors_kelvin[1], ==, 0);
+  g_assert_cmpuint (h->warning_temperature_kelvin, ==, 343);
+  g_assert_cmpuint (h->critical_temperature_kelvin, ==, 353);
+  g_assert_true (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_ALARM);
+  g_assert_false (h->temperature_alarm);
+  g_assert_true (h->apst_supported);
+  g_assert_true (h->has & DRIVEDASH_HEALTH_HAS_APST_ENABLED);
+  g_assert_true (h->apst_enabled);
+
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_true (has_reason (h, "no-problems"));
+  g_assert_true (has_reason (h, "partial"));
+}
+
+static void
+test_health_sysfs_only_flag (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme0");
+  g_autoptr(DrivedashHealth) h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_SYSFS_ONLY, NULL);
+
+  g_assert_nonnull (h);
+  g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_assert_cmpuint (h->smart.temperature_kelvin, ==, 323);
+}
+
+static void
+test_health_alarm (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme2");
+  g_autoptr(DrivedashHealth) h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_NONE, NULL);
+
+  g_assert_nonnull (h);
+  g_assert_cmpuint (h->smart.temperature_kelvin, ==, 348);
+  g_assert_true (h->temperature_alarm);
+  g_assert_cmpuint (h->critical_temperature_kelvin, ==, 0);   /* no temp1_crit */
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_BAD);
+  g_assert_true (has_reason (h, "critical-warning-temperature"));
+  g_assert_true (has_reason (h, "temperature-high"));          /* 348 K ≥ 343 K */
+  /* Game mode: the kernel's latency tolerance is 0, APST is off. */
+  g_assert_true (h->apst_supported);
+  g_assert_false (h->apst_enabled);
+}
+
+static void
+test_health_no_hwmon (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme10");
+  g_autoptr(DrivedashHealth) h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_NONE, NULL);
+  DrivedashTemperature t;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (h);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_UNKNOWN);
+  g_assert_cmpuint (h->missing->len, ==, 3);   /* temperature, counters, identify */
+  g_assert_false (h->apst_supported);
+
+  g_assert_false (drivedash_health_read_temperature (drive, &t, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+}
+
+static void
+test_temperature_fast (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme0");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *input = NULL;
+  DrivedashTemperature t;
+
+  g_assert_true (drivedash_health_read_temperature (drive, &t, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (t.temperature_kelvin, ==, 323);
+  g_assert_cmpuint (t.warning_temperature_kelvin, ==, 343);
+  g_assert_cmpuint (t.critical_temperature_kelvin, ==, 353);
+  g_assert_false (t.alarm);
+
+  /* It reads live values, not a cached copy. */
+  put (f->root, "class/nvme/nvme0/hwmon3/temp1_input", "51850\n");
+  g_assert_true (drivedash_health_read_temperature (drive, &t, NULL));
+  g_assert_cmpuint (t.temperature_kelvin, ==, 325);
+
+  /* The drive vanished. */
+  input = g_build_filename (f->root, "class/nvme/nvme0/hwmon3/temp1_input", NULL);
+  g_assert_cmpint (g_remove (input), ==, 0);
+  g_assert_false (drivedash_health_read_temperature (drive, &t, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_DEVICE_GONE);
+}
+
+static void
+test_health_gone (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme10");
+  g_autofree char *dir = g_build_filename (f->root, "class", "nvme", "nvme10", NULL);
+  g_autoptr(GError) error = NULL;
+  DrivedashHealth *h;
+
+  g_assert_true (remove_tree (dir));
+  h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_NONE, &error);
+  g_assert_null (h);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_DEVICE_GONE);
+}
+
+static void
+test_health_variant_from_sysfs (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme2");
+  g_autoptr(DrivedashHealth) h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_NONE, NULL);
+  g_autoptr(GVariant) v = drivedash_health_to_variant (h);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) back = drivedash_health_new_from_variant (v, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (back->verdict, ==, h->verdict);
+  g_assert_cmpint (back->has, ==, h->has);
+  g_assert_cmpuint (back->missing->len, ==, h->missing->len);
+  g_assert_cmpuint (back->smart.temperature_kelvin, ==, 348);
+  g_assert_cmpuint (back->reasons->len, ==, h->reasons->len);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("/health-sysfs/list", test_list);
+  g_test_add_func ("/health-sysfs/list-empty", test_list_empty);
+  ADD ("/health-sysfs/lookup", test_lookup);
+  ADD ("/health-sysfs/unprivileged", test_health_unprivileged);
+  ADD ("/health-sysfs/sysfs-only-flag", test_health_sysfs_only_flag);
+  ADD ("/health-sysfs/alarm", test_health_alarm);
+  ADD ("/health-sysfs/no-hwmon", test_health_no_hwmon);
+  ADD ("/health-sysfs/temperature-fast", test_temperature_fast);
+  ADD ("/health-sysfs/gone", test_health_gone);
+  ADD ("/health-sysfs/variant-from-sysfs", test_health_variant_from_sysfs);
+
+#undef ADD
+
+  return g_test_run ();
+}
