@@ -406,6 +406,7 @@ drivedash_client_get_health (const char            *sysfs_root,
   g_autoptr(GError) udisks_error = NULL;
   g_autoptr(DrivedashDrive) drive = NULL;
   DrivedashHealth *health;
+  gboolean direct;
 
   /* Check the name before asking anyone: a bad one fails the same way
    * whichever source would have answered.  Whether it exists is the
@@ -446,7 +447,11 @@ drivedash_client_get_health (const char            *sysfs_root,
   if (drive == NULL)
     return NULL;
 
-  if (!(flags & DRIVEDASH_CLIENT_NO_UDISKS) && geteuid () != 0)
+  /* As root with a real device, reading directly gives everything. */
+  direct = geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT) &&
+           drivedash_drive_get_device_path (drive) != NULL;
+
+  if (!direct && !(flags & DRIVEDASH_CLIENT_NO_UDISKS))
     {
       health = drivedash_client_get_health_udisks (sysfs_root, controller,
                                                    cancellable, &udisks_error);
@@ -455,11 +460,9 @@ drivedash_client_get_health (const char            *sysfs_root,
       g_debug ("UDisks2: %s", udisks_error->message);
     }
 
-  /* As root the direct read has everything; otherwise sysfs and hwmon. */
   health = drivedash_health_read (drive,
-                                  geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT)
-                                  ? DRIVEDASH_HEALTH_READ_NONE
-                                  : DRIVEDASH_HEALTH_READ_SYSFS_ONLY,
+                                  direct ? DRIVEDASH_HEALTH_READ_NONE
+                                         : DRIVEDASH_HEALTH_READ_SYSFS_ONLY,
                                   error);
   if (health != NULL && service_error != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
     drivedash_health_add_missing (health, _("Full health data"),

@@ -89,6 +89,8 @@ check_authorization_cb (GObject      *source,
       if (g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
           g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER))
         {
+          GCancellable *cancellable = g_task_get_cancellable (task);
+
           /* No polkit on this bus: polkitd always authorizes root, so do the
            * same for root and refuse everyone else. */
           g_dbus_connection_call (check->connection,
@@ -96,8 +98,7 @@ check_authorization_cb (GObject      *source,
                                   "org.freedesktop.DBus", "GetConnectionUnixUser",
                                   g_variant_new ("(s)", check->sender),
                                   G_VARIANT_TYPE ("(u)"),
-                                  G_DBUS_CALL_FLAGS_NONE, -1,
-                                  g_task_get_cancellable (task),
+                                  G_DBUS_CALL_FLAGS_NONE, -1, cancellable,
                                   caller_uid_cb, g_steal_pointer (&task));
           return;
         }

@@ -183,9 +183,9 @@ read_health (DrivedashDaemon           *self,
     return NULL;
 
   health = drivedash_health_read (drive, flags, error);
-  /* The client learns that a privileged read went through us; a sysfs
-   * fallback (no device node) keeps saying "sysfs". */
-  if (health != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_NVME)
+  /* Clients learn that the answer came through us; whether the admin
+   * commands worked is in "privileged" and "missing". */
+  if (health != NULL)
     health->source = DRIVEDASH_HEALTH_SOURCE_SERVICE;
   return health;
 }
