@@ -465,6 +465,16 @@ worker_main (gpointer data)
   w->cpu_total_user = timeval_s (&ru.ru_utime);
   w->cpu_total_system = timeval_s (&ru.ru_stime);
 
+  /* Drop the file and buffer registrations now rather than in the ring's
+   * asynchronous teardown, so the file is really closed when the run
+   * ends (an unmount right afterwards must not find it busy). */
+  if (!ring_broken)
+    {
+      if (fixed_file)
+        io_uring_unregister_files (&ring);
+      if (fixed_bufs)
+        io_uring_unregister_buffers (&ring);
+    }
   io_uring_queue_exit (&ring);
   /* After a failed io_uring_enter requests may still be in flight and
    * write into the buffers: leak them rather than risk that. */
@@ -489,6 +499,7 @@ typedef struct
   gint64                        run_start;   /* monotonic µs */
   double                        test_span;   /* planned seconds of one test */
   double                        total_span;  /* planned seconds of all tests and pauses */
+  double                        last_fraction;
   guint64                       worker_seed;
   double                        cpu_user;    /* I/O threads, whole run */
   double                        cpu_system;
@@ -510,7 +521,10 @@ emit_progress (Run                 *run,
     fraction = 1.0;
   else
     fraction = PREFILL_WEIGHT + (1 - PREFILL_WEIGHT) * planned_elapsed / MAX (run->total_span, 1e-9);
-  run->sink->progress (run->user_data, test_index, phase, CLAMP (fraction, 0.0, 1.0));
+  /* Passes overrun their plan by a few ms: never let the bar move back. */
+  fraction = CLAMP (fraction, run->last_fraction, 1.0);
+  run->last_fraction = fraction;
+  run->sink->progress (run->user_data, test_index, phase, fraction);
 }
 
 static gboolean

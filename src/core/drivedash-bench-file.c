@@ -201,6 +201,14 @@ drivedash_bench_file_create (const char  *folder,
 
   drivedash_bench_remove_stale_files (real);
 
+  if (statvfs (real, &svfs) == 0 && (svfs.f_flag & ST_RDONLY))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("The folder “%s” is on a read-only filesystem. Pick a folder you can write to."),
+                   display);
+      return NULL;
+    }
+
   /* Free space first, before writing anything.  ramfs and some virtual
    * filesystems report no size at all (f_blocks == 0): nothing to check. */
   if (statvfs (real, &svfs) == 0 && svfs.f_blocks > 0)

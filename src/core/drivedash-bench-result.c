@@ -171,7 +171,7 @@ drivedash_bench_report_format_text (const DrivedashBenchReport *self)
             g_string_append_printf (s, "\n[%s]\n", drivedash_bench_mode_get_display_name (r->spec.mode));
         }
 
-      g_string_append_printf (s, "  %s %6s (Q=%3u, T=%2u): %9.3f MB/s [%9.1f IOPS] <%9.2f us>  %s %.3f (%.3f–%.3f)%s\n",
+      g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): %9.3f MB/s [%9.1f IOPS] <%9.2f us>  %s %.3f (%.3f–%.3f)%s\n",
                               r->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ ? "SEQ" : "RND",
                               block, r->spec.queue_depth, r->spec.threads,
                               r->mb_per_s, r->iops, r->latency_us.mean,

@@ -224,9 +224,18 @@ push_event (DrivedashBench *self,
   self->drain_scheduled = TRUE;
   g_mutex_unlock (&self->lock);
 
+  /* Not g_main_context_invoke(): with nobody iterating the context it
+   * would run the callback right here, in the engine thread. */
   if (schedule)
-    g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT,
-                                drain_events, g_object_ref (self), g_object_unref);
+    {
+      GSource *source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, drain_events, g_object_ref (self), g_object_unref);
+      g_source_set_static_name (source, "[drivedash] bench events");
+      g_source_attach (source, self->context);
+      g_source_unref (source);
+    }
 }
 
 static void

@@ -1,0 +1,347 @@
+/* drivedash-cli-bench.c — `drivedash-cli bench`: measure a folder's drive
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drivedash-bench.h"
+#include "drivedash-cli.h"
+#include "drivedash-error.h"
+
+typedef struct
+{
+  GMainLoop            *loop;
+  GCancellable         *cancellable;
+  DrivedashBenchReport *report;
+  GError               *error;
+  gboolean              live;          /* a terminal to draw a progress line on */
+  guint                 n_tests;
+  guint                 passes;
+  DrivedashBenchSample  last_sample;
+  gboolean              have_sample;
+} BenchCli;
+
+static gboolean
+on_signal (gpointer user_data)
+{
+  BenchCli *cli = user_data;
+
+  g_cancellable_cancel (cli->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_sample (DrivedashBench             *bench,
+           const DrivedashBenchSample *sample,
+           BenchCli                   *cli)
+{
+  cli->last_sample = *sample;
+  cli->have_sample = TRUE;
+}
+
+static void
+on_progress (DrivedashBench      *bench,
+             guint                test_index,
+             const char          *label,
+             DrivedashBenchPhase  phase,
+             double               fraction,
+             BenchCli            *cli)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  if (!cli->live)
+    return;
+
+  g_string_append_printf (line, "\r\033[K[%3.0f%%] ", fraction * 100);
+  if (phase == DRIVEDASH_BENCH_PHASE_PREPARING)
+    g_string_append (line, _("Preparing the test file…"));
+  else if (phase == DRIVEDASH_BENCH_PHASE_FINISHED)
+    g_string_append (line, _("Finished"));
+  else
+    {
+      g_string_append_printf (line, "%u/%u %s — %s", test_index + 1, cli->n_tests, label,
+                              drivedash_bench_phase_get_display_name (phase));
+      if (phase == DRIVEDASH_BENCH_PHASE_MEASURING && cli->have_sample && cli->last_sample.pass > 0)
+        g_string_append_printf (line, " %u/%u", cli->last_sample.pass, cli->passes);
+      if (cli->have_sample && cli->last_sample.test_index == test_index &&
+          phase != DRIVEDASH_BENCH_PHASE_PAUSING)
+        g_string_append_printf (line, ": %.1f MB/s, %.0f IOPS, %.1f µs (p99 %.1f µs)",
+                                cli->last_sample.mb_per_s, cli->last_sample.iops,
+                                cli->last_sample.latency_mean_us, cli->last_sample.latency_p99_us);
+    }
+  fputs (line->str, stderr);
+  fflush (stderr);
+}
+
+static void
+on_run_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  BenchCli *cli = user_data;
+
+  cli->report = drivedash_bench_run_finish (DRIVEDASH_BENCH (object), result, &cli->error);
+  if (cli->live)
+    fputs ("\r\033[K", stderr);
+  g_main_loop_quit (cli->loop);
+}
+
+static gboolean
+parse_modes (char              **modes,
+             DrivedashBenchModes *out,
+             GError            **error)
+{
+  DrivedashBenchModes flags = 0;
+
+  for (guint i = 0; modes != NULL && modes[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (modes[i], ",", -1);
+
+      for (guint j = 0; parts[j] != NULL; j++)
+        {
+          DrivedashBenchMode mode;
+
+          if (!drivedash_bench_mode_from_string (g_strstrip (parts[j]), &mode))
+            {
+              g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("Unknown mode “%s”: use read, write or mix."), parts[j]);
+              return FALSE;
+            }
+          flags |= 1 << mode;
+        }
+    }
+  *out = flags ? flags : DRIVEDASH_BENCH_MODES_READ_WRITE;
+  return TRUE;
+}
+
+static gboolean
+parse_seconds (const char  *text,
+               const char  *what,
+               double      *out,
+               GError     **error)
+{
+  char *end = NULL;
+  double value = g_ascii_strtod (text, &end);
+
+  if (end == text || *end != '\0' || !(value >= 0))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a number of seconds for %s."), text, what);
+      return FALSE;
+    }
+  *out = value;
+  return TRUE;
+}
+
+static void
+print_presets (void)
+{
+  const DrivedashBenchPreset *presets;
+  guint n;
+
+  presets = drivedash_bench_presets_get (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *specs = g_strjoinv (", ", (char **) presets[i].specs);
+
+      printf ("%-12s %-12s %s\n             %s\n", presets[i].id, _(presets[i].name),
+              specs, _(presets[i].description));
+    }
+}
+
+static int
+fail (GError *error)
+{
+  int code = drivedash_cli_exit_code_for_error (error);
+
+  fprintf (stderr, "drivedash-cli bench: %s\n", error->message);
+  return code;
+}
+
+int
+drivedash_cli_bench (int    argc,
+                     char **argv)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *preset_name = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *duration = NULL;
+  g_autofree char *interval = NULL;
+  g_auto(GStrv) specs = NULL;
+  g_auto(GStrv) modes = NULL;
+  gint count = DRIVEDASH_BENCH_DEFAULT_PASSES;
+  gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
+  gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
+  const GOptionEntry entries[] = {
+    { "target", 't', 0, G_OPTION_ARG_FILENAME, &target,
+      N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
+    { "preset", 'p', 0, G_OPTION_ARG_STRING, &preset_name,
+      N_("Tests to run: cdm-default, cdm-nvme, cdm6, peak or real"), N_("NAME") },
+    { "test", 0, 0, G_OPTION_ARG_STRING_ARRAY, &specs,
+      N_("A test such as “RND4K Q32T16” (repeatable; replaces the preset)"), N_("SPEC") },
+    { "mode", 'm', 0, G_OPTION_ARG_STRING_ARRAY, &modes,
+      N_("read, write or mix (repeatable; default: read, then write)"), N_("MODE") },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &size,
+      N_("Size of the test file (default: 1GiB)"), N_("SIZE") },
+    { "count", 'n', 0, G_OPTION_ARG_INT, &count,
+      N_("Measured passes per test (default: 5)"), N_("N") },
+    { "duration", 'd', 0, G_OPTION_ARG_STRING, &duration,
+      N_("Seconds per pass (default: 5)"), N_("S") },
+    { "interval", 'i', 0, G_OPTION_ARG_STRING, &interval,
+      N_("Seconds of pause between tests (default: 5)"), N_("S") },
+    { "mix-read", 0, 0, G_OPTION_ARG_INT, &mix_read,
+      N_("Percent of reads in mix mode (default: 70)"), N_("PCT") },
+    { "zeros", 0, 0, G_OPTION_ARG_NONE, &zeros,
+      N_("Write zeros instead of random data"), NULL },
+    { "buffered", 0, 0, G_OPTION_ARG_NONE, &buffered,
+      N_("If the filesystem refuses direct I/O, measure through the cache anyway"), NULL },
+    { "no-warmup", 0, 0, G_OPTION_ARG_NONE, &no_warmup,
+      N_("Skip the discarded warm-up pass"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print the results as JSON"), NULL },
+    { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list_presets,
+      N_("List the presets and exit"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_settings_new ();
+  g_autoptr(GArray) tests = NULL;
+  g_autoptr(DrivedashBench) bench = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GError) error = NULL;
+  DrivedashBenchModes mode_flags;
+  BenchCli cli = { 0 };
+  guint sigint, sigterm;
+  int ret;
+
+  context = g_option_context_new (NULL);
+  g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
+                                           "CrystalDiskMark style. Writes only its own test "
+                                           "file, which it removes afterwards."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "drivedash-cli bench: %s\n", error->message);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (argc > 1)
+    {
+      fprintf (stderr, _("drivedash-cli bench: unexpected argument “%s”\n"), argv[1]);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (list_presets)
+    {
+      print_presets ();
+      return DRIVEDASH_EXIT_OK;
+    }
+
+  drivedash_bench_settings_set_folder (settings, target);
+  if (size != NULL && !drivedash_bench_parse_size (size, &settings->test_size, &error))
+    return fail (error);
+  if (duration != NULL && !parse_seconds (duration, "--duration", &settings->pass_duration, &error))
+    return fail (error);
+  if (interval != NULL && !parse_seconds (interval, "--interval", &settings->pause, &error))
+    return fail (error);
+  if (count < 1 || mix_read < 0 || mix_read > 100)
+    {
+      g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("--count must be at least 1 and --mix-read between 0 and 100."));
+      return fail (error);
+    }
+  settings->passes = (guint) count;
+  settings->mix_read_percent = (guint) mix_read;
+  settings->data = zeros ? DRIVEDASH_BENCH_DATA_ZEROS : DRIVEDASH_BENCH_DATA_RANDOM;
+  settings->allow_buffered = buffered;
+  settings->warmup = !no_warmup;
+  if (!drivedash_bench_settings_validate (settings, &error))
+    return fail (error);
+
+  if (!parse_modes (modes, &mode_flags, &error))
+    return fail (error);
+
+  if (specs != NULL)
+    {
+      g_autoptr(GArray) parsed = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
+
+      if (preset_name != NULL)
+        {
+          g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                               _("Use either --preset or --test, not both."));
+          return fail (error);
+        }
+      for (guint i = 0; specs[i] != NULL; i++)
+        {
+          DrivedashBenchSpec spec;
+
+          if (!drivedash_bench_spec_parse (specs[i], DRIVEDASH_BENCH_MODE_READ, &spec, &error))
+            return fail (error);
+          g_array_append_val (parsed, spec);
+        }
+      tests = drivedash_bench_specs_expand ((const DrivedashBenchSpec *) (gpointer) parsed->data,
+                                            parsed->len, mode_flags);
+    }
+  else
+    {
+      const DrivedashBenchPreset *preset =
+        drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
+
+      if (preset == NULL)
+        {
+          g_set_error (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("Unknown preset “%s”. Run with --list-presets to see them."), preset_name);
+          return fail (error);
+        }
+      tests = drivedash_bench_preset_expand (preset, mode_flags);
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  cancellable = g_cancellable_new ();
+  cli.loop = loop;
+  cli.cancellable = cancellable;
+  cli.live = isatty (STDERR_FILENO);
+  cli.n_tests = tests->len;
+  cli.passes = settings->passes;
+
+  bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
+  g_signal_connect (bench, "sample", G_CALLBACK (on_sample), &cli);
+  g_signal_connect (bench, "progress", G_CALLBACK (on_progress), &cli);
+
+  /* Ctrl+C stops the run cleanly: the engine removes its file first. */
+  sigint = g_unix_signal_add (SIGINT, on_signal, &cli);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, &cli);
+  drivedash_bench_run_async (bench, cancellable, on_run_done, &cli);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+
+  if (cli.report == NULL)
+    {
+      ret = fail (cli.error);
+      g_clear_error (&cli.error);
+      return ret;
+    }
+
+  if (json)
+    {
+      g_autofree char *text = drivedash_bench_report_to_json_string (cli.report, TRUE);
+
+      printf ("%s\n", text);
+    }
+  else
+    {
+      g_autofree char *text = drivedash_bench_report_format_text (cli.report);
+
+      fputs (text, stdout);
+    }
+  drivedash_bench_report_unref (cli.report);
+  return DRIVEDASH_EXIT_OK;
+}
