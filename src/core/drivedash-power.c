@@ -28,7 +28,8 @@ drivedash_power_paths_default (void)
 {
   static const DrivedashPowerPaths paths = {
     .sysfs_root = "/sys",
-    .udev_rules_dir = SYSCONFDIR "/udev/rules.d",
+    /* Where udev reads local rules, whatever our install prefix is. */
+    .udev_rules_dir = "/etc/udev/rules.d",
     .state_dir = "/run/drivedash",
     .dev_dir = "/dev",
   };
