@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-application.h"
+#include "drivedash-demo.h"
 #include "drivedash-preferences-window.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
@@ -204,6 +205,21 @@ drivedash_application_startup (GApplication *app)
   drivedash_application_update_color_scheme (self);
 }
 
+/* dashboard: --demo shows a simulated drive.  It runs as its own instance
+ * so that it never mixes with (or turns) a running window into a demo. */
+static int
+drivedash_application_handle_local_options (GApplication *app,
+                                            GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "demo"))
+    {
+      drivedash_demo_set_enabled (TRUE);
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  return -1;
+}
+/* end dashboard */
+
 static void
 drivedash_application_finalize (GObject *object)
 {
@@ -224,10 +240,16 @@ drivedash_application_class_init (DrivedashApplicationClass *klass)
 
   app_class->activate = drivedash_application_activate;
   app_class->startup = drivedash_application_startup;
+  app_class->handle_local_options = drivedash_application_handle_local_options;  /* dashboard */
 }
 
 static void
 drivedash_application_init (DrivedashApplication *self)
 {
   self->settings = g_settings_new (APP_ID);
+
+  /* dashboard */
+  g_application_add_main_option (G_APPLICATION (self), "demo", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                 _("Show a simulated drive instead of the real ones (for trying the app and for screenshots)"),
+                                 NULL);
 }

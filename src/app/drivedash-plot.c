@@ -465,7 +465,7 @@ drivedash_plot_draw (DrivedashPlot            *self,
     }
 
   {
-    int max_ticks = MAX (2, (int) ((f.bottom - f.top) / (line_h * 2.2)));
+    int max_ticks = MAX (2, (int) ((f.bottom - f.top) / (line_h * 1.6)));
 
     if (f.log)
       {
@@ -520,8 +520,9 @@ drivedash_plot_draw (DrivedashPlot            *self,
     draw_text (cr, layout, self->unit, PAD, f.top - line_h - 3);
 
   /* Legend, top right: colour swatch and label per series. */
+  /* A single series is named by the title already. */
   legend_x = f.right;
-  for (int i = (int) self->series->len - 1; i >= 0; i--)
+  for (int i = (int) self->series->len - 1; i >= 0 && self->series->len > 1; i--)
     {
       Series *s = g_ptr_array_index (self->series, i);
       const GdkRGBA *c = &style->series[i % DRIVEDASH_PLOT_MAX_SERIES];
@@ -827,6 +828,33 @@ drivedash_plot_get_style (DrivedashPlot      *self,
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
 
+/* Like drivedash_plot_get_style() but with an opaque background, for
+ * pictures that leave the window: the theme's when the widget is shown,
+ * else the light default. */
+void
+drivedash_plot_get_export_style (DrivedashPlot      *self,
+                                 DrivedashPlotStyle *style)
+{
+  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
+
+  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+    {
+      GdkRGBA bg;
+
+      drivedash_plot_get_style (self, style);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      if (gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
+                                          "view_bg_color", &bg))
+        style->background = bg;
+      else
+        drivedash_plot_style_init_default (style, FALSE);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+    }
+  else
+    drivedash_plot_style_init_default (style, FALSE);
+  style->background.alpha = 1;
+}
+
 gboolean
 drivedash_plot_save_png (DrivedashPlot  *self,
                          const char     *path,
@@ -841,22 +869,7 @@ drivedash_plot_save_png (DrivedashPlot  *self,
 
   g_return_val_if_fail (DRIVEDASH_IS_PLOT (self), FALSE);
 
-  if (gtk_widget_get_realized (GTK_WIDGET (self)))
-    {
-      GdkRGBA bg;
-
-      drivedash_plot_get_style (self, &style);
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      if (gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
-                                          "view_bg_color", &bg))
-        style.background = bg;
-      else
-        drivedash_plot_style_init_default (&style, FALSE);
-      G_GNUC_END_IGNORE_DEPRECATIONS
-    }
-  else
-    drivedash_plot_style_init_default (&style, FALSE);
-  style.background.alpha = 1;
+  drivedash_plot_get_export_style (self, &style);
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cr = cairo_create (surface);

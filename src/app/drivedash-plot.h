@@ -113,6 +113,8 @@ void        drivedash_plot_style_init_default (DrivedashPlotStyle     *style,
                                                gboolean                dark);
 void        drivedash_plot_get_style          (DrivedashPlot          *self,
                                                DrivedashPlotStyle     *style);
+void        drivedash_plot_get_export_style (DrivedashPlot        *self,
+                                               DrivedashPlotStyle     *style);
 void        drivedash_plot_draw               (DrivedashPlot          *self,
                                                cairo_t                *cr,
                                                int                     width,

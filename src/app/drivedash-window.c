@@ -12,6 +12,8 @@
 #include "drivedash-window.h"
 
 /* dashboard: include the page headers here. */
+#include "drivedash-bench-page.h"
+#include "drivedash-health-page.h"
 /* end dashboard */
 
 struct _DrivedashWindow
@@ -172,6 +174,8 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   window_class->close_request = drivedash_window_close_request;
 
   /* dashboard: g_type_ensure() the page types used in the template here. */
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_PAGE);
+  g_type_ensure (DRIVEDASH_TYPE_BENCH_PAGE);
   /* end dashboard */
 
   gtk_widget_class_set_template_from_resource (widget_class,
