@@ -8,7 +8,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "drivedash-error.h"
 #include "drivedash-health.h"
@@ -417,6 +419,194 @@ test_health_variant_from_sysfs (Fixture       *f,
   g_assert_cmpuint (back->reasons->len, ==, h->reasons->len);
 }
 
+/* --- drivedash-cli against the same tree -------------------------------- */
+
+static int
+run_cli (Fixture     *f,
+         char       **out,
+         char       **err,
+         const char  *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  const char *build_root = g_getenv ("DRIVEDASH_BUILD_ROOT");
+  int wait_status = 0;
+  va_list ap;
+
+  if (build_root == NULL)
+    {
+      g_test_skip ("DRIVEDASH_BUILD_ROOT is not set");
+      return -1;
+    }
+
+  g_ptr_array_add (argv, g_build_filename (build_root, "src", "cli", "drivedash-cli", NULL));
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (argv, g_strdup (arg));
+  va_end (ap);
+  if (f != NULL)
+    g_ptr_array_add (argv, g_strdup_printf ("--sysfs-root=%s", f->root));
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                out, err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  return WEXITSTATUS (wait_status);
+}
+
+static JsonObject *
+parse (JsonParser *parser,
+       const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+test_cli_list (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *drives;
+  int rc;
+
+  rc = run_cli (f, &out, &err, "list", "--json", NULL);
+  if (rc < 0)
+    return;
+  g_assert_cmpint (rc, ==, 0);
+  drives = json_object_get_array_member (parse (parser, out), "drives");
+  g_assert_cmpuint (json_array_get_length (drives), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (drives, 2), "controller"),
+                   ==, "nvme10");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (drives, 0), "capacity_bytes"),
+                   ==, G_GINT64_CONSTANT (1000204886016));
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  rc = run_cli (f, &out, &err, "list", NULL);
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_true (g_str_has_prefix (out, "NAME"));
+  g_assert_nonnull (strstr (out, "Samsung SSD 970 EVO Plus 1TB"));
+  g_assert_nonnull (strstr (out, "8.0 GT/s PCIe x4"));
+  g_assert_nonnull (strstr (out, "1.00 TB"));
+}
+
+static void
+test_cli_health (Fixture       *f,
+                 gconstpointer  data)
+{
+  const char *required[] = {
+    "controller", "model", "serial", "firmware", "privileged", "verdict",
+    "verdict_reasons", "critical_warning", "temperature_kelvin",
+    "warning_temperature_kelvin", "critical_temperature_kelvin",
+    "available_spare_percent", "available_spare_threshold_percent",
+    "percentage_used", "data_units_read", "data_units_written", "bytes_read",
+    "bytes_written", "host_read_commands", "host_write_commands",
+    "power_cycles", "power_on_hours", "unsafe_shutdowns", "media_errors",
+    "error_log_entries", "power_states", "apst_supported",
+  };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *drives;
+  JsonObject *d0, *d2;
+  int rc;
+
+  rc = run_cli (f, &out, &err, "health", "--json", NULL);
+  if (rc < 0)
+    return;
+  g_assert_cmpint (rc, ==, 0);
+  drives = json_object_get_array_member (parse (parser, out), "drives");
+  g_assert_cmpuint (json_array_get_length (drives), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    for (gsize k = 0; k < G_N_ELEMENTS (required); k++)
+      g_assert_true (json_object_has_member (json_array_get_object_element (drives, i), required[k]));
+
+  d0 = json_array_get_object_element (drives, 0);
+  g_assert_cmpstr (json_object_get_string_member (d0, "verdict"), ==, "good");
+  g_assert_false (json_object_get_boolean_member (d0, "privileged"));
+  g_assert_true (json_object_get_boolean_member (d0, "partial"));
+  g_assert_cmpint (json_object_get_int_member (d0, "temperature_kelvin"), ==, 323);
+  g_assert_true (json_object_get_null_member (d0, "data_units_written"));
+  d2 = json_array_get_object_element (drives, 1);
+  g_assert_cmpstr (json_object_get_string_member (d2, "verdict"), ==, "bad");
+
+  /* Human output: the verdict comes first. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  rc = run_cli (f, &out, &err, "health", "nvme2", NULL);
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_true (g_str_has_prefix (out, "nvme2: Bad\n"));
+  g_assert_nonnull (strstr (out, "75 °C (348 K), warning at 70 °C"));
+  g_assert_nonnull (strstr (out, "partial"));
+}
+
+static void
+test_cli_errors (Fixture       *f,
+                 gconstpointer  data)
+{
+  const struct { const char *args[4]; int rc; const char *needle; } cases[] = {
+    { { "health", "nvme7", NULL }, 3, "nvme7" },
+    { { "health", "sda", NULL }, 2, "sda" },
+    { { "health", "--bogus", NULL }, 2, "bogus" },
+    { { "health", "nvme0", "nvme2", NULL }, 2, "nvme2" },
+    { { "list", "extra", NULL }, 2, "extra" },
+    { { "self-test", "nvme0", "start-long", NULL }, 2, "start-long" },
+    { { "self-test", "nvme9", "status", NULL }, 3, "nvme9" },
+    /* A fixture tree has no device node: plainly not possible. */
+    { { "self-test", "nvme0", "status", NULL }, 5, "device node" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      int rc = run_cli (f, &out, &err, cases[i].args[0], cases[i].args[1], cases[i].args[2], NULL);
+
+      if (rc < 0)
+        return;
+      g_assert_cmpint (rc, ==, cases[i].rc);
+      g_assert_nonnull (strstr (err, cases[i].needle));
+      /* Never a raw errno. */
+      g_assert_null (strstr (err, "errno"));
+      g_assert_null (strstr (err, "No such file"));
+    }
+
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *o;
+    int rc = run_cli (f, &out, &err, "self-test", "nvme0", "status", "--json", NULL);
+
+    g_assert_cmpint (rc, ==, 5);
+    o = parse (parser, out);
+    g_assert_false (json_object_get_boolean_member (o, "ok"));
+    g_assert_false (json_object_get_boolean_member (o, "self_test_supported"));
+  }
+}
+
+static void
+test_cli_help (void)
+{
+  const char *commands[] = { "list", "health", "self-test" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      int rc = run_cli (NULL, &out, &err, commands[i], "--help", NULL);
+
+      if (rc < 0)
+        return;
+      g_assert_cmpint (rc, ==, 0);
+      g_assert_nonnull (strstr (out, "Exit codes"));
+      g_assert_nonnull (strstr (out, "--json"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -437,6 +627,10 @@ main (int   argc,
   ADD ("/health-sysfs/temperature-fast", test_temperature_fast);
   ADD ("/health-sysfs/gone", test_health_gone);
   ADD ("/health-sysfs/variant-from-sysfs", test_health_variant_from_sysfs);
+  ADD ("/health-sysfs/cli/list", test_cli_list);
+  ADD ("/health-sysfs/cli/health", test_cli_health);
+  ADD ("/health-sysfs/cli/errors", test_cli_errors);
+  g_test_add_func ("/health-sysfs/cli/help", test_cli_help);
 
 #undef ADD
 

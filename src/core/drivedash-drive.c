@@ -467,3 +467,96 @@ drivedash_drive_set_cached_identify (DrivedashDrive          *self,
   if (identify != NULL)
     self->identify = *identify;
 }
+
+static void
+member_string (JsonBuilder *b,
+               const char  *key,
+               const char  *value)
+{
+  json_builder_set_member_name (b, key);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+member_int (JsonBuilder *b,
+            const char  *key,
+            gboolean     known,
+            gint64       value)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_int_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+drivedash_drive_to_json (DrivedashDrive *self,
+                         JsonBuilder    *b)
+{
+  guint64 capacity;
+
+  g_return_if_fail (DRIVEDASH_IS_DRIVE (self));
+
+  capacity = drivedash_drive_get_capacity_bytes (self);
+  member_string (b, "controller", self->name);
+  member_string (b, "model", self->model);
+  member_string (b, "serial", self->serial);
+  member_string (b, "firmware", self->firmware);
+  member_string (b, "state", self->state);
+  member_string (b, "transport", self->transport);
+  member_string (b, "address", self->address);
+  member_int (b, "capacity_bytes", capacity != 0 && capacity <= G_MAXINT64, (gint64) capacity);
+  member_string (b, "link_speed", self->link_speed);
+  member_int (b, "link_width", self->link_width != 0, self->link_width);
+  member_string (b, "max_link_speed", self->max_link_speed);
+  member_int (b, "max_link_width", self->max_link_width != 0, self->max_link_width);
+  json_builder_set_member_name (b, "temperature_sensor");
+  json_builder_add_boolean_value (b, self->hwmon_path != NULL);
+  json_builder_set_member_name (b, "apst_exposed");
+  json_builder_add_boolean_value (b, self->apst_exposed);
+
+  json_builder_set_member_name (b, "namespaces");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->namespaces->len; i++)
+    {
+      const DrivedashNamespace *ns = g_ptr_array_index (self->namespaces, i);
+
+      json_builder_begin_object (b);
+      member_string (b, "name", ns->name);
+      member_int (b, "nsid", ns->nsid != 0, ns->nsid);
+      member_int (b, "size_bytes", ns->size_bytes != 0 && ns->size_bytes <= G_MAXINT64,
+                  (gint64) ns->size_bytes);
+      member_int (b, "lba_size", ns->lba_size != 0, ns->lba_size);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+char *
+drivedash_drive_list_to_json (GPtrArray *drives)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "drives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < drives->len; i++)
+    {
+      json_builder_begin_object (b);
+      drivedash_drive_to_json (g_ptr_array_index (drives, i), b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
+}

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <json-glib/json-glib.h>
 
 #include "drivedash-identify.h"
 
@@ -73,5 +74,15 @@ gboolean    drivedash_drive_get_apst_exposed (DrivedashDrive *self);
 const DrivedashIdentify *drivedash_drive_get_cached_identify (DrivedashDrive          *self);
 void                     drivedash_drive_set_cached_identify (DrivedashDrive          *self,
                                                               const DrivedashIdentify *identify);
+
+/* Members of one drive for `drivedash-cli list --json` (call inside an
+ * object): controller, model, serial, firmware, state, transport, address,
+ * capacity_bytes, link_speed, link_width, max_link_speed, max_link_width,
+ * temperature_sensor (bool), apst_exposed, namespaces [{name, nsid,
+ * size_bytes, lba_size}].  Unknown values are null. */
+void        drivedash_drive_to_json          (DrivedashDrive *self,
+                                              JsonBuilder    *builder);
+/* {"drives": [ … ]} as pretty-printed text; (element-type DrivedashDrive). */
+char       *drivedash_drive_list_to_json     (GPtrArray      *drives);
 
 G_END_DECLS

@@ -124,8 +124,6 @@ static void
 add_self_test (JsonBuilder           *b,
                const DrivedashHealth *self)
 {
-  const DrivedashSelfTestLog *log = &self->self_test;
-
   json_builder_set_member_name (b, "self_test");
   if (!(self->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG))
     {
@@ -134,29 +132,7 @@ add_self_test (JsonBuilder           *b,
     }
 
   json_builder_begin_object (b);
-  member_string (b, "current", drivedash_self_test_kind_id (log->current));
-  member_uint_or_null (b, "percent_done", log->current != DRIVEDASH_SELF_TEST_NONE,
-                       log->current_percent_done);
-  json_builder_set_member_name (b, "results");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < log->n_results; i++)
-    {
-      const DrivedashSelfTestResult *r = &log->results[i];
-
-      json_builder_begin_object (b);
-      member_string (b, "kind", drivedash_self_test_kind_id (r->kind));
-      member_string (b, "result", drivedash_self_test_result_id (r->result));
-      member_string (b, "result_text", drivedash_self_test_result_describe (r->result));
-      member_uint_or_null (b, "failed_segment",
-                           r->result == DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT, r->failed_segment);
-      member_uint_or_null (b, "power_on_hours", r->power_on_hours <= G_MAXINT64,
-                           (gint64) r->power_on_hours);
-      member_uint_or_null (b, "nsid", r->nsid_valid, r->nsid);
-      member_uint_or_null (b, "failing_lba", r->failing_lba_valid && r->failing_lba <= G_MAXINT64,
-                           (gint64) r->failing_lba);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  drivedash_self_test_log_to_json (&self->self_test, b);
   json_builder_end_object (b);
 }
 
@@ -292,4 +268,29 @@ drivedash_health_to_json (DrivedashHealth *self,
   member_uint_or_null (b, "extended_self_test_minutes", ident,
                        self->identify.extended_self_test_minutes);
   add_self_test (b, self);
+}
+
+char *
+drivedash_health_list_to_json (GPtrArray *healths)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "drives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < healths->len; i++)
+    {
+      json_builder_begin_object (b);
+      drivedash_health_to_json (g_ptr_array_index (healths, i), b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
 }

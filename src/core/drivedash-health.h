@@ -161,6 +161,11 @@ gboolean drivedash_health_read_temperature (DrivedashDrive        *drive,
 void             drivedash_health_to_json          (DrivedashHealth *self,
                                                     JsonBuilder     *builder);
 
+/* {"drives": [ {members of drivedash_health_to_json()}, … ]}, pretty-printed:
+ * the document `drivedash-cli health --json` prints.
+ * (element-type DrivedashHealth) */
+char            *drivedash_health_list_to_json     (GPtrArray       *healths);
+
 /* a{sv} for D-Bus, and back.  Round-trips every field. */
 GVariant        *drivedash_health_to_variant       (DrivedashHealth *self);
 DrivedashHealth *drivedash_health_new_from_variant (GVariant        *variant,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -69,5 +70,11 @@ const char *drivedash_self_test_kind_describe (DrivedashSelfTestKind       kind)
 /* Stable ids ("passed", "aborted", …, "failed-segment") and translated text. */
 const char *drivedash_self_test_result_id    (DrivedashSelfTestResultCode  code);
 const char *drivedash_self_test_result_describe (DrivedashSelfTestResultCode code);
+
+/* Members "current", "percent_done" (null when idle) and "results" (list of
+ * {kind, result, result_text, failed_segment, power_on_hours, nsid,
+ * failing_lba}), added to the object the builder is in. */
+void        drivedash_self_test_log_to_json  (const DrivedashSelfTestLog *log,
+                                              JsonBuilder                *builder);
 
 G_END_DECLS

@@ -1,0 +1,361 @@
+/* drivedash-cli-health.c — drivedash-cli health [CONTROLLER] [--json]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * As root the drive is asked directly (one Identify, one log page per
+ * drive).  Otherwise the Drivedash system service answers when it is
+ * installed, else UDisks2, else what sysfs and hwmon give anyone: the
+ * report then says what is missing and why.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "drivedash-cli.h"
+#include "drivedash-client.h"
+#include "drivedash-error.h"
+#include "drivedash-format.h"
+#include "drivedash-health.h"
+
+#define LABEL_WIDTH 26
+
+/* One "Label   value" line; the label is padded in characters so that
+ * translations line up too. */
+static void
+row (const char *label,
+     const char *value)
+{
+  glong len = g_utf8_strlen (label, -1);
+
+  printf ("  %s", label);
+  for (glong i = len; i < LABEL_WIDTH; i++)
+    putchar (' ');
+  printf (" %s\n", value);
+}
+
+static void
+row_take (const char *label,
+          char       *value)
+{
+  row (label, value);
+  g_free (value);
+}
+
+static char *
+format_minutes (DrivedashU128 minutes)
+{
+  g_autofree char *count = drivedash_format_count (minutes);
+  gulong n = minutes.hi != 0 || minutes.lo > G_MAXULONG ? G_MAXULONG : (gulong) minutes.lo;
+
+  return g_strdup_printf (ngettext ("%s minute", "%s minutes", n), count);
+}
+
+static char *
+format_data (DrivedashU128 units)
+{
+  g_autofree char *bytes = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (units));
+  g_autofree char *count = drivedash_format_count (units);
+
+  /* Translators: "12.3 TB (24023457 data units of 512 000 bytes)" */
+  return g_strdup_printf (_("%s (%s data units of 512 000 bytes)"), bytes, count);
+}
+
+static void
+print_temperatures (DrivedashHealth *h)
+{
+  const DrivedashSmartLog *s = &h->smart;
+  gboolean limits = (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS) != 0;
+  g_autofree char *now = drivedash_format_temperature (s->temperature_kelvin);
+  GString *line = g_string_new (now);
+
+  if (s->temperature_kelvin != 0)
+    g_string_append_printf (line, " (%u K)", s->temperature_kelvin);
+  if (limits && h->warning_temperature_kelvin != 0)
+    {
+      g_autofree char *w = drivedash_format_temperature (h->warning_temperature_kelvin);
+
+      /* Translators: appended to the temperature, "50 °C (323 K), warning at 70 °C" */
+      g_string_append_printf (line, _(", warning at %s"), w);
+    }
+  if (limits && h->critical_temperature_kelvin != 0)
+    {
+      g_autofree char *c = drivedash_format_temperature (h->critical_temperature_kelvin);
+
+      g_string_append_printf (line, _(", critical at %s"), c);
+    }
+  if ((h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_ALARM) && h->temperature_alarm)
+    g_string_append_printf (line, " — %s", _("ALARM"));
+  row_take (_("Temperature"), g_string_free (line, FALSE));
+
+  if (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_SENSORS)
+    for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
+      if (s->temperature_sensors_kelvin[i] != 0)
+        {
+          g_autofree char *label = g_strdup_printf (_("Temperature sensor %u"), i + 1);
+
+          row_take (label, drivedash_format_temperature (s->temperature_sensors_kelvin[i]));
+        }
+}
+
+static void
+print_smart (DrivedashHealth *h)
+{
+  const DrivedashSmartLog *s = &h->smart;
+  GString *warnings = g_string_new (NULL);
+
+  row_take (_("Life left"),
+            g_strdup_printf (_("%u %% (%u %% of rated life used)"),
+                             MAX (0, 100 - (int) s->percentage_used), s->percentage_used));
+  row_take (_("Available spare"),
+            g_strdup_printf (_("%u %% (threshold %u %%)"), s->available_spare_percent,
+                             s->available_spare_threshold_percent));
+  row_take (_("Data written"), format_data (s->data_units_written));
+  row_take (_("Data read"), format_data (s->data_units_read));
+  row_take (_("Power-on time"), drivedash_format_hours (s->power_on_hours));
+  row_take (_("Power cycles"), drivedash_format_count (s->power_cycles));
+  row_take (_("Unsafe shutdowns"), drivedash_format_count (s->unsafe_shutdowns));
+  row_take (_("Media errors"), drivedash_format_count (s->media_errors));
+  row_take (_("Error log entries"), drivedash_format_count (s->error_log_entries));
+  row_take (_("Host read commands"), drivedash_format_count (s->host_read_commands));
+  row_take (_("Host write commands"), drivedash_format_count (s->host_write_commands));
+  row_take (_("Controller busy time"), format_minutes (s->controller_busy_minutes));
+  row_take (_("Time above warning temp."),
+            format_minutes (DRIVEDASH_U128_INIT (s->warning_temperature_minutes, 0)));
+  row_take (_("Time above critical temp."),
+            format_minutes (DRIVEDASH_U128_INIT (s->critical_temperature_minutes, 0)));
+  row_take (_("Thermal throttling, light"),
+            g_strdup_printf (ngettext ("%u time, %u s in total", "%u times, %u s in total",
+                                       s->thermal_management_1_transitions),
+                             s->thermal_management_1_transitions, s->thermal_management_1_seconds));
+  row_take (_("Thermal throttling, heavy"),
+            g_strdup_printf (ngettext ("%u time, %u s in total", "%u times, %u s in total",
+                                       s->thermal_management_2_transitions),
+                             s->thermal_management_2_transitions, s->thermal_management_2_seconds));
+
+  for (guint bit = 0; bit < 8; bit++)
+    if (s->critical_warning & (1u << bit))
+      g_string_append_printf (warnings, "%s%s", warnings->len > 0 ? ", " : "",
+                              drivedash_critical_warning_id (bit));
+  if (warnings->len == 0)
+    g_string_append (warnings, _("none"));
+  g_string_append_printf (warnings, " (0x%02x)", s->critical_warning);
+  row_take (_("Critical warnings"), g_string_free (warnings, FALSE));
+}
+
+static void
+print_power (DrivedashHealth *h)
+{
+  if (h->has & DRIVEDASH_HEALTH_HAS_APST_SUPPORTED)
+    {
+      const char *apst;
+
+      if (!h->apst_supported)
+        apst = _("not supported: the drive always stays in its active power state");
+      else if (!(h->has & DRIVEDASH_HEALTH_HAS_APST_ENABLED))
+        apst = _("supported");
+      else if (h->apst_enabled)
+        apst = _("supported, on");
+      else
+        apst = _("supported, off (game mode)");
+      row (_("Automatic power saving"), apst);
+    }
+
+  if (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED)
+    row (_("Self-test"), h->self_test_supported ? _("supported") : _("not supported by this drive"));
+
+  if (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG && h->self_test.current != DRIVEDASH_SELF_TEST_NONE)
+    row_take (_("Self-test running"),
+              g_strdup_printf (_("%s, %u %% done"), drivedash_self_test_kind_describe (h->self_test.current),
+                               h->self_test.current_percent_done));
+
+  if (h->has & DRIVEDASH_HEALTH_HAS_IDENTIFY)
+    {
+      printf ("  %s\n", _("Power states:"));
+      for (guint i = 0; i < h->identify.n_power_states; i++)
+        {
+          const DrivedashPowerState *ps = &h->identify.power_states[i];
+          g_autofree char *power = drivedash_format_power (ps->max_power_microwatts);
+          g_autofree char *entry = drivedash_format_latency_us (ps->entry_latency_us);
+          g_autofree char *exit_ = drivedash_format_latency_us (ps->exit_latency_us);
+
+          /* Translators: one row of the power-state table */
+          printf ("    PS%-2u  %-10s  %-15s  %s %s, %s %s\n", ps->index, power,
+                  ps->non_operational ? _("non-operational") : _("operational"),
+                  _("entry"), entry, _("exit"), exit_);
+        }
+    }
+}
+
+static void
+print_human (DrivedashHealth *h)
+{
+  /* The verdict first: that is what people come for. */
+  printf ("%s: %s\n", h->controller, drivedash_verdict_get_title (h->verdict));
+  for (guint i = 0; i < h->reasons->len; i++)
+    printf ("  • %s\n", ((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->message);
+  putchar ('\n');
+
+  row (_("Model"), *h->model != '\0' ? h->model : _("unknown"));
+  row (_("Serial number"), *h->serial != '\0' ? h->serial : _("unknown"));
+  row (_("Firmware"), *h->firmware != '\0' ? h->firmware : _("unknown"));
+  if (h->has & DRIVEDASH_HEALTH_HAS_IDENTIFY && !drivedash_u128_is_zero (h->identify.total_capacity_bytes))
+    row_take (_("Capacity"), drivedash_format_bytes_u128 (h->identify.total_capacity_bytes));
+
+  if (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE)
+    print_temperatures (h);
+  if (h->has & DRIVEDASH_HEALTH_HAS_SMART)
+    print_smart (h);
+  print_power (h);
+
+  switch (h->source)
+    {
+    case DRIVEDASH_HEALTH_SOURCE_NVME:
+      row (_("Read from"), _("the drive directly"));
+      break;
+    case DRIVEDASH_HEALTH_SOURCE_SERVICE:
+      row (_("Read from"), _("the Drivedash system service"));
+      break;
+    case DRIVEDASH_HEALTH_SOURCE_UDISKS2:
+      row (_("Read from"), _("UDisks2"));
+      break;
+    case DRIVEDASH_HEALTH_SOURCE_SYSFS:
+      row (_("Read from"), _("the kernel’s sysfs and hwmon files (no administrator rights)"));
+      break;
+    case DRIVEDASH_HEALTH_SOURCE_DEMO:
+    case DRIVEDASH_HEALTH_SOURCE_NONE:
+    default:
+      break;
+    }
+
+  if (drivedash_health_is_partial (h))
+    {
+      printf ("\n  %s\n", _("This report is partial. Missing:"));
+      for (guint i = 0; i < h->missing->len; i++)
+        {
+          DrivedashHealthMissing *m = g_ptr_array_index (h->missing, i);
+
+          printf ("  • %s: %s\n", m->what, m->why);
+        }
+    }
+}
+
+static DrivedashHealth *
+read_one (const char  *sysfs_root,
+          const char  *controller,
+          GError     **error)
+{
+  g_autoptr(DrivedashDrive) drive = NULL;
+
+  /* As root, or against a test tree, read here: this is the full report
+   * and needs no D-Bus.  Otherwise let the client pick the best source. */
+  if (geteuid () != 0 && sysfs_root == NULL)
+    return drivedash_client_get_health (NULL, controller, DRIVEDASH_CLIENT_NONE, NULL, error);
+
+  drive = drivedash_drive_lookup (sysfs_root, controller, error);
+  if (drive == NULL)
+    return NULL;
+  return drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_SELF_TEST, error);
+}
+
+int
+drivedash_cli_health (int    argc,
+                      char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *sysfs_root = NULL;
+  g_autofree char *description = NULL;
+  gboolean json = FALSE;
+  int status = DRIVEDASH_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON document"), NULL },
+    /* For tests: read another sysfs tree (never touches /dev). */
+    { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("[CONTROLLER]"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Show the health of one NVMe drive (e.g. nvme0), or of all drives: a verdict "
+      "(good, caution or bad) with its reasons, then temperature, wear, data written, "
+      "errors and power states.\n\n"
+      "As root the drive is asked directly. Otherwise the Drivedash system service is "
+      "used when installed; without it the report is partial (identity and temperature) "
+      "and says what is missing."));
+  description = g_strdup_printf ("%s\n  0  %s\n  1  %s\n  2  %s\n  3  %s\n\n%s",
+    _("Exit codes:"),
+    _("success (whatever the verdict)"),
+    _("the health could not be read"),
+    _("usage error"),
+    _("no such controller"),
+    _("JSON: 128-bit counters such as data_units_written are JSON integers, exact up to "
+      "2^63−1; each also comes as a decimal string in data_units_written_exact, exact "
+      "for any value. Unknown values are null."));
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (argc > 2)
+    {
+      fprintf (stderr, _("Unexpected argument “%s”.\n"), argv[2]);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+
+  if (argc == 2)
+    g_ptr_array_add (names, g_strdup (argv[1]));
+  else
+    {
+      g_autoptr(GPtrArray) drives = drivedash_drive_list (sysfs_root, &error);
+
+      if (drives == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return drivedash_cli_exit_code_for_error (error);
+        }
+      for (guint i = 0; i < drives->len; i++)
+        g_ptr_array_add (names, g_strdup (drivedash_drive_get_name (g_ptr_array_index (drives, i))));
+    }
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      DrivedashHealth *h = read_one (sysfs_root, g_ptr_array_index (names, i), &local_error);
+
+      if (h == NULL)
+        {
+          fprintf (stderr, "%s\n", local_error->message);
+          /* The first failure decides the exit code; the other drives are
+           * still reported. */
+          if (status == DRIVEDASH_EXIT_OK)
+            status = drivedash_cli_exit_code_for_error (local_error);
+          continue;
+        }
+      g_ptr_array_add (healths, h);
+    }
+
+  if (json)
+    {
+      g_autofree char *text = drivedash_health_list_to_json (healths);
+
+      printf ("%s\n", text);
+    }
+  else if (names->len == 0)
+    printf ("%s\n", _("No NVMe drives found."));
+  else
+    for (guint i = 0; i < healths->len; i++)
+      {
+        if (i > 0)
+          putchar ('\n');
+        print_human (g_ptr_array_index (healths, i));
+      }
+
+  return status;
+}
