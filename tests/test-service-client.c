@@ -237,6 +237,66 @@ test_game_mode_denied (void)
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
 }
 
+/* Through the service, on a fixture tree: authorized, but no device to
+ * send it to — a clean "not supported" (not a fallback, not a crash). */
+static void
+test_self_test_service (void)
+{
+  g_autoptr(GError) error = NULL;
+  DrivedashHealthSource source = DRIVEDASH_HEALTH_SOURCE_NONE;
+
+  if (!have_bus ())
+    return;
+
+  g_assert_false (drivedash_client_self_test (sysfs_root (), "nvme0", DRIVEDASH_SELF_TEST_SHORT,
+                                              DRIVEDASH_CLIENT_NONE, &source, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+
+  g_assert_false (drivedash_client_self_test (sysfs_root (), "nvme0", DRIVEDASH_SELF_TEST_VENDOR,
+                                              DRIVEDASH_CLIENT_NONE, &source, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+}
+
+/* Without the service: UDisks2's SmartSelftestStart / Abort.  The mock
+ * records the call in SmartSelftestStatus, which the Python side checks. */
+static void
+test_self_test_udisks (void)
+{
+  g_autoptr(GError) error = NULL;
+  DrivedashHealthSource source = DRIVEDASH_HEALTH_SOURCE_NONE;
+  const char *kind = g_getenv ("DRIVEDASH_TEST_SELF_TEST");
+
+  if (!have_bus ())
+    return;
+  if (kind == NULL)
+    {
+      g_test_skip ("DRIVEDASH_TEST_SELF_TEST not set");
+      return;
+    }
+
+  g_assert_true (drivedash_client_self_test (sysfs_root (), "nvme0",
+                                             g_str_equal (kind, "abort") ? DRIVEDASH_SELF_TEST_ABORT
+                                             : DRIVEDASH_SELF_TEST_EXTENDED,
+                                             DRIVEDASH_CLIENT_NO_SERVICE, &source, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_UDISKS2);
+}
+
+/* polkit says no: a permission error, not a quiet fallback to UDisks. */
+static void
+test_self_test_denied (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!have_bus ())
+    return;
+
+  g_assert_false (drivedash_client_self_test (sysfs_root (), "nvme0", DRIVEDASH_SELF_TEST_SHORT,
+                                              DRIVEDASH_CLIENT_NONE, NULL, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -250,7 +310,10 @@ main (int    argc,
   g_test_add_func ("/client/allowed/bad-names", test_bad_names);
   g_test_add_func ("/client/allowed/not-found", test_not_found);
   g_test_add_func ("/client/allowed/game-mode", test_game_mode_service);
+  g_test_add_func ("/client/allowed/self-test-service", test_self_test_service);
+  g_test_add_func ("/client/self-test-udisks", test_self_test_udisks);
   g_test_add_func ("/client/denied/falls-back-to-udisks", test_denied_falls_back);
+  g_test_add_func ("/client/denied/self-test", test_self_test_denied);
   g_test_add_func ("/client/denied/game-mode", test_game_mode_denied);
 
   return g_test_run ();

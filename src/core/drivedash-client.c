@@ -12,6 +12,7 @@
 #include "drivedash-dbus-generated.h"
 #include "drivedash-drive.h"
 #include "drivedash-error.h"
+#include "drivedash-nvme.h"
 
 #define UDISKS_NAME             "org.freedesktop.UDisks2"
 #define UDISKS_PATH             "/org/freedesktop/UDisks2"
@@ -576,4 +577,142 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
   g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
                        _("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator."));
   return NULL;
+}
+
+static gboolean
+self_test_udisks (const char             *sysfs_root,
+                  const char             *controller,
+                  DrivedashSelfTestKind   kind,
+                  DrivedashClientFlags    flags,
+                  GCancellable           *cancellable,
+                  GError                **error)
+{
+  g_autoptr(DrivedashDrive) drive = NULL;
+  g_autoptr(GDBusConnection) bus = NULL;
+  g_autoptr(GVariant) nvme = NULL;
+  g_autoptr(GVariant) reply = NULL;
+  g_autofree char *object_path = NULL;
+  GDBusCallFlags call_flags = (flags & DRIVEDASH_CLIENT_INTERACTIVE)
+                              ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
+                              : G_DBUS_CALL_FLAGS_NONE;
+
+  drive = drivedash_drive_lookup (sysfs_root, controller, error);
+  if (drive == NULL)
+    return FALSE;
+
+  bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, error);
+  if (bus == NULL)
+    return FALSE;
+  nvme = udisks_find_controller (bus, drivedash_drive_get_serial (drive), &object_path,
+                                 cancellable, error);
+  if (nvme == NULL)
+    return FALSE;
+
+  if (kind == DRIVEDASH_SELF_TEST_ABORT)
+    reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, object_path, UDISKS_NVME_CTRL_IFACE,
+                                         "SmartSelftestAbort", g_variant_new ("(a{sv})", NULL),
+                                         NULL, call_flags, G_MAXINT, cancellable, error);
+  else
+    reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, object_path, UDISKS_NVME_CTRL_IFACE,
+                                         "SmartSelftestStart",
+                                         g_variant_new ("(sa{sv})",
+                                                        kind == DRIVEDASH_SELF_TEST_SHORT ? "short" : "extended",
+                                                        NULL),
+                                         NULL, call_flags, G_MAXINT, cancellable, error);
+  return reply != NULL;
+}
+
+gboolean
+drivedash_client_self_test (const char             *sysfs_root,
+                            const char             *controller,
+                            DrivedashSelfTestKind   kind,
+                            DrivedashClientFlags    flags,
+                            DrivedashHealthSource  *source_out,
+                            GCancellable           *cancellable,
+                            GError                **error)
+{
+  g_autoptr(GError) service_error = NULL;
+  g_autoptr(GError) udisks_error = NULL;
+  g_autoptr(DrivedashDrive) drive = NULL;
+
+  if (kind != DRIVEDASH_SELF_TEST_SHORT && kind != DRIVEDASH_SELF_TEST_EXTENDED &&
+      kind != DRIVEDASH_SELF_TEST_ABORT)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("Only short and extended self-tests can be started."));
+      return FALSE;
+    }
+
+  controller = strip_dev (controller);
+  if (!check_name (controller, error))
+    return FALSE;
+
+  if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
+    {
+      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
+      g_autoptr(GVariant) reply = NULL;
+      GDBusCallFlags call_flags = (flags & DRIVEDASH_CLIENT_INTERACTIVE)
+                                  ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
+                                  : G_DBUS_CALL_FLAGS_NONE;
+
+      if (proxy != NULL && kind == DRIVEDASH_SELF_TEST_ABORT)
+        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "AbortSelfTest",
+                                        g_variant_new ("(s)", controller),
+                                        call_flags, G_MAXINT, cancellable, &service_error);
+      else if (proxy != NULL)
+        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "StartSelfTest",
+                                        g_variant_new ("(ss)", controller,
+                                                       kind == DRIVEDASH_SELF_TEST_SHORT ? "short" : "extended"),
+                                        call_flags, G_MAXINT, cancellable, &service_error);
+      if (reply != NULL)
+        {
+          if (source_out != NULL)
+            *source_out = DRIVEDASH_HEALTH_SOURCE_SERVICE;
+          return TRUE;
+        }
+      /* Refused or failed: that is the answer. */
+      if (!error_means_unavailable (service_error))
+        {
+          propagate_service_error (error, g_steal_pointer (&service_error));
+          return FALSE;
+        }
+    }
+
+  drive = drivedash_drive_lookup (sysfs_root, controller, error);
+  if (drive == NULL)
+    return FALSE;
+
+  if (geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT) &&
+      drivedash_drive_get_device_path (drive) != NULL)
+    {
+      if (source_out != NULL)
+        *source_out = DRIVEDASH_HEALTH_SOURCE_NVME;
+      return drivedash_drive_self_test (drive, kind, error);
+    }
+
+  if (!(flags & DRIVEDASH_CLIENT_NO_UDISKS))
+    {
+      if (self_test_udisks (sysfs_root, controller, kind, flags, cancellable, &udisks_error))
+        {
+          if (source_out != NULL)
+            *source_out = DRIVEDASH_HEALTH_SOURCE_UDISKS2;
+          return TRUE;
+        }
+      /* UDisks knows the drive but said no (e.g. its polkit, or the drive
+       * has no self-test): pass its answer on. */
+      if (udisks_error->domain != DRIVEDASH_ERROR && !error_means_unavailable (udisks_error))
+        {
+          g_dbus_error_strip_remote_error (udisks_error);
+          g_set_error (error, DRIVEDASH_ERROR,
+                       error_means_denied (udisks_error) ? DRIVEDASH_ERROR_PERMISSION
+                                                         : DRIVEDASH_ERROR_FAILED,
+                       _("UDisks could not do it: %s"), udisks_error->message);
+          return FALSE;
+        }
+      g_debug ("UDisks2: %s", udisks_error->message);
+    }
+
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                       _("Self-tests need permission: install the Drivedash system service (see the README), or run this as administrator."));
+  return FALSE;
 }

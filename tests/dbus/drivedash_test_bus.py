@@ -249,4 +249,20 @@ class TestBus:
         self.udisks_mock('AddMethod', '(sssss)', (
             'org.freedesktop.UDisks2.NVMe.Controller', 'SmartGetAttributes',
             'a{sv}', 'a{sv}', code), path)
+        # Self-test: record what was asked in the status property, so the
+        # test can see the call arrived with the right kind.
+        self.udisks_mock('AddMethod', '(sssss)', (
+            'org.freedesktop.UDisks2.NVMe.Controller', 'SmartSelftestStart', 'sa{sv}', '',
+            "self.Set('org.freedesktop.UDisks2.NVMe.Controller', 'SmartSelftestStatus', 'inprogress-' + args[0])"),
+            path)
+        self.udisks_mock('AddMethod', '(sssss)', (
+            'org.freedesktop.UDisks2.NVMe.Controller', 'SmartSelftestAbort', 'a{sv}', '',
+            "self.Set('org.freedesktop.UDisks2.NVMe.Controller', 'SmartSelftestStatus', 'aborted')"),
+            path)
         return path
+
+    def udisks_property(self, path, name):
+        reply = self.connection.call_sync(UDISKS_NAME, path, 'org.freedesktop.DBus.Properties', 'Get',
+                                          GLib.Variant('(ss)', ('org.freedesktop.UDisks2.NVMe.Controller', name)),
+                                          None, Gio.DBusCallFlags.NONE, -1, None)
+        return reply.unpack()[0]

@@ -56,7 +56,7 @@ class ServiceTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.bus = TestBus(polkit=True, udisks=True).__enter__()
-        cls.bus.add_udisks_nvme_drive()
+        cls.bus.udisks_path = cls.bus.add_udisks_nvme_drive()
 
     @classmethod
     def tearDownClass(cls):
@@ -232,6 +232,22 @@ class ServiceTest(unittest.TestCase):
         print(result.stdout + result.stderr)
         self.assertEqual(result.returncode, 0)
         self.assertNotIn('# SKIP', result.stdout)
+
+    def test_client_self_test_udisks(self):
+        client = tool('TEST_SERVICE_CLIENT', 'tests', 'test-service-client')
+        if client is None:
+            self.skipTest('test-service-client not built')
+        path = self.bus.udisks_path
+        for kind, expected in [('extended', 'inprogress-extended'), ('abort', 'aborted')]:
+            env = dict(self.bus.env)
+            env['DRIVEDASH_TEST_SYSFS'] = self.bus.sysfs
+            env['DRIVEDASH_TEST_SELF_TEST'] = kind
+            result = subprocess.run([client, '--tap', '-p', '/client/self-test-udisks'], env=env,
+                                    capture_output=True, text=True)
+            print(result.stdout + result.stderr)
+            self.assertEqual(result.returncode, 0)
+            self.assertNotIn('# SKIP', result.stdout)
+            self.assertEqual(self.bus.udisks_property(path, 'SmartSelftestStatus'), expected)
 
     def test_cli(self):
         cli = tool('DRIVEDASH_CLI', 'src', 'cli', 'drivedash-cli')
