@@ -23,6 +23,26 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def find(doc, controller):
+    """The object for CONTROLLER in a health/list document, whatever its shape
+    (one object, a list, or an object holding a list)."""
+    if isinstance(doc, dict):
+        if doc.get("controller") == controller or doc.get("name") == controller:
+            return doc
+        for v in doc.values():
+            if isinstance(v, (list, dict)):
+                hit = find(v, controller)
+                if hit is not None:
+                    return hit
+    elif isinstance(doc, list):
+        for v in doc:
+            hit = find(v, controller)
+            if hit is not None:
+                return hit
+    return None
+
+
+
 class Tap:
     def __init__(self):
         self.n = 0
@@ -97,7 +117,7 @@ class Run:
 
     def describe(self, name):
         s = self[name]
-        return f"{name}: exit {s.rc}\nstdout:\n{s.out}\nstderr:\n{s.err}"
+        return f"{name}: exit {s.rc}\nstdout:\n{s.out}\nstderr:\n{s.err}\n"
 
 
 class Guest:

@@ -1,0 +1,235 @@
+#!/usr/bin/python3
+"""drivedash-cli list / health / self-test against QEMU's emulated NVMe
+controllers, through Debian 12's nvme driver (issue 3).
+
+One boot, two controllers:
+  DD-GOOD  clean; we write and read a known amount and watch its counters;
+           later a critical warning (bit 2, reliability) is injected at run
+           time over QMP (qom-set smart_critical_warning).
+  DD-WARN  booted with smart_critical_warning=8 (bit 3, read-only).
+Controller names are found by serial: the driver probes asynchronously.
+
+usage: test-health.py PATH/TO/drivedash-cli
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vmtest  # noqa: E402
+
+WRITE_MIB = 64
+READ_MIB = 32
+BYTES_PER_UNIT = 512000
+EXIT_NOT_FOUND = 3
+EXIT_NOT_SUPPORTED = 5
+
+SCRIPT = r"""
+ctrl_by_serial () {
+  for c in /sys/class/nvme/nvme*; do
+    s=$(cat "$c/serial")
+    [ "${s%% *}" = "$1" ] && { echo "${c##*/}"; return; }
+  done
+}
+good=$(ctrl_by_serial DD-GOOD)
+warn=$(ctrl_by_serial DD-WARN)
+echo "good=$good warn=$warn"
+
+vm-run names echo "$good $warn"
+vm-run help drivedash-cli --help
+vm-run list-json drivedash-cli list --json
+vm-run list-human drivedash-cli list
+vm-run before drivedash-cli health "$good" --json
+vm-run human-good drivedash-cli health "$good"
+vm-run write dd if=/dev/zero of=/dev/${good}n1 bs=1M count=$WRITE_MIB oflag=direct
+vm-run read dd if=/dev/${good}n1 of=/dev/null bs=1M count=$READ_MIB iflag=direct
+vm-run after drivedash-cli health "$good" --json
+vm-run warn drivedash-cli health "$warn" --json
+vm-run human-warn drivedash-cli health "$warn"
+vm-run all drivedash-cli health --json
+vm-run self-test drivedash-cli self-test "$good" start-short
+vm-run unknown drivedash-cli health nvme42
+vm-run bad-name drivedash-cli health ../nvme0
+vm-run nobody-json su -s /bin/sh nobody -c "drivedash-cli health $good --json"
+vm-run nobody-human su -s /bin/sh nobody -c "drivedash-cli health $good"
+vm-run nobody-list su -s /bin/sh nobody -c "drivedash-cli list --json"
+vm-run inject vm-qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/nvme0\", \"property\": \"smart_critical_warning\", \"value\": 4}}"
+vm-run injected drivedash-cli health "$good" --json
+vm-run human-injected drivedash-cli health "$good"
+"""
+
+
+def qemu_version():
+    out = subprocess.run(["qemu-system-x86_64", "--version"], stdout=subprocess.PIPE, text=True).stdout
+    m = re.search(r"version (\d+\.\d+\.\d+)", out)
+    return m.group(1) if m else None
+
+
+def num(doc, key):
+    v = (doc or {}).get(key)
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    cli = sys.argv[1]
+    tap = vmtest.Tap()
+    guest = vmtest.Guest(tap, bins=[cli])
+    good_img = guest.disk("good.img", 128)
+    warn_img = guest.disk("warn.img", 16)
+    run = guest.run(SCRIPT,
+                    nvme=[good_img + ",serial=DD-GOOD",
+                          warn_img + ",serial=DD-WARN,smart_critical_warning=8"],
+                    env=[f"WRITE_MIB={WRITE_MIB}", f"READ_MIB={READ_MIB}"])
+    tap.eq(run.rc, 0, "the guest ran the whole script")
+    names = run["names"].out.split()
+    if len(names) != 2:
+        tap.bail(f"controllers not found by serial: {run.describe('names')}")
+    good, warn = names
+    version = qemu_version()
+
+    # Human output goes into the log verbatim: the lead quotes it.
+    for name in ("list-human", "human-good", "human-warn", "human-injected", "nobody-human"):
+        s = run[name]
+        tap.diag(f"--- drivedash-cli output: {name} (exit {s.rc}) ---\n{s.out}{s.err}")
+    tap.diag(f"--- drivedash-cli health {good} --json (before writing) ---\n{run['before'].out}")
+    tap.diag(f"--- drivedash-cli health {good} --json as nobody ---\n{run['nobody-json'].out}")
+
+    # --help documents the exit codes used below.
+    help_text = run["help"].out
+    tap.ok(run["help"].rc == 0 and re.search(r"\b3\b.*no such", help_text)
+           and re.search(r"\b5\b.*not supported", help_text),
+           "--help documents the exit codes", run.describe("help"))
+
+    # list
+    listing = run.json("list-json")
+    for ctrl, serial in ((good, "DD-GOOD"), (warn, "DD-WARN")):
+        entry = vmtest.find(listing, ctrl)
+        tap.ok(run["list-json"].rc == 0 and entry is not None and entry.get("model") == "QEMU NVMe Ctrl"
+               and entry.get("serial") == serial and entry.get("firmware") == version,
+               f"list --json: {ctrl} with trimmed model, serial {serial}, firmware {version}",
+               run.describe("list-json"))
+    tap.ok(run["list-human"].rc == 0 and "QEMU NVMe Ctrl" in run["list-human"].out
+           and "DD-GOOD" in run["list-human"].out, "list: human output", run.describe("list-human"))
+
+    # health, as root, clean controller
+    before = vmtest.find(run.json("before"), good)
+    ok = run["before"].rc == 0 and before is not None
+    tap.ok(ok, "health --json as root", run.describe("before"))
+    before = before or {}
+    tap.eq(before.get("model"), "QEMU NVMe Ctrl", "model")
+    tap.eq(before.get("serial"), "DD-GOOD", "serial")
+    tap.eq(before.get("firmware"), version, "firmware is the QEMU version")
+    tap.eq(before.get("privileged"), True, "privileged")
+    tap.eq(before.get("verdict"), "good", "verdict of a clean controller")
+    tap.eq(before.get("critical_warning"), 0, "no critical warning")
+    tap.eq(before.get("temperature_kelvin"), 323, "temperature in exact Kelvin")
+    # QEMU's Identify: WCTEMP 0x157, CCTEMP 0x175.
+    tap.eq(before.get("warning_temperature_kelvin"), 343, "warning temperature from Identify")
+    tap.eq(before.get("critical_temperature_kelvin"), 373, "critical temperature from Identify")
+    tap.ok(num(before, "available_spare_percent") is not None
+           and num(before, "available_spare_threshold_percent") is not None,
+           "available spare and its threshold", f"{before.get('available_spare_percent')!r} "
+           f"{before.get('available_spare_threshold_percent')!r}")
+    tap.eq(before.get("percentage_used"), 0, "percentage used")
+    for key in ("power_cycles", "power_on_hours", "unsafe_shutdowns", "media_errors",
+                "error_log_entries", "host_read_commands", "host_write_commands"):
+        tap.ok(num(before, key) is not None, f"{key} is a number", repr(before.get(key)))
+    states = before.get("power_states")
+    tap.ok(isinstance(states, list) and len(states) == 1 and states[0].get("operational") is True,
+           "one operational power state (QEMU's)", repr(states))
+    tap.eq(before.get("apst_supported"), False, "APST reported unsupported")
+    tap.eq(before.get("self_test_supported"), False, "self-test reported unsupported")
+    tap.ok(run["human-good"].rc == 0 and "QEMU NVMe Ctrl" in run["human-good"].out
+           and re.search(r"\bgood\b", run["human-good"].out.split("\n\n")[0], re.I),
+           "human health output leads with the verdict", run.describe("human-good"))
+
+    # counters move by what we wrote and read
+    after = vmtest.find(run.json("after"), good) or {}
+    tap.ok(run["write"].rc == 0 and run["read"].rc == 0, "wrote and read the namespace with O_DIRECT",
+           run.describe("write") + run.describe("read"))
+    want_w = WRITE_MIB * 1048576 / BYTES_PER_UNIT    # 131.07…: QEMU rounds up
+    want_r = READ_MIB * 1048576 / BYTES_PER_UNIT
+    dw = (num(after, "data_units_written") or 0) - (num(before, "data_units_written") or 0)
+    dr = (num(after, "data_units_read") or 0) - (num(before, "data_units_read") or 0)
+    tap.ok(want_w - 1 <= dw <= want_w + 2,
+           f"data_units_written grew by {WRITE_MIB} MiB / 512000 (±rounding): {dw}",
+           f"before {before.get('data_units_written')!r}, after {after.get('data_units_written')!r}, "
+           f"want about {want_w:.2f}")
+    tap.ok(want_r - 1 <= dr <= want_r + 2,
+           f"data_units_read grew by {READ_MIB} MiB / 512000 (±rounding): {dr}",
+           f"before {before.get('data_units_read')!r}, after {after.get('data_units_read')!r}, "
+           f"want about {want_r:.2f}")
+    tap.ok(num(after, "bytes_written") == (num(after, "data_units_written") or -1) * BYTES_PER_UNIT
+           and after.get("bytes_written_exact") == str(after.get("bytes_written")),
+           "bytes_written = units × 512000 (and exact)",
+           f"{after.get('bytes_written')!r} {after.get('bytes_written_exact')!r}")
+    dcmd = (num(after, "host_write_commands") or 0) - (num(before, "host_write_commands") or 0)
+    tap.ok(dcmd >= WRITE_MIB, f"host_write_commands grew by at least {WRITE_MIB}: {dcmd}")
+
+    # critical warning set at boot (bit 3: read-only)
+    w = vmtest.find(run.json("warn"), warn) or {}
+    tap.ok(run["warn"].rc == 0 and w.get("verdict") == "bad" and w.get("critical_warning") == 8
+           and "critical-warning-read-only" in (w.get("verdict_reason_ids") or [])
+           and any("read-only" in r for r in w.get("verdict_reasons") or []),
+           "smart_critical_warning=8 at boot: verdict bad, reason read-only", run.describe("warn"))
+    tap.ok(re.search(r"\bbad\b", run["human-warn"].out.split("\n\n")[0], re.I)
+           and "read-only" in run["human-warn"].out,
+           "human output says bad and why", run.describe("human-warn"))
+
+    # critical warning injected at run time (bit 2: reliability)
+    tap.ok(run["inject"].rc == 0, "qom-set smart_critical_warning=4 over QMP", run.describe("inject"))
+    inj = vmtest.find(run.json("injected"), good) or {}
+    tap.ok(inj.get("verdict") == "bad" and inj.get("critical_warning") == 4
+           and inj.get("verdict_reason_ids", [None])[0] == "critical-warning-reliability"
+           and any("unreliable" in r for r in inj.get("verdict_reasons") or []),
+           "injected at run time: verdict bad, reason reliability", run.describe("injected"))
+
+    # all controllers in one document
+    doc = run.json("all")
+    tap.ok(run["all"].rc == 0 and vmtest.find(doc, good) is not None and vmtest.find(doc, warn) is not None,
+           "health --json without a controller covers every drive", run.describe("all"))
+
+    # self-test, bad names
+    st = run["self-test"]
+    tap.ok(st.rc == EXIT_NOT_SUPPORTED and "not supported by this drive" in (st.out + st.err),
+           f"self-test start-short: 'not supported by this drive', exit {EXIT_NOT_SUPPORTED}",
+           run.describe("self-test"))
+    for name in ("unknown", "bad-name"):
+        s = run[name]
+        tap.ok(s.rc in (2, EXIT_NOT_FOUND) and s.err.strip()
+               and not re.search(r"errno|Segmentation|assert", s.err),
+               f"health {name}: clean message, exit 2 or {EXIT_NOT_FOUND}", run.describe(name))
+
+    # unprivileged: sysfs and hwmon only
+    nb = vmtest.find(run.json("nobody-json"), good) or {}
+    tap.ok(run["nobody-json"].rc == 0, "health --json as nobody succeeds", run.describe("nobody-json"))
+    tap.eq(nb.get("privileged"), False, "nobody: privileged false")
+    tap.eq(nb.get("partial"), True, "nobody: flagged partial")
+    tap.ok(isinstance(nb.get("missing"), list) and len(nb["missing"]) > 0
+           and all(m.get("why") for m in nb["missing"]), "nobody: says what is missing and why",
+           repr(nb.get("missing")))
+    tap.eq(nb.get("model"), "QEMU NVMe Ctrl", "nobody: model from sysfs")
+    tap.eq(nb.get("serial"), "DD-GOOD", "nobody: serial from sysfs")
+    tap.eq(nb.get("temperature_kelvin"), 323, "nobody: temperature from hwmon")
+    tap.eq(nb.get("warning_temperature_kelvin"), 343, "nobody: warning limit from hwmon")
+    tap.eq(nb.get("critical_temperature_kelvin"), 373, "nobody: critical limit from hwmon")
+    tap.eq(nb.get("data_units_written"), None, "nobody: no SMART counters (null, not 0)")
+    tap.ok(run["nobody-human"].rc == 0 and "QEMU NVMe Ctrl" in run["nobody-human"].out
+           and not re.search(r"errno|Permission denied|Segmentation", run["nobody-human"].out
+                             + run["nobody-human"].err),
+           "nobody: human output without raw errors", run.describe("nobody-human"))
+    tap.ok(run["nobody-list"].rc == 0 and vmtest.find(run.json("nobody-list"), good) is not None,
+           "nobody: list works", run.describe("nobody-list"))
+
+    tap.diag(f"boot + script: {run.seconds:.1f} s")
+    guest.close()
+    tap.done()
+
+
+if __name__ == "__main__":
+    main()
