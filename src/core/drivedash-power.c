@@ -65,10 +65,14 @@ drivedash_power_check_controller (const DrivedashPowerPaths *paths,
 
   if (!drivedash_controller_name_is_valid (name))
     {
+      /* Quote it only when it is short, printable text: it may be a
+       * megabyte of anything from a D-Bus caller. */
+      gboolean quotable = name != NULL && strnlen (name, 65) <= 64 &&
+                          g_utf8_validate (name, -1, NULL);
+
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("“%s” is not an NVMe controller name (expected nvme0, nvme1, …)."),
-                   name != NULL && g_utf8_validate (name, MIN (strlen (name), 64), NULL)
-                   && strlen (name) <= 64 ? name : "?");
+                   quotable ? name : "…");
       return FALSE;
     }
 
@@ -147,13 +151,13 @@ write_attribute (const char  *path,
     {
       int saved_errno = errno;
 
-      g_set_error (error, DRIVEDASH_ERROR,
-                   saved_errno == EACCES || saved_errno == EPERM
-                   ? DRIVEDASH_ERROR_PERMISSION : DRIVEDASH_ERROR_FAILED,
-                   saved_errno == EACCES || saved_errno == EPERM
-                   ? _("Changing the drive’s power saving needs administrator rights.")
-                   : _("Could not change the drive’s power saving (%s)."),
-                   g_strerror (saved_errno));
+      if (saved_errno == EACCES || saved_errno == EPERM || saved_errno == EROFS)
+        g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                             _("Changing the drive’s power saving needs administrator rights."));
+      else
+        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                     _("Could not change the drive’s power saving (%s)."),
+                     g_strerror (saved_errno));
       return FALSE;
     }
 

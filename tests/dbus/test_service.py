@@ -294,6 +294,48 @@ class ServiceTest(unittest.TestCase):
         result = run('nvme0', 'sideways')
         self.assertEqual(result.returncode, 2)
 
+    def test_cli_without_service(self):
+        cli = tool('DRIVEDASH_CLI', 'src', 'cli', 'drivedash-cli')
+        if cli is None:
+            self.skipTest('drivedash-cli not built')
+        fixture = ['--sysfs-root=' + self.bus.sysfs, '--udev-rules-dir=' + self.bus.rules,
+                   '--state-dir=' + self.bus.state]
+        env = dict(self.bus.env)
+        env['DBUS_SYSTEM_BUS_ADDRESS'] = 'unix:path=/nonexistent'
+
+        def run(args, prefix=()):
+            result = subprocess.run(list(prefix) + [cli, 'game-mode'] + args + fixture, env=env,
+                                    capture_output=True, text=True)
+            print('$ %sdrivedash-cli game-mode %s  (exit %d)\n%s%s' %
+                  (' '.join(prefix) + ' ' if prefix else '', ' '.join(args),
+                   result.returncode, result.stdout, result.stderr))
+            return result
+
+        # Unprivileged and no service: a clear "needs permission".
+        setpriv = shutil.which('setpriv')
+        if setpriv is not None and os.geteuid() == 0:
+            result = run(['nvme0', 'on'], prefix=[setpriv, '--reuid=65534', '--regid=65534',
+                                                  '--clear-groups'])
+            self.assertEqual(result.returncode, 4)
+            self.assertIn('needs permission', result.stderr)
+            self.assertEqual(self.read(LATENCY % 'nvme0'), b'100000\n')
+            # Reading needs nothing.
+            result = run(['nvme0', 'status', '--json'], prefix=[setpriv, '--reuid=65534',
+                                                                '--regid=65534', '--clear-groups'])
+            self.assertEqual(result.returncode, 0)
+            self.assertEqual(json.loads(result.stdout)['source'], 'sysfs')
+
+        if os.geteuid() != 0:
+            return
+        # As root it acts directly.
+        result = run(['nvme0', 'on', '--json'])
+        self.assertEqual(result.returncode, 0)
+        self.assertEqual(json.loads(result.stdout)['source'], 'sysfs')
+        self.assertEqual(self.read(LATENCY % 'nvme0'), b'0')
+        result = run(['nvme0', 'off'])
+        self.assertEqual(result.returncode, 0)
+        self.assertEqual(self.read(LATENCY % 'nvme0'), b'100000')
+
 
 class NoPolkitTest(unittest.TestCase):
     '''Without polkit on the bus only root is allowed (as polkitd would).'''
