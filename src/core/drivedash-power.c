@@ -372,9 +372,10 @@ write_rule (const char  *path,
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr(GError) local_error = NULL;
 
-  /* TEST= skips the assignment while the attribute does not exist yet (the
-   * kernel adds it once it has identified the controller); "change" events
-   * apply it then. */
+  /* The "add" event comes before the kernel has identified the controller
+   * and exposed the APST file; TEST= skips the assignment then.  Since
+   * Linux 5.18 nvme_start_ctrl() sends a "change" event
+   * (NVME_EVENT=connected) once the controller is live, which applies it. */
   contents = g_strdup_printf (
     "# Written by Drivedash: game mode for the NVMe drive %s stays on after\n"
     "# reboots (its automatic power saving, APST, is turned off).\n"
