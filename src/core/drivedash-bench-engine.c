@@ -1,17 +1,11 @@
-/* drivedash-bench-engine.c — the benchmark engine: io_uring I/O threads
- * driven by one coordinating thread
- *
- * Each I/O thread owns one io_uring, its buffers, a PRNG and its share of
- * the file; it keeps queue_depth requests in flight, submitting and reaping
- * in batches (io_uring_submit_and_wait, then every ready completion).  It
- * shares nothing hot with other threads: the coordinator moves between
- * passes by bumping an atomic "epoch" the I/O threads read once per batch,
- * and collects the live window from a per-thread mutex that only it and
- * that thread ever take.
+/* drivedash-bench-engine.c — the benchmark engine: the coordinating
+ * thread that prepares the file, starts the I/O threads of each test
+ * (drivedash-bench-worker.c), moves them from pass to pass, samples them
+ * and turns their counters into results.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-/* O_DIRECT, fallocate, RUSAGE_THREAD */
+/* RUSAGE_THREAD */
 #define _GNU_SOURCE
 
 #include "config.h"
@@ -27,6 +21,7 @@
 
 #include "drivedash-bench-engine.h"
 #include "drivedash-bench-file.h"
+#include "drivedash-bench-worker.h"
 #include "drivedash-error.h"
 #include "drivedash-histogram.h"
 
@@ -36,451 +31,11 @@
 #define MAX_BUFFER_MEMORY   (G_GUINT64_CONSTANT (1) << 30)
 #define FILE_GRANULE        (1u << 20)    /* the file size is a multiple of this */
 
-/* ---- small helpers ------------------------------------------------------ */
-
-static inline guint64
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (guint64) ts.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) ts.tv_nsec;
-}
-
-/* xoshiro256** (Blackman & Vigna): a few ns per number, plenty good for
- * offsets and incompressible data. Seeded through splitmix64. */
-typedef struct
-{
-  guint64 s[4];
-} Rng;
-
-static inline guint64
-rotl (guint64 x,
-      int     k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-static inline guint64
-rng_next (Rng *r)
-{
-  guint64 result = rotl (r->s[1] * 5, 7) * 9;
-  guint64 t = r->s[1] << 17;
-
-  r->s[2] ^= r->s[0];
-  r->s[3] ^= r->s[1];
-  r->s[1] ^= r->s[2];
-  r->s[0] ^= r->s[3];
-  r->s[2] ^= t;
-  r->s[3] = rotl (r->s[3], 45);
-  return result;
-}
-
-static void
-rng_seed (Rng     *r,
-          guint64  seed)
-{
-  for (int i = 0; i < 4; i++)
-    {
-      guint64 z = (seed += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-
-      z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-      z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-      r->s[i] = z ^ (z >> 31);
-    }
-}
-
-/* An unbiased-enough index in [0, n) without a division. */
-static inline guint64
-rng_below (Rng     *r,
-           guint64  n)
-{
-  return (guint64) (((unsigned __int128) rng_next (r) * n) >> 64);
-}
-
-static void
-fill_buffer (void               *buf,
-             gsize               len,
-             DrivedashBenchData  data,
-             Rng                *r)
-{
-  guint64 *p = buf;
-
-  if (data == DRIVEDASH_BENCH_DATA_ZEROS)
-    {
-      memset (buf, 0, len);
-      return;
-    }
-  for (gsize i = 0; i < len / sizeof (guint64); i++)
-    p[i] = rng_next (r);
-}
-
-static double
-timeval_s (const struct timeval *tv)
-{
-  return (double) tv->tv_sec + (double) tv->tv_usec / 1e6;
-}
-
-/* Sets up a ring with the cheapest completion mode the kernel accepts, as
- * fio does: single issuer + deferred task work (6.1), else cooperative
- * task running (5.19), else plain. */
-static int
-ring_init (struct io_uring *ring,
-           unsigned         entries)
-{
-  static const unsigned flag_sets[] = {
-    IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
-    IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN,
-    IORING_SETUP_COOP_TASKRUN,
-    0,
-  };
-  int ret = -EINVAL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (flag_sets); i++)
-    {
-      struct io_uring_params p = { 0 };
-
-      p.flags = flag_sets[i];
-      ret = io_uring_queue_init_params (entries, ring, &p);
-      if (ret != -EINVAL)
-        break;
-    }
-  return ret;
-}
-
-/* Wakes the coordinator early: on cancel and on an I/O thread's error. */
-typedef struct
-{
-  GMutex   lock;
-  GCond    cond;
-  gboolean woken;
-} Waker;
-
-static void
-waker_wake (Waker *w)
-{
-  g_mutex_lock (&w->lock);
-  w->woken = TRUE;
-  g_cond_broadcast (&w->cond);
-  g_mutex_unlock (&w->lock);
-}
-
-/* Sleeps until @deadline (monotonic µs) or until woken. */
-static void
-waker_wait_until (Waker  *w,
-                  gint64  deadline)
-{
-  g_mutex_lock (&w->lock);
-  while (!w->woken)
-    if (!g_cond_wait_until (&w->cond, &w->lock, deadline))
-      break;
-  g_mutex_unlock (&w->lock);
-}
-
 static void
 on_cancelled (GCancellable *cancellable,
               gpointer      user_data)
 {
-  waker_wake (user_data);
-}
-
-/* ---- one test: shared state and the I/O threads ---------------------------- */
-
-typedef struct
-{
-  const DrivedashBenchSettings *settings;
-  DrivedashBenchSpec            spec;
-  int                           fd;
-  guint64                       n_blocks;     /* file size / block size */
-  guint                         passes;
-  guint64                       write_threshold; /* rng >= this: write (mix) */
-  gint                          epoch;        /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
-  gint                          stop;         /* atomic */
-  Waker                        *waker;
-} TestShared;
-
-typedef struct
-{
-  TestShared         *test;
-  guint               index;
-  guint64             seed;
-  GThread            *thread;
-
-  /* The live window: taken by this thread once per batch and by the
-   * coordinator once per sample. */
-  GMutex              win_lock;
-  guint64             win_bytes;
-  guint64             win_ios;
-  DrivedashHistogram *win_hist;
-
-  /* Private to the thread until it is joined. */
-  guint64            *epoch_bytes;   /* [passes + 2] */
-  guint64            *epoch_ios;
-  guint64             total_read;
-  guint64             total_written;
-  guint64             measured_read;
-  guint64             measured_written;
-  DrivedashHistogram *hist;          /* the measured passes */
-  double              cpu_user;      /* measured passes */
-  double              cpu_system;
-  double              cpu_total_user;
-  double              cpu_total_system;
-  int                 error;         /* errno of the first failure */
-} Worker;
-
-typedef struct
-{
-  guint64 submitted_at;
-  guint8  is_write;
-} Slot;
-
-static void
-worker_fail (Worker *w,
-             int     errsv)
-{
-  if (w->error == 0)
-    w->error = errsv;
-  g_atomic_int_set (&w->test->stop, 1);
-  waker_wake (w->test->waker);
-}
-
-static gpointer
-worker_main (gpointer data)
-{
-  Worker *w = data;
-  TestShared *t = w->test;
-  const guint qd = t->spec.queue_depth;
-  const guint32 bs = t->spec.block_size;
-  const guint passes = t->passes;
-  const gboolean seq = t->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ;
-  struct io_uring ring;
-  g_autofree struct iovec *iov = NULL;
-  g_autofree Slot *slots = NULL;
-  g_autofree guint *free_slots = NULL;
-  struct rusage ru_start = { 0 }, ru;
-  gboolean fixed_bufs, fixed_file, cpu_started = FALSE, cpu_done = FALSE, ring_broken = FALSE;
-  void *mem = NULL;
-  guint n_free = qd, inflight = 0;
-  guint64 region_start = 0, region_blocks = t->n_blocks, cursor;
-  int fd, ret;
-  Rng rng;
-
-  ret = ring_init (&ring, qd);
-  if (ret < 0)
-    {
-      worker_fail (w, -ret);
-      return NULL;
-    }
-
-  if (posix_memalign (&mem, 4096, (gsize) qd * bs) != 0)
-    {
-      io_uring_queue_exit (&ring);
-      worker_fail (w, ENOMEM);
-      return NULL;
-    }
-
-  rng_seed (&rng, w->seed);
-  fill_buffer (mem, (gsize) qd * bs, t->settings->data, &rng);
-
-  iov = g_new (struct iovec, qd);
-  slots = g_new0 (Slot, qd);
-  free_slots = g_new (guint, qd);
-  for (guint i = 0; i < qd; i++)
-    {
-      iov[i].iov_base = (char *) mem + (gsize) i * bs;
-      iov[i].iov_len = bs;
-      free_slots[i] = qd - 1 - i;
-    }
-
-  /* Registered buffers skip the page pinning per I/O and registered
-   * files the fd lookup; both are optional (RLIMIT_MEMLOCK, old kernels). */
-  fixed_bufs = io_uring_register_buffers (&ring, iov, qd) == 0;
-  fixed_file = io_uring_register_files (&ring, &t->fd, 1) == 0;
-  fd = fixed_file ? 0 : t->fd;
-
-  if (seq)
-    {
-      /* Each thread streams through its own region of the file. */
-      region_blocks = t->n_blocks / t->spec.threads;
-      region_start = region_blocks * w->index;
-    }
-  cursor = 0;
-
-  for (;;)
-    {
-      struct io_uring_cqe *cqe;
-      unsigned head, n_seen = 0;
-      guint64 now, batch_bytes = 0, batch_read = 0, batch_written = 0;
-      guint epoch;
-      gboolean measured;
-
-      epoch = (guint) g_atomic_int_get (&t->epoch);
-      if (!g_atomic_int_get (&t->stop) && epoch <= passes)
-        {
-          guint first_free = n_free;
-          guint64 submit_time;
-
-          while (n_free > 0)
-            {
-              struct io_uring_sqe *sqe = io_uring_get_sqe (&ring);
-              guint idx = free_slots[--n_free];
-              guint64 block;
-              gboolean is_write;
-
-              if (sqe == NULL)
-                {
-                  n_free++;
-                  break;
-                }
-
-              if (seq)
-                {
-                  block = region_start + cursor;
-                  if (++cursor >= region_blocks)
-                    cursor = 0;
-                }
-              else
-                block = rng_below (&rng, t->n_blocks);
-
-              switch (t->spec.mode)
-                {
-                case DRIVEDASH_BENCH_MODE_WRITE:
-                  is_write = TRUE;
-                  break;
-                case DRIVEDASH_BENCH_MODE_MIX:
-                  is_write = rng_next (&rng) >= t->write_threshold;
-                  break;
-                case DRIVEDASH_BENCH_MODE_READ:
-                default:
-                  is_write = FALSE;
-                  break;
-                }
-
-              if (fixed_bufs)
-                {
-                  if (is_write)
-                    io_uring_prep_write_fixed (sqe, fd, iov[idx].iov_base, bs, block * bs, (int) idx);
-                  else
-                    io_uring_prep_read_fixed (sqe, fd, iov[idx].iov_base, bs, block * bs, (int) idx);
-                }
-              else
-                {
-                  if (is_write)
-                    io_uring_prep_write (sqe, fd, iov[idx].iov_base, bs, block * bs);
-                  else
-                    io_uring_prep_read (sqe, fd, iov[idx].iov_base, bs, block * bs);
-                }
-              if (fixed_file)
-                sqe->flags |= IOSQE_FIXED_FILE;
-              io_uring_sqe_set_data64 (sqe, idx);
-              slots[idx].is_write = is_write;
-            }
-
-          /* One clock read for the whole batch, as late as possible. */
-          submit_time = now_ns ();
-          for (guint i = n_free; i < first_free; i++)
-            slots[free_slots[i]].submitted_at = submit_time;
-          inflight += first_free - n_free;
-        }
-
-      if (inflight == 0)
-        break;
-
-      ret = io_uring_submit_and_wait (&ring, 1);
-      if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
-        {
-          worker_fail (w, -ret);
-          /* Nothing more can be reaped through a broken ring. */
-          ring_broken = TRUE;
-          break;
-        }
-
-      now = now_ns ();
-      epoch = (guint) g_atomic_int_get (&t->epoch);
-      measured = epoch >= 1 && epoch <= passes;
-
-      if (measured && !cpu_started)
-        {
-          getrusage (RUSAGE_THREAD, &ru_start);
-          cpu_started = TRUE;
-        }
-      else if (!measured && cpu_started && !cpu_done)
-        {
-          getrusage (RUSAGE_THREAD, &ru);
-          w->cpu_user = timeval_s (&ru.ru_utime) - timeval_s (&ru_start.ru_utime);
-          w->cpu_system = timeval_s (&ru.ru_stime) - timeval_s (&ru_start.ru_stime);
-          cpu_done = TRUE;
-        }
-
-      g_mutex_lock (&w->win_lock);
-      io_uring_for_each_cqe (&ring, head, cqe)
-        {
-          guint idx = (guint) io_uring_cqe_get_data64 (cqe);
-          int res = cqe->res;
-          guint64 latency;
-
-          n_seen++;
-          inflight--;
-          free_slots[n_free++] = idx;
-
-          if (G_UNLIKELY (res <= 0))
-            {
-              /* 0 bytes: the file shrank under us; report it as EIO-like. */
-              worker_fail (w, res < 0 ? -res : EIO);
-              continue;
-            }
-
-          latency = now - slots[idx].submitted_at;
-          drivedash_histogram_record (w->win_hist, latency);
-          if (measured)
-            drivedash_histogram_record (w->hist, latency);
-          batch_bytes += (guint64) res;
-          if (slots[idx].is_write)
-            batch_written += (guint64) res;
-          else
-            batch_read += (guint64) res;
-        }
-      w->win_bytes += batch_bytes;
-      w->win_ios += n_seen;
-      g_mutex_unlock (&w->win_lock);
-      io_uring_cq_advance (&ring, n_seen);
-
-      w->epoch_bytes[MIN (epoch, passes + 1)] += batch_bytes;
-      w->epoch_ios[MIN (epoch, passes + 1)] += n_seen;
-      w->total_read += batch_read;
-      w->total_written += batch_written;
-      if (measured)
-        {
-          w->measured_read += batch_read;
-          w->measured_written += batch_written;
-        }
-    }
-
-  getrusage (RUSAGE_THREAD, &ru);
-  if (cpu_started && !cpu_done)
-    {
-      w->cpu_user = timeval_s (&ru.ru_utime) - timeval_s (&ru_start.ru_utime);
-      w->cpu_system = timeval_s (&ru.ru_stime) - timeval_s (&ru_start.ru_stime);
-    }
-  w->cpu_total_user = timeval_s (&ru.ru_utime);
-  w->cpu_total_system = timeval_s (&ru.ru_stime);
-
-  /* Drop the file and buffer registrations now rather than in the ring's
-   * asynchronous teardown, so the file is really closed when the run
-   * ends (an unmount right afterwards must not find it busy). */
-  if (!ring_broken)
-    {
-      if (fixed_file)
-        io_uring_unregister_files (&ring);
-      if (fixed_bufs)
-        io_uring_unregister_buffers (&ring);
-    }
-  io_uring_queue_exit (&ring);
-  /* After a failed io_uring_enter requests may still be in flight and
-   * write into the buffers: leak them rather than risk that. */
-  if (!ring_broken)
-    free (mem);
-  return NULL;
+  drivedash_bench_waker_wake (user_data);
 }
 
 /* ---- the run ---------------------------------------------------------------- */
@@ -495,7 +50,7 @@ typedef struct
   gpointer                      user_data;
   DrivedashBenchFile           *file;
   DrivedashBenchReport         *report;
-  Waker                         waker;
+  DrivedashBenchWaker           waker;
   gint64                        run_start;   /* monotonic µs */
   double                        test_span;   /* planned seconds of one test */
   double                        total_span;  /* planned seconds of all tests and pauses */
@@ -552,7 +107,7 @@ prefill (Run     *run,
   guint free_bufs[PREFILL_DEPTH], n_free = PREFILL_DEPTH;
   gint64 next_progress = 0;
   int ret, failed = 0;
-  Rng rng;
+  DrivedashBenchRng rng;
 
   ret = io_uring_queue_init (PREFILL_DEPTH, &ring, 0);
   if (ret < 0)
@@ -570,7 +125,7 @@ prefill (Run     *run,
     }
   for (guint i = 0; i < PREFILL_DEPTH; i++)
     free_bufs[i] = i;
-  rng_seed (&rng, run->worker_seed++);
+  drivedash_bench_rng_seed (&rng, run->worker_seed++);
 
   emit_progress (run, 0, DRIVEDASH_BENCH_PHASE_PREPARING, 0);
 
@@ -588,7 +143,7 @@ prefill (Run     *run,
           guint b = free_bufs[--n_free];
           char *buf = (char *) mem + (gsize) b * PREFILL_CHUNK;
 
-          fill_buffer (buf, PREFILL_CHUNK, run->settings->data, &rng);
+          drivedash_bench_fill_buffer (buf, PREFILL_CHUNK, run->settings->data, &rng);
           io_uring_prep_write (sqe, file->fd, buf, PREFILL_CHUNK, next);
           io_uring_sqe_set_data64 (sqe, b);
           next += PREFILL_CHUNK;
@@ -656,18 +211,18 @@ prefill (Run     *run,
 }
 
 static void
-collect_window (Worker             *workers,
-                guint               n_workers,
-                guint64            *bytes,
-                guint64            *ios,
-                DrivedashHistogram *hist)
+collect_window (DrivedashBenchWorker *workers,
+                guint                 n_workers,
+                guint64              *bytes,
+                guint64              *ios,
+                DrivedashHistogram   *hist)
 {
   *bytes = 0;
   *ios = 0;
   drivedash_histogram_reset (hist);
   for (guint i = 0; i < n_workers; i++)
     {
-      Worker *w = &workers[i];
+      DrivedashBenchWorker *w = &workers[i];
 
       g_mutex_lock (&w->win_lock);
       *bytes += w->win_bytes;
@@ -696,10 +251,10 @@ run_test (Run      *run,
   const gint64 interval = (gint64) (st->sample_interval * G_USEC_PER_SEC);
   g_autoptr(DrivedashHistogram) window = drivedash_histogram_new ();
   g_autofree gint64 *epoch_start = g_new0 (gint64, passes + 2);
-  g_autofree Worker *workers = g_new0 (Worker, spec->threads);
+  g_autofree DrivedashBenchWorker *workers = g_new0 (DrivedashBenchWorker, spec->threads);
   DrivedashBenchResult *result = NULL;
   g_autoptr(GError) local_error = NULL;
-  TestShared t = { 0 };
+  DrivedashBenchShared t = { 0 };
   gint64 test_start, epoch_end, next_sample, prev_sample;
   guint epoch, started = 0;
   int failed_errno = 0;
@@ -721,7 +276,7 @@ run_test (Run      *run,
   epoch_start[epoch] = test_start;
   for (guint i = 0; i < spec->threads; i++)
     {
-      Worker *w = &workers[i];
+      DrivedashBenchWorker *w = &workers[i];
 
       w->test = &t;
       w->index = i;
@@ -731,7 +286,7 @@ run_test (Run      *run,
       w->hist = drivedash_histogram_new ();
       w->epoch_bytes = g_new0 (guint64, passes + 2);
       w->epoch_ios = g_new0 (guint64, passes + 2);
-      w->thread = g_thread_try_new ("drivedash-io", worker_main, w, NULL);
+      w->thread = g_thread_try_new ("drivedash-io", drivedash_bench_worker_main, w, NULL);
       if (w->thread == NULL)
         {
           failed_errno = EAGAIN;
@@ -752,7 +307,7 @@ run_test (Run      *run,
     {
       gint64 now;
 
-      waker_wait_until (&run->waker, MIN (next_sample, epoch_end));
+      drivedash_bench_waker_wait_until (&run->waker, MIN (next_sample, epoch_end));
       now = g_get_monotonic_time ();
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
@@ -812,7 +367,7 @@ run_test (Run      *run,
 
   for (guint i = 0; i < started; i++)
     {
-      Worker *w = &workers[i];
+      DrivedashBenchWorker *w = &workers[i];
 
       run->report->bytes_read += w->total_read;
       run->report->bytes_written += w->total_written;
@@ -831,7 +386,7 @@ run_test (Run      *run,
       result = drivedash_bench_result_new (spec, passes);
       for (guint i = 0; i < started; i++)
         {
-          Worker *w = &workers[i];
+          DrivedashBenchWorker *w = &workers[i];
 
           drivedash_histogram_merge (hist, w->hist);
           result->bytes_read += w->measured_read;
@@ -863,7 +418,7 @@ run_test (Run      *run,
 
   for (guint i = 0; i < spec->threads; i++)
     {
-      Worker *w = &workers[i];
+      DrivedashBenchWorker *w = &workers[i];
 
       if (w->win_hist == NULL)
         continue;
@@ -897,7 +452,7 @@ pause_between (Run     *run,
                      planned_base + (double) (now - start) / G_USEC_PER_SEC);
       if (now >= end)
         return TRUE;
-      waker_wait_until (&run->waker, MIN (end, now + interval));
+      drivedash_bench_waker_wait_until (&run->waker, MIN (end, now + interval));
     }
 }
 
@@ -1027,8 +582,8 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
     return NULL;
 
   getrusage (RUSAGE_THREAD, &ru);
-  report->cpu_user_s = run.cpu_user + timeval_s (&ru.ru_utime) - timeval_s (&ru_start.ru_utime);
-  report->cpu_system_s = run.cpu_system + timeval_s (&ru.ru_stime) - timeval_s (&ru_start.ru_stime);
+  report->cpu_user_s = run.cpu_user + drivedash_bench_timeval_s (&ru.ru_utime) - drivedash_bench_timeval_s (&ru_start.ru_utime);
+  report->cpu_system_s = run.cpu_system + drivedash_bench_timeval_s (&ru.ru_stime) - drivedash_bench_timeval_s (&ru_start.ru_stime);
   report->duration_s = (double) (g_get_monotonic_time () - run.run_start) / G_USEC_PER_SEC;
   emit_progress (&run, n_tests - 1, DRIVEDASH_BENCH_PHASE_FINISHED, 1.0);
   return g_steal_pointer (&report);

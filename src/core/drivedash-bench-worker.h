@@ -1,0 +1,137 @@
+/* drivedash-bench-worker.h — one benchmark I/O thread and its helpers
+ * (internal to the engine)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <liburing.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "drivedash-bench-settings.h"
+#include "drivedash-bench-spec.h"
+#include "drivedash-histogram.h"
+
+G_BEGIN_DECLS
+
+static inline guint64
+drivedash_bench_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (guint64) ts.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) ts.tv_nsec;
+}
+
+/* xoshiro256** (Blackman & Vigna): a few ns per number, plenty good for
+ * offsets and incompressible data. Seeded through splitmix64. */
+typedef struct
+{
+  guint64 s[4];
+} DrivedashBenchRng;
+
+static inline guint64
+drivedash_bench_rotl (guint64 x,
+                      int     k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static inline guint64
+drivedash_bench_rng_next (DrivedashBenchRng *r)
+{
+  guint64 result = drivedash_bench_rotl (r->s[1] * 5, 7) * 9;
+  guint64 t = r->s[1] << 17;
+
+  r->s[2] ^= r->s[0];
+  r->s[3] ^= r->s[1];
+  r->s[1] ^= r->s[2];
+  r->s[0] ^= r->s[3];
+  r->s[2] ^= t;
+  r->s[3] = drivedash_bench_rotl (r->s[3], 45);
+  return result;
+}
+
+/* An index in [0, n) without a division (Lemire); the bias is below 2^-40
+ * for any file size here. */
+static inline guint64
+drivedash_bench_rng_below (DrivedashBenchRng *r,
+                           guint64            n)
+{
+  return (guint64) (((unsigned __int128) drivedash_bench_rng_next (r) * n) >> 64);
+}
+
+void   drivedash_bench_rng_seed    (DrivedashBenchRng    *r,
+                                    guint64               seed);
+void   drivedash_bench_fill_buffer (void                 *buf,
+                                    gsize                 len,
+                                    DrivedashBenchData    data,
+                                    DrivedashBenchRng    *r);
+double drivedash_bench_timeval_s   (const struct timeval *tv);
+int    drivedash_bench_ring_init   (struct io_uring      *ring,
+                                    unsigned              entries);
+
+/* Wakes the coordinator early: on cancel and on an I/O thread's error. */
+typedef struct
+{
+  GMutex   lock;
+  GCond    cond;
+  gboolean woken;
+} DrivedashBenchWaker;
+
+void drivedash_bench_waker_wake       (DrivedashBenchWaker *w);
+/* Sleeps until @deadline (monotonic µs) or until woken. */
+void drivedash_bench_waker_wait_until (DrivedashBenchWaker *w,
+                                       gint64               deadline);
+
+/* What all I/O threads of one test share.  The coordinator moves between
+ * passes by bumping @epoch; the threads read it once per batch. */
+typedef struct
+{
+  const DrivedashBenchSettings *settings;
+  DrivedashBenchSpec            spec;
+  int                           fd;
+  guint64                       n_blocks;        /* file size / block size */
+  guint                         passes;
+  guint64                       write_threshold; /* rng >= this: write (mix) */
+  gint                          epoch;           /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
+  gint                          stop;            /* atomic */
+  DrivedashBenchWaker          *waker;
+} DrivedashBenchShared;
+
+typedef struct
+{
+  DrivedashBenchShared *test;
+  guint                 index;
+  guint64               seed;
+  GThread              *thread;
+
+  /* The live window: taken by this thread once per batch and by the
+   * coordinator once per sample — never by anyone else. */
+  GMutex                win_lock;
+  guint64               win_bytes;
+  guint64               win_ios;
+  DrivedashHistogram   *win_hist;
+
+  /* Private to the thread until it is joined. */
+  guint64              *epoch_bytes;     /* [passes + 2] */
+  guint64              *epoch_ios;
+  guint64               total_read;
+  guint64               total_written;
+  guint64               measured_read;
+  guint64               measured_written;
+  DrivedashHistogram   *hist;            /* the measured passes */
+  double                cpu_user;        /* measured passes */
+  double                cpu_system;
+  double                cpu_total_user;
+  double                cpu_total_system;
+  int                   error;           /* errno of the first failure */
+} DrivedashBenchWorker;
+
+/* GThreadFunc: runs one DrivedashBenchWorker until test->stop or the
+ * last epoch, then drains what is in flight. */
+gpointer drivedash_bench_worker_main (gpointer data);
+
+G_END_DECLS
