@@ -132,6 +132,7 @@ drivedash_bench_worker_main (gpointer data)
   const guint32 bs = t->spec.block_size;
   const guint passes = t->passes;
   const gboolean seq = t->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ;
+  const gboolean scramble = t->settings->data == DRIVEDASH_BENCH_DATA_RANDOM;
   struct io_uring ring;
   g_autofree struct iovec *iov = NULL;
   g_autofree Slot *slots = NULL;
@@ -234,6 +235,12 @@ drivedash_bench_worker_main (gpointer data)
                   is_write = FALSE;
                   break;
                 }
+
+              /* Like fio's scramble_buffers: a drive that deduplicates or
+               * compresses must not see the same block written twice. */
+              if (is_write && scramble)
+                for (guint32 off = 0; off < bs; off += 4096)
+                  *(guint64 *) (gpointer) ((char *) iov[idx].iov_base + off) = drivedash_bench_rng_next (&rng);
 
               if (fixed_bufs)
                 {
