@@ -33,6 +33,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       g_autofree char *p = drivedash_format_power (id.power_states[i].max_power_microwatts);
       g_autofree char *l = drivedash_format_latency_us (id.power_states[i].exit_latency_us);
+
+      if (!g_utf8_validate (p, -1, NULL) || !g_utf8_validate (l, -1, NULL))
+        abort ();
     }
 
   drivedash_health_set_identify (h, &id);

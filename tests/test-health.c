@@ -755,6 +755,7 @@ test_variant_round_trip (void)
   g_autoptr(GVariant) v = drivedash_health_to_variant (h);
   g_autoptr(GVariant) v2 = NULL;
   g_autoptr(GVariant) serialised = NULL;
+  g_autoptr(GBytes) wire = NULL;
   g_autoptr(DrivedashHealth) back = NULL;
   g_autoptr(DrivedashHealth) back2 = NULL;
   g_autoptr(GError) error = NULL;
@@ -762,7 +763,8 @@ test_variant_round_trip (void)
   g_assert_true (g_variant_is_of_type (v, G_VARIANT_TYPE_VARDICT));
 
   /* Through bytes, as D-Bus would carry it. */
-  serialised = g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, g_variant_get_data_as_bytes (v), FALSE);
+  wire = g_variant_get_data_as_bytes (v);
+  serialised = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, wire, FALSE));
   back = drivedash_health_new_from_variant (serialised, &error);
   g_assert_no_error (error);
   assert_same_health (h, back);
@@ -780,6 +782,36 @@ test_variant_round_trip (void)
   assert_same_health (partial, back2);
   g_assert_cmpuint (back2->missing->len, ==, 1);
   g_assert_cmpint (back2->verdict, ==, DRIVEDASH_VERDICT_BAD);
+}
+
+/* The a{sv} is the service's wire format: a change must be deliberate.
+ * The file is also a seed of the fuzz-health-variant corpus.  Regenerate
+ * with DRIVEDASH_UPDATE_FIXTURES=1 after an intended change. */
+static void
+test_variant_wire_format (void)
+{
+  g_autoptr(DrivedashHealth) h = full_health ();
+  g_autoptr(GVariant) v = g_variant_ref_sink (drivedash_health_to_variant (h));
+  g_autoptr(GBytes) wire = g_variant_get_data_as_bytes (v);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "health-full.variant", NULL);
+  g_autoptr(GBytes) golden = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* GVariant's serialisation is in host byte order. */
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
+    {
+      g_test_skip ("the golden file is little-endian");
+      return;
+    }
+
+  if (g_getenv ("DRIVEDASH_UPDATE_FIXTURES") != NULL)
+    {
+      g_file_set_contents (path, g_bytes_get_data (wire, NULL), g_bytes_get_size (wire), &error);
+      g_assert_no_error (error);
+    }
+
+  golden = load_fixture ("health-full.variant");
+  g_assert_true (g_bytes_equal (wire, golden));
 }
 
 static void
@@ -831,6 +863,7 @@ main (int   argc,
   g_test_add_func ("/health/format", test_format);
   g_test_add_func ("/health/json", test_json);
   g_test_add_func ("/health/variant/round-trip", test_variant_round_trip);
+  g_test_add_func ("/health/variant/wire-format", test_variant_wire_format);
   g_test_add_func ("/health/variant/invalid", test_variant_invalid);
 
   return g_test_run ();
