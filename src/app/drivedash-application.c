@@ -160,10 +160,14 @@ drivedash_application_preferences_action (GSimpleAction *action,
 {
   DrivedashApplication *self = DRIVEDASH_APPLICATION (user_data);
   DrivedashPreferencesWindow *preferences;
+  GtkWindow *parent;
 
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   preferences = drivedash_preferences_window_new (self->settings);
-  gtk_window_set_transient_for (GTK_WINDOW (preferences),
-                                gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
+  /* The style rows use app.color-scheme: the window must see app actions.
+   * (This also makes it the active window, hence the parent first.) */
+  gtk_window_set_application (GTK_WINDOW (preferences), GTK_APPLICATION (self));
   gtk_window_present (GTK_WINDOW (preferences));
 }
 

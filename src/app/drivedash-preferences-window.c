@@ -140,6 +140,9 @@ drivedash_preferences_window_class_init (DrivedashPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, pass_duration_adjustment);
   gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, pause_adjustment);
   gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, random_data_switch);
+  /* Reachable with gtk_widget_get_template_child() for the tests. */
+  gtk_widget_class_bind_template_child_full (widget_class, "style_default", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "style_dark", FALSE, 0);
 }
 
 static void

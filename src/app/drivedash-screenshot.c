@@ -63,12 +63,14 @@ save_node (GtkWidget     *widget,
   return TRUE;
 }
 
-/* Snapshots @widget at its size, clipped to rounded corners of @radius. */
+/* Snapshots the part @area of @widget (in its coordinates), clipped to
+ * rounded corners of @radius, with @area's top left at 0,0. */
 static gboolean
-save_widget (GtkWidget   *widget,
-             float        radius,
-             const char  *path,
-             GError     **error)
+save_widget_area (GtkWidget              *widget,
+                  const graphene_rect_t  *area,
+                  float                   radius,
+                  const char             *path,
+                  GError                **error)
 {
   g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GskRenderNode) node = NULL;
@@ -79,7 +81,8 @@ save_widget (GtkWidget   *widget,
 
   width = gtk_widget_get_width (widget);
   height = gtk_widget_get_height (widget);
-  if (!gtk_widget_get_mapped (widget) || width <= 0 || height <= 0)
+  if (!gtk_widget_get_mapped (widget) || width <= 0 || height <= 0 ||
+      area->size.width < 1 || area->size.height < 1)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
                    "Cannot take a screenshot of a widget that is not shown");
@@ -88,14 +91,11 @@ save_widget (GtkWidget   *widget,
 
   paintable = gtk_widget_paintable_new (widget);
   snapshot = gtk_snapshot_new ();
-  if (radius > 0)
-    {
-      gsk_rounded_rect_init_from_rect (&clip, &GRAPHENE_RECT_INIT (0, 0, width, height), radius);
-      gtk_snapshot_push_rounded_clip (snapshot, &clip);
-    }
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (-area->origin.x, -area->origin.y));
+  gsk_rounded_rect_init_from_rect (&clip, area, radius);
+  gtk_snapshot_push_rounded_clip (snapshot, &clip);
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  if (radius > 0)
-    gtk_snapshot_pop (snapshot);
+  gtk_snapshot_pop (snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     {
@@ -104,7 +104,7 @@ save_widget (GtkWidget   *widget,
       return FALSE;
     }
 
-  return save_node (widget, node, width, height, path, error);
+  return save_node (widget, node, (int) area->size.width, (int) area->size.height, path, error);
 }
 
 /**
@@ -125,7 +125,11 @@ drivedash_screenshot_save (GtkWidget   *widget,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return save_widget (widget, 0, path, error);
+  return save_widget_area (widget,
+                           &GRAPHENE_RECT_INIT (0, 0,
+                                                gtk_widget_get_width (widget),
+                                                gtk_widget_get_height (widget)),
+                           0, path, error);
 }
 
 /**
@@ -133,9 +137,9 @@ drivedash_screenshot_save (GtkWidget   *widget,
  * @window: a mapped #AdwApplicationWindow
  * @path: where to write the PNG; replaced atomically
  *
- * Saves the window's content with rounded corners and a transparent
- * outside, the way it looks on a desktop. Without a compositor (Xvfb) GTK
- * draws a solid resize frame around the window; that frame is left out.
+ * Saves the window with rounded corners and a transparent outside, the way
+ * it looks on a desktop. Without a compositor (Xvfb) GTK draws a solid
+ * resize frame around the window; that frame is left out.
  *
  * Returns: %TRUE on success
  */
@@ -145,17 +149,20 @@ drivedash_screenshot_save_window (AdwApplicationWindow  *window,
                                   GError               **error)
 {
   GtkWidget *content;
+  graphene_rect_t area;
 
   g_return_val_if_fail (ADW_IS_APPLICATION_WINDOW (window), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* The window draws the background; its content covers exactly the part
+   * a desktop shows, without the frame. */
   content = adw_application_window_get_content (window);
-  if (content == NULL)
-    return save_widget (GTK_WIDGET (window), 0, path, error);
+  if (content == NULL || !gtk_widget_compute_bounds (content, GTK_WIDGET (window), &area))
+    return drivedash_screenshot_save (GTK_WIDGET (window), path, error);
 
   /* libadwaita's window corner radius. */
-  return save_widget (content, 12, path, error);
+  return save_widget_area (GTK_WIDGET (window), &area, 12, path, error);
 }
 
 typedef struct

@@ -1,0 +1,370 @@
+/* test-app.c — the application shell in process: actions, accelerators,
+ * window state, style, Preferences, About and the shortcuts window
+ *
+ * Copyright 2026 The Drivedash developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Needs an X display (meson runs it under xvfb-run) and uses a private
+ * session bus for the app's registration. Screenshots of the secondary
+ * windows land in <build>/tests/screenshots/.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "drivedash-application.h"
+#include "drivedash-preferences-window.h"
+#include "drivedash-screenshot.h"
+#include "drivedash-window.h"
+
+static DrivedashApplication *app;
+static GSettings *settings;
+
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static gboolean
+widget_is_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* The toplevel of @type that is not the main window, if one is shown. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+
+  return NULL;
+}
+
+static char *
+screenshot_path (const char *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr(GError) error = NULL;
+
+  iterate_for (300);
+  drivedash_screenshot_save (widget, path, &error);
+  g_assert_no_error (error);
+  g_test_message ("saved %s", path);
+}
+
+/* The app's main window, shown once and kept: closing a window is covered
+ * by ui-smoke (app.quit) and by the close-request handler below. */
+static DrivedashWindow *
+main_window (void)
+{
+  GtkWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (DRIVEDASH_IS_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+
+  return DRIVEDASH_WINDOW (window);
+}
+
+static void
+close_window (GtkWindow *window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (window);
+  iterate_until (widget_is_gone, &weak);
+}
+
+/* Runs first: the window takes its size from the settings when created. */
+static void
+test_window_state (void)
+{
+  DrivedashWindow *window;
+  DrivedashWindow *another;
+  gboolean handled = TRUE;
+  int width = 0;
+  int height = 0;
+
+  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  g_settings_set_boolean (settings, "window-maximized", FALSE);
+
+  window = main_window ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 500);
+
+  /* Closing saves the size (the handler runs; the window stays for the
+   * other tests because nothing destroys it here). */
+  gtk_window_set_default_size (GTK_WINDOW (window), 820, 610);
+  iterate_for (100);
+  g_signal_emit_by_name (window, "close-request", &handled);
+  g_assert_false (handled);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  /* The stored state comes back with the next window. */
+  g_settings_set_boolean (settings, "window-maximized", TRUE);
+  another = drivedash_window_new (app);
+  gtk_window_get_default_size (GTK_WINDOW (another), &width, &height);
+  g_assert_cmpint (width, ==, 820);
+  g_assert_cmpint (height, ==, 610);
+  g_assert_true (gtk_window_is_maximized (GTK_WINDOW (another)) ||
+                 /* not realized yet: the request is pending */
+                 !gtk_widget_get_realized (GTK_WIDGET (another)));
+  gtk_application_remove_window (GTK_APPLICATION (app), GTK_WINDOW (another));
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_settings_reset (settings, "window-maximized");
+}
+
+static void
+test_actions (void)
+{
+  g_auto(GStrv) quit_accels = NULL;
+  g_auto(GStrv) preferences_accels = NULL;
+  DrivedashWindow *window;
+
+  for (const char * const *name = (const char * const[]) { "quit", "about", "preferences", "color-scheme", NULL };
+       *name; name++)
+    g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), *name));
+
+  quit_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.quit");
+  g_assert_cmpstrv (quit_accels, ((const char * const[]) { "<Control>q", NULL }));
+  preferences_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.preferences");
+  g_assert_cmpstrv (preferences_accels, ((const char * const[]) { "<Control>comma", NULL }));
+
+  window = main_window ();
+
+  /* GtkApplication loads gtk/help-overlay.ui from our resources. */
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "speed");
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "speed");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "health");
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "health");
+
+  /* A second activation presents the same window instead of a new one. */
+  g_application_activate (G_APPLICATION (app));
+  g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app)) == GTK_WINDOW (window));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+}
+
+static void
+test_color_scheme (void)
+{
+  AdwStyleManager *style_manager = adw_style_manager_get_default ();
+
+  /* Following the system is the default. */
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style_manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme", g_variant_new_string ("dark"));
+  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style_manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (style_manager));
+
+  g_settings_set_string (settings, "color-scheme", "light");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style_manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_assert_false (adw_style_manager_get_dark (style_manager));
+
+  g_settings_reset (settings, "color-scheme");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style_manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static void
+test_main_window_dark (void)
+{
+  DrivedashWindow *window = main_window ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_settings_set_string (settings, "color-scheme", "dark");
+  iterate_for (300);
+  path = screenshot_path ("drivedash-main-dark.png");
+  drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error);
+  g_assert_no_error (error);
+  g_settings_reset (settings, "color-scheme");
+}
+
+static void
+test_preferences (void)
+{
+  DrivedashWindow *window = main_window ();
+  GtkWindow *preferences;
+  GtkAdjustment *adjustment;
+  GtkCheckButton *style_default;
+  GtkCheckButton *style_dark;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel (DRIVEDASH_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (window));
+  g_assert_true (gtk_window_get_application (preferences) == GTK_APPLICATION (app));
+  iterate_until (widget_is_mapped, preferences);
+
+  /* The style rows follow app.color-scheme, and set it. */
+  style_default = GTK_CHECK_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                                   DRIVEDASH_TYPE_PREFERENCES_WINDOW,
+                                                                   "style_default"));
+  style_dark = GTK_CHECK_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                                DRIVEDASH_TYPE_PREFERENCES_WINDOW,
+                                                                "style_dark"));
+  g_assert_true (gtk_check_button_get_active (style_default));
+  g_assert_false (gtk_check_button_get_active (style_dark));
+  gtk_widget_activate (GTK_WIDGET (style_dark));
+  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  g_settings_reset (settings, "color-scheme");
+  g_assert_true (gtk_check_button_get_active (style_default));
+
+  /* The rows are bound to the settings both ways. */
+  adjustment = GTK_ADJUSTMENT (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                              DRIVEDASH_TYPE_PREFERENCES_WINDOW,
+                                                              "pass_duration_adjustment"));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 5.0);
+  gtk_adjustment_set_value (adjustment, 12);
+  g_assert_cmpuint (g_settings_get_uint (settings, "bench-pass-duration"), ==, 12);
+  g_settings_set_uint (settings, "bench-pass-duration", 7);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 7.0);
+  g_settings_reset (settings, "bench-pass-duration");
+
+  save_screenshot (GTK_WIDGET (preferences), "drivedash-preferences.png");
+  close_window (preferences);
+}
+
+static void
+test_about (void)
+{
+  GtkWindow *about;
+
+  main_window ();
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+  g_assert_nonnull (about);
+  iterate_until (widget_is_mapped, about);
+
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
+  g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APP_ID);
+  g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), ==,
+                   "https://github.com/drivedash/drivedash");
+  g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==, GTK_LICENSE_GPL_3_0);
+  /* The icon comes from our resources when the app is not installed. */
+  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                          APP_ID));
+
+  save_screenshot (GTK_WIDGET (about), "drivedash-about.png");
+  close_window (about);
+}
+
+static void
+test_shortcuts (void)
+{
+  DrivedashWindow *window = main_window ();
+  GtkWindow *shortcuts;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull (shortcuts);
+  iterate_until (widget_is_mapped, shortcuts);
+
+  save_screenshot (GTK_WIDGET (shortcuts), "drivedash-shortcuts.png");
+
+  /* The overlay belongs to the main window and is only hidden. */
+  gtk_widget_set_visible (GTK_WIDGET (shortcuts), FALSE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *bus;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *display = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* GTestDBus unsets DISPLAY (against dbus-launch); we need it back. */
+  display = g_strdup (g_getenv ("DISPLAY"));
+  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (bus);
+  if (display != NULL)
+    g_setenv ("DISPLAY", display, TRUE);
+
+  /* Registering runs startup (GTK, actions, accelerators, style) without
+   * entering g_application_run(); the tests drive the main loop. */
+  app = drivedash_application_new ();
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (app));
+  settings = drivedash_application_get_settings (app);
+
+  g_test_add_func ("/app/window-state", test_window_state);
+  g_test_add_func ("/app/actions", test_actions);
+  g_test_add_func ("/app/color-scheme", test_color_scheme);
+  g_test_add_func ("/app/main-window-dark", test_main_window_dark);
+  g_test_add_func ("/app/preferences", test_preferences);
+  g_test_add_func ("/app/about", test_about);
+  g_test_add_func ("/app/shortcuts", test_shortcuts);
+
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  /* Not _down() nor unref (which calls it): GTK keeps the session
+   * connection until exit, and _down() waits for it to be finalized. */
+  g_test_dbus_stop (bus);
+
+  return status;
+}
