@@ -256,7 +256,9 @@ read_one (const char  *sysfs_root,
   drive = drivedash_drive_lookup (sysfs_root, controller, error);
   if (drive == NULL)
     return NULL;
-  return drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_SELF_TEST, error);
+  return drivedash_health_read (drive,
+                                DRIVEDASH_HEALTH_READ_SELF_TEST | DRIVEDASH_HEALTH_READ_APST_FEATURE,
+                                error);
 }
 
 int

@@ -177,8 +177,26 @@ why_from_error (const GError *error)
   return error->message;
 }
 
-/* The privileged path: Identify (cached), SMART log, APST and optionally
- * the self-test log.  TRUE when the health log was read. */
+/* The kernel runs APST; writing 0 to its latency tolerance (game mode)
+ * turns it off, so the file says whether it is on without asking the
+ * drive. */
+static void
+read_apst_from_sysfs (DrivedashHealth *self,
+                      DrivedashDrive  *drive)
+{
+  g_autofree char *path = g_build_filename (drivedash_drive_get_sysfs_path (drive), "power",
+                                            "pm_qos_latency_tolerance_us", NULL);
+  g_autofree char *value = drivedash_sysfs_read_string (path, NULL);
+
+  if (value != NULL)
+    {
+      self->apst_enabled = g_strcmp0 (value, "0") != 0;
+      self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
+    }
+}
+
+/* The privileged path: Identify (cached), SMART log, optionally the APST
+ * feature and the self-test log.  TRUE when the health log was read. */
 static gboolean
 read_privileged (DrivedashHealth           *self,
                  DrivedashDrive            *drive,
@@ -211,7 +229,7 @@ read_privileged (DrivedashHealth           *self,
   self->privileged = TRUE;
   self->source = DRIVEDASH_HEALTH_SOURCE_NVME;
 
-  if (self->apst_supported)
+  if (self->apst_supported && (flags & DRIVEDASH_HEALTH_READ_APST_FEATURE))
     {
       gboolean enabled;
 
@@ -227,12 +245,14 @@ read_privileged (DrivedashHealth           *self,
           g_clear_error (&local_error);
         }
     }
-  else
+  else if (!self->apst_supported)
     {
       /* Without APST there is nothing to be on. */
       self->apst_enabled = FALSE;
       self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
     }
+  else
+    read_apst_from_sysfs (self, drive);
 
   if ((flags & DRIVEDASH_HEALTH_READ_SELF_TEST) && self->self_test_supported)
     {
@@ -294,17 +314,7 @@ read_unprivileged (DrivedashHealth *self,
           self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
         }
       else
-        {
-          g_autofree char *path = g_build_filename (drivedash_drive_get_sysfs_path (drive), "power",
-                                                    "pm_qos_latency_tolerance_us", NULL);
-          g_autofree char *value = drivedash_sysfs_read_string (path, NULL);
-
-          if (value != NULL)
-            {
-              self->apst_enabled = g_strcmp0 (value, "0") != 0;
-              self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
-            }
-        }
+        read_apst_from_sysfs (self, drive);
     }
 
   if (!(self->has & DRIVEDASH_HEALTH_HAS_SMART))

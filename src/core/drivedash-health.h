@@ -128,11 +128,14 @@ typedef enum
   DRIVEDASH_HEALTH_READ_SYSFS_ONLY = 1 << 0, /* do not try admin commands */
   DRIVEDASH_HEALTH_READ_NO_CACHE   = 1 << 1, /* re-read Identify Controller */
   DRIVEDASH_HEALTH_READ_SELF_TEST  = 1 << 2, /* also read the self-test log */
+  DRIVEDASH_HEALTH_READ_APST_FEATURE = 1 << 3, /* ask the drive whether APST is on */
 } DrivedashHealthReadFlags;
 
 /* Reads the health of one controller.  Privileged path first: Identify
- * Controller (cached on the drive), the SMART log, the APST feature and,
- * with READ_SELF_TEST, the self-test log.  When the device node cannot be
+ * Controller (cached on the drive) and the SMART log — a refresh costs that
+ * one log page.  Whether APST is on comes from the kernel's sysfs setting
+ * (free); READ_APST_FEATURE asks the drive itself (Get Features 0x0C),
+ * READ_SELF_TEST adds the self-test log.  When the device node cannot be
  * opened or the commands are refused (no root), falls back to sysfs and
  * hwmon and records what is missing and why.  Fails only when the
  * controller vanished (DRIVEDASH_ERROR_DEVICE_GONE).  Always computes the
