@@ -6,8 +6,9 @@ The guest runs Debian's own dbus-daemon with Debian's system.conf, the
 project's bus policy in /usr/share/dbus-1/system.d and its activation file in
 /usr/share/dbus-1/system-services (as a package would install them), so the
 first call D-Bus-activates drivedashd through dbus-daemon-launch-helper (no
-systemd in the guest).  There is no polkitd: the service then allows root
-only, which the nobody checks rely on.
+systemd in the guest).  First without any polkit on the bus (the service then allows root only),
+then with tests/vm/drivedash-fake-polkitd allowing read-health and nothing
+else, so an unprivileged CLI gets its health through the service.
 
 Checks: game mode reported unsupported (QEMU has no APST) and "on" refused
 without changing anything; the Power Management feature (FID 0x02) read back
@@ -15,7 +16,7 @@ through the service; health through the service equal to health read
 directly; bad names refused; unprivileged callers refused cleanly and the CLI
 falling back to sysfs; no GLib criticals/warnings in the service's log.
 
-usage: test-service.py PATH/TO/drivedash-cli PATH/TO/drivedashd
+usage: test-service.py PATH/TO/drivedash-cli PATH/TO/drivedashd PATH/TO/drivedash-fake-polkitd
 (the activation file is taken from $DRIVEDASH_BUILD_ROOT/data/service, the
 policy from $DRIVEDASH_SOURCE_ROOT/data/service)
 """
@@ -44,6 +45,13 @@ chmod +x /usr/bin/call
 helper=/usr/lib/dbus-1.0/dbus-daemon-launch-helper
 chgrp messagebus $helper && chmod 4754 $helper
 mkdir -p /run/dbus /var/lib/dbus
+# What polkit's package installs, so the stand-in below may own its name.
+cat > /usr/share/dbus-1/system.d/org.freedesktop.PolicyKit1.conf <<'END'
+<busconfig>
+  <policy user="root"><allow own="org.freedesktop.PolicyKit1"/></policy>
+  <policy context="default"><allow send_destination="org.freedesktop.PolicyKit1"/></policy>
+</busconfig>
+END
 # In the foreground (backgrounded here) rather than forked, so what the
 # activated service writes to stderr lands in the log below.
 dbus-daemon --system --nofork > /tmp/bus.log 2>&1 &
@@ -59,9 +67,6 @@ vm-run pm-qos sh -c 'ls /sys/class/nvme/nvme0/power/'
 vm-run gm-on drivedash-cli game-mode nvme0 on
 vm-run gm-after drivedash-cli game-mode nvme0 status --json
 vm-run gm-direct env DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent drivedash-cli game-mode nvme0 status --json
-vm-run health-service drivedash-cli health nvme0 --json
-vm-run health-direct env DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent drivedash-cli health nvme0 --json
-vm-run health-human drivedash-cli health nvme0
 vm-run list-dbus call ListDrives
 vm-run bad-path call GetHealth nvme0/../../nvme0
 vm-run bad-missing call GetHealth nvme9
@@ -74,6 +79,18 @@ vm-run nobody-dbus su -s /bin/sh nobody -c 'gdbus call --system --dest io.github
 vm-run nobody-set su -s /bin/sh nobody -c 'gdbus call --system --dest io.github.drivedash.Drivedash1 --object-path /io/github/drivedash/Drivedash1 --method io.github.drivedash.Drivedash1.SetGameMode nvme0 true false'
 vm-run nobody-gm su -s /bin/sh nobody -c 'drivedash-cli game-mode nvme0 status --json'
 vm-run nobody-health su -s /bin/sh nobody -c 'drivedash-cli health nvme0 --json'
+
+# Now with a polkit authority that lets anyone read health and nothing else.
+drivedash-fake-polkitd --allow io.github.drivedash.Drivedash.read-health > /tmp/polkit.log 2>&1 &
+i=0
+while ! grep -q ready /tmp/polkit.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+vm-run health-direct drivedash-cli health nvme0 --json
+vm-run health-service su -s /bin/sh nobody -c 'drivedash-cli health nvme0 --json'
+vm-run health-human su -s /bin/sh nobody -c 'drivedash-cli health nvme0'
+vm-run polkit-gm su -s /bin/sh nobody -c 'drivedash-cli game-mode nvme0 status --json'
+vm-run polkit-set su -s /bin/sh nobody -c 'gdbus call --system --dest io.github.drivedash.Drivedash1 --object-path /io/github/drivedash/Drivedash1 --method io.github.drivedash.Drivedash1.SetGameMode nvme0 true false'
+vm-run polkit-cli-on su -s /bin/sh nobody -c 'drivedash-cli game-mode nvme0 on'
+vm-run polkit-log cat /tmp/polkit.log
 vm-run pid-after sh -c 'pidof drivedashd'
 vm-run log cat /tmp/bus.log
 """
@@ -84,9 +101,9 @@ def gvariant_has(text, key, value_re):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) != 4:
         sys.exit(__doc__)
-    cli, daemon = sys.argv[1], sys.argv[2]
+    cli, daemon, fake_polkitd = sys.argv[1:]
     build_root = os.environ.get("DRIVEDASH_BUILD_ROOT", "")
     source_root = os.environ.get("DRIVEDASH_SOURCE_ROOT", "")
     activation = os.path.join(build_root, "data", "service", BUS_NAME + ".service")
@@ -110,6 +127,7 @@ def main():
         shutil.which("dbus-daemon"),
         shutil.which("gdbus"),
         shutil.which("dbus-send"),
+        fake_polkitd,
         "/usr/lib/dbus-1.0/dbus-daemon-launch-helper:/usr/lib/dbus-1.0/dbus-daemon-launch-helper",
     ], files=[
         "/usr/share/dbus-1/system.conf:/usr/share/dbus-1/system.conf",
@@ -119,7 +137,8 @@ def main():
     image = guest.disk("disk.img", 16)
     run = guest.run(SCRIPT, nvme=[image + ",serial=DD-SERVICE"])
     tap.eq(run.rc, 0, "the guest started the system bus and ran the whole script")
-    for name in ("gm-human", "health-human", "activate", "nobody-dbus", "bad-path", "log"):
+    for name in ("gm-human", "health-human", "activate", "nobody-dbus", "bad-path", "polkit-cli-on",
+                 "polkit-log", "log"):
         s = run[name]
         tap.diag(f"--- {name} (exit {s.rc}) ---\n{s.out}{s.err}")
 
@@ -151,22 +170,6 @@ def main():
     tap.ok(direct.get("source") == "sysfs" and direct.get("supported") is False,
            "without the service the CLI reads game mode directly", run.describe("gm-direct"))
 
-    # health through the service == health read directly
-    hs = vmtest.find(run.json("health-service"), "nvme0")
-    hd = vmtest.find(run.json("health-direct"), "nvme0")
-    tap.ok(run["health-service"].rc == 0 and hs is not None and hs.get("source") == "service",
-           "health through the service", run.describe("health-service"))
-    tap.ok(run["health-direct"].rc == 0 and hd is not None and hd.get("source") not in (None, "service"),
-           "health read directly", run.describe("health-direct"))
-    if hs is not None and hd is not None:
-        # Only the source may differ: nothing does I/O between the two reads,
-        # and power-on hours cannot roll over in a few seconds of uptime.
-        diff = sorted(k for k in set(hs) | set(hd) if k != "source" and hs.get(k) != hd.get(k))
-        tap.ok(not diff, "health through the service matches health read directly",
-               "\n".join(f"{k}: service {hs.get(k)!r} / direct {hd.get(k)!r}" for k in diff))
-        tap.ok(hs.get("model") == "QEMU NVMe Ctrl" and hs.get("serial") == "DD-SERVICE"
-               and hs.get("temperature_kelvin") == 323 and hs.get("privileged") is True,
-               "service health: identity, temperature, full data", repr(hs)[:400])
     lst = run["list-dbus"]
     tap.ok(lst.rc == 0 and "DD-SERVICE" in lst.out and "QEMU NVMe Ctrl" in lst.out,
            "ListDrives", run.describe("list-dbus"))
@@ -198,6 +201,37 @@ def main():
     tap.ok(run["nobody-health"].rc == 0 and nh.get("privileged") is False and nh.get("partial") is True
            and nh.get("model") == "QEMU NVMe Ctrl" and nh.get("temperature_kelvin") == 323,
            "nobody: health falls back to sysfs/hwmon, partial", run.describe("nobody-health"))
+
+    # with a polkit authority that allows read-health only
+    hs = vmtest.find(run.json("health-service"), "nvme0")
+    hd = vmtest.find(run.json("health-direct"), "nvme0")
+    tap.ok(run["health-service"].rc == 0 and hs is not None and hs.get("source") == "service",
+           "nobody, polkit allowing read-health: health comes through the service",
+           run.describe("health-service"))
+    tap.ok(run["health-direct"].rc == 0 and hd is not None and hd.get("source") not in (None, "service"),
+           "root: health read directly", run.describe("health-direct"))
+    if hs is not None and hd is not None:
+        # Only the source may differ: nothing does I/O between the two reads,
+        # and power-on hours cannot roll over in a few seconds of uptime.
+        diff = sorted(k for k in set(hs) | set(hd) if k != "source" and hs.get(k) != hd.get(k))
+        tap.ok(not diff, f"health through the service matches health read directly ({len(hs)} keys)",
+               "\n".join(f"{k}: service {hs.get(k)!r} / direct {hd.get(k)!r}" for k in diff))
+        tap.ok(hs.get("model") == "QEMU NVMe Ctrl" and hs.get("serial") == "DD-SERVICE"
+               and hs.get("temperature_kelvin") == 323 and hs.get("privileged") is True
+               and hs.get("partial") is False and isinstance(hs.get("data_units_read"), int),
+               "service health: identity, temperature, full SMART data", repr(hs)[:400])
+    pgm = run.json("polkit-gm") or {}
+    tap.ok(pgm.get("source") == "service" and pgm.get("power_state") == 0,
+           "nobody: game-mode status through the service, power state read back", run.describe("polkit-gm"))
+    tap.ok(run["polkit-set"].rc != 0 and "AccessDenied" in run["polkit-set"].err,
+           "nobody: SetGameMode refused by polkit with AccessDenied", run.describe("polkit-set"))
+    pon = run["polkit-cli-on"]
+    tap.ok(pon.rc == 4 and pon.err.strip() and "AccessDenied" not in pon.err,
+           "nobody: game-mode on refused in plain words, exit 4", run.describe("polkit-cli-on"))
+    plog = run["polkit-log"].out
+    tap.ok("io.github.drivedash.Drivedash.read-health" in plog
+           and re.search(r"set-game-mode for .*: no", plog),
+           "the service asked polkit for the right actions", run.describe("polkit-log"))
 
     # the service survived and logged nothing alarming
     tap.eq(run["pid-after"].out.strip(), run["pid"].out.strip(), "the same drivedashd served every call")
