@@ -116,18 +116,20 @@ drivedash_nvme_identify (int                 fd,
                          DrivedashIdentify  *out,
                          GError            **error)
 {
-  guint8 buf[DRIVEDASH_IDENTIFY_SIZE] = { 0 };
+  /* libnvme's structs only give the buffer its size and alignment: the
+   * bytes are decoded by our own pure decoder. */
+  struct nvme_id_ctrl buf = { 0 };
   int saved_errno;
   int ret;
 
   G_STATIC_ASSERT (sizeof (struct nvme_id_ctrl) == DRIVEDASH_IDENTIFY_SIZE);
 
   errno = 0;
-  ret = nvme_identify_ctrl (fd, (struct nvme_id_ctrl *) (void *) buf);
+  ret = nvme_identify_ctrl (fd, &buf);
   saved_errno = errno;
   if (!check_result (ret, saved_errno, _("Reading the drive’s identification"), error))
     return FALSE;
-  return drivedash_identify_decode (buf, sizeof buf, out, error);
+  return drivedash_identify_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
 
 gboolean
@@ -135,7 +137,7 @@ drivedash_nvme_read_smart_log (int                 fd,
                                DrivedashSmartLog  *out,
                                GError            **error)
 {
-  guint8 buf[DRIVEDASH_SMART_LOG_SIZE] = { 0 };
+  struct nvme_smart_log buf = { 0 };
   int saved_errno;
   int ret;
 
@@ -144,11 +146,11 @@ drivedash_nvme_read_smart_log (int                 fd,
   /* The controller-wide log (NSID FFFFFFFFh); rae=false so reading it
    * also clears a pending SMART asynchronous event, as nvme-cli does. */
   errno = 0;
-  ret = nvme_get_log_smart (fd, NVME_NSID_ALL, false, (struct nvme_smart_log *) (void *) buf);
+  ret = nvme_get_log_smart (fd, NVME_NSID_ALL, false, &buf);
   saved_errno = errno;
   if (!check_result (ret, saved_errno, _("Reading the drive’s health log"), error))
     return FALSE;
-  return drivedash_smart_log_decode (buf, sizeof buf, out, error);
+  return drivedash_smart_log_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
 
 gboolean
@@ -187,18 +189,18 @@ drivedash_nvme_read_self_test_log (int                    fd,
                                    DrivedashSelfTestLog  *out,
                                    GError               **error)
 {
-  guint8 buf[DRIVEDASH_SELF_TEST_LOG_SIZE] = { 0 };
+  struct nvme_self_test_log buf = { 0 };
   int saved_errno;
   int ret;
 
   G_STATIC_ASSERT (sizeof (struct nvme_self_test_log) == DRIVEDASH_SELF_TEST_LOG_SIZE);
 
   errno = 0;
-  ret = nvme_get_log_device_self_test (fd, (struct nvme_self_test_log *) (void *) buf);
+  ret = nvme_get_log_device_self_test (fd, &buf);
   saved_errno = errno;
   if (!check_result (ret, saved_errno, _("Reading the self-test log"), error))
     return FALSE;
-  return drivedash_self_test_log_decode (buf, sizeof buf, out, error);
+  return drivedash_self_test_log_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
 
 gboolean
