@@ -115,7 +115,7 @@ add_detail (DrivedashHealthPage *self,
   if (subtitle)
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
     }
   if (field)
     /* Translators: tooltip of a details row: the name in the NVMe specification */
@@ -125,7 +125,14 @@ add_detail (DrivedashHealthPage *self,
       gtk_widget_set_tooltip_text (row, tip);
     }
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* Rows give their suffix only its minimum width: short values must not
+   * wrap at all, long ones wrap at a readable width. */
+  if (g_utf8_strlen (value, -1) > 20)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+    }
   gtk_label_set_xalign (GTK_LABEL (label), 1);
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);

@@ -351,8 +351,9 @@ compute_x_range (DrivedashPlot *self,
       return;
     }
 
+  /* Grows with the run; 10 s until there is anything to show. */
   *x0 = MIN (0, first);
-  *x1 = MAX (last, *x0 + 10);
+  *x1 = any ? MAX (last, *x0 + 1) : *x0 + 10;
   if (self->time_window > 0 && *x1 - *x0 > self->time_window)
     *x0 = *x1 - self->time_window;
 }
@@ -407,8 +408,9 @@ drivedash_plot_draw (DrivedashPlot            *self,
       draw_text (cr, bold, heading->str, PAD, f.top);
       f.top += th + 2;
     }
-  /* Second row: unit on the left above the axis labels, legend on the right. */
-  f.top += line_h + 4;
+  /* Second row: unit on the left above the axis labels, legend on the right;
+   * the top Y label reaches half a line above the plot area. */
+  f.top += line_h * 1.5 + 4;
   f.bottom = height - PAD - line_h - TICK_LEN - 2;
   f.right = width - PAD;
 
@@ -517,7 +519,7 @@ drivedash_plot_draw (DrivedashPlot            *self,
   /* Unit, top left. */
   set_source (cr, &style->foreground);
   if (self->unit)
-    draw_text (cr, layout, self->unit, PAD, f.top - line_h - 3);
+    draw_text (cr, layout, self->unit, PAD, f.top - line_h * 1.5 - 3);
 
   /* Legend, top right: colour swatch and label per series. */
   /* A single series is named by the title already. */
@@ -526,7 +528,7 @@ drivedash_plot_draw (DrivedashPlot            *self,
     {
       Series *s = g_ptr_array_index (self->series, i);
       const GdkRGBA *c = &style->series[i % DRIVEDASH_PLOT_MAX_SERIES];
-      double y = f.top - line_h - 3;
+      double y = f.top - line_h * 1.5 - 3;
 
       text_size (layout, s->label, &tw, &th);
       legend_x -= tw;

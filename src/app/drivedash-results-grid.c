@@ -161,7 +161,9 @@ drivedash_results_grid_set_tests (DrivedashResultsGrid     *self,
       gtk_widget_add_css_class (cell.detail, "caption");
       gtk_widget_add_css_class (cell.detail, "dim-label");
       gtk_widget_add_css_class (cell.detail, "numeric");
-      gtk_label_set_ellipsize (GTK_LABEL (cell.detail), PANGO_ELLIPSIZE_END);
+      /* Wraps to a second line on a narrow screen rather than cutting. */
+      gtk_label_set_wrap (GTK_LABEL (cell.detail), TRUE);
+      gtk_label_set_justify (GTK_LABEL (cell.detail), GTK_JUSTIFY_CENTER);
       gtk_box_append (GTK_BOX (cell.box), cell.value);
       gtk_box_append (GTK_BOX (cell.box), cell.detail);
       gtk_grid_attach (GTK_GRID (self->grid), cell.box,

@@ -1,0 +1,221 @@
+/* test-ui-bench.c — the Speed view of the real app, with real benchmarks
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Runs the real io_uring engine through the page's Start action on a
+ * temporary folder (16 MiB, one short pass per test), checks that the
+ * plots received the engine's samples and the grid filled, that Copy puts
+ * the text table on the clipboard, that the plots save as a PNG; then
+ * stops a second run half-way and checks the test file is gone.
+ * Screenshots of the page in light and dark.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "drivedash-bench-page.h"
+#include "drivedash-error.h"
+#include "test-ui-common.h"
+
+static DrivedashApplication *app;
+static char *folder;
+
+static DrivedashBenchPage *
+bench_page (DrivedashWindow *window)
+{
+  GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_BENCH_PAGE);
+
+  g_assert_nonnull (page);
+  return DRIVEDASH_BENCH_PAGE (page);
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !drivedash_bench_page_get_running (data);
+}
+
+static gboolean
+has_samples (gpointer data)
+{
+  return drivedash_plot_get_n_samples (drivedash_bench_page_get_bandwidth_plot (data), 0) >= 2;
+}
+
+static guint
+count_test_files (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)))
+    n += g_str_has_prefix (name, DRIVEDASH_BENCH_FILE_PREFIX);
+  return n;
+}
+
+static DrivedashBenchPage *
+prepare (DrivedashWindow *window)
+{
+  DrivedashBenchPage *page = bench_page (window);
+
+  drivedash_window_set_visible_page (window, "speed");
+  drivedash_bench_page_set_folder (page, folder);
+  /* Tiny and short: the point is the plumbing, not the figures. */
+  drivedash_bench_page_set_test_overrides (page, 0.3, 0, 16 << 20);
+  return page;
+}
+
+typedef struct
+{
+  char     *text;
+  gboolean  done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *r = user_data;
+
+  r->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  r->done = TRUE;
+}
+
+static gboolean
+clipboard_done (gpointer data)
+{
+  return ((ClipboardRead *) data)->done;
+}
+
+static void
+test_run (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 2000);
+  DrivedashBenchPage *page = prepare (window);
+  DrivedashPlot *bw = drivedash_bench_page_get_bandwidth_plot (page);
+  DrivedashPlot *lat = drivedash_bench_page_get_latency_plot (page);
+  DrivedashResultsGrid *grid = drivedash_bench_page_get_results_grid (page);
+  DrivedashBenchReport *report;
+  g_autofree char *expected_text = NULL;
+  g_autofree char *png = g_build_filename (folder, "plots.png", NULL);
+  g_autoptr(GError) error = NULL;
+  ClipboardRead clip = { 0 };
+  cairo_surface_t *surface;
+
+  g_assert_false (drivedash_bench_page_get_running (page));
+  gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
+  g_assert_true (drivedash_bench_page_get_running (page));
+  ui_iterate_until (not_running, page, 120);
+
+  g_assert_no_error ((GError *) drivedash_bench_page_get_error (page));
+  report = drivedash_bench_page_get_report (page);
+  g_assert_nonnull (report);
+  /* The "real" preset: SEQ1M Q1T1 and RND4K Q1T1, read and write. */
+  g_assert_cmpuint (report->results->len, ==, 4);
+  g_assert_cmpuint (drivedash_results_grid_get_n_filled (grid), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
+
+      g_assert_cmpfloat (r->mb_per_s, >, 0);
+      g_assert_nonnull (drivedash_results_grid_get_cell_text (grid, i));
+      g_test_message ("test %u: %s MB/s", i, drivedash_results_grid_get_cell_text (grid, i));
+    }
+
+  /* The plots were fed from the engine's samples: read and write speed,
+   * mean and p99 latency. */
+  g_assert_cmpuint (drivedash_plot_get_n_samples (bw, 0), >=, 2);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (bw, 1), >=, 2);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (lat, 0), >=, 4);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (lat, 1), >=, 4);
+  g_assert_cmpuint (count_test_files (), ==, 0);
+
+  /* Copy as text puts the engine's table on the clipboard. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "bench.copy", NULL);
+  expected_text = drivedash_bench_report_format_text (report);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (page)), NULL, clipboard_read_cb, &clip);
+  ui_iterate_until (clipboard_done, &clip, 5);
+  g_assert_cmpstr (clip.text, ==, expected_text);
+  g_free (clip.text);
+
+  g_assert_true (drivedash_bench_page_save_plots (page, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), >, cairo_image_surface_get_width (surface) / 2);
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+
+  g_free (ui_screenshot (window, "speed-light.png"));
+  ui_set_dark (app, TRUE);
+  g_free (ui_screenshot (window, "speed-dark.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 2000);
+  g_free (ui_screenshot (window, "speed-narrow-dark.png"));
+  ui_set_dark (app, FALSE);
+  g_free (ui_screenshot (window, "speed-narrow-light.png"));
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+test_cancel (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  const GError *error;
+
+  /* Long passes, so the run is surely in the middle when stopped. */
+  drivedash_bench_page_set_test_overrides (page, 5, 0, 16 << 20);
+  gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
+  ui_iterate_until (has_samples, page, 60);
+  g_assert_true (drivedash_bench_page_get_running (page));
+  g_assert_cmpuint (count_test_files (), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "bench.stop", NULL);
+  ui_iterate_until (not_running, page, 10);
+
+  error = drivedash_bench_page_get_error (page);
+  g_assert_nonnull (error);
+  g_assert_true (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED));
+  g_assert_cmpuint (count_test_files (), ==, 0);
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *bus;
+  g_autoptr(GSettings) settings = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* On the build directory's disk, not tmpfs: O_DIRECT works there. */
+  folder = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "bench-ui-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (folder));
+
+  bus = ui_start_app (&app);
+  settings = g_object_ref (drivedash_application_get_settings (app));
+  g_settings_set_string (settings, "bench-preset", "real");
+  g_settings_set_uint (settings, "bench-passes", 1);
+
+  g_test_add_func ("/ui/bench/run", test_run);
+  g_test_add_func ("/ui/bench/cancel", test_cancel);
+
+  status = g_test_run ();
+
+  g_rmdir (folder);
+  g_free (folder);
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  /* Not _down() (nor unref, which calls it): that waits for every user
+   * of the bus connection to let go, and GTK keeps one until exit. */
+  g_test_dbus_stop (bus);
+  return status;
+}

@@ -1,0 +1,132 @@
+/* test-ui-common.h — helpers shared by the dashboard's UI tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The tests run the real application in process on an X server of their
+ * own (xvfb-run) and drive it through its actions and widgets; the main
+ * loop is iterated by hand.
+ */
+#pragma once
+
+#include <glib/gstdio.h>
+
+#include "drivedash-application.h"
+#include "drivedash-screenshot.h"
+#include "drivedash-window.h"
+
+static inline void
+ui_iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Iterates until done() holds; fails the test after timeout_s. */
+static inline void
+ui_iterate_until (gboolean  (*done) (gpointer),
+                  gpointer    data,
+                  guint       timeout_s)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_s * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out after %u s", timeout_s);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (500);
+    }
+}
+
+static inline gboolean
+ui_widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static inline GtkWidget *
+ui_find_descendant (GtkWidget *widget,
+                    GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ui_find_descendant (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Screenshots go to <build>/tests/screenshots/, named by the caller. */
+static inline char *
+ui_screenshot (DrivedashWindow *window,
+               const char      *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  /* Let the layout settle and a frame be drawn. */
+  ui_iterate_for (400);
+  drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error);
+  g_assert_no_error (error);
+  g_test_message ("saved %s", path);
+  return path;
+}
+
+static inline void
+ui_set_dark (DrivedashApplication *app,
+             gboolean              dark)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (app), "color-scheme",
+                                  g_variant_new_string (dark ? "dark" : "light"));
+  ui_iterate_for (100);
+}
+
+/* Registers the app on a private session bus; returns the bus to tear
+ * down at the end. */
+static inline GTestDBus *
+ui_start_app (DrivedashApplication **app_out)
+{
+  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+  g_autoptr(GError) error = NULL;
+  GTestDBus *bus;
+
+  /* GTestDBus unsets DISPLAY (against dbus-launch); we need it back. */
+  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_up (bus);
+  if (display != NULL)
+    g_setenv ("DISPLAY", display, TRUE);
+
+  *app_out = drivedash_application_new ();
+  g_application_register (G_APPLICATION (*app_out), NULL, &error);
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (*app_out));
+  return bus;
+}
+
+static inline DrivedashWindow *
+ui_open_window (DrivedashApplication *app,
+                int                   width,
+                int                   height)
+{
+  GtkWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (DRIVEDASH_IS_WINDOW (window));
+  gtk_window_set_default_size (window, width, height);
+  ui_iterate_until (ui_widget_is_mapped, window, 10);
+  ui_iterate_for (200);
+  return DRIVEDASH_WINDOW (window);
+}

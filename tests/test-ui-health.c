@@ -1,0 +1,264 @@
+/* test-ui-health.c — the Health view of the real app, in demo mode
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Opens the main window with the simulated drive (what `drivedash --demo`
+ * does), checks that every value on the page is the model's value as the
+ * formatting functions write it, that the temperature plot receives the
+ * 2-second samples, that game mode can be switched, and saves screenshots
+ * in light and dark, wide and 360 px narrow.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "drivedash-demo.h"
+#include "drivedash-format.h"
+#include "drivedash-bench-page.h"
+#include "drivedash-health-page.h"
+#include "test-ui-common.h"
+
+static DrivedashApplication *app;
+
+static DrivedashHealthPage *
+health_page (DrivedashWindow *window)
+{
+  GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE);
+
+  g_assert_nonnull (page);
+  return DRIVEDASH_HEALTH_PAGE (page);
+}
+
+static gboolean
+has_health (gpointer data)
+{
+  return drivedash_health_page_get_health (data) != NULL;
+}
+
+static void
+assert_value (DrivedashHealthPage *page,
+              const char          *key,
+              const char          *expected)
+{
+  g_test_message ("%s: “%s”", key, drivedash_health_page_get_value (page, key));
+  g_assert_cmpstr (drivedash_health_page_get_value (page, key), ==, expected);
+}
+
+static void
+test_demo_values (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
+  DrivedashHealthPage *page = health_page (window);
+  DrivedashHealth *h;
+  g_autofree char *written = NULL;
+  g_autofree char *read = NULL;
+  g_autofree char *hours = NULL;
+  g_autofree char *unsafe = NULL;
+  g_autofree char *media = NULL;
+  g_autofree char *life = NULL;
+  g_autofree char *warning = NULL;
+  g_autofree char *critical = NULL;
+  g_autofree char *limits = NULL;
+
+  ui_iterate_until (has_health, page, 10);
+  h = drivedash_health_page_get_health (page);
+
+  /* The page shows the simulated drive, and says so. */
+  g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_DEMO);
+  g_assert_cmpstr (h->controller, ==, DRIVEDASH_DEMO_CONTROLLER);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (drivedash_health_page_get_drives (page))), ==, 1);
+
+  written = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (h->smart.data_units_written));
+  read = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (h->smart.data_units_read));
+  hours = drivedash_format_hours (h->smart.power_on_hours);
+  unsafe = drivedash_format_count (h->smart.unsafe_shutdowns);
+  media = drivedash_format_count (h->smart.media_errors);
+  life = g_strdup_printf ("%d %%", 100 - (int) h->smart.percentage_used);
+  warning = drivedash_format_temperature (h->warning_temperature_kelvin);
+  critical = drivedash_format_temperature (h->critical_temperature_kelvin);
+  limits = g_strdup_printf ("Slows down at %s\nCritical at %s", warning, critical);
+
+  assert_value (page, "written", written);
+  assert_value (page, "read", read);
+  assert_value (page, "hours", hours);
+  assert_value (page, "unsafe", unsafe);
+  assert_value (page, "media", media);
+  assert_value (page, "life", life);
+  assert_value (page, "limits", limits);
+  /* The demo drive is a healthy one: 3 % used, no warnings. */
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  assert_value (page, "verdict", "Your drive is healthy.");
+  /* Spot-check the formatter against the numbers the demo is built on. */
+  g_assert_cmpstr (written, ==, "12.3 TB");
+  g_assert_cmpstr (life, ==, "97 %");
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+typedef struct
+{
+  DrivedashPlot *plot;
+  gsize          n;
+} PlotWait;
+
+static gboolean
+plot_grew (gpointer data)
+{
+  PlotWait *w = data;
+
+  return drivedash_plot_get_n_samples (w->plot, 0) > w->n;
+}
+
+/* hwmon is polled every 2 s; the demo drive answers the same way. */
+static void
+test_temperature_samples (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
+  DrivedashHealthPage *page = health_page (window);
+  PlotWait wait = { drivedash_health_page_get_temperature_plot (page), 0 };
+  g_autofree char *expected = NULL;
+  double t, celsius;
+
+  ui_iterate_until (has_health, page, 10);
+  wait.n = drivedash_plot_get_n_samples (wait.plot, 0);
+  /* Ten minutes of simulated history at 2 s, plus the first reading. */
+  g_assert_cmpuint (wait.n, >=, 300);
+  ui_iterate_until (plot_grew, &wait, 6);
+
+  g_assert_true (drivedash_plot_get_last (wait.plot, 0, &t, &celsius));
+  g_assert_cmpfloat (celsius, >, 30);
+  g_assert_cmpfloat (celsius, <, 60);
+  expected = drivedash_format_temperature ((guint) lround (celsius + 273.15));
+  assert_value (page, "temperature", expected);
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+test_game_mode_switch (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
+  DrivedashHealthPage *page = health_page (window);
+  GtkWidget *sw;
+
+  ui_iterate_until (has_health, page, 10);
+  sw = ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SWITCH);
+  g_assert_nonnull (sw);
+  g_assert_true (gtk_widget_get_sensitive (sw));
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (sw)));
+  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "Off (simulated)"));
+
+  /* What a click or Space ends in, without waiting for the animation. */
+  gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+  ui_iterate_for (100);
+  g_assert_true (gtk_switch_get_state (GTK_SWITCH (sw)));
+  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "On (simulated)"));
+
+  gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
+  ui_iterate_for (100);
+  g_assert_false (gtk_switch_get_state (GTK_SWITCH (sw)));
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+expand_details (DrivedashHealthPage *page,
+                gboolean             expanded)
+{
+  GtkWidget *w = GTK_WIDGET (page);
+
+  /* Depth-first over the page: every expander row. */
+  for (GtkWidget *child = gtk_widget_get_first_child (w); child; )
+    {
+      if (ADW_IS_EXPANDER_ROW (child))
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (child), expanded);
+      if (gtk_widget_get_first_child (child) && !ADW_IS_EXPANDER_ROW (child))
+        child = gtk_widget_get_first_child (child);
+      else
+        {
+          while (child && child != w && gtk_widget_get_next_sibling (child) == NULL)
+            child = gtk_widget_get_parent (child);
+          if (child == NULL || child == w)
+            break;
+          child = gtk_widget_get_next_sibling (child);
+        }
+    }
+}
+
+static void
+test_screenshots (void)
+{
+  static const struct { gboolean dark; int width, height; gboolean details; const char *name; } shots[] = {
+    { FALSE, 960, 1400, FALSE, "health-light.png" },
+    { TRUE, 960, 1400, FALSE, "health-dark.png" },
+    { FALSE, 960, 2200, TRUE, "health-details-light.png" },
+    { TRUE, 960, 2200, TRUE, "health-details-dark.png" },
+    { FALSE, 360, 1400, FALSE, "health-narrow-light.png" },
+    { TRUE, 360, 1400, FALSE, "health-narrow-dark.png" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      DrivedashWindow *window;
+      DrivedashHealthPage *page;
+      g_autofree char *path = NULL;
+
+      ui_set_dark (app, shots[i].dark);
+      window = ui_open_window (app, shots[i].width, shots[i].height);
+      page = health_page (window);
+      ui_iterate_until (has_health, page, 10);
+      expand_details (page, shots[i].details);
+      ui_iterate_for (800);  /* the expanders' reveal animation */
+      path = ui_screenshot (window, shots[i].name);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+      /* Narrow: neither page asks for more than a 360 px phone screen
+       * (the header bar is the window's business). */
+      if (shots[i].width == 360)
+        for (GType t = DRIVEDASH_TYPE_HEALTH_PAGE; t; t = t == DRIVEDASH_TYPE_HEALTH_PAGE ? DRIVEDASH_TYPE_BENCH_PAGE : 0)
+          {
+            int min = 0;
+
+            gtk_widget_measure (ui_find_descendant (GTK_WIDGET (window), t),
+                                GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+            g_test_message ("%s: at least %d px wide", g_type_name (t), min);
+            g_assert_cmpint (min, <=, 360);
+          }
+      gtk_window_close (GTK_WINDOW (window));
+      ui_iterate_for (100);
+    }
+  ui_set_dark (app, FALSE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *bus;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* Demo mode is off unless asked for (the --demo option sets it). */
+  g_assert_false (drivedash_demo_get_enabled ());
+  drivedash_demo_set_enabled (TRUE);
+
+  bus = ui_start_app (&app);
+
+  g_test_add_func ("/ui/health/demo-values", test_demo_values);
+  g_test_add_func ("/ui/health/temperature-samples", test_temperature_samples);
+  g_test_add_func ("/ui/health/game-mode", test_game_mode_switch);
+  g_test_add_func ("/ui/health/screenshots", test_screenshots);
+
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  /* Not _down() (nor unref, which calls it): that waits for every user
+   * of the bus connection to let go, and GTK keeps one until exit. */
+  g_test_dbus_stop (bus);
+  return status;
+}
