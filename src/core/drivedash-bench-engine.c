@@ -278,8 +278,8 @@ run_test (Run      *run,
   epoch = st->warmup ? 0 : 1;
   g_atomic_int_set (&t.epoch, (gint) epoch);
 
-  test_start = g_get_monotonic_time ();
-  epoch_start[epoch] = test_start;
+  g_mutex_init (&t.start_lock);
+  g_cond_init (&t.start_cond);
   for (guint i = 0; i < spec->threads; i++)
     {
       DrivedashBenchWorker *w = &workers[i];
@@ -301,6 +301,18 @@ run_test (Run      *run,
         }
       started++;
     }
+
+  /* Start the clock when every thread has its ring and buffers ready,
+   * so that setting them up does not count against the first pass. */
+  g_mutex_lock (&t.start_lock);
+  while (t.ready < started && !g_atomic_int_get (&t.stop) &&
+         !g_cancellable_is_cancelled (run->cancellable))
+    g_cond_wait_until (&t.start_cond, &t.start_lock, g_get_monotonic_time () + 10 * G_TIME_SPAN_MILLISECOND);
+  t.go = TRUE;
+  g_cond_broadcast (&t.start_cond);
+  g_mutex_unlock (&t.start_lock);
+  test_start = g_get_monotonic_time ();
+  epoch_start[epoch] = test_start;
 
   emit_progress (run, test_index,
                  epoch == 0 ? DRIVEDASH_BENCH_PHASE_WARMUP : DRIVEDASH_BENCH_PHASE_MEASURING,
@@ -370,6 +382,8 @@ run_test (Run      *run,
 
   for (guint i = 0; i < started && failed_errno == 0; i++)
     failed_errno = workers[i].error;
+  g_cond_clear (&t.start_cond);
+  g_mutex_clear (&t.start_lock);
 
   for (guint i = 0; i < started; i++)
     {

@@ -238,7 +238,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
 
   json_builder_set_member_name (b, "settings");
   json_builder_begin_object (b);
-  ADD_STRING (b, "folder", st->folder);
+  ADD_STRING (b, "folder", st->folder ? st->folder : "");
   if (self->filesystem)
     ADD_STRING (b, "filesystem", self->filesystem);
   ADD_INT (b, "test_size", st->test_size);

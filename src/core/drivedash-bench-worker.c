@@ -186,6 +186,13 @@ drivedash_bench_worker_main (gpointer data)
     }
   cursor = 0;
 
+  g_mutex_lock (&t->start_lock);
+  t->ready++;
+  g_cond_broadcast (&t->start_cond);
+  while (!t->go && !g_atomic_int_get (&t->stop))
+    g_cond_wait (&t->start_cond, &t->start_lock);
+  g_mutex_unlock (&t->start_lock);
+
   for (;;)
     {
       struct io_uring_cqe *cqe;

@@ -99,6 +99,11 @@ typedef struct
   gint                          epoch;           /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
   gint                          stop;            /* atomic */
   DrivedashBenchWaker          *waker;
+  /* Start line: the threads count themselves in and wait for go. */
+  GMutex                        start_lock;
+  GCond                         start_cond;
+  guint                         ready;
+  gboolean                      go;
 } DrivedashBenchShared;
 
 typedef struct

@@ -1,0 +1,175 @@
+/* test-bench-cli.c — `drivedash-cli bench` as scripts use it: no terminal,
+ * --json on stdout, exit codes, Ctrl+C
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "drivedash-bench.h"
+
+static char *
+cli_path (void)
+{
+  return g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+}
+
+/* Runs the CLI with stdin from /dev/null and no terminal; returns the exit code. */
+static int
+run_cli (const char *const *args,
+         char              **out,
+         char              **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, cli_path ());
+  g_ptr_array_add (argv, g_strdup ("bench"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
+                               NULL, NULL, out, err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+static guint
+count_bench_files (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, DRIVEDASH_BENCH_FILE_PREFIX))
+      n++;
+  return n;
+}
+
+static void
+test_json (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("drivedash-bench-cli-XXXXXX", NULL);
+  const char *args[] = { "--target", folder, "--size", "8MiB", "--count", "2", "--duration", "0.2",
+                         "--interval", "0", "--test", "RND4K Q2T1", "--test", "SEQ1M Q1T1",
+                         "--mode", "read,write", "--json", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root;
+  JsonArray *results;
+  guint64 written = 0;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpstr (err, ==, "");   /* no progress line without a terminal */
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  results = json_object_get_array_member (root, "results");
+  g_assert_cmpuint (json_array_get_length (results), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonObject *r = json_array_get_object_element (results, i);
+
+      g_assert_cmpstr (json_object_get_string_member (r, "mode"), ==, i < 2 ? "read" : "write");
+      g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, i % 2 ? "SEQ1M Q1T1" : "RND4K Q2T1");
+      g_assert_cmpfloat (json_object_get_double_member (r, "mb_per_s"), >, 0);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (r, "passes")), ==, 2);
+      g_assert_true (json_object_has_member (json_object_get_object_member (r, "latency_us"), "p999"));
+      written += json_object_get_int_member (r, "bytes_written");
+    }
+  /* Top-level totals include the 8 MiB pre-fill and the warm-up passes. */
+  g_assert_cmpint (json_object_get_int_member (root, "bytes_written"), >=, written + (8 << 20));
+  g_assert_cmpint (json_object_get_int_member (root, "bytes_read"), >, 0);
+  g_assert_true (json_object_has_member (root, "settings"));
+  g_assert_cmpuint (count_bench_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
+static void
+test_exit_codes (void)
+{
+  static const struct {
+    const char *args[6];
+    int code;
+  } cases[] = {
+    { { "--target", "/nonexistent/drivedash", "--size", "8MiB", NULL }, 3 },
+    { { "--test", "RND4K", NULL }, 2 },
+    { { "--preset", "turbo", NULL }, 2 },
+    { { "--size", "lots", NULL }, 2 },
+    { { "--mode", "sideways", NULL }, 2 },
+    { { "--bogus", NULL }, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+
+      g_assert_cmpint (run_cli (cases[i].args, &out, &err), ==, cases[i].code);
+      g_test_message ("%s", err);
+      g_assert_true (g_str_has_prefix (err, "drivedash-cli bench: "));
+    }
+}
+
+static void
+test_list_presets (void)
+{
+  const char *args[] = { "--list-presets", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "cdm-nvme"));
+  g_assert_nonnull (strstr (out, "RND4K Q32T16"));
+}
+
+static void
+test_interrupt (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("drivedash-bench-cli-XXXXXX", NULL);
+  g_autofree char *cli = cli_path ();
+  const char *argv[] = { cli, "bench", "--target", folder, "--size", "8MiB", "--duration", "30",
+                         "--test", "RND4K Q4T1", NULL };
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int status;
+
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
+                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                                G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_STDIN_FROM_DEV_NULL,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  /* Wait until the test file exists: the run is under way. */
+  for (guint i = 0; i < 500 && count_bench_files (folder) == 0; i++)
+    g_usleep (10 * 1000);
+  g_assert_cmpuint (count_bench_files (folder), ==, 1);
+  kill (pid, SIGINT);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 130);
+  g_assert_cmpuint (count_bench_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/bench-cli/json", test_json);
+  g_test_add_func ("/bench-cli/exit-codes", test_exit_codes);
+  g_test_add_func ("/bench-cli/list-presets", test_list_presets);
+  g_test_add_func ("/bench-cli/interrupt", test_interrupt);
+
+  return g_test_run ();
+}
