@@ -57,9 +57,12 @@ format_data (DrivedashU128 units)
 {
   g_autofree char *bytes = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (units));
   g_autofree char *count = drivedash_format_count (units);
+  gulong n = units.hi != 0 || units.lo > G_MAXULONG ? G_MAXULONG : (gulong) units.lo;
 
   /* Translators: "12.3 TB (24023457 data units of 512 000 bytes)" */
-  return g_strdup_printf (_("%s (%s data units of 512 000 bytes)"), bytes, count);
+  return g_strdup_printf (ngettext ("%s (%s data unit of 512 000 bytes)",
+                                    "%s (%s data units of 512 000 bytes)", n),
+                          bytes, count);
 }
 
 static void

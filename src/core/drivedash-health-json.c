@@ -255,7 +255,10 @@ drivedash_health_to_json (DrivedashHealth *self,
     }
   else
     json_builder_add_null_value (b);
-  member_u128 (b, "total_capacity_bytes", ident, self->identify.total_capacity_bytes);
+  /* TNVMCAP is optional: 0 means the drive does not report it. */
+  member_u128 (b, "total_capacity_bytes",
+               ident && !drivedash_u128_is_zero (self->identify.total_capacity_bytes),
+               self->identify.total_capacity_bytes);
   member_uint_or_null (b, "error_log_page_entries", ident, self->identify.error_log_page_entries);
   add_power_states (b, self);
   member_bool_or_null (b, "apst_supported", (self->has & DRIVEDASH_HEALTH_HAS_APST_SUPPORTED) != 0,

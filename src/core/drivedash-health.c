@@ -348,7 +348,7 @@ drivedash_health_read (DrivedashDrive            *drive,
     self->has |= DRIVEDASH_HEALTH_HAS_IDENTITY;
 
   if (flags & DRIVEDASH_HEALTH_READ_SYSFS_ONLY)
-    read_unprivileged (self, drive, _("Only the sources that need no administrator rights were used."));
+    read_unprivileged (self, drive, _("Reading them needs administrator rights."));
   else if (!read_privileged (self, drive, flags, &local_error))
     {
       g_debug ("%s: falling back to sysfs: %s", drivedash_drive_get_name (drive), local_error->message);
