@@ -59,6 +59,15 @@ vm-run nobody-list su -s /bin/sh nobody -c "drivedash-cli list --json"
 vm-run inject vm-qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/nvme0\", \"property\": \"smart_critical_warning\", \"value\": 4}}"
 vm-run injected drivedash-cli health "$good" --json
 vm-run human-injected drivedash-cli health "$good"
+# Clear it again, then lower the temperature threshold below QEMU's 50 °C
+# through hwmon (the driver sends Set Features 0x04): the controller raises
+# critical-warning bit 1 and the kernel's temp1_alarm, which is all an
+# unprivileged user can see.
+vm-run clear vm-qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/nvme0\", \"property\": \"smart_critical_warning\", \"value\": 0}}"
+vm-run threshold sh -c "for h in /sys/class/nvme/$good/hwmon*; do echo 40000 > \$h/temp1_max; done"
+vm-run hot drivedash-cli health "$good" --json
+vm-run hot-nobody su -s /bin/sh nobody -c "drivedash-cli health $good --json"
+vm-run hot-nobody-human su -s /bin/sh nobody -c "drivedash-cli health $good"
 """
 
 
@@ -93,7 +102,8 @@ def main():
     version = qemu_version()
 
     # Human output goes into the log verbatim: the lead quotes it.
-    for name in ("list-human", "human-good", "human-warn", "human-injected", "nobody-human"):
+    for name in ("list-human", "human-good", "human-warn", "human-injected", "nobody-human",
+                 "hot-nobody-human"):
         s = run[name]
         tap.diag(f"--- drivedash-cli output: {name} (exit {s.rc}) ---\n{s.out}{s.err}")
     tap.diag(f"--- drivedash-cli health {good} --json (before writing) ---\n{run['before'].out}")
@@ -199,6 +209,22 @@ def main():
     tap.ok(run["human-injected"].out.split("\n")[0].lower() == f"{good}: bad"
            and "unreliable" in run["human-injected"].out.split("\n\n")[0],
            "human output after the injection says bad and why", run.describe("human-injected"))
+
+    # temperature over the (lowered) threshold
+    tap.ok(run["clear"].rc == 0 and run["threshold"].rc == 0,
+           "cleared the injected warning; lowered the threshold to 40 °C through hwmon",
+           run.describe("clear") + run.describe("threshold"))
+    hot = vmtest.find(run.json("hot"), good) or {}
+    tap.ok(hot.get("critical_warning") == 2 and hot.get("verdict") == "bad"
+           and "critical-warning-temperature" in (hot.get("verdict_reason_ids") or []),
+           "root: temperature warning bit from the controller, verdict bad", run.describe("hot"))
+    hn = vmtest.find(run.json("hot-nobody"), good) or {}
+    tap.ok(run["hot-nobody"].rc == 0 and hn.get("privileged") is False and hn.get("temperature_alarm") is True
+           and hn.get("verdict") == "bad"
+           and "critical-warning-temperature" in (hn.get("verdict_reason_ids") or []),
+           "nobody: hwmon's temp1_alarm alone turns the verdict bad", run.describe("hot-nobody"))
+    tap.ok(run["hot-nobody-human"].out.split("\n")[0].lower() == f"{good}: bad",
+           "nobody: human output says bad", run.describe("hot-nobody-human"))
 
     # all controllers in one document
     doc = run.json("all")
