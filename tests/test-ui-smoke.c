@@ -10,8 +10,11 @@
  *  - the window titled "Drivedash" is mapped on the X server,
  *  - the screenshot PNG it saved is the window and not blank,
  *  - a second launch hands over to the first (single instance),
- *  - app.quit over D-Bus ends the app with status 0.
- * The screenshot stays in <build>/tests/screenshots/ for people to look at.
+ *  - app.quit over D-Bus ends the app with status 0
+ * (the last two not for --demo, which runs as an instance of its own).
+ * Once as is and once with --demo (a simulated drive). The screenshots stay
+ * in <build>/tests/screenshots/ for people to look at; data/screenshots/
+ * holds copies of them.
  */
 
 #include "config.h"
@@ -37,6 +40,7 @@ typedef struct
   GSubprocess *xvfb;
   char        *display;
   char        *screenshot;
+  const char  *option;
 } Fixture;
 
 /* Reads the display number Xvfb writes to the -displayfd pipe. */
@@ -102,7 +106,12 @@ fixture_set_up (Fixture       *fixture,
 
   dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  fixture->screenshot = g_build_filename (dir, "drivedash-main.png", NULL);
+  /* data: the app's command-line option, or NULL */
+  fixture->option = data;
+  fixture->screenshot = g_build_filename (dir,
+                                          fixture->option != NULL
+                                          ? "drivedash-demo.png" : "drivedash-main.png",
+                                          NULL);
   g_unlink (fixture->screenshot);
 }
 
@@ -125,7 +134,8 @@ fixture_tear_down (Fixture       *fixture,
 
 static GSubprocess *
 spawn_app (Fixture    *fixture,
-           const char *screenshot)
+           const char *screenshot,
+           const char *option)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
@@ -143,7 +153,7 @@ spawn_app (Fixture    *fixture,
   else
     g_subprocess_launcher_unsetenv (launcher, "DRIVEDASH_SCREENSHOT");
 
-  app = g_subprocess_launcher_spawn (launcher, &error, DRIVEDASH_BINARY, NULL);
+  app = g_subprocess_launcher_spawn (launcher, &error, DRIVEDASH_BINARY, option, NULL);
   g_assert_no_error (error);
 
   return app;
@@ -356,7 +366,7 @@ test_main_window (Fixture       *fixture,
   double stddev = 0;
   guint colours = 0;
 
-  app = spawn_app (fixture, fixture->screenshot);
+  app = spawn_app (fixture, fixture->screenshot, fixture->option);
 
   /* The app writes the PNG once its window is mapped and settled. */
   if (!wait_for_file (fixture->screenshot, app))
@@ -386,8 +396,19 @@ test_main_window (Fixture       *fixture,
   g_assert_cmpfloat (stddev, >, 4.0);
   g_assert_cmpuint (colours, >=, 16);
 
+  /* --demo runs as an instance of its own (it must never turn a running
+   * window into a demo), so it has no bus name to hand over to or to quit
+   * through: it is stopped with SIGTERM. */
+  if (fixture->option != NULL)
+    {
+      XCloseDisplay (display);
+      g_subprocess_send_signal (app, SIGTERM);
+      g_assert_true (wait_for_exit (app, WAIT_TIMEOUT_S));
+      return;
+    }
+
   /* Single instance: a second launch activates the first and exits. */
-  second = spawn_app (fixture, NULL);
+  second = spawn_app (fixture, NULL, NULL);
   g_assert_true (wait_for_exit (second, WAIT_TIMEOUT_S));
   g_assert_true (g_subprocess_get_if_exited (second));
   g_assert_cmpint (g_subprocess_get_exit_status (second), ==, 0);
@@ -408,6 +429,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui/smoke/main-window", Fixture, NULL,
+              fixture_set_up, test_main_window, fixture_tear_down);
+  /* The simulated drive: a full health page, for the README and AppStream. */
+  g_test_add ("/ui/smoke/demo", Fixture, "--demo",
               fixture_set_up, test_main_window, fixture_tear_down);
 
   return g_test_run ();

@@ -227,7 +227,8 @@ on_window_mapped (GtkWidget *window,
  * @path: where to write the PNG
  *
  * Saves a screenshot of @window to @path once it has been mapped and had
- * DRIVEDASH_SCREENSHOT_DELAY_MS (default 1000) to settle.
+ * DRIVEDASH_SCREENSHOT_DELAY_MS (default 1000) to settle. Turns animations
+ * off for the whole app.
  */
 void
 drivedash_screenshot_schedule (AdwApplicationWindow *window,
@@ -237,6 +238,10 @@ drivedash_screenshot_schedule (AdwApplicationWindow *window,
 
   g_return_if_fail (ADW_IS_APPLICATION_WINDOW (window));
   g_return_if_fail (path != NULL);
+
+  /* Transitions caught half way make poor screenshots: show every state
+   * at once. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   request = g_new0 (ScreenshotRequest, 1);
   request->window = g_object_ref (GTK_WIDGET (window));
