@@ -1,4 +1,4 @@
-/* fuzz-smart-log.c — SMART and self-test log decoders, then everything
+/* fuzz-smart-log.c — SMART, self-test and error log decoders, then everything
  * downstream of them: verdict, JSON, a{sv} round trip.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -43,6 +43,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(DrivedashHealth) h = drivedash_health_new ("nvme0");
   DrivedashSmartLog smart;
   DrivedashSelfTestLog st;
+  g_autoptr(GArray) errors = NULL;
 
   if (drivedash_smart_log_decode (data, size, &smart, NULL))
     {
@@ -60,6 +61,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       for (guint i = 0; i < st.n_results; i++)
         (void) drivedash_self_test_result_describe (st.results[i].result);
     }
+
+  errors = drivedash_error_log_decode (data, size, NULL);
+  if (errors != NULL)
+    drivedash_health_set_error_log (h, errors);
 
   exercise (h);
   return 0;

@@ -513,6 +513,41 @@ test_self_test_log (void)
   g_assert_cmpstr (drivedash_self_test_kind_id (log.results[1].kind), ==, "extended");
 }
 
+static void
+test_error_log (void)
+{
+  g_autoptr(GBytes) bytes = load_fixture ("error-log-known.bin");
+  g_autoptr(GArray) log = NULL;
+  g_autoptr(GError) error = NULL;
+  const DrivedashErrorLogEntry *e;
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+
+  log = drivedash_error_log_decode (data, len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log->len, ==, 2);   /* the two empty entries are skipped */
+
+  e = &g_array_index (log, DrivedashErrorLogEntry, 0);
+  g_assert_cmpuint (e->error_count, ==, 17);
+  g_assert_cmpuint (e->submission_queue_id, ==, 0);
+  g_assert_cmphex (e->command_id, ==, 0x1a);
+  g_assert_cmphex (e->status, ==, 0x0002);    /* phase bit dropped */
+  g_assert_cmphex (e->parameter_error_location, ==, 0x28);
+  g_assert_cmphex (e->nsid, ==, 0xffffffff);
+
+  e = &g_array_index (log, DrivedashErrorLogEntry, 1);
+  g_assert_cmpuint (e->error_count, ==, 16);
+  g_assert_cmpuint (e->submission_queue_id, ==, 3);
+  g_assert_cmphex (e->status, ==, 0x0281);
+  g_assert_cmphex (e->parameter_error_location, ==, 0xffff);
+  g_assert_cmphex (e->lba, ==, 0x1234);
+  g_assert_cmpuint (e->nsid, ==, 1);
+  g_assert_cmphex (e->command_specific, ==, 0xdeadbeef);
+
+  g_assert_null (drivedash_error_log_decode (data, 63, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+}
+
 /* --- Kelvin and formatting ------------------------------------------- */
 
 static void
@@ -607,6 +642,8 @@ full_health (void)
 {
   DrivedashHealth *h = drivedash_health_new ("nvme0");
   g_autoptr(GBytes) st = load_fixture ("self-test-known.bin");
+  g_autoptr(GBytes) errors = load_fixture ("error-log-known.bin");
+  g_autoptr(GArray) error_log = NULL;
   DrivedashSmartLog s;
   DrivedashIdentify id;
 
@@ -617,6 +654,8 @@ full_health (void)
   g_assert_true (drivedash_self_test_log_decode (g_bytes_get_data (st, NULL), g_bytes_get_size (st),
                                                  &h->self_test, NULL));
   h->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG | DRIVEDASH_HEALTH_HAS_APST_ENABLED;
+  error_log = drivedash_error_log_decode (g_bytes_get_data (errors, NULL), g_bytes_get_size (errors), NULL);
+  drivedash_health_set_error_log (h, error_log);
   h->apst_enabled = TRUE;
   h->privileged = TRUE;
   h->source = DRIVEDASH_HEALTH_SOURCE_NVME;
@@ -713,6 +752,11 @@ test_json (void)
                     h->reasons->len);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
     json_object_get_object_member (o, "self_test"), "results")), ==, 2);
+  a = json_object_get_array_member (o, "error_log");
+  g_assert_cmpuint (json_array_get_length (a), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (a, 1), "lba"), ==, 0x1234);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 0), "status_text"), !=, "");
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (a, 1), "parameter_error_location"));
 
   /* Unknown values are null, but every key is still there. */
   text2 = health_json (partial);
@@ -745,6 +789,9 @@ assert_same_health (DrivedashHealth *a,
     g_assert_cmpmem (&a->identify, sizeof a->identify, &b->identify, sizeof b->identify);
   if (a->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG)
     g_assert_cmpmem (&a->self_test, sizeof a->self_test, &b->self_test, sizeof b->self_test);
+  if (a->has & DRIVEDASH_HEALTH_HAS_ERROR_LOG)
+    g_assert_cmpmem (a->error_log->data, a->error_log->len * sizeof (DrivedashErrorLogEntry),
+                     b->error_log->data, b->error_log->len * sizeof (DrivedashErrorLogEntry));
 }
 
 static void
@@ -859,6 +906,7 @@ main (int   argc,
   g_test_add_func ("/health/identify/known", test_identify_known);
   g_test_add_func ("/health/identify/garbage", test_identify_garbage);
   g_test_add_func ("/health/self-test/log", test_self_test_log);
+  g_test_add_func ("/health/error-log", test_error_log);
   g_test_add_func ("/health/kelvin", test_kelvin);
   g_test_add_func ("/health/format", test_format);
   g_test_add_func ("/health/json", test_json);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <libnvme.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -191,6 +192,39 @@ print_power (DrivedashHealth *h)
     }
 }
 
+/* The newest few entries; the whole list is in --json. */
+#define ERROR_LOG_SHOWN 5
+
+static void
+print_error_log (DrivedashHealth *h)
+{
+  GArray *log = h->error_log;
+
+  if (!(h->has & DRIVEDASH_HEALTH_HAS_ERROR_LOG) || log == NULL)
+    return;
+  if (log->len == 0)
+    {
+      row (_("Error log"), _("empty"));
+      return;
+    }
+
+  printf ("  %s\n", _("Error log, newest first:"));
+  for (guint i = 0; i < log->len && i < ERROR_LOG_SHOWN; i++)
+    {
+      const DrivedashErrorLogEntry *e = &g_array_index (log, DrivedashErrorLogEntry, i);
+
+      /* Translators: one error log entry; the status text comes from
+       * libnvme, in English. */
+      printf (_("    #%" G_GUINT64_FORMAT ": status 0x%04x (%s), queue %u, command %u, namespace %u\n"),
+              e->error_count, e->status, nvme_status_to_string (e->status, false),
+              e->submission_queue_id, e->command_id, e->nsid);
+    }
+  if (log->len > ERROR_LOG_SHOWN)
+    printf (ngettext ("    … and %u older entry (see --json)\n",
+                      "    … and %u older entries (see --json)\n", log->len - ERROR_LOG_SHOWN),
+            log->len - ERROR_LOG_SHOWN);
+}
+
 static void
 print_human (DrivedashHealth *h)
 {
@@ -211,6 +245,7 @@ print_human (DrivedashHealth *h)
   if (h->has & DRIVEDASH_HEALTH_HAS_SMART)
     print_smart (h);
   print_power (h);
+  print_error_log (h);
 
   switch (h->source)
     {
@@ -260,7 +295,8 @@ read_one (const char  *sysfs_root,
   if (drive == NULL)
     return NULL;
   return drivedash_health_read (drive,
-                                DRIVEDASH_HEALTH_READ_SELF_TEST | DRIVEDASH_HEALTH_READ_APST_FEATURE,
+                                DRIVEDASH_HEALTH_READ_SELF_TEST | DRIVEDASH_HEALTH_READ_APST_FEATURE |
+                                DRIVEDASH_HEALTH_READ_ERROR_LOG,
                                 error);
 }
 

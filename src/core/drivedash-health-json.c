@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <libnvme.h>
+
 #include "drivedash-health.h"
 
 static void
@@ -134,6 +136,38 @@ add_self_test (JsonBuilder           *b,
   json_builder_begin_object (b);
   drivedash_self_test_log_to_json (&self->self_test, b);
   json_builder_end_object (b);
+}
+
+static void
+add_error_log (JsonBuilder           *b,
+               const DrivedashHealth *self)
+{
+  json_builder_set_member_name (b, "error_log");
+  if (!(self->has & DRIVEDASH_HEALTH_HAS_ERROR_LOG) || self->error_log == NULL)
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->error_log->len; i++)
+    {
+      const DrivedashErrorLogEntry *e = &g_array_index (self->error_log, DrivedashErrorLogEntry, i);
+
+      json_builder_begin_object (b);
+      member_uint_or_null (b, "error_count", e->error_count <= G_MAXINT64, (gint64) e->error_count);
+      member_uint_or_null (b, "submission_queue_id", TRUE, e->submission_queue_id);
+      member_uint_or_null (b, "command_id", TRUE, e->command_id);
+      member_uint_or_null (b, "status", TRUE, e->status);
+      /* libnvme's name for the status, for experts (English). */
+      member_string (b, "status_text", nvme_status_to_string (e->status, false));
+      member_uint_or_null (b, "parameter_error_location", e->parameter_error_location != 0xffff,
+                           e->parameter_error_location);
+      member_uint_or_null (b, "lba", e->lba <= G_MAXINT64, (gint64) e->lba);
+      member_uint_or_null (b, "nsid", TRUE, e->nsid);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
 }
 
 void
@@ -271,6 +305,7 @@ drivedash_health_to_json (DrivedashHealth *self,
   member_uint_or_null (b, "extended_self_test_minutes", ident,
                        self->identify.extended_self_test_minutes);
   add_self_test (b, self);
+  add_error_log (b, self);
 }
 
 char *

@@ -11,12 +11,16 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "drivedash-error.h"
 #include "drivedash-health.h"
 
 #define POWER_STATE_TYPE "(utuubtt)"
 #define SELF_TEST_RESULT_TYPE "(yyytbubt)"
+/* error count, SQID, CID, status, parameter error location, LBA, NSID,
+ * transport type, command specific */
+#define ERROR_LOG_ENTRY_TYPE "(tqqqqtuyt)"
 
 static GVariant *
 u128_variant (DrivedashU128 v)
@@ -167,6 +171,20 @@ drivedash_health_to_variant (DrivedashHealth *self)
       g_variant_dict_insert_value (&d, "self_test_results", g_variant_builder_end (&b));
     }
 
+  if (has & DRIVEDASH_HEALTH_HAS_ERROR_LOG)
+    {
+      g_variant_builder_init (&b, G_VARIANT_TYPE ("a" ERROR_LOG_ENTRY_TYPE));
+      for (guint i = 0; self->error_log != NULL && i < self->error_log->len; i++)
+        {
+          const DrivedashErrorLogEntry *e = &g_array_index (self->error_log, DrivedashErrorLogEntry, i);
+
+          g_variant_builder_add (&b, ERROR_LOG_ENTRY_TYPE, e->error_count, e->submission_queue_id,
+                                 e->command_id, e->status, e->parameter_error_location, e->lba,
+                                 e->nsid, e->transport_type, e->command_specific);
+        }
+      g_variant_dict_insert_value (&d, "error_log", g_variant_builder_end (&b));
+    }
+
   return g_variant_dict_end (&d);
 }
 
@@ -299,8 +317,11 @@ read_identify (Reader            *r,
   if (ps != NULL)
     {
       GVariantIter iter;
-      DrivedashPowerState p = { 0 };
+      DrivedashPowerState p;
 
+      /* memset, not "= { 0 }": padding bytes too, so that models compare
+       * equal with memcmp whichever way they were made. */
+      memset (&p, 0, sizeof p);
       g_variant_iter_init (&iter, ps);
       while (id->n_power_states < DRIVEDASH_MAX_POWER_STATES &&
              g_variant_iter_next (&iter, POWER_STATE_TYPE, &p.index, &p.max_power_microwatts,
@@ -323,8 +344,9 @@ read_self_test (Reader               *r,
     {
       GVariantIter iter;
       guint8 kind, result;
-      DrivedashSelfTestResult e = { 0 };
+      DrivedashSelfTestResult e;
 
+      memset (&e, 0, sizeof e);
       g_variant_iter_init (&iter, results);
       while (log->n_results < DRIVEDASH_SELF_TEST_MAX_RESULTS &&
              g_variant_iter_next (&iter, SELF_TEST_RESULT_TYPE, &kind, &result, &e.failed_segment,
@@ -336,6 +358,28 @@ read_self_test (Reader               *r,
           log->results[log->n_results++] = e;
         }
     }
+}
+
+static void
+read_error_log (Reader          *r,
+                DrivedashHealth *self)
+{
+  g_autoptr(GVariant) v = need (r, "error_log", "a" ERROR_LOG_ENTRY_TYPE);
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (DrivedashErrorLogEntry));
+  GVariantIter iter;
+  DrivedashErrorLogEntry e;
+
+  if (v == NULL)
+    return;
+
+  memset (&e, 0, sizeof e);
+  g_variant_iter_init (&iter, v);
+  while (entries->len < DRIVEDASH_ERROR_LOG_MAX_ENTRIES &&
+         g_variant_iter_next (&iter, ERROR_LOG_ENTRY_TYPE, &e.error_count, &e.submission_queue_id,
+                              &e.command_id, &e.status, &e.parameter_error_location, &e.lba,
+                              &e.nsid, &e.transport_type, &e.command_specific))
+    g_array_append_val (entries, e);
+  drivedash_health_set_error_log (self, entries);
 }
 
 static void
@@ -421,6 +465,8 @@ health_from_dict (GVariantDict  *dict,
     self->self_test_supported = need_bool (&r, "self_test_supported");
   if (has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG)
     read_self_test (&r, &self->self_test);
+  if (has & DRIVEDASH_HEALTH_HAS_ERROR_LOG)
+    read_error_log (&r, self);
 
   if (r.bad_key != NULL)
     {

@@ -92,6 +92,7 @@ drivedash_health_unref (DrivedashHealth *self)
   g_free (self->firmware);
   g_ptr_array_unref (self->missing);
   g_ptr_array_unref (self->reasons);
+  g_clear_pointer (&self->error_log, g_array_unref);
   g_free (self);
 }
 
@@ -152,6 +153,15 @@ drivedash_health_set_identify (DrivedashHealth         *self,
     set_string (&self->firmware, identify->firmware);
   if (*self->model != '\0' || *self->serial != '\0')
     self->has |= DRIVEDASH_HEALTH_HAS_IDENTITY;
+}
+
+void
+drivedash_health_set_error_log (DrivedashHealth *self,
+                                GArray          *entries)
+{
+  g_clear_pointer (&self->error_log, g_array_unref);
+  self->error_log = g_array_ref (entries);
+  self->has |= DRIVEDASH_HEALTH_HAS_ERROR_LOG;
 }
 
 void
@@ -260,6 +270,18 @@ read_privileged (DrivedashHealth           *self,
         self->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
       else
         drivedash_health_add_missing (self, _("Self-test log"), local_error->message);
+      g_clear_error (&local_error);
+    }
+
+  if (flags & DRIVEDASH_HEALTH_READ_ERROR_LOG)
+    {
+      GArray *log = drivedash_nvme_read_error_log (fd, self->identify.error_log_page_entries, &local_error);
+
+      if (log != NULL)
+        drivedash_health_set_error_log (self, log);
+      else
+        drivedash_health_add_missing (self, _("Error log"), local_error->message);
+      g_clear_pointer (&log, g_array_unref);
     }
 
   close (fd);

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "drivedash-drive.h"
+#include "drivedash-error-log.h"
 #include "drivedash-identify.h"
 #include "drivedash-self-test.h"
 #include "drivedash-smart.h"
@@ -46,6 +47,7 @@ typedef enum
   DRIVEDASH_HEALTH_HAS_APST_ENABLED       = 1 << 8,
   DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED = 1 << 9,
   DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG      = 1 << 10,
+  DRIVEDASH_HEALTH_HAS_ERROR_LOG          = 1 << 11, /* error_log */
 } DrivedashHealthHas;
 
 /* Something the report lacks, and why — both translated. */
@@ -93,6 +95,10 @@ typedef struct
 
   DrivedashVerdict        verdict;          /* set by drivedash_health_update_verdict() */
   GPtrArray              *reasons;          /* (element-type DrivedashVerdictReason) */
+
+  /* HAS_ERROR_LOG: the newest Error Information log entries, newest first;
+   * NULL otherwise.  (element-type DrivedashErrorLogEntry) */
+  GArray                 *error_log;
 } DrivedashHealth;
 
 #define DRIVEDASH_TYPE_HEALTH (drivedash_health_get_type ())
@@ -115,6 +121,9 @@ void drivedash_health_set_smart    (DrivedashHealth         *self,
                                     const DrivedashSmartLog *smart);
 void drivedash_health_set_identify (DrivedashHealth         *self,
                                     const DrivedashIdentify *identify);
+/* Takes a reference.  (element-type DrivedashErrorLogEntry) */
+void drivedash_health_set_error_log (DrivedashHealth        *self,
+                                     GArray                 *entries);
 
 /* All verdict rules live in drivedash-verdict.c: this runs them on the
  * model and stores verdict + reasons.  Unknown parts are skipped. */
@@ -129,13 +138,15 @@ typedef enum
   DRIVEDASH_HEALTH_READ_NO_CACHE   = 1 << 1, /* re-read Identify Controller */
   DRIVEDASH_HEALTH_READ_SELF_TEST  = 1 << 2, /* also read the self-test log */
   DRIVEDASH_HEALTH_READ_APST_FEATURE = 1 << 3, /* ask the drive whether APST is on */
+  DRIVEDASH_HEALTH_READ_ERROR_LOG  = 1 << 4, /* also read the error information log */
 } DrivedashHealthReadFlags;
 
 /* Reads the health of one controller.  Privileged path first: Identify
  * Controller (cached on the drive) and the SMART log — a refresh costs that
  * one log page.  Whether APST is on comes from the kernel's sysfs setting
  * (free); READ_APST_FEATURE asks the drive itself (Get Features 0x0C),
- * READ_SELF_TEST adds the self-test log.  When the device node cannot be
+ * READ_SELF_TEST adds the self-test log, READ_ERROR_LOG the newest entries
+ * of the error information log.  When the device node cannot be
  * opened or the commands are refused (no root), falls back to sysfs and
  * hwmon and records what is missing and why.  Fails only when the
  * controller vanished (DRIVEDASH_ERROR_DEVICE_GONE).  Always computes the

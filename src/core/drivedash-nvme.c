@@ -203,6 +203,29 @@ drivedash_nvme_read_self_test_log (int                    fd,
   return drivedash_self_test_log_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
 
+GArray *
+drivedash_nvme_read_error_log (int      fd,
+                               guint    n_entries,
+                               GError **error)
+{
+  g_autofree struct nvme_error_log_page *buf = NULL;
+  int saved_errno;
+  int ret;
+
+  G_STATIC_ASSERT (sizeof (struct nvme_error_log_page) == DRIVEDASH_ERROR_LOG_ENTRY_SIZE);
+
+  n_entries = CLAMP (n_entries, 1, DRIVEDASH_ERROR_LOG_MAX_ENTRIES);
+  buf = g_new0 (struct nvme_error_log_page, n_entries);
+
+  /* rae=false, like the SMART log: reading clears a pending error event. */
+  errno = 0;
+  ret = nvme_get_log_error (fd, n_entries, false, buf);
+  saved_errno = errno;
+  if (!check_result (ret, saved_errno, _("Reading the drive’s error log"), error))
+    return NULL;
+  return drivedash_error_log_decode ((const guint8 *) buf, sizeof *buf * n_entries, error);
+}
+
 gboolean
 drivedash_nvme_self_test (int                     fd,
                           DrivedashSelfTestKind   kind,

@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "drivedash-drive.h"
+#include "drivedash-error-log.h"
 #include "drivedash-identify.h"
 #include "drivedash-self-test.h"
 #include "drivedash-smart.h"
@@ -37,6 +38,12 @@ gboolean drivedash_nvme_read_apst_enabled  (int                    fd,
                                             GError               **error);
 gboolean drivedash_nvme_read_self_test_log (int                    fd,
                                             DrivedashSelfTestLog  *out,
+                                            GError               **error);
+/* The newest min (n_entries, DRIVEDASH_ERROR_LOG_MAX_ENTRIES) entries of
+ * the Error Information log (n_entries: Identify's ELPE + 1).
+ * (element-type DrivedashErrorLogEntry) */
+GArray  *drivedash_nvme_read_error_log     (int                    fd,
+                                            guint                  n_entries,
                                             GError               **error);
 /* SHORT, EXTENDED or ABORT. */
 gboolean drivedash_nvme_self_test          (int                    fd,
