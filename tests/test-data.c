@@ -287,10 +287,16 @@ report_entries (const char *what,
                 guint      *count)
 {
   g_autoptr(GPtrArray) entries = po_entries (po_text);
+  char keep_utf8[129];
+
+  /* Escape newlines and quotes, but show the text itself as it is. */
+  for (guint i = 0; i < 128; i++)
+    keep_utf8[i] = (char) (0x80 + i);
+  keep_utf8[128] = '\0';
 
   for (guint i = 0; i < entries->len; i++)
     {
-      g_autofree char *shown = g_strescape (g_ptr_array_index (entries, i), NULL);
+      g_autofree char *shown = g_strescape (g_ptr_array_index (entries, i), keep_utf8);
 
       g_printerr ("%s.po: %s: \"%s\"\n", language, what, shown);
       (*count)++;
