@@ -15,6 +15,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <locale.h>
 #include <string.h>
 
 static const char *source_root;
@@ -660,6 +661,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  /* So that messages print UTF-8 text as it is (meson sets C.UTF-8). */
+  setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
   source_root = g_getenv ("DRIVEDASH_SOURCE_ROOT");
