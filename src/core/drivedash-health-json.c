@@ -6,6 +6,35 @@
  * on the key list.  128-bit counters K come twice: "K" as a JSON integer
  * (exact up to 2^63 − 1, the largest integer json-glib writes; beyond it,
  * the nearest double) and "K_exact" as the exact decimal string.
+ *
+ * Keys, in order:
+ *   controller, model, serial, firmware (strings, trimmed);
+ *   source ("nvme", "service", "udisks2", "sysfs", "demo"), privileged,
+ *   partial (bools), missing [{what, why}];
+ *   verdict ("good", "caution", "bad", "unknown"), verdict_reasons
+ *   [translated strings, worst first], verdict_reason_ids [stable ids];
+ *   critical_warning (byte), critical_warnings [ids of the set bits],
+ *   temperature_alarm;
+ *   temperature_kelvin, warning_temperature_kelvin,
+ *   critical_temperature_kelvin, temperature_sensors_kelvin [8] (exact
+ *   Kelvin; null = not reported);
+ *   available_spare_percent, available_spare_threshold_percent,
+ *   percentage_used, life_left_percent, endurance_group_critical_warning;
+ *   128-bit (+ _exact): data_units_read, data_units_written, bytes_read,
+ *   bytes_written (units × 512 000), host_read_commands,
+ *   host_write_commands, controller_busy_minutes, power_cycles,
+ *   power_on_hours, unsafe_shutdowns, media_errors, error_log_entries;
+ *   warning_temperature_minutes, critical_temperature_minutes,
+ *   thermal_management_{1,2}_transitions, thermal_management_{1,2}_seconds;
+ *   vendor_id, nvme_version, total_capacity_bytes (+ _exact),
+ *   error_log_page_entries, power_states [{index, max_power_microwatts,
+ *   max_power_watts, entry_latency_us, exit_latency_us, operational,
+ *   idle_power_microwatts, active_power_microwatts}];
+ *   apst_supported, apst_enabled, self_test_supported,
+ *   extended_self_test_minutes, self_test {current, percent_done,
+ *   results [...]} | null, error_log [{error_count, submission_queue_id,
+ *   command_id, status, status_text, parameter_error_location, lba, nsid}]
+ *   | null.
  */
 #include "config.h"
 

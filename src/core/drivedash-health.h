@@ -170,8 +170,8 @@ gboolean drivedash_health_read_temperature (DrivedashDrive        *drive,
                                             GError               **error);
 
 /* Adds the members of one health object to an object the builder is
- * inside of (call between json_builder_begin_object/end_object).  Keys:
- * see docs in drivedash-health.c and the CLI's --help. */
+ * inside of (call between json_builder_begin_object/end_object).  The keys
+ * are listed at the top of drivedash-health-json.c. */
 void             drivedash_health_to_json          (DrivedashHealth *self,
                                                     JsonBuilder     *builder);
 
