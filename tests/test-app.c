@@ -5,8 +5,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Needs an X display (meson runs it under xvfb-run) and uses a private
- * session bus for the app's registration. Screenshots of the secondary
+ * Runs on an Xvfb server of its own and a private session bus for the
+ * app's registration. Screenshots of the secondary
  * windows land in <build>/tests/screenshots/.
  */
 
@@ -17,6 +17,7 @@
 #include "drivedash-application.h"
 #include "drivedash-preferences-window.h"
 #include "drivedash-screenshot.h"
+#include "drivedash-test-xvfb.h"
 #include "drivedash-window.h"
 
 static DrivedashApplication *app;
@@ -331,16 +332,17 @@ main (int   argc,
   GTestDBus *bus;
   g_autoptr(GError) error = NULL;
   g_autofree char *display = NULL;
+  GSubprocess *xvfb;
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  /* GTestDBus unsets DISPLAY (against dbus-launch); we need it back. */
-  display = g_strdup (g_getenv ("DISPLAY"));
+  /* GTestDBus unsets DISPLAY (against dbus-launch): set it afterwards. */
   bus = g_test_dbus_new (G_TEST_DBUS_NONE);
   g_test_dbus_up (bus);
-  if (display != NULL)
-    g_setenv ("DISPLAY", display, TRUE);
+  xvfb = drivedash_test_xvfb_start (&display);
+  g_setenv ("DISPLAY", display, TRUE);
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
 
   /* Registering runs startup (GTK, actions, accelerators, style) without
    * entering g_application_run(); the tests drive the main loop. */
@@ -365,6 +367,7 @@ main (int   argc,
   /* Not _down() nor unref (which calls it): GTK keeps the session
    * connection until exit, and _down() waits for it to be finalized. */
   g_test_dbus_stop (bus);
+  drivedash_test_xvfb_stop (xvfb);
 
   return status;
 }

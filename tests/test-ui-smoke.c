@@ -21,16 +21,15 @@
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
-#include <errno.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gio/gio.h>
-#include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "drivedash-test-xvfb.h"
 
 #define WAIT_TIMEOUT_S 30
 
@@ -43,65 +42,17 @@ typedef struct
   const char  *option;
 } Fixture;
 
-/* Reads the display number Xvfb writes to the -displayfd pipe. */
-static char *
-read_display_number (int fd)
-{
-  char buffer[32] = { 0 };
-  gsize len = 0;
-  gint64 deadline = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
-
-  while (len < sizeof buffer - 1 && memchr (buffer, '\n', len) == NULL)
-    {
-      struct pollfd pfd = { .fd = fd, .events = POLLIN };
-      gint64 left_ms = (deadline - g_get_monotonic_time ()) / 1000;
-      ssize_t n;
-
-      if (left_ms <= 0 || poll (&pfd, 1, (int) left_ms) <= 0)
-        return NULL;
-      n = read (fd, buffer + len, sizeof buffer - 1 - len);
-      if (n <= 0)
-        return NULL;
-      len += (gsize) n;
-    }
-
-  return g_strstrip (g_strdup (buffer));
-}
-
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *number = NULL;
   g_autofree char *dir = NULL;
-  int pipe_fds[2];
 
   /* A private session bus: the app registers its name and actions there. */
   fixture->bus = g_test_dbus_new (G_TEST_DBUS_NONE);
   g_test_dbus_up (fixture->bus);
 
-  g_assert_true (g_unix_open_pipe (pipe_fds, FD_CLOEXEC, &error));
-  g_assert_no_error (error);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
-  g_subprocess_launcher_take_fd (launcher, pipe_fds[1], 3);
-  fixture->xvfb = g_subprocess_launcher_spawn (launcher, &error,
-                                               "Xvfb", "-displayfd", "3",
-                                               "-screen", "0", "1280x1024x24",
-                                               "-nolisten", "tcp", "-noreset",
-                                               NULL);
-  if (fixture->xvfb == NULL)
-    g_error ("Cannot start Xvfb (install it with build-aux/deps test): %s", error->message);
-
-  /* Our copy of the write end must go, or EOF never comes. */
-  g_clear_object (&launcher);
-
-  number = read_display_number (pipe_fds[0]);
-  close (pipe_fds[0]);
-  g_assert_nonnull (number);
-  fixture->display = g_strconcat (":", number, NULL);
+  fixture->xvfb = drivedash_test_xvfb_start (&fixture->display);
   g_test_message ("Xvfb on display %s", fixture->display);
 
   dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
@@ -119,12 +70,7 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  if (fixture->xvfb != NULL)
-    {
-      g_subprocess_send_signal (fixture->xvfb, SIGTERM);
-      g_subprocess_wait (fixture->xvfb, NULL, NULL);
-    }
-  g_clear_object (&fixture->xvfb);
+  drivedash_test_xvfb_stop (g_steal_pointer (&fixture->xvfb));
 
   g_test_dbus_down (fixture->bus);
   g_clear_object (&fixture->bus);
