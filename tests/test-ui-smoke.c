@@ -27,7 +27,6 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "drivedash-test-xvfb.h"
 
