@@ -5,15 +5,18 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "drivedash-error.h"
 #include "drivedash-health.h"
+#include "drivedash-nvme.h"
 
 typedef struct
 {
@@ -419,6 +422,66 @@ test_health_variant_from_sysfs (Fixture       *f,
   g_assert_cmpuint (back->reasons->len, ==, h->reasons->len);
 }
 
+/* Admin commands sent to something that is not an NVMe device fail with a
+ * plain "not supported" error, never with a raw errno. */
+static void
+test_nvme_not_nvme (void)
+{
+  DrivedashSmartLog smart;
+  DrivedashIdentify id;
+  DrivedashSelfTestLog st;
+  gboolean enabled;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) log = NULL;
+  int fd = g_open ("/dev/null", O_RDONLY, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+
+  g_assert_false (drivedash_nvme_read_smart_log (fd, &smart, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_assert_null (strstr (error->message, "ioctl"));
+  g_assert_null (strstr (error->message, "Inappropriate"));
+  g_clear_error (&error);
+
+  g_assert_false (drivedash_nvme_identify (fd, &id, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_assert_false (drivedash_nvme_read_self_test_log (fd, &st, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_assert_false (drivedash_nvme_read_apst_enabled (fd, &enabled, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  log = drivedash_nvme_read_error_log (fd, 4, &error);
+  g_assert_null (log);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_assert_false (drivedash_nvme_self_test (fd, DRIVEDASH_SELF_TEST_SHORT, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  /* Only short and extended tests can be started. */
+  g_assert_false (drivedash_nvme_self_test (fd, DRIVEDASH_SELF_TEST_VENDOR, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+
+  close (fd);
+}
+
+/* Self-tests on a fixture drive: no device node, said plainly. */
+static void
+test_self_test_no_device (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(DrivedashDrive) drive = lookup (f, "nvme0");
+  g_autoptr(GError) error = NULL;
+  DrivedashSelfTestLog log;
+
+  g_assert_false (drivedash_drive_self_test (drive, DRIVEDASH_SELF_TEST_SHORT, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_assert_false (drivedash_drive_read_self_test_log (drive, &log, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+}
+
 /* --- drivedash-cli against the same tree -------------------------------- */
 
 static int
@@ -627,6 +690,8 @@ main (int   argc,
   ADD ("/health-sysfs/temperature-fast", test_temperature_fast);
   ADD ("/health-sysfs/gone", test_health_gone);
   ADD ("/health-sysfs/variant-from-sysfs", test_health_variant_from_sysfs);
+  g_test_add_func ("/health-sysfs/nvme/not-nvme", test_nvme_not_nvme);
+  ADD ("/health-sysfs/self-test/no-device", test_self_test_no_device);
   ADD ("/health-sysfs/cli/list", test_cli_list);
   ADD ("/health-sysfs/cli/health", test_cli_health);
   ADD ("/health-sysfs/cli/errors", test_cli_errors);
