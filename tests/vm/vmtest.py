@@ -158,7 +158,7 @@ class Guest:
                 self.tap.bail(f"mkfs.ext4 failed: {p.stdout}")
         return image
 
-    def run(self, script, nvme=(), files=(), env=(), timeout=150):
+    def run(self, script, nvme=(), files=(), env=(), timeout=240):
         script_path = self.path("script.sh")
         with open(script_path, "w") as f:
             f.write(script)
