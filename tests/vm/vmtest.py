@@ -11,6 +11,7 @@ A test driver does roughly:
     tap.done()
 """
 
+import atexit
 import json
 import os
 import re
@@ -127,6 +128,7 @@ class Guest:
             if shutil.which(tool) is None and not os.path.exists(f"/sbin/{tool}"):
                 tap.skip_all(f"{tool} is not installed (build-aux/deps test)")
         self.tmp = tempfile.mkdtemp(prefix="drivedash-vmtest-")
+        atexit.register(self.close)  # also when a check bails out
         self.dir = os.path.join(self.tmp, "guest")
         cmd = [os.path.join(HERE, "make-guest"), "--out", self.dir]
         for b in bins:
