@@ -65,6 +65,20 @@ def main():
            and "Permission denied" in nobody.err,
            "su to nobody: sysfs readable, the namespace not", run.describe("nobody"))
     tap.diag(f"boot + script: {run.seconds:.1f} s")
+
+    # Offline after the first run: with apt failing, the cached kernel is used.
+    fake = guest.path("offline-bin")
+    os.mkdir(fake)
+    for tool in ("apt-cache", "apt-get"):
+        with open(os.path.join(fake, tool), "w") as f:
+            f.write("#!/bin/sh\necho 'E: no network' >&2\nexit 100\n")
+        os.chmod(os.path.join(fake, tool), 0o755)
+    env = dict(os.environ, PATH=fake + ":" + os.environ.get("PATH", "/usr/bin:/bin"))
+    p = subprocess.run([os.path.join(vmtest.HERE, "make-guest"), "--out", guest.path("offline")],
+                       env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    tap.ok(p.returncode == 0 and "using cached" in p.stdout
+           and os.path.exists(guest.path("offline/initramfs.img")),
+           "make-guest works offline from the cache", p.stdout)
     guest.close()
     tap.done()
 
