@@ -184,10 +184,10 @@ print_power (DrivedashHealth *h)
           g_autofree char *entry = drivedash_format_latency_us (ps->entry_latency_us);
           g_autofree char *exit_ = drivedash_format_latency_us (ps->exit_latency_us);
 
-          /* Translators: one row of the power-state table */
-          printf ("    PS%-2u  %-10s  %-15s  %s %s, %s %s\n", ps->index, power,
-                  ps->non_operational ? _("non-operational") : _("operational"),
-                  _("entry"), entry, _("exit"), exit_);
+          /* Translators: one row of the power-state table, e.g.
+           * "PS1   0.46 W   operational   entry 5 µs, exit 10 µs" */
+          printf (_("    PS%-2u  %-10s  %-15s  entry %s, exit %s\n"), ps->index, power,
+                  ps->non_operational ? _("non-operational") : _("operational"), entry, exit_);
         }
     }
 }
