@@ -109,15 +109,13 @@ drivedash_application_quit_action (GSimpleAction *action,
   GApplication *app = G_APPLICATION (user_data);
   GList *windows;
 
-  /* Close the windows first so they save their size and stop their work. */
-  windows = gtk_application_get_windows (GTK_APPLICATION (app));
-  while (windows != NULL)
-    {
-      GtkWindow *window = windows->data;
-
-      windows = windows->next;
-      gtk_window_close (window);
-    }
+  /* Close the windows first so they save their size and stop their work.
+   * Closing one can destroy others (its dialogs): hold a reference on each. */
+  windows = g_list_copy_deep (gtk_application_get_windows (GTK_APPLICATION (app)),
+                              (GCopyFunc) g_object_ref, NULL);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free_full (windows, g_object_unref);
 
   g_application_quit (app);
 }
