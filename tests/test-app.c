@@ -175,6 +175,7 @@ test_actions (void)
 {
   g_auto(GStrv) quit_accels = NULL;
   g_auto(GStrv) preferences_accels = NULL;
+  g_auto(GStrv) help_accels = NULL;
   DrivedashWindow *window;
 
   for (const char * const *name = (const char * const[]) { "quit", "about", "preferences", "color-scheme", NULL };
@@ -188,8 +189,12 @@ test_actions (void)
 
   window = main_window ();
 
-  /* GtkApplication loads gtk/help-overlay.ui from our resources. */
+  /* GtkApplication loads gtk/help-overlay.ui from our resources, and
+   * gives it Ctrl+? (GDK spells it "question"). */
   g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  help_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay");
+  g_assert_nonnull (help_accels);
+  g_assert_true (g_strv_contains ((const char * const *) help_accels, "<Control>question"));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "speed");
   g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "speed");
