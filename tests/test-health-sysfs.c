@@ -353,7 +353,11 @@ test_health_no_hwmon (Fixture       *f,
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (h);
-  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_UNKNOWN);
+  /* Nothing readable but the kernel's state, which says "resetting". */
+  g_assert_cmpstr (h->state, ==, "resetting");
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_true (has_reason (h, "controller-resetting"));
+  g_assert_false (has_reason (h, "partial"));
   g_assert_cmpuint (h->missing->len, ==, 3);   /* temperature, counters, identify */
   g_assert_false (h->apst_supported);
 

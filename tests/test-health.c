@@ -395,6 +395,40 @@ test_verdict_temperature (void)
 }
 
 static void
+test_verdict_controller_state (void)
+{
+  const struct { const char *state; DrivedashVerdict verdict; const char *id; } cases[] = {
+    { "live", DRIVEDASH_VERDICT_GOOD, "no-problems" },
+    { "dead", DRIVEDASH_VERDICT_BAD, "controller-dead" },
+    { "resetting", DRIVEDASH_VERDICT_CAUTION, "controller-resetting" },
+    { "connecting", DRIVEDASH_VERDICT_CAUTION, "controller-resetting" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DrivedashSmartLog s;
+      g_autoptr(DrivedashHealth) h = drivedash_health_new ("nvme0");
+
+      good_smart (&s);
+      drivedash_health_set_smart (h, &s);
+      h->state = g_strdup (cases[i].state);
+      drivedash_health_update_verdict (h);
+      g_assert_cmpint (h->verdict, ==, cases[i].verdict);
+      g_assert_true (has_reason (h, cases[i].id));
+    }
+
+  /* A dead controller tells nothing else: the state alone decides. */
+  {
+    g_autoptr(DrivedashHealth) h = drivedash_health_new ("nvme0");
+
+    h->state = g_strdup ("dead");
+    drivedash_health_update_verdict (h);
+    g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_BAD);
+    g_assert_cmpuint (h->reasons->len, ==, 1);
+  }
+}
+
+static void
 test_verdict_order_and_unknown (void)
 {
   DrivedashSmartLog s;
@@ -659,6 +693,7 @@ full_health (void)
   h->apst_enabled = TRUE;
   h->privileged = TRUE;
   h->source = DRIVEDASH_HEALTH_SOURCE_NVME;
+  h->state = g_strdup ("live");
   drivedash_health_update_verdict (h);
   return h;
 }
@@ -902,6 +937,7 @@ main (int   argc,
   g_test_add_func ("/health/verdict/life", test_verdict_life);
   g_test_add_func ("/health/verdict/media-errors", test_verdict_media_errors);
   g_test_add_func ("/health/verdict/temperature", test_verdict_temperature);
+  g_test_add_func ("/health/verdict/controller-state", test_verdict_controller_state);
   g_test_add_func ("/health/verdict/order-and-unknown", test_verdict_order_and_unknown);
   g_test_add_func ("/health/identify/known", test_identify_known);
   g_test_add_func ("/health/identify/garbage", test_identify_garbage);

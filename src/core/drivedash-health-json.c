@@ -8,7 +8,8 @@
  * the nearest double) and "K_exact" as the exact decimal string.
  *
  * Keys, in order:
- *   controller, model, serial, firmware (strings, trimmed);
+ *   controller, model, serial, firmware (strings, trimmed), state (the
+ *   kernel's controller state: "live", "resetting", "dead", …, or null);
  *   source ("nvme", "service", "udisks2", "sysfs", "demo"), privileged,
  *   partial (bools), missing [{what, why}];
  *   verdict ("good", "caution", "bad", "unknown"), verdict_reasons
@@ -216,6 +217,7 @@ drivedash_health_to_json (DrivedashHealth *self,
   member_string (b, "model", self->model);
   member_string (b, "serial", self->serial);
   member_string (b, "firmware", self->firmware);
+  member_string (b, "state", self->state);
   member_string (b, "source", drivedash_health_source_to_string (self->source));
   member_bool_or_null (b, "privileged", TRUE, self->privileged);
   member_bool_or_null (b, "partial", TRUE, drivedash_health_is_partial (self));

@@ -108,6 +108,8 @@ drivedash_health_to_variant (DrivedashHealth *self)
   g_variant_dict_insert (&d, "source", "s", drivedash_health_source_to_string (self->source));
   g_variant_dict_insert (&d, "privileged", "b", self->privileged);
   g_variant_dict_insert (&d, "has", "u", has);
+  if (self->state != NULL)
+    g_variant_dict_insert (&d, "state", "s", self->state);
 
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a(ss)"));
   for (guint i = 0; i < self->missing->len; i++)
@@ -412,6 +414,8 @@ health_from_dict (GVariantDict  *dict,
   lookup_string (dict, "model", &self->model);
   lookup_string (dict, "serial", &self->serial);
   lookup_string (dict, "firmware", &self->firmware);
+  if (g_variant_dict_contains (dict, "state"))
+    lookup_string (dict, "state", &self->state);
   if (!g_variant_dict_lookup (dict, "source", "&s", &str) ||
       !drivedash_health_source_from_string (str, &self->source))
     self->source = DRIVEDASH_HEALTH_SOURCE_NONE;

@@ -93,6 +93,7 @@ drivedash_health_unref (DrivedashHealth *self)
   g_ptr_array_unref (self->missing);
   g_ptr_array_unref (self->reasons);
   g_clear_pointer (&self->error_log, g_array_unref);
+  g_free (self->state);
   g_free (self);
 }
 
@@ -368,6 +369,12 @@ drivedash_health_read (DrivedashDrive            *drive,
   set_string (&self->firmware, drivedash_drive_get_firmware (drive));
   if (*self->model != '\0' || *self->serial != '\0')
     self->has |= DRIVEDASH_HEALTH_HAS_IDENTITY;
+  /* Read afresh: the drive object may be older than a reset. */
+  {
+    g_autofree char *path = g_build_filename (drivedash_drive_get_sysfs_path (drive), "state", NULL);
+
+    self->state = drivedash_sysfs_read_string (path, NULL);
+  }
 
   if (flags & DRIVEDASH_HEALTH_READ_SYSFS_ONLY)
     read_unprivileged (self, drive, _("Reading them needs administrator rights."));

@@ -99,6 +99,10 @@ typedef struct
   /* HAS_ERROR_LOG: the newest Error Information log entries, newest first;
    * NULL otherwise.  (element-type DrivedashErrorLogEntry) */
   GArray                 *error_log;
+
+  /* The kernel's controller state ("live", "resetting", "dead", …);
+   * NULL when unknown. */
+  char                   *state;
 } DrivedashHealth;
 
 #define DRIVEDASH_TYPE_HEALTH (drivedash_health_get_type ())

@@ -4,11 +4,13 @@
  *
  * Bad:     any critical-warning bit set (each bit gives its own reason);
  *          available spare below its threshold;
- *          temperature at or above the drive's critical limit.
+ *          temperature at or above the drive's critical limit;
+ *          the kernel gave up on the controller (state "dead").
  * Caution: 10 % of rated life or less left (percentage used ≥ 90);
  *          available spare at its threshold;
  *          media and data integrity errors > 0;
- *          temperature at or above the drive's warning limit.
+ *          temperature at or above the drive's warning limit;
+ *          the kernel is resetting or reconnecting the controller.
  * Good:    none of the above, from whatever could be read.
  * Unknown: neither the health log nor the temperature could be read.
  * Rules whose inputs are unknown (partial reports) are skipped, and a
@@ -234,6 +236,16 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
         }
     }
 
+  /* Rules on the kernel's controller state.  A dead controller answers
+   * nothing, so nothing else may be known: this alone decides. */
+  if (g_strcmp0 (health->state, "dead") == 0)
+    add (reasons, DRIVEDASH_VERDICT_BAD, "controller-dead",
+         g_strdup (_("The drive stopped responding and the system gave up on it. Back up what you can and check its connection and power.")));
+  else if (g_strcmp0 (health->state, "resetting") == 0 ||
+           g_strcmp0 (health->state, "connecting") == 0)
+    add (reasons, DRIVEDASH_VERDICT_CAUTION, "controller-resetting",
+         g_strdup (_("The system is restarting the drive’s controller. If this happens often, the drive or its connection may be failing.")));
+
   if (reasons->len > 0)
     {
       g_ptr_array_sort (reasons, compare_reasons);
@@ -252,8 +264,8 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
            g_strdup (_("The drive’s health could not be read.")));
     }
 
-  /* Say when the verdict rests on part of the data only. */
-  if (verdict != DRIVEDASH_VERDICT_UNKNOWN && !has_smart)
+  /* Say when the verdict rests on the temperature only. */
+  if (verdict != DRIVEDASH_VERDICT_UNKNOWN && !has_smart && has_temperature)
     add (reasons, DRIVEDASH_VERDICT_GOOD, "partial",
          g_strdup (_("Only the temperature could be checked: wear, spare blocks and errors need the full health report.")));
 
