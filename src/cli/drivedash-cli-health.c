@@ -237,6 +237,9 @@ print_human (DrivedashHealth *h)
   row (_("Model"), *h->model != '\0' ? h->model : _("unknown"));
   row (_("Serial number"), *h->serial != '\0' ? h->serial : _("unknown"));
   row (_("Firmware"), *h->firmware != '\0' ? h->firmware : _("unknown"));
+  /* Only worth a line when something is wrong. */
+  if (h->state != NULL && g_strcmp0 (h->state, "live") != 0)
+    row (_("Controller state"), h->state);
   if (h->has & DRIVEDASH_HEALTH_HAS_IDENTIFY && !drivedash_u128_is_zero (h->identify.total_capacity_bytes))
     row_take (_("Capacity"), drivedash_format_bytes_u128 (h->identify.total_capacity_bytes));
 
