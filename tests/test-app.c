@@ -329,6 +329,37 @@ test_shortcuts (void)
   gtk_widget_set_visible (GTK_WIDGET (shortcuts), FALSE);
 }
 
+/* At phone width the view switcher leaves the header bar for a bottom bar. */
+static void
+test_narrow (void)
+{
+  DrivedashWindow *window = main_window ();
+  AdwViewSwitcherBar *bar;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  int width;
+  int height;
+
+  bar = ADW_VIEW_SWITCHER_BAR (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                              DRIVEDASH_TYPE_WINDOW,
+                                                              "switcher_bar"));
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
+  iterate_for (500);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
+  g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+
+  path = screenshot_path ("drivedash-main-narrow.png");
+  drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error);
+  g_assert_no_error (error);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  iterate_for (500);
+  g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+}
+
 /* Runs last: closing the main window destroys it and everything in it
  * (its pages' dispose code runs here, in process, where a critical fails
  * the test), and leaves the app without windows. */
@@ -375,6 +406,7 @@ main (int   argc,
   g_test_add_func ("/app/preferences", test_preferences);
   g_test_add_func ("/app/about", test_about);
   g_test_add_func ("/app/shortcuts", test_shortcuts);
+  g_test_add_func ("/app/narrow", test_narrow);
   g_test_add_func ("/app/close-main-window", test_close_main_window);
 
   status = g_test_run ();

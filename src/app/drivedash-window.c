@@ -182,6 +182,8 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, stack);
+  /* Reachable with gtk_widget_get_template_child() for the tests. */
+  gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
