@@ -304,6 +304,8 @@ test_about (void)
   g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), ==,
                    "https://github.com/drivedash/drivedash");
   g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==, GTK_LICENSE_GPL_3_0);
+  g_assert_true (g_str_has_prefix (adw_about_window_get_debug_info (ADW_ABOUT_WINDOW (about)),
+                                   "Drivedash " PACKAGE_VERSION "\n"));
   /* The icon comes from our resources when the app is not installed. */
   g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
                                           APP_ID));

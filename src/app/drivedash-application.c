@@ -127,10 +127,23 @@ drivedash_application_about_action (GSimpleAction *action,
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   GtkWidget *about;
+  g_autofree char *debug_info = NULL;
   static const char *developers[] = {
     "The Drivedash developers https://github.com/drivedash/drivedash",
     NULL
   };
+
+  /* What a bug report needs; the versions are those running, not built. */
+  debug_info = g_strdup_printf ("Drivedash %s\n"
+                                "GLib %u.%u.%u\n"
+                                "GTK %u.%u.%u\n"
+                                "libadwaita %u.%u.%u\n",
+                                PACKAGE_VERSION,
+                                glib_major_version, glib_minor_version, glib_micro_version,
+                                gtk_get_major_version (), gtk_get_minor_version (),
+                                gtk_get_micro_version (),
+                                adw_get_major_version (), adw_get_minor_version (),
+                                adw_get_micro_version ());
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (app),
@@ -146,6 +159,8 @@ drivedash_application_about_action (GSimpleAction *action,
                         "developers", developers,
                         /* Translators: replace with your names, one per line. */
                         "translator-credits", _("translator-credits"),
+                        "debug-info", debug_info,
+                        "debug-info-filename", "drivedash-debug-info.txt",
                         NULL);
 
   gtk_window_present (GTK_WINDOW (about));
