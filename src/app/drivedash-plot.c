@@ -358,6 +358,77 @@ compute_x_range (DrivedashPlot *self,
     *x0 = *x1 - self->time_window;
 }
 
+/* One series from its columns.  A stretch without a gap is a thin line
+ * through the samples while there is at most about one sample per pixel,
+ * and a filled band from each column's minimum to its maximum once the
+ * samples are denser.  Filling the band instead of stroking a zig-zag
+ * through every column's extremes keeps an hour of noisy data about as
+ * cheap as a minute. */
+static void
+draw_columns (cairo_t                   *cr,
+              const Frame               *f,
+              const DrivedashPlotColumn *cols,
+              int                        n_cols)
+{
+  int start = 0;
+
+  while (start < n_cols)
+    {
+      int end, c;
+      gboolean dense = FALSE, pen = FALSE;
+
+      while (start < n_cols && cols[start].n == 0)
+        start++;
+      if (start >= n_cols)
+        break;
+
+      /* The stretch runs until a column followed by a gap. */
+      for (end = c = start; c < n_cols; c++)
+        {
+          if (cols[c].n == 0)
+            continue;
+          end = c;
+          dense |= cols[c].n > 1 && cols[c].y_max > cols[c].y_min;
+          if (cols[c].gap)
+            break;
+        }
+
+      if (!dense)
+        {
+          for (c = start; c <= end; c++)
+            {
+              double x = f->left + c + 0.5;
+
+              if (cols[c].n == 0)
+                continue;
+              if (pen)
+                cairo_line_to (cr, x, frame_y (f, cols[c].y_first));
+              else
+                cairo_move_to (cr, x, frame_y (f, cols[c].y_first));
+              /* Also a lone sample: round caps make it a dot. */
+              cairo_line_to (cr, x, frame_y (f, cols[c].y_last));
+              pen = TRUE;
+            }
+          cairo_stroke (cr);
+        }
+      else
+        {
+          /* The band, widened by half the line width on each side so a
+           * flat stretch still shows as a line. */
+          for (c = start; c <= end; c++)
+            if (cols[c].n)
+              cairo_line_to (cr, f->left + c + 0.5, frame_y (f, cols[c].y_max) - 0.75);
+          for (c = end; c >= start; c--)
+            if (cols[c].n)
+              cairo_line_to (cr, f->left + c + 0.5, frame_y (f, cols[c].y_min) + 0.75);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+
+      start = end + 1;
+    }
+}
+
 void
 drivedash_plot_draw (DrivedashPlot            *self,
                      cairo_t                  *cr,
@@ -668,8 +739,13 @@ drivedash_plot_draw (DrivedashPlot            *self,
   g_free (columns);
   columns = g_new0 (DrivedashPlotColumn, n_cols);
   cairo_set_line_width (cr, 1.5);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  /* Bevel joins look the same at 1.5 px and cost a fraction of round
+   * ones; round caps keep lone samples visible as dots. */
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* Four-times-cheaper antialiasing for the data, which is noisy anyway;
+   * text and grid keep the best. */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
 
   for (guint i = 0; i < self->series->len; i++)
     {
@@ -703,29 +779,7 @@ drivedash_plot_draw (DrivedashPlot            *self,
         }
 
       drivedash_plot_decimate (ts, ys, s->t->len, f.x0, f.x1, columns, n_cols);
-      for (int c = 0; c < n_cols; c++)
-        {
-          const DrivedashPlotColumn *col = &columns[c];
-          double x = f.left + c + 0.5;
-
-          if (col->n == 0)
-            continue;
-          if (pen)
-            cairo_line_to (cr, x, frame_y (&f, col->y_first));
-          else
-            cairo_move_to (cr, x, frame_y (&f, col->y_first));
-          if (col->n > 1)
-            {
-              cairo_line_to (cr, x, frame_y (&f, col->y_min));
-              cairo_line_to (cr, x, frame_y (&f, col->y_max));
-              cairo_line_to (cr, x, frame_y (&f, col->y_last));
-            }
-          else
-            /* A lone sample still needs a visible dot. */
-            cairo_line_to (cr, x, frame_y (&f, col->y_first));
-          pen = !col->gap;
-        }
-      cairo_stroke (cr);
+      draw_columns (cr, &f, columns, n_cols);
     }
 
   cairo_restore (cr);
