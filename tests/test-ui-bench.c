@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "drivedash-bench-page.h"
+#include "drivedash-health-page.h"
 #include "drivedash-error.h"
 #include "test-ui-common.h"
 
@@ -62,7 +63,7 @@ prepare (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "speed");
   drivedash_bench_page_set_folder (page, folder);
   /* Tiny and short: the point is the plumbing, not the figures. */
-  drivedash_bench_page_set_test_overrides (page, 0.3, 0, 16 << 20);
+  drivedash_bench_page_set_test_overrides (page, 1.0, 0, 16 << 20);
   return page;
 }
 
@@ -186,6 +187,49 @@ test_cancel (void)
   ui_iterate_for (100);
 }
 
+/* Without NVMe drives the Health view explains itself and offers the
+ * Speed view, whose button switches there. */
+static void
+test_empty_state (void)
+{
+  DrivedashWindow *window;
+  GtkWidget *health;
+  GtkStack *stack;
+  GtkWidget *button;
+
+  if (g_file_test ("/sys/class/nvme", G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) dir = g_dir_open ("/sys/class/nvme", 0, NULL);
+
+      if (dir && g_dir_read_name (dir))
+        {
+          g_test_skip ("this machine has NVMe drives");
+          return;
+        }
+    }
+
+  window = ui_open_window (app, 960, 800);
+  health = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE);
+  g_assert_nonnull (health);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (drivedash_health_page_get_drives (DRIVEDASH_HEALTH_PAGE (health)))), ==, 0);
+  stack = GTK_STACK (ui_find_descendant (health, GTK_TYPE_STACK));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+
+  g_free (ui_screenshot (window, "health-empty-light.png"));
+  ui_set_dark (app, TRUE);
+  g_free (ui_screenshot (window, "health-empty-dark.png"));
+  ui_set_dark (app, FALSE);
+
+  button = ui_find_descendant (gtk_stack_get_visible_child (stack), GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  gtk_widget_activate (button);
+  ui_iterate_for (400);  /* a keyboard-activated button clicks after its press animation */
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "speed");
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -205,6 +249,7 @@ main (int   argc,
   g_settings_set_string (settings, "bench-preset", "real");
   g_settings_set_uint (settings, "bench-passes", 1);
 
+  g_test_add_func ("/ui/bench/empty-state", test_empty_state);
   g_test_add_func ("/ui/bench/run", test_run);
   g_test_add_func ("/ui/bench/cancel", test_cancel);
 

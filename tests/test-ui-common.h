@@ -76,9 +76,18 @@ ui_screenshot (DrivedashWindow *window,
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  /* Let the layout settle and a frame be drawn. */
-  ui_iterate_for (400);
-  drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error);
+  /* Let the layout settle and a frame be drawn; on a busy machine the
+   * first frame after a resize or style change can come late, so ask
+   * again a few times. */
+  for (guint attempt = 0; ; attempt++)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      ui_iterate_for (400);
+      if (drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error) || attempt == 5)
+        break;
+      g_test_message ("screenshot %s: %s, trying again", name, error->message);
+      g_clear_error (&error);
+    }
   g_assert_no_error (error);
   g_test_message ("saved %s", path);
   return path;
