@@ -27,7 +27,7 @@ static void
 iterate_until (gboolean (*done) (gpointer),
                gpointer   data)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
   while (!done (data))
     {

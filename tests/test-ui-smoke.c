@@ -30,7 +30,7 @@
 
 #include "drivedash-test-xvfb.h"
 
-#define WAIT_TIMEOUT_S 30
+#define WAIT_TIMEOUT_S 60  /* generous: the VM tests may share the CPUs */
 
 typedef struct
 {
