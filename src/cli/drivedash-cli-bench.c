@@ -222,6 +222,8 @@ drivedash_cli_bench (int    argc,
   guint sigint, sigterm;
   int ret;
 
+  /* "Usage: drivedash-cli bench [OPTION…]" rather than "bench". */
+  g_set_prgname ("drivedash-cli bench");
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
                                            "CrystalDiskMark style. Writes only its own test "
