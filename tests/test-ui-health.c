@@ -233,6 +233,108 @@ test_screenshots (void)
   ui_set_dark (app, FALSE);
 }
 
+static void
+put (const char *root,
+     const char *path,
+     const char *contents)
+{
+  g_autofree char *full = g_build_filename (root, path, NULL);
+  g_autofree char *dir = g_path_get_dirname (full);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_file_set_contents (full, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+static gboolean
+is_partial (gpointer data)
+{
+  DrivedashHealth *h = drivedash_health_page_get_health (data);
+
+  return h != NULL && h->source == DRIVEDASH_HEALTH_SOURCE_SYSFS;
+}
+
+static gboolean
+game_mode_read (gpointer data)
+{
+  return strstr (drivedash_health_page_get_value (data, "game-mode"), "Off:") != NULL;
+}
+
+/* A real drive read without privileges (a sysfs fixture tree, no system
+ * service): the page shows temperature, limits and identity, says what is
+ * missing and how to get it, and game mode shows its real state. */
+static void
+test_partial_data (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-ui-sysfs-XXXXXX", &error);
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  DrivedashWindow *window;
+  DrivedashHealthPage *page;
+
+  g_assert_no_error (error);
+  put (root, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
+  put (root, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
+  put (root, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  put (root, "class/nvme/nvme0/state", "live\n");
+  put (root, "class/nvme/nvme0/transport", "pcie\n");
+  put (root, "class/nvme/nvme0/device/current_link_speed", "8.0 GT/s PCIe\n");
+  put (root, "class/nvme/nvme0/device/current_link_width", "4\n");
+  put (root, "class/nvme/nvme0/hwmon3/name", "nvme\n");
+  put (root, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");   /* 323 K */
+  put (root, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");     /* 343 K */
+  put (root, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");    /* 353 K */
+  put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  put (root, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  put (root, "class/nvme/nvme0/nvme0n1/size", "1953525168\n");
+  put (root, "class/nvme/nvme0/nvme0n1/nsid", "1\n");
+
+  ui_set_dark (app, FALSE);
+  window = ui_open_window (app, 960, 1400);
+  page = health_page (window);
+  drives = drivedash_drive_list_new_for_root (root);
+  drivedash_health_page_set_drives (page, drives);
+  ui_iterate_until (is_partial, page, 20);
+  ui_iterate_until (game_mode_read, page, 20);
+
+  g_assert_true (drivedash_health_is_partial (drivedash_health_page_get_health (page)));
+  assert_value (page, "temperature", "50 °C");
+  assert_value (page, "limits", "Slows down at 70 °C\nCritical at 80 °C");
+  assert_value (page, "written", "Not available");
+  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "partial"), "system service"));
+  g_test_message ("game mode: %s", drivedash_health_page_get_value (page, "game-mode"));
+
+  g_free (ui_screenshot (window, "health-partial-light.png"));
+  ui_set_dark (app, TRUE);
+  g_free (ui_screenshot (window, "health-partial-dark.png"));
+  ui_set_dark (app, FALSE);
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+  remove_tree (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -246,12 +348,15 @@ main (int   argc,
   g_assert_false (drivedash_demo_get_enabled ());
   drivedash_demo_set_enabled (TRUE);
 
+  /* No system bus: no service, no UDisks2; the unprivileged path. */
+  g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/drivedash-test", TRUE);
   bus = ui_start_app (&app);
 
   g_test_add_func ("/ui/health/demo-values", test_demo_values);
   g_test_add_func ("/ui/health/temperature-samples", test_temperature_samples);
   g_test_add_func ("/ui/health/game-mode", test_game_mode_switch);
   g_test_add_func ("/ui/health/screenshots", test_screenshots);
+  g_test_add_func ("/ui/health/partial-data", test_partial_data);
 
   status = g_test_run ();
 

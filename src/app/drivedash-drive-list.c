@@ -119,6 +119,7 @@ struct _DrivedashDriveList
   GUdevClient *udev;
   guint        refresh_source;
   gboolean     demo;
+  char        *sysfs_root;  /* NULL: the real /sys */
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -190,7 +191,7 @@ drivedash_drive_list_refresh (DrivedashDriveList *self)
   if (self->demo)
     return;
 
-  drives = drivedash_drive_list (NULL, &error);
+  drives = drivedash_drive_list (self->sysfs_root, &error);
   if (drives == NULL)
     {
       g_warning ("Could not list the NVMe drives: %s", error->message);
@@ -244,6 +245,7 @@ drivedash_drive_list_finalize (GObject *object)
   DrivedashDriveList *self = DRIVEDASH_DRIVE_LIST (object);
 
   g_ptr_array_unref (self->items);
+  g_free (self->sysfs_root);
   G_OBJECT_CLASS (drivedash_drive_list_parent_class)->finalize (object);
 }
 
@@ -277,6 +279,18 @@ drivedash_drive_list_new (gboolean demo)
 
   self->udev = g_udev_client_new (subsystems);
   g_signal_connect (self->udev, "uevent", G_CALLBACK (uevent_cb), self);
+  drivedash_drive_list_refresh (self);
+  return self;
+}
+
+DrivedashDriveList *
+drivedash_drive_list_new_for_root (const char *sysfs_root)
+{
+  DrivedashDriveList *self = g_object_new (DRIVEDASH_TYPE_DRIVE_LIST, NULL);
+
+  g_return_val_if_fail (sysfs_root != NULL, self);
+
+  self->sysfs_root = g_strdup (sysfs_root);
   drivedash_drive_list_refresh (self);
   return self;
 }

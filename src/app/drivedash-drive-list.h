@@ -30,6 +30,8 @@ const char         *drivedash_drive_item_get_title  (DrivedashDriveItem *self);
 G_DECLARE_FINAL_TYPE (DrivedashDriveList, drivedash_drive_list, DRIVEDASH, DRIVE_LIST, GObject)
 
 DrivedashDriveList *drivedash_drive_list_new     (gboolean            demo);
+/* The drives of another sysfs tree (a test fixture); no hot-plug. */
+DrivedashDriveList *drivedash_drive_list_new_for_root (const char    *sysfs_root);
 /* Reads sysfs again; the udev monitor calls this on every nvme event. */
 void                drivedash_drive_list_refresh (DrivedashDriveList *self);
 

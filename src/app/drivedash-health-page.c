@@ -66,6 +66,7 @@ struct _DrivedashHealthPage
   gint64               started_us;
   guint                temperature_series;
   gboolean             demo_game_mode;
+  DrivedashGameMode   *game_state;    /* last state read back, NULL: unknown */
   gboolean             updating_switch;
 };
 
@@ -416,7 +417,10 @@ set_verdict (DrivedashHealthPage *self,
   switch (h->verdict)
     {
     case DRIVEDASH_VERDICT_GOOD:
-      title = _("Your drive is healthy.");
+      /* Without the health log only the temperature was checked: don't
+       * claim more than that. */
+      title = (h->has & DRIVEDASH_HEALTH_HAS_SMART) ? _("Your drive is healthy.")
+                                                   : _("No problems seen so far.");
       icon = "emblem-ok-symbolic";
       css = "success";
       break;
@@ -595,17 +599,61 @@ show_health (DrivedashHealthPage *self,
 /* ---------------------------------------------------------------------- */
 /* Loading                                                                */
 
+/* What a worker thread needs to know about the drive: plain copies, the
+ * thread never touches the page or the drive object. */
+typedef struct
+{
+  char     *controller;
+  char     *sysfs_root;
+  gboolean  has_device;   /* FALSE for fixture trees: no /dev node */
+  gboolean  enabled;      /* for game-mode requests */
+} DriveRequest;
+
+static void
+drive_request_free (gpointer data)
+{
+  DriveRequest *r = data;
+
+  g_free (r->controller);
+  g_free (r->sysfs_root);
+  g_free (r);
+}
+
+static DriveRequest *
+drive_request_new (DrivedashDriveItem *item)
+{
+  DrivedashDrive *drive = drivedash_drive_item_get_drive (item);
+  DriveRequest *r = g_new0 (DriveRequest, 1);
+
+  r->controller = g_strdup (drivedash_drive_item_get_name (item));
+  r->sysfs_root = g_strdup (drive ? drivedash_drive_get_sysfs_root (drive) : NULL);
+  r->has_device = drive && drivedash_drive_get_device_path (drive) != NULL;
+  return r;
+}
+
+static DrivedashPowerPaths
+request_power_paths (const DriveRequest *r)
+{
+  DrivedashPowerPaths paths = *drivedash_power_paths_default ();
+
+  if (r->sysfs_root)
+    paths.sysfs_root = r->sysfs_root;
+  if (!r->has_device)
+    paths.dev_dir = NULL;
+  return paths;
+}
+
 static void
 read_health_thread (GTask        *task,
                     gpointer      source_object,
                     gpointer      task_data,
                     GCancellable *cancellable)
 {
-  const char *controller = task_data;
+  DriveRequest *r = task_data;
   GError *error = NULL;
   DrivedashHealth *health;
 
-  health = drivedash_client_get_health (NULL, controller, DRIVEDASH_CLIENT_NONE, cancellable, &error);
+  health = drivedash_client_get_health (r->sysfs_root, r->controller, DRIVEDASH_CLIENT_NONE, cancellable, &error);
   if (health)
     g_task_return_pointer (task, health, (GDestroyNotify) drivedash_health_unref);
   else
@@ -641,10 +689,12 @@ game_mode_read_thread (GTask        *task,
                        gpointer      task_data,
                        GCancellable *cancellable)
 {
+  DriveRequest *r = task_data;
+  DrivedashPowerPaths paths = request_power_paths (r);
   GError *error = NULL;
   DrivedashGameMode *state;
 
-  state = drivedash_client_get_game_mode (NULL, task_data, DRIVEDASH_CLIENT_NONE, NULL, cancellable, &error);
+  state = drivedash_client_get_game_mode (&paths, r->controller, DRIVEDASH_CLIENT_NONE, NULL, cancellable, &error);
   if (state)
     g_task_return_pointer (task, state, (GDestroyNotify) drivedash_game_mode_free);
   else
@@ -709,6 +759,7 @@ load_health (DrivedashHealthPage *self)
   self->cancellable = g_cancellable_new ();
 
   drivedash_plot_clear (self->temperature_plot);
+  g_clear_pointer (&self->game_state, drivedash_game_mode_free);
   gtk_widget_set_visible (self->demo_banner, self->current && drivedash_drive_item_is_demo (self->current));
 
   if (self->current == NULL)
@@ -732,9 +783,9 @@ load_health (DrivedashHealthPage *self)
   gtk_label_set_text (self->verdict_title, _("Reading the drive…"));
   gtk_widget_set_visible (GTK_WIDGET (self->verdict_reasons), FALSE);
   run_in_thread (self, read_health_thread, health_loaded_cb,
-                 g_strdup (drivedash_drive_item_get_name (self->current)), g_free);
+                 drive_request_new (self->current), drive_request_free);
   run_in_thread (self, game_mode_read_thread, game_mode_done_cb,
-                 g_strdup (drivedash_drive_item_get_name (self->current)), g_free);
+                 drive_request_new (self->current), drive_request_free);
   temperature_tick_cb (self);
 }
 
@@ -760,20 +811,32 @@ update_game_mode (DrivedashHealthPage     *self,
     }
   else if (error)
     {
-      supported = FALSE;
-      enabled = FALSE;
+      /* A refused change leaves the drive as it was: show that state, and
+       * why the change did not happen. */
+      supported = self->game_state && self->game_state->supported;
+      enabled = self->game_state && self->game_state->enabled;
       needs_permission = g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
-      subtitle = g_strdup_printf ("%s\n%s", needs_permission ? _("Needs permission.") : _("Unavailable."),
+      subtitle = g_strdup_printf ("%s\n%s %s", game_mode_explanation (),
+                                  needs_permission ? _("Needs permission:") : _("Unavailable:"),
                                   error->message);
     }
   else if (state == NULL || !state->supported)
     {
+      g_clear_pointer (&self->game_state, drivedash_game_mode_free);
       supported = FALSE;
       enabled = FALSE;
       subtitle = g_strdup (_("This drive has no power saving to turn off — it always runs at full speed."));
     }
   else
     {
+      if (state != self->game_state)
+        {
+          g_clear_pointer (&self->game_state, drivedash_game_mode_free);
+          self->game_state = g_new0 (DrivedashGameMode, 1);
+          *self->game_state = *state;
+          self->game_state->controller = g_strdup (state->controller);
+          self->game_state->latency_tolerance = g_strdup (state->latency_tolerance);
+        }
       supported = TRUE;
       enabled = state->enabled;
       subtitle = g_strdup_printf ("%s\n%s", game_mode_explanation (),
@@ -791,32 +854,18 @@ update_game_mode (DrivedashHealthPage     *self,
   adw_action_row_set_subtitle (self->game_row, subtitle);
 }
 
-typedef struct
-{
-  char     *controller;
-  gboolean  enabled;
-} GameModeRequest;
-
-static void
-game_mode_request_free (gpointer data)
-{
-  GameModeRequest *r = data;
-
-  g_free (r->controller);
-  g_free (r);
-}
-
 static void
 game_mode_set_thread (GTask        *task,
                       gpointer      source_object,
                       gpointer      task_data,
                       GCancellable *cancellable)
 {
-  GameModeRequest *r = task_data;
+  DriveRequest *r = task_data;
+  DrivedashPowerPaths paths = request_power_paths (r);
   GError *error = NULL;
   DrivedashGameMode *state;
 
-  state = drivedash_client_set_game_mode (NULL, r->controller, r->enabled, FALSE,
+  state = drivedash_client_set_game_mode (&paths, r->controller, r->enabled, FALSE,
                                           DRIVEDASH_CLIENT_INTERACTIVE, NULL, cancellable, &error);
   if (state)
     g_task_return_pointer (task, state, (GDestroyNotify) drivedash_game_mode_free);
@@ -829,7 +878,7 @@ game_switch_state_set_cb (GtkSwitch           *sw,
                           gboolean             active,
                           DrivedashHealthPage *self)
 {
-  GameModeRequest *r;
+  DriveRequest *r;
 
   if (self->updating_switch || self->current == NULL)
     return FALSE;
@@ -842,10 +891,9 @@ game_switch_state_set_cb (GtkSwitch           *sw,
     }
 
   /* The switch shows the state read back from the system, not the wish. */
-  r = g_new0 (GameModeRequest, 1);
-  r->controller = g_strdup (drivedash_drive_item_get_name (self->current));
+  r = drive_request_new (self->current);
   r->enabled = active;
-  run_in_thread (self, game_mode_set_thread, game_mode_done_cb, r, game_mode_request_free);
+  run_in_thread (self, game_mode_set_thread, game_mode_done_cb, r, drive_request_free);
   return TRUE;
 }
 
@@ -1008,6 +1056,7 @@ drivedash_health_page_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->health, drivedash_health_unref);
+  g_clear_pointer (&self->game_state, drivedash_game_mode_free);
   g_ptr_array_unref (self->detail_rows);
   G_OBJECT_CLASS (drivedash_health_page_parent_class)->finalize (object);
 }
@@ -1136,6 +1185,8 @@ drivedash_health_page_get_value (DrivedashHealthPage *self,
 
   if (g_strcmp0 (key, "game-mode") == 0)
     return adw_action_row_get_subtitle (self->game_row);
+  if (g_strcmp0 (key, "partial") == 0)
+    return gtk_widget_get_visible (self->partial_banner) ? gtk_label_get_text (self->partial_label) : NULL;
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     if (g_strcmp0 (key, labels[i].key) == 0)
       return gtk_label_get_text (G_STRUCT_MEMBER (GtkLabel *, self, labels[i].offset));

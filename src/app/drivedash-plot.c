@@ -681,26 +681,47 @@ drivedash_plot_draw (DrivedashPlot            *self,
   cairo_line_to (cr, f.right, f.bottom + 0.5);
   cairo_stroke (cr);
 
-  /* Limit lines (drive temperature limits), dashed, labelled. */
-  for (guint i = 0; i < self->limits->len; i++)
-    {
-      Limit *l = g_ptr_array_index (self->limits, i);
-      const GdkRGBA *c = l->kind == DRIVEDASH_PLOT_LIMIT_CRITICAL ? &style->critical : &style->warning;
-      double y = round (frame_y (&f, l->y)) + 0.5;
-      static const double dash[] = { 6, 4 };
+  /* Limit lines (drive temperature limits), dashed, labelled above the
+   * line unless that would cover the previous label. */
+  {
+    double prev_label_top = -INFINITY, prev_label_bottom = -INFINITY;
 
-      set_source (cr, c);
-      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      cairo_move_to (cr, f.left, y);
-      cairo_line_to (cr, f.right, y);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      if (l->label)
-        {
-          text_size (layout, l->label, &tw, &th);
-          draw_text (cr, layout, l->label, f.right - tw - 2, y - th - 1);
-        }
-    }
+    for (guint i = 0; i < self->limits->len; i++)
+      {
+        Limit *l = g_ptr_array_index (self->limits, i);
+        const GdkRGBA *c = l->kind == DRIVEDASH_PLOT_LIMIT_CRITICAL ? &style->critical : &style->warning;
+        double y = round (frame_y (&f, l->y)) + 0.5;
+        static const double dash[] = { 6, 4 };
+
+        set_source (cr, c);
+        cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+        cairo_move_to (cr, f.left, y);
+        cairo_line_to (cr, f.right, y);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+        if (l->label)
+          {
+            double ty;
+
+            text_size (layout, l->label, &tw, &th);
+            ty = y - th - 1;
+            /* Another limit line through the label: put it under its own
+             * line instead; overlapping the previous label: move away. */
+            for (guint j = 0; j < self->limits->len; j++)
+              {
+                double yj = round (frame_y (&f, ((Limit *) g_ptr_array_index (self->limits, j))->y)) + 0.5;
+
+                if (j != i && yj > ty - 1 && yj < ty + th + 1)
+                  ty = y + 1;
+              }
+            if (ty < prev_label_bottom && ty + th > prev_label_top)
+              ty = ty < prev_label_top ? prev_label_top - th : prev_label_bottom;
+            draw_text (cr, layout, l->label, f.right - tw - 2, ty);
+            prev_label_top = ty;
+            prev_label_bottom = ty + th;
+          }
+      }
+  }
 
   cairo_save (cr);
   cairo_rectangle (cr, f.left, f.top, f.right - f.left, f.bottom - f.top + 1);
