@@ -18,6 +18,7 @@
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-health-page.h"
+#include "drivedash-window.h"
 
 #define TEMPERATURE_INTERVAL_S 2
 #define TEMPERATURE_WINDOW_S   600
@@ -63,6 +64,7 @@ struct _DrivedashHealthPage
   GtkStringList       *drive_names;
   GPtrArray           *detail_rows;   /* (GtkWidget *, AdwExpanderRow *) pairs */
   guint                temperature_source;
+  guint                self_test_source;   /* re-read while a self-test runs */
   gint64               started_us;
   guint                temperature_series;
   gboolean             demo_game_mode;
@@ -73,6 +75,7 @@ struct _DrivedashHealthPage
 G_DEFINE_FINAL_TYPE (DrivedashHealthPage, drivedash_health_page, ADW_TYPE_BIN)
 
 static void load_health (DrivedashHealthPage *self);
+static gboolean self_test_poll_cb (gpointer data);
 static void update_game_mode (DrivedashHealthPage *self,
                               const DrivedashGameMode *state,
                               const GError *error);
@@ -303,6 +306,41 @@ fill_power_details (DrivedashHealthPage *self,
                 : h->apst_enabled ? _("On") : _("Off"));
 }
 
+/* "Start a test" with Short / Extended buttons, or Stop while one runs.
+ * The buttons go through health.self-test; whether it may run is decided
+ * by the service (polkit), UDisks2 or administrator rights. */
+static void
+add_self_test_controls (DrivedashHealthPage *self,
+                        DrivedashHealth     *h)
+{
+  gboolean running = (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && h->self_test.current != DRIVEDASH_SELF_TEST_NONE;
+  GtkWidget *row = add_detail (self, self->self_test_expander,
+                               running ? _("A self-test is running") : _("Start a self-test"),
+                               _("Short: a couple of minutes. Extended: reads the whole drive, can take an hour or more. You can keep using the computer."),
+                               "Device Self-test", "");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  static const struct { const char *kind; const char *label; const char *tip; } buttons[] = {
+    { "short", N_("_Short"), N_("Start the short self-test") },
+    { "extended", N_("_Extended"), N_("Start the extended self-test") },
+    { "abort", N_("S_top"), N_("Stop the running self-test") },
+  };
+
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      GtkWidget *button;
+
+      if (running != (g_strcmp0 (buttons[i].kind, "abort") == 0))
+        continue;
+      button = gtk_button_new_with_mnemonic (_(buttons[i].label));
+      gtk_widget_set_tooltip_text (button, _(buttons[i].tip));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "health.self-test");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", buttons[i].kind);
+      gtk_box_append (GTK_BOX (box), button);
+    }
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
+}
+
 static void
 fill_self_test_details (DrivedashHealthPage *self,
                         DrivedashHealth     *h)
@@ -313,10 +351,11 @@ fill_self_test_details (DrivedashHealthPage *self,
                   _("This drive cannot test itself"), "Device Self-test", "");
       return;
     }
+  add_self_test_controls (self, h);
   if (!(h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG))
     {
-      add_detail (self, self->self_test_expander, _("Not available"),
-                  _("Reading the self-test results needs the Drivedash system service. To start a test, run “drivedash-cli self-test start short” as administrator."),
+      add_detail (self, self->self_test_expander, _("Results not available"),
+                  _("Reading the self-test results needs the Drivedash system service or administrator rights"),
                   NULL, "");
       return;
     }
@@ -334,7 +373,9 @@ fill_self_test_details (DrivedashHealthPage *self,
   for (guint i = 0; i < h->self_test.n_results && i < 5; i++)
     {
       const DrivedashSelfTestResult *r = &h->self_test.results[i];
-      g_autofree char *subtitle = g_strdup_printf (_("At %" G_GUINT64_FORMAT " hours of use"), r->power_on_hours);
+      g_autofree char *hours = drivedash_format_count (DRIVEDASH_U128_INIT (r->power_on_hours, 0));
+      /* Translators: when a self-test ran, "At 10 120 hours of use" */
+      g_autofree char *subtitle = g_strdup_printf (_("At %s hours of use"), hours);
 
       add_detail (self, self->self_test_expander, drivedash_self_test_kind_describe (r->kind),
                   subtitle, "Self-test Result Data Structure", drivedash_self_test_result_describe (r->result));
@@ -594,6 +635,11 @@ show_health (DrivedashHealthPage *self,
   fill_power_details (self, h);
   fill_self_test_details (self, h);
   fill_identity_details (self, h);
+
+  /* Follow a running self-test until it reports its result. */
+  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && h->self_test.current != DRIVEDASH_SELF_TEST_NONE
+      && self->self_test_source == 0 && h->source != DRIVEDASH_HEALTH_SOURCE_DEMO)
+    self->self_test_source = g_timeout_add_seconds (10, self_test_poll_cb, self);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -985,6 +1031,99 @@ drivedash_health_page_set_drives (DrivedashHealthPage *self,
 /* ---------------------------------------------------------------------- */
 
 static void
+page_toast (DrivedashHealthPage *self,
+            const char          *text)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
+  AdwToast *toast = adw_toast_new (text);
+
+  adw_toast_set_timeout (toast, 8);
+  if (window)
+    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
+  else
+    g_object_unref (g_object_ref_sink (toast));
+}
+
+static void
+self_test_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  DriveRequest *r = task_data;
+  GError *error = NULL;
+
+  if (drivedash_client_self_test (r->sysfs_root, r->controller, (DrivedashSelfTestKind) r->enabled,
+                                  DRIVEDASH_CLIENT_INTERACTIVE, NULL, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static gboolean
+self_test_poll_cb (gpointer data)
+{
+  DrivedashHealthPage *self = data;
+
+  self->self_test_source = 0;
+  load_health (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+self_test_done_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  DrivedashHealthPage *self = DRIVEDASH_HEALTH_PAGE (object);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      GtkRoot *root;
+      GtkWidget *dialog;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      /* Too long for a toast: the message says what to do. */
+      root = gtk_widget_get_root (GTK_WIDGET (self));
+      dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                       _("The Self-Test Did Not Start"), error->message);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  page_toast (self, _("The drive accepted the request. Results show under Self-Test."));
+  load_health (self);
+}
+
+static void
+self_test_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DrivedashHealthPage *self = DRIVEDASH_HEALTH_PAGE (widget);
+  const char *kind = g_variant_get_string (parameter, NULL);
+  DriveRequest *r;
+
+  if (self->current == NULL)
+    return;
+  if (drivedash_drive_item_is_demo (self->current))
+    {
+      page_toast (self, _("This is the simulated drive: there is nothing to test."));
+      return;
+    }
+
+  r = drive_request_new (self->current);
+  /* The request's spare field carries the kind. */
+  r->enabled = g_str_equal (kind, "short") ? DRIVEDASH_SELF_TEST_SHORT
+             : g_str_equal (kind, "extended") ? DRIVEDASH_SELF_TEST_EXTENDED
+             : DRIVEDASH_SELF_TEST_ABORT;
+  run_in_thread (self, self_test_thread, self_test_done_cb, r, drive_request_free);
+}
+
+static void
 how_to_enable_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
@@ -1000,6 +1139,7 @@ how_to_enable_action (GtkWidget  *widget,
                                      "(meson setup -Dservice=true) and run “sudo meson install”. "
                                      "Drivedash finds it by itself the next time you open it."));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1039,6 +1179,7 @@ drivedash_health_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->temperature_source, g_source_remove);
+  g_clear_handle_id (&self->self_test_source, g_source_remove);
   if (self->drives)
     g_signal_handlers_disconnect_by_data (self->drives, self);
   g_clear_object (&self->drives);
@@ -1108,6 +1249,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "health.how-to-enable", NULL, how_to_enable_action);
   gtk_widget_class_install_action (widget_class, "health.refresh", NULL, refresh_action);
+  gtk_widget_class_install_action (widget_class, "health.self-test", "s", self_test_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "health.refresh", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "health.refresh", NULL);
 }
