@@ -49,6 +49,7 @@ class Tap:
         self.n = 0
         self.failed = 0
         self.start = time.monotonic()
+        self.runs = []  # for the guest kernel's log when something failed
 
     def diag(self, text):
         for line in str(text).rstrip("\n").split("\n"):
@@ -75,6 +76,10 @@ class Tap:
         sys.exit(1)
 
     def done(self):
+        if self.failed:
+            for run in self.runs:
+                log = run["zz-dmesg"].out.strip().splitlines()
+                self.diag("guest kernel log (last lines):\n" + "\n".join(log[-40:]))
         self.diag(f"{self.n} checks in {time.monotonic() - self.start:.1f} s")
         print(f"1..{self.n}", flush=True)
         sys.exit(1 if self.failed else 0)
@@ -163,6 +168,9 @@ class Guest:
     def run(self, script, nvme=(), files=(), env=(), timeout=240):
         script_path = self.path("script.sh")
         with open(script_path, "w") as f:
+            # The kernel's log, for when a check fails (the console only
+            # shows emergencies).  An EXIT trap keeps the script's status.
+            f.write("trap 'vm-run zz-dmesg dmesg' EXIT\n")
             f.write(script)
         cmd = ["/usr/bin/python3", os.path.join(HERE, "run-guest"), "--guest", self.dir,
                "--script", script_path, "--timeout", str(timeout)]
@@ -176,6 +184,7 @@ class Guest:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         seconds = time.monotonic() - t
         run = Run(p.returncode, p.stdout, p.stderr, seconds)
+        self.tap.runs.append(run)
         for line in p.stderr.splitlines():
             if line.startswith("run-guest:"):
                 self.tap.diag(line)
