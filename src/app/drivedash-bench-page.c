@@ -548,7 +548,8 @@ save_plots_action (GtkWidget  *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   /* Translators: default file name of the saved plots */
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("drivedash-speed-test.png"));
-  g_signal_connect (chooser, "response", G_CALLBACK (save_response_cb), widget);
+  /* Not past the page's lifetime. */
+  g_signal_connect_object (chooser, "response", G_CALLBACK (save_response_cb), widget, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 

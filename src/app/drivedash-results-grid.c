@@ -44,18 +44,23 @@ static char *
 describe_spec (const DrivedashBenchSpec *spec)
 {
   g_autofree char *size = g_format_size_full (spec->block_size, G_FORMAT_SIZE_IEC_UNITS);
+  g_autofree char *queue = NULL;
+  g_autofree char *threads = NULL;
+
+  /* Translators: part of a benchmark row's tooltip */
+  queue = g_strdup_printf (ngettext ("%u request in flight", "%u requests in flight", spec->queue_depth),
+                           spec->queue_depth);
+  /* Translators: part of a benchmark row's tooltip */
+  threads = g_strdup_printf (ngettext ("%u thread", "%u threads", spec->threads), spec->threads);
 
   if (spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
-    /* Translators: tooltip of a benchmark row, e.g. SEQ1M Q8T1 */
-    return g_strdup_printf (ngettext ("Sequential: one long stretch, in %s blocks, %u request in flight per thread, %u thread(s)",
-                                      "Sequential: one long stretch, in %s blocks, %u requests in flight per thread, %u thread(s)",
-                                      spec->queue_depth),
-                            size, spec->queue_depth, spec->threads);
+    /* Translators: tooltip of a benchmark row, e.g. SEQ1M Q8T1:
+     * "Sequential: one long stretch in 1.0 MiB blocks; 8 requests in flight; 1 thread" */
+    return g_strdup_printf (_("Sequential: one long stretch in %s blocks; %s per thread; %s"),
+                            size, queue, threads);
   /* Translators: tooltip of a benchmark row, e.g. RND4K Q32T16 */
-  return g_strdup_printf (ngettext ("Random: small pieces all over the test file, in %s blocks, %u request in flight per thread, %u thread(s)",
-                                    "Random: small pieces all over the test file, in %s blocks, %u requests in flight per thread, %u thread(s)",
-                                    spec->queue_depth),
-                          size, spec->queue_depth, spec->threads);
+  return g_strdup_printf (_("Random: small pieces all over the test file, in %s blocks; %s per thread; %s"),
+                          size, queue, threads);
 }
 
 static char *
