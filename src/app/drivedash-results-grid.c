@@ -162,7 +162,7 @@ drivedash_results_grid_set_tests (DrivedashResultsGrid     *self,
       cell.value = gtk_label_new ("—");
       gtk_widget_add_css_class (cell.value, "results-value");
       gtk_widget_add_css_class (cell.value, "numeric");
-      cell.detail = gtk_label_new (" ");
+      cell.detail = gtk_label_new (" \n ");
       gtk_widget_add_css_class (cell.detail, "caption");
       gtk_widget_add_css_class (cell.detail, "dim-label");
       gtk_widget_add_css_class (cell.detail, "numeric");
@@ -200,8 +200,8 @@ drivedash_results_grid_set_result (DrivedashResultsGrid       *self,
   value = format_mb_per_s (result->mb_per_s);
   latency = format_latency (result->latency_us.mean);
   p99 = format_latency (result->latency_us.p99);
-  /* Translators: second line of a results cell: IOPS and mean latency */
-  detail = g_strdup_printf (_("%.0f IOPS · %s"), result->iops, latency);
+  /* Translators: small lines under a result: IOPS, then mean latency */
+  detail = g_strdup_printf (_("%.0f IOPS\n%s"), result->iops, latency);
   tip = g_strdup_printf (_("%s MB/s best of %u pass(es), median %.1f MB/s\n"
                            "%.0f IOPS: input/output operations per second\n"
                            "Latency: %s on average, 99 %% of requests within %s"),
