@@ -154,6 +154,7 @@ main (int   argc,
   g_application_hold (G_APPLICATION (app));
   g_settings_set_string (drivedash_application_get_settings (app), "bench-preset", "peak");
   g_settings_set_uint (drivedash_application_get_settings (app), "bench-passes", 1);
+  g_settings_set_uint64 (drivedash_application_get_settings (app), "bench-size", 256 << 20);
 
   g_application_activate (G_APPLICATION (app));
   window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
@@ -175,7 +176,7 @@ main (int   argc,
   page = DRIVEDASH_BENCH_PAGE (w);
   drivedash_bench_page_set_folder (page, folder);
   /* "Peak": SEQ1M Q8T1 and RND4K Q32T16 (16 threads), read and write. */
-  drivedash_bench_page_set_test_overrides (page, 3, 0.5, 256 << 20);
+  drivedash_bench_page_set_test_overrides (page, 3, 0.5, 0);
 
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
     g_main_context_iteration (NULL, TRUE);
