@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "drivedash-demo.h"
+#include "drivedash-error-log.h"
 
 static gboolean demo_enabled;
 
@@ -112,6 +113,23 @@ drivedash_demo_health_new (void)
   health->self_test.results[1].result = DRIVEDASH_SELF_TEST_RESULT_PASSED;
   health->self_test.results[1].power_on_hours = 8711;
   health->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
+
+  /* Two old, harmless errors: commands the drive did not support. */
+  {
+    g_autoptr(GArray) log = g_array_new (FALSE, TRUE, sizeof (DrivedashErrorLogEntry));
+    DrivedashErrorLogEntry e = { 0 };
+
+    e.error_count = 12;
+    e.submission_queue_id = 0;
+    e.command_id = 0x1017;
+    e.status = 0x0002;  /* Invalid Field in Command */
+    e.parameter_error_location = 0xffff;
+    g_array_append_val (log, e);
+    e.error_count = 11;
+    e.command_id = 0x0016;
+    g_array_append_val (log, e);
+    drivedash_health_set_error_log (health, log);
+  }
 
   drivedash_health_update_verdict (health);
   return health;

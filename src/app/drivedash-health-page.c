@@ -15,7 +15,9 @@
 
 #include "drivedash-client.h"
 #include "drivedash-demo.h"
+#include "drivedash-endurance.h"
 #include "drivedash-error.h"
+#include "drivedash-error-log.h"
 #include "drivedash-format.h"
 #include "drivedash-health-page.h"
 #include "drivedash-window.h"
@@ -54,6 +56,7 @@ struct _DrivedashHealthPage
   GtkWidget           *game_permission_button;
   AdwExpanderRow      *smart_expander;
   AdwExpanderRow      *power_expander;
+  AdwExpanderRow      *error_log_expander;
   AdwExpanderRow      *self_test_expander;
   AdwExpanderRow      *identity_expander;
 
@@ -382,6 +385,75 @@ fill_self_test_details (DrivedashHealthPage *self,
     }
 }
 
+/* Plain words for the status codes drives log most (status field: SC in
+ * the low byte, SCT above it).  NULL for the rest: they show as numbers. */
+static const char *
+describe_error_status (guint16 status)
+{
+  switch (status & 0x07ff)
+    {
+    case 0x0001:
+      return _("The drive does not know this command (usually harmless)");
+    case 0x0002:
+      return _("The drive does not support an option of this command (usually harmless)");
+    case 0x0004:
+      return _("Data transfer error");
+    case 0x0006:
+      return _("Internal error of the drive");
+    case 0x0007:
+      return _("The command was cancelled");
+    case 0x0280:
+      return _("Writing failed");
+    case 0x0281:
+      return _("Data could not be read back");
+    default:
+      return NULL;
+    }
+}
+
+static void
+fill_error_log_details (DrivedashHealthPage *self,
+                        DrivedashHealth     *h)
+{
+  guint shown = 0;
+
+  if (!(h->has & DRIVEDASH_HEALTH_HAS_ERROR_LOG) || h->error_log == NULL)
+    {
+      add_detail (self, self->error_log_expander, _("Not available"),
+                  _("Reading the error log needs the Drivedash system service or administrator rights"),
+                  NULL, "");
+      return;
+    }
+  if (h->error_log->len == 0)
+    add_detail (self, self->error_log_expander, _("No errors recorded"),
+                _("The drive's error log is empty"), "Error Information Log", "");
+
+  for (guint i = 0; i < h->error_log->len && shown < 16; i++, shown++)
+    {
+      const DrivedashErrorLogEntry *e = &g_array_index (h->error_log, DrivedashErrorLogEntry, i);
+      g_autofree char *count = drivedash_format_count (DRIVEDASH_U128_INIT (e->error_count, 0));
+      /* Translators: an entry of the drive's error log, by its number */
+      g_autofree char *title = g_strdup_printf (_("Error %s"), count);
+      g_autofree char *status = g_strdup_printf ("0x%04x", e->status);
+      g_autofree char *subtitle = NULL;
+
+      if (e->submission_queue_id == 0)
+        /* Translators: an error log entry; the command id is hexadecimal */
+        subtitle = g_strdup_printf (_("A management command (id 0x%04x)"), e->command_id);
+      else
+        subtitle = g_strdup_printf (_("A read or write on queue %u (command id 0x%04x)"),
+                                    e->submission_queue_id, e->command_id);
+      if (describe_error_status (e->status))
+        {
+          g_autofree char *with_status = g_strdup_printf ("%s: %s", subtitle, describe_error_status (e->status));
+
+          g_free (subtitle);
+          subtitle = g_steal_pointer (&with_status);
+        }
+      add_detail (self, self->error_log_expander, title, subtitle, "Status Field", status);
+    }
+}
+
 static const char *
 source_description (DrivedashHealthSource source)
 {
@@ -625,6 +697,14 @@ show_health (DrivedashHealthPage *self,
     }
   gtk_widget_set_visible (GTK_WIDGET (self->life_bar), smart);
   set_u128_label (self->written_label, smart, s->data_units_written, format_data_units);
+  if (smart && drivedash_endurance_lookup_tb (h->model) > 0)
+    {
+      g_autofree char *written = format_data_units (s->data_units_written);
+      /* Translators: "12.3 TB of 600 TB rated": written so far, and what the maker rates the drive for */
+      g_autofree char *text = g_strdup_printf (_("%s of %u TB rated"), written, drivedash_endurance_lookup_tb (h->model));
+
+      gtk_label_set_text (self->written_label, text);
+    }
   set_u128_label (self->read_label, smart, s->data_units_read, format_data_units);
   set_u128_label (self->hours_label, smart, s->power_on_hours, drivedash_format_hours);
   set_u128_label (self->unsafe_label, smart, s->unsafe_shutdowns, drivedash_format_count);
@@ -633,6 +713,7 @@ show_health (DrivedashHealthPage *self,
   clear_details (self);
   fill_smart_details (self, h);
   fill_power_details (self, h);
+  fill_error_log_details (self, h);
   fill_self_test_details (self, h);
   fill_identity_details (self, h);
 
@@ -1243,6 +1324,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   CHILD (game_permission_button);
   CHILD (smart_expander);
   CHILD (power_expander);
+  CHILD (error_log_expander);
   CHILD (self_test_expander);
   CHILD (identity_expander);
 #undef CHILD
