@@ -164,8 +164,23 @@ test_game_mode_switch (void)
   g_assert_true (gtk_switch_get_state (GTK_SWITCH (sw)));
   g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "On (simulated)"));
 
-  gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
-  ui_iterate_for (100);
+  /* "Keep after restart" is the next switch on the page: only while on. */
+  {
+    GtkWidget *row = gtk_widget_get_ancestor (sw, ADW_TYPE_ACTION_ROW);
+    GtkWidget *next_row = gtk_widget_get_next_sibling (row);
+    GtkWidget *persist = ui_find_descendant (next_row, GTK_TYPE_SWITCH);
+
+    g_assert_nonnull (persist);
+    g_assert_true (gtk_widget_is_sensitive (persist));
+    gtk_switch_set_active (GTK_SWITCH (persist), TRUE);
+    ui_iterate_for (100);
+    g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "also after a restart"));
+    gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
+    ui_iterate_for (100);
+    /* Turning game mode off also drops the restart rule. */
+    g_assert_false (gtk_switch_get_active (GTK_SWITCH (persist)));
+    g_assert_false (gtk_widget_is_sensitive (persist));
+  }
   g_assert_false (gtk_switch_get_state (GTK_SWITCH (sw)));
 
   gtk_window_close (GTK_WINDOW (window));

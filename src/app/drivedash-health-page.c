@@ -54,6 +54,8 @@ struct _DrivedashHealthPage
   AdwActionRow        *game_row;
   GtkSwitch           *game_switch;
   GtkWidget           *game_permission_button;
+  GtkWidget           *persist_row;
+  GtkSwitch           *persist_switch;
   AdwExpanderRow      *smart_expander;
   AdwExpanderRow      *power_expander;
   AdwExpanderRow      *error_log_expander;
@@ -71,6 +73,7 @@ struct _DrivedashHealthPage
   gint64               started_us;
   guint                temperature_series;
   gboolean             demo_game_mode;
+  gboolean             demo_persistent;
   DrivedashGameMode   *game_state;    /* last state read back, NULL: unknown */
   gboolean             updating_switch;
 };
@@ -733,7 +736,8 @@ typedef struct
   char     *controller;
   char     *sysfs_root;
   gboolean  has_device;   /* FALSE for fixture trees: no /dev node */
-  gboolean  enabled;      /* for game-mode requests */
+  gboolean  enabled;      /* for game-mode requests (and the self-test kind) */
+  gboolean  persistent;   /* game mode: keep after restart */
 } DriveRequest;
 
 static void
@@ -925,7 +929,7 @@ update_game_mode (DrivedashHealthPage     *self,
                   const GError            *error)
 {
   gboolean demo = self->current && drivedash_drive_item_is_demo (self->current);
-  gboolean supported, enabled, needs_permission = FALSE;
+  gboolean supported, enabled, persistent, needs_permission = FALSE;
   g_autofree char *subtitle = NULL;
 
   if (demo)
@@ -933,7 +937,8 @@ update_game_mode (DrivedashHealthPage     *self,
       supported = TRUE;
       enabled = self->demo_game_mode;
       subtitle = g_strdup_printf ("%s\n%s", game_mode_explanation (),
-                                  enabled ? _("On (simulated): power saving is off.")
+                                  enabled ? (self->demo_persistent ? _("On (simulated), also after a restart: power saving is off.")
+                                                                   : _("On (simulated): power saving is off."))
                                           : _("Off (simulated): the drive saves power when idle."));
     }
   else if (error)
@@ -972,10 +977,18 @@ update_game_mode (DrivedashHealthPage     *self,
                                           : _("Off: the drive saves power when idle."));
     }
 
+  persistent = demo ? self->demo_persistent
+                    : (state && state->supported) ? state->persistent
+                    : self->game_state ? self->game_state->persistent : FALSE;
+
   self->updating_switch = TRUE;
   gtk_switch_set_active (self->game_switch, enabled);
   gtk_switch_set_state (self->game_switch, enabled);
+  gtk_switch_set_active (self->persist_switch, persistent);
+  gtk_switch_set_state (self->persist_switch, persistent);
   self->updating_switch = FALSE;
+  gtk_widget_set_visible (self->persist_row, supported);
+  gtk_widget_set_sensitive (self->persist_row, enabled);
   gtk_widget_set_sensitive (GTK_WIDGET (self->game_switch), supported);
   gtk_widget_set_visible (self->game_permission_button, needs_permission);
   adw_action_row_set_subtitle (self->game_row, subtitle);
@@ -992,7 +1005,7 @@ game_mode_set_thread (GTask        *task,
   GError *error = NULL;
   DrivedashGameMode *state;
 
-  state = drivedash_client_set_game_mode (&paths, r->controller, r->enabled, FALSE,
+  state = drivedash_client_set_game_mode (&paths, r->controller, r->enabled, r->persistent,
                                           DRIVEDASH_CLIENT_INTERACTIVE, NULL, cancellable, &error);
   if (state)
     g_task_return_pointer (task, state, (GDestroyNotify) drivedash_game_mode_free);
@@ -1013,6 +1026,7 @@ game_switch_state_set_cb (GtkSwitch           *sw,
   if (drivedash_drive_item_is_demo (self->current))
     {
       self->demo_game_mode = active;
+      self->demo_persistent &= active;
       update_game_mode (self, NULL, NULL);
       return TRUE;
     }
@@ -1020,6 +1034,32 @@ game_switch_state_set_cb (GtkSwitch           *sw,
   /* The switch shows the state read back from the system, not the wish. */
   r = drive_request_new (self->current);
   r->enabled = active;
+  r->persistent = active && gtk_switch_get_active (self->persist_switch);
+  run_in_thread (self, game_mode_set_thread, game_mode_done_cb, r, drive_request_free);
+  return TRUE;
+}
+
+static gboolean
+persist_switch_state_set_cb (GtkSwitch           *sw,
+                             gboolean             active,
+                             DrivedashHealthPage *self)
+{
+  DriveRequest *r;
+
+  if (self->updating_switch || self->current == NULL)
+    return FALSE;
+
+  if (drivedash_drive_item_is_demo (self->current))
+    {
+      self->demo_persistent = active;
+      update_game_mode (self, NULL, NULL);
+      return TRUE;
+    }
+
+  /* Only offered while game mode is on: keep it on, change the rule. */
+  r = drive_request_new (self->current);
+  r->enabled = TRUE;
+  r->persistent = active;
   run_in_thread (self, game_mode_set_thread, game_mode_done_cb, r, drive_request_free);
   return TRUE;
 }
@@ -1322,6 +1362,8 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   CHILD (game_row);
   CHILD (game_switch);
   CHILD (game_permission_button);
+  CHILD (persist_row);
+  CHILD (persist_switch);
   CHILD (smart_expander);
   CHILD (power_expander);
   CHILD (error_log_expander);
@@ -1358,6 +1400,7 @@ drivedash_health_page_init (DrivedashHealthPage *self)
 
   g_signal_connect_swapped (self->drive_row, "notify::selected", G_CALLBACK (drive_row_selected_cb), self);
   g_signal_connect (self->game_switch, "state-set", G_CALLBACK (game_switch_state_set_cb), self);
+  g_signal_connect (self->persist_switch, "state-set", G_CALLBACK (persist_switch_state_set_cb), self);
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
