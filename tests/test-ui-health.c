@@ -140,6 +140,13 @@ test_temperature_samples (void)
   expected = drivedash_format_temperature ((guint) lround (celsius + 273.15));
   assert_value (page, "temperature", expected);
 
+  /* Refreshing (F5) re-reads the drive but keeps the history. */
+  wait.n = drivedash_plot_get_n_samples (wait.plot, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.refresh", NULL));
+  ui_iterate_for (200);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (wait.plot, 0), >=, wait.n);
+  g_assert_nonnull (drivedash_health_page_get_health (page));
+
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }

@@ -24,6 +24,9 @@
 
 #define TEMPERATURE_INTERVAL_S 2
 #define TEMPERATURE_WINDOW_S   600
+/* The health log changes slowly; re-read it now and then for a window
+ * left open for days. */
+#define HEALTH_REFRESH_S       300
 
 struct _DrivedashHealthPage
 {
@@ -70,6 +73,7 @@ struct _DrivedashHealthPage
   GPtrArray           *detail_rows;   /* (GtkWidget *, AdwExpanderRow *) pairs */
   guint                temperature_source;
   guint                self_test_source;   /* re-read while a self-test runs */
+  guint                refresh_source;
   gint64               started_us;
   guint                temperature_series;
   gboolean             demo_game_mode;
@@ -80,7 +84,8 @@ struct _DrivedashHealthPage
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthPage, drivedash_health_page, ADW_TYPE_BIN)
 
-static void load_health (DrivedashHealthPage *self);
+static void load_health (DrivedashHealthPage *self,
+                         gboolean             fresh);
 static gboolean self_test_poll_cb (gpointer data);
 static void update_game_mode (DrivedashHealthPage *self,
                               const DrivedashGameMode *state,
@@ -882,15 +887,21 @@ temperature_tick_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* fresh: another drive is shown, start its temperature history anew;
+ * else re-read the same drive and keep the history. */
 static void
-load_health (DrivedashHealthPage *self)
+load_health (DrivedashHealthPage *self,
+             gboolean             fresh)
 {
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
-  drivedash_plot_clear (self->temperature_plot);
-  g_clear_pointer (&self->game_state, drivedash_game_mode_free);
+  if (fresh)
+    {
+      drivedash_plot_clear (self->temperature_plot);
+      g_clear_pointer (&self->game_state, drivedash_game_mode_free);
+    }
   gtk_widget_set_visible (self->demo_banner, self->current && drivedash_drive_item_is_demo (self->current));
 
   if (self->current == NULL)
@@ -902,17 +913,25 @@ load_health (DrivedashHealthPage *self)
       double now = seconds_since_start (self);
 
       /* Ten minutes of simulated history, so the graph has a story. */
-      for (double t = now - TEMPERATURE_WINDOW_S; t < now; t += TEMPERATURE_INTERVAL_S)
-        drivedash_plot_append (self->temperature_plot, self->temperature_series, t,
-                               drivedash_demo_temperature_at (t) - 273.15);
+      if (fresh)
+        {
+          for (double t = now - TEMPERATURE_WINDOW_S; t < now; t += TEMPERATURE_INTERVAL_S)
+            drivedash_plot_append (self->temperature_plot, self->temperature_series, t,
+                                   drivedash_demo_temperature_at (t) - 273.15);
+          set_temperature (self, drivedash_demo_temperature_at (now));
+        }
       show_health (self, demo);
-      set_temperature (self, drivedash_demo_temperature_at (now));
+      /* The live reading, not the log's snapshot. */
+      temperature_tick_cb (self);
       update_game_mode (self, NULL, NULL);
       return;
     }
 
-  gtk_label_set_text (self->verdict_title, _("Reading the drive…"));
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_reasons), FALSE);
+  if (fresh)
+    {
+      gtk_label_set_text (self->verdict_title, _("Reading the drive…"));
+      gtk_widget_set_visible (GTK_WIDGET (self->verdict_reasons), FALSE);
+    }
   run_in_thread (self, read_health_thread, health_loaded_cb,
                  drive_request_new (self->current), drive_request_free);
   run_in_thread (self, game_mode_read_thread, game_mode_done_cb,
@@ -1074,7 +1093,7 @@ select_item (DrivedashHealthPage *self,
   if (item == self->current)
     return;
   g_set_object (&self->current, item);
-  load_health (self);
+  load_health (self, TRUE);
 }
 
 static void
@@ -1127,9 +1146,19 @@ drives_changed_cb (DrivedashHealthPage *self)
   {
     g_autoptr(DrivedashDriveItem) item = g_list_model_get_item (model, keep);
 
-    /* The same name after a hot-plug may be another drive: reload. */
-    g_clear_object (&self->current);
-    select_item (self, item);
+    /* The list is rebuilt on every hot-plug event: the drive shown before
+     * keeps its temperature history if it is still the same drive. */
+    if (self->current && g_strcmp0 (current, drivedash_drive_item_get_name (item)) == 0
+        && g_strcmp0 (drivedash_drive_item_get_title (self->current), drivedash_drive_item_get_title (item)) == 0)
+      {
+        g_set_object (&self->current, item);
+        load_health (self, FALSE);
+      }
+    else
+      {
+        g_clear_object (&self->current);
+        select_item (self, item);
+      }
   }
 }
 
@@ -1187,7 +1216,7 @@ self_test_poll_cb (gpointer data)
   DrivedashHealthPage *self = data;
 
   self->self_test_source = 0;
-  load_health (self);
+  load_health (self, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -1216,7 +1245,7 @@ self_test_done_cb (GObject      *object,
       return;
     }
   page_toast (self, _("The drive accepted the request. Results show under Self-Test."));
-  load_health (self);
+  load_health (self, FALSE);
 }
 
 static void
@@ -1273,7 +1302,17 @@ refresh_action (GtkWidget  *widget,
 
   if (self->drives)
     drivedash_drive_list_refresh (self->drives);
-  load_health (self);
+  load_health (self, FALSE);
+}
+
+static gboolean
+refresh_cb (gpointer data)
+{
+  DrivedashHealthPage *self = data;
+
+  if (self->current)
+    load_health (self, FALSE);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -1291,6 +1330,8 @@ drivedash_health_page_map (GtkWidget *widget)
     }
   if (self->temperature_source == 0)
     self->temperature_source = g_timeout_add_seconds (TEMPERATURE_INTERVAL_S, temperature_tick_cb, self);
+  if (self->refresh_source == 0)
+    self->refresh_source = g_timeout_add_seconds (HEALTH_REFRESH_S, refresh_cb, self);
 }
 
 static void
@@ -1301,6 +1342,7 @@ drivedash_health_page_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->temperature_source, g_source_remove);
   g_clear_handle_id (&self->self_test_source, g_source_remove);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
   if (self->drives)
     g_signal_handlers_disconnect_by_data (self->drives, self);
   g_clear_object (&self->drives);
