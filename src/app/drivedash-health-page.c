@@ -49,6 +49,7 @@ struct _DrivedashHealthPage
   GtkWidget           *life_group;
   GtkLevelBar         *life_bar;
   GtkLabel            *life_label;
+  AdwActionRow        *written_row;
   GtkLabel            *written_label;
   GtkLabel            *read_label;
   GtkLabel            *hours_label;
@@ -705,14 +706,16 @@ show_health (DrivedashHealthPage *self,
     }
   gtk_widget_set_visible (GTK_WIDGET (self->life_bar), smart);
   set_u128_label (self->written_label, smart, s->data_units_written, format_data_units);
-  if (smart && drivedash_endurance_lookup_tb (h->model) > 0)
+  if (drivedash_endurance_lookup_tb (h->model) > 0)
     {
-      g_autofree char *written = format_data_units (s->data_units_written);
-      /* Translators: "12.3 TB of 600 TB rated": written so far, and what the maker rates the drive for */
-      g_autofree char *text = g_strdup_printf (_("%s of %u TB rated"), written, drivedash_endurance_lookup_tb (h->model));
+      /* Translators: subtitle of "Written So Far" when the drive's rated endurance is known */
+      g_autofree char *text = g_strdup_printf (_("All the data ever written to the drive; its maker rates it for %u TB"),
+                                               drivedash_endurance_lookup_tb (h->model));
 
-      gtk_label_set_text (self->written_label, text);
+      adw_action_row_set_subtitle (self->written_row, text);
     }
+  else
+    adw_action_row_set_subtitle (self->written_row, _("All the data ever written to the drive; wear grows with it"));
   set_u128_label (self->read_label, smart, s->data_units_read, format_data_units);
   set_u128_label (self->hours_label, smart, s->power_on_hours, drivedash_format_hours);
   set_u128_label (self->unsafe_label, smart, s->unsafe_shutdowns, drivedash_format_count);
@@ -1396,6 +1399,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   CHILD (life_group);
   CHILD (life_bar);
   CHILD (life_label);
+  CHILD (written_row);
   CHILD (written_label);
   CHILD (read_label);
   CHILD (hours_label);
@@ -1494,6 +1498,8 @@ drivedash_health_page_get_value (DrivedashHealthPage *self,
 
   if (g_strcmp0 (key, "game-mode") == 0)
     return adw_action_row_get_subtitle (self->game_row);
+  if (g_strcmp0 (key, "written-subtitle") == 0)
+    return adw_action_row_get_subtitle (self->written_row);
   if (g_strcmp0 (key, "partial") == 0)
     return gtk_widget_get_visible (self->partial_banner) ? gtk_label_get_text (self->partial_label) : NULL;
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)

@@ -26,7 +26,8 @@ DrivedashHealth    *drivedash_health_page_get_health     (DrivedashHealthPage *s
 DrivedashPlot      *drivedash_health_page_get_temperature_plot (DrivedashHealthPage *self);
 /* The text shown for one value, for tests: "verdict", "reasons",
  * "temperature", "limits", "life", "written", "read", "hours", "unsafe",
- * "media", "game-mode", "partial" (NULL while there is no banner).
+ * "media", "written-subtitle", "game-mode", "partial" (NULL while there
+ * is no banner).
  * NULL for an unknown key. */
 const char         *drivedash_health_page_get_value      (DrivedashHealthPage *self,
                                                           const char          *key);
