@@ -9,24 +9,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-error-log.h"
-
-static inline guint16
-le16 (const guint8 *p)
-{
-  return (guint16) (p[0] | (p[1] << 8));
-}
-
-static inline guint32
-le32 (const guint8 *p)
-{
-  return (guint32) p[0] | ((guint32) p[1] << 8) | ((guint32) p[2] << 16) | ((guint32) p[3] << 24);
-}
-
-static inline guint64
-le64 (const guint8 *p)
-{
-  return (guint64) le32 (p) | ((guint64) le32 (p + 4) << 32);
-}
+#include "drivedash-le.h"
 
 GArray *
 drivedash_error_log_decode (const guint8  *bytes,
@@ -56,18 +39,18 @@ drivedash_error_log_decode (const guint8  *bytes,
 
       /* memset: padding included, so entries compare with memcmp. */
       memset (&entry, 0, sizeof entry);
-      entry.error_count = le64 (e + 0);
+      entry.error_count = drivedash_le64 (e + 0);
       if (entry.error_count == 0)
         continue;
-      entry.submission_queue_id = le16 (e + 8);
-      entry.command_id = le16 (e + 10);
+      entry.submission_queue_id = drivedash_le16 (e + 8);
+      entry.command_id = drivedash_le16 (e + 10);
       /* Bit 0 is the phase tag, which says nothing about the error. */
-      entry.status = le16 (e + 12) >> 1;
-      entry.parameter_error_location = le16 (e + 14);
-      entry.lba = le64 (e + 16);
-      entry.nsid = le32 (e + 24);
+      entry.status = drivedash_le16 (e + 12) >> 1;
+      entry.parameter_error_location = drivedash_le16 (e + 14);
+      entry.lba = drivedash_le64 (e + 16);
+      entry.nsid = drivedash_le32 (e + 24);
       entry.transport_type = e[29];
-      entry.command_specific = le64 (e + 32);
+      entry.command_specific = drivedash_le64 (e + 32);
       g_array_append_val (entries, entry);
     }
 

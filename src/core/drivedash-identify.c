@@ -9,18 +9,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-identify.h"
-
-static inline guint16
-le16 (const guint8 *p)
-{
-  return (guint16) (p[0] | (p[1] << 8));
-}
-
-static inline guint32
-le32 (const guint8 *p)
-{
-  return (guint32) p[0] | ((guint32) p[1] << 8) | ((guint32) p[2] << 16) | ((guint32) p[3] << 24);
-}
+#include "drivedash-le.h"
 
 /* The specification pads ASCII strings with spaces; drives also put NULs
  * or junk there.  Keep printable ASCII, trim, so the result is valid UTF-8
@@ -91,24 +80,24 @@ drivedash_identify_decode (const guint8       *bytes,
 
   /* Offsets from the NVMe Base Specification, "Identify Controller Data
    * Structure". */
-  out->vendor_id = le16 (bytes + 0);
-  out->subsystem_vendor_id = le16 (bytes + 2);
+  out->vendor_id = drivedash_le16 (bytes + 0);
+  out->subsystem_vendor_id = drivedash_le16 (bytes + 2);
   copy_ascii (out->serial, sizeof out->serial, bytes + 4, 20);
   copy_ascii (out->model, sizeof out->model, bytes + 24, 40);
   copy_ascii (out->firmware, sizeof out->firmware, bytes + 64, 8);
-  out->version = le32 (bytes + 80);
-  out->oacs = le16 (bytes + 256);
+  out->version = drivedash_le32 (bytes + 80);
+  out->oacs = drivedash_le16 (bytes + 256);
   out->error_log_page_entries = (guint) bytes[262] + 1;
   npss = bytes[263];
   out->apst_supported = (bytes[265] & 0x1) != 0;
-  out->warning_temperature_kelvin = le16 (bytes + 266);
-  out->critical_temperature_kelvin = le16 (bytes + 268);
+  out->warning_temperature_kelvin = drivedash_le16 (bytes + 266);
+  out->critical_temperature_kelvin = drivedash_le16 (bytes + 268);
   out->total_capacity_bytes = drivedash_u128_from_le_bytes (bytes + 280);
   out->unallocated_capacity_bytes = drivedash_u128_from_le_bytes (bytes + 296);
-  out->extended_self_test_minutes = le16 (bytes + 316);
-  out->host_thermal_management_supported = le16 (bytes + 322);
-  out->min_thermal_management_kelvin = le16 (bytes + 324);
-  out->max_thermal_management_kelvin = le16 (bytes + 326);
+  out->extended_self_test_minutes = drivedash_le16 (bytes + 316);
+  out->host_thermal_management_supported = drivedash_le16 (bytes + 322);
+  out->min_thermal_management_kelvin = drivedash_le16 (bytes + 324);
+  out->max_thermal_management_kelvin = drivedash_le16 (bytes + 326);
 
   /* NPSS is 0's based and at most 31: a byte can say 255, the table only
    * has room for 32 entries. */
@@ -121,12 +110,12 @@ drivedash_identify_decode (const guint8       *bytes,
 
       ps->index = i;
       /* MP is in 0.01 W, or 0.0001 W when MXPS is set. */
-      ps->max_power_microwatts = (guint64) le16 (psd + 0) * (mxps ? 100 : 10000);
+      ps->max_power_microwatts = (guint64) drivedash_le16 (psd + 0) * (mxps ? 100 : 10000);
       ps->non_operational = (psd[3] & 0x2) != 0;
-      ps->entry_latency_us = le32 (psd + 4);
-      ps->exit_latency_us = le32 (psd + 8);
-      ps->idle_power_microwatts = scaled_power_uw (le16 (psd + 16), psd[18] >> 6);
-      ps->active_power_microwatts = scaled_power_uw (le16 (psd + 20), psd[22] >> 6);
+      ps->entry_latency_us = drivedash_le32 (psd + 4);
+      ps->exit_latency_us = drivedash_le32 (psd + 8);
+      ps->idle_power_microwatts = scaled_power_uw (drivedash_le16 (psd + 16), psd[18] >> 6);
+      ps->active_power_microwatts = scaled_power_uw (drivedash_le16 (psd + 20), psd[22] >> 6);
     }
 
   return TRUE;

@@ -8,19 +8,8 @@
 #include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-le.h"
 #include "drivedash-self-test.h"
-
-static inline guint32
-le32 (const guint8 *p)
-{
-  return (guint32) p[0] | ((guint32) p[1] << 8) | ((guint32) p[2] << 16) | ((guint32) p[3] << 24);
-}
-
-static inline guint64
-le64 (const guint8 *p)
-{
-  return (guint64) le32 (p) | ((guint64) le32 (p + 4) << 32);
-}
 
 gboolean
 drivedash_self_test_log_decode (const guint8          *bytes,
@@ -54,11 +43,11 @@ drivedash_self_test_log_decode (const guint8          *bytes,
       r->kind = (DrivedashSelfTestKind) (e[0] >> 4);
       r->result = (DrivedashSelfTestResultCode) (e[0] & 0xf);
       r->failed_segment = e[1];
-      r->power_on_hours = le64 (e + 4);
+      r->power_on_hours = drivedash_le64 (e + 4);
       r->nsid_valid = (e[2] & 0x1) != 0;
-      r->nsid = r->nsid_valid ? le32 (e + 12) : 0;
+      r->nsid = r->nsid_valid ? drivedash_le32 (e + 12) : 0;
       r->failing_lba_valid = (e[2] & 0x2) != 0;
-      r->failing_lba = r->failing_lba_valid ? le64 (e + 16) : 0;
+      r->failing_lba = r->failing_lba_valid ? drivedash_le64 (e + 16) : 0;
     }
 
   return TRUE;

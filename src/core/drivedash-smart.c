@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-le.h"
 #include "drivedash-smart.h"
 
 /* The compiler's 128-bit integer keeps the arithmetic exact; the public
@@ -26,28 +27,10 @@ from_native (u128 v)
   return DRIVEDASH_U128_INIT ((guint64) v, (guint64) (v >> 64));
 }
 
-static inline guint16
-le16 (const guint8 *p)
-{
-  return (guint16) (p[0] | (p[1] << 8));
-}
-
-static inline guint32
-le32 (const guint8 *p)
-{
-  return (guint32) p[0] | ((guint32) p[1] << 8) | ((guint32) p[2] << 16) | ((guint32) p[3] << 24);
-}
-
-static inline guint64
-le64 (const guint8 *p)
-{
-  return (guint64) le32 (p) | ((guint64) le32 (p + 4) << 32);
-}
-
 DrivedashU128
 drivedash_u128_from_le_bytes (const guint8 *bytes)
 {
-  return DRIVEDASH_U128_INIT (le64 (bytes), le64 (bytes + 8));
+  return DRIVEDASH_U128_INIT (drivedash_le64 (bytes), drivedash_le64 (bytes + 8));
 }
 
 char *
@@ -190,7 +173,7 @@ drivedash_smart_log_decode (const guint8       *bytes,
   /* Offsets from the NVMe Base Specification, figure "SMART / Health
    * Information Log Page". */
   out->critical_warning = bytes[0];
-  out->temperature_kelvin = le16 (bytes + 1);
+  out->temperature_kelvin = drivedash_le16 (bytes + 1);
   out->available_spare_percent = bytes[3];
   out->available_spare_threshold_percent = bytes[4];
   out->percentage_used = bytes[5];
@@ -205,14 +188,14 @@ drivedash_smart_log_decode (const guint8       *bytes,
   out->unsafe_shutdowns = drivedash_u128_from_le_bytes (bytes + 144);
   out->media_errors = drivedash_u128_from_le_bytes (bytes + 160);
   out->error_log_entries = drivedash_u128_from_le_bytes (bytes + 176);
-  out->warning_temperature_minutes = le32 (bytes + 192);
-  out->critical_temperature_minutes = le32 (bytes + 196);
+  out->warning_temperature_minutes = drivedash_le32 (bytes + 192);
+  out->critical_temperature_minutes = drivedash_le32 (bytes + 196);
   for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
-    out->temperature_sensors_kelvin[i] = le16 (bytes + 200 + 2 * i);
-  out->thermal_management_1_transitions = le32 (bytes + 216);
-  out->thermal_management_2_transitions = le32 (bytes + 220);
-  out->thermal_management_1_seconds = le32 (bytes + 224);
-  out->thermal_management_2_seconds = le32 (bytes + 228);
+    out->temperature_sensors_kelvin[i] = drivedash_le16 (bytes + 200 + 2 * i);
+  out->thermal_management_1_transitions = drivedash_le32 (bytes + 216);
+  out->thermal_management_2_transitions = drivedash_le32 (bytes + 220);
+  out->thermal_management_1_seconds = drivedash_le32 (bytes + 224);
+  out->thermal_management_2_seconds = drivedash_le32 (bytes + 228);
 
   return TRUE;
 }
