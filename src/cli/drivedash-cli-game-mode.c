@@ -16,6 +16,7 @@
 #include "drivedash-cli.h"
 #include "drivedash-client.h"
 #include "drivedash-error.h"
+#include "drivedash-json.h"
 #include "drivedash-power.h"
 
 static void
@@ -23,39 +24,20 @@ print_json (const DrivedashGameMode *state,
             DrivedashHealthSource    source)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "controller");
-  json_builder_add_string_value (builder, state->controller);
-  json_builder_set_member_name (builder, "supported");
-  json_builder_add_boolean_value (builder, state->supported);
-  json_builder_set_member_name (builder, "enabled");
-  json_builder_add_boolean_value (builder, state->enabled);
-  json_builder_set_member_name (builder, "persistent");
-  json_builder_add_boolean_value (builder, state->persistent);
-  json_builder_set_member_name (builder, "latency_tolerance_us");
-  if (state->latency_tolerance != NULL)
-    json_builder_add_string_value (builder, state->latency_tolerance);
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "power_state");
-  if (state->have_power_state)
-    json_builder_add_int_value (builder, state->power_state);
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "message");
-  json_builder_add_string_value (builder, drivedash_game_mode_describe (state));
-  json_builder_set_member_name (builder, "source");
-  json_builder_add_string_value (builder, drivedash_health_source_to_string (source));
+  drivedash_json_member_string (builder, "controller", state->controller);
+  drivedash_json_member_bool (builder, "supported", TRUE, state->supported);
+  drivedash_json_member_bool (builder, "enabled", TRUE, state->enabled);
+  drivedash_json_member_bool (builder, "persistent", TRUE, state->persistent);
+  drivedash_json_member_string (builder, "latency_tolerance_us", state->latency_tolerance);
+  drivedash_json_member_int (builder, "power_state", state->have_power_state, state->power_state);
+  drivedash_json_member_string (builder, "message", drivedash_game_mode_describe (state));
+  drivedash_json_member_string (builder, "source", drivedash_health_source_to_string (source));
   json_builder_end_object (builder);
 
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
+  text = drivedash_json_to_string (builder);
   printf ("%s\n", text);
 }
 

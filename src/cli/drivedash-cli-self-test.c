@@ -16,6 +16,7 @@
 
 #include "drivedash-cli.h"
 #include "drivedash-error.h"
+#include "drivedash-json.h"
 #include "drivedash-nvme.h"
 #include "drivedash-self-test.h"
 
@@ -33,13 +34,8 @@ static const struct
 static void
 print_json_and_free (JsonBuilder *b)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = json_builder_get_root (b);
-  g_autofree char *text = NULL;
+  g_autofree char *text = drivedash_json_to_string (b);
 
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
   printf ("%s\n", text);
   g_object_unref (b);
 }
@@ -69,11 +65,10 @@ print_json_error (const char   *controller,
 
   json_builder_set_member_name (b, "ok");
   json_builder_add_boolean_value (b, FALSE);
-  json_builder_set_member_name (b, "self_test_supported");
-  if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED))
-    json_builder_add_boolean_value (b, FALSE);
-  else
-    json_builder_add_null_value (b);
+  /* FALSE when the drive has none, null when the failure says nothing. */
+  drivedash_json_member_bool (b, "self_test_supported",
+                              g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED),
+                              FALSE);
   json_builder_set_member_name (b, "error");
   json_builder_add_string_value (b, error->message);
   json_builder_end_object (b);

@@ -16,6 +16,7 @@
 
 #include "drivedash-drive.h"
 #include "drivedash-error.h"
+#include "drivedash-json.h"
 #include "drivedash-sysfs.h"
 
 struct _DrivedashDrive
@@ -468,31 +469,6 @@ drivedash_drive_set_cached_identify (DrivedashDrive          *self,
     self->identify = *identify;
 }
 
-static void
-member_string (JsonBuilder *b,
-               const char  *key,
-               const char  *value)
-{
-  json_builder_set_member_name (b, key);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-member_int (JsonBuilder *b,
-            const char  *key,
-            gboolean     known,
-            gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  if (known)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
 void
 drivedash_drive_to_json (DrivedashDrive *self,
                          JsonBuilder    *b)
@@ -502,18 +478,18 @@ drivedash_drive_to_json (DrivedashDrive *self,
   g_return_if_fail (DRIVEDASH_IS_DRIVE (self));
 
   capacity = drivedash_drive_get_capacity_bytes (self);
-  member_string (b, "controller", self->name);
-  member_string (b, "model", self->model);
-  member_string (b, "serial", self->serial);
-  member_string (b, "firmware", self->firmware);
-  member_string (b, "state", self->state);
-  member_string (b, "transport", self->transport);
-  member_string (b, "address", self->address);
-  member_int (b, "capacity_bytes", capacity != 0 && capacity <= G_MAXINT64, (gint64) capacity);
-  member_string (b, "link_speed", self->link_speed);
-  member_int (b, "link_width", self->link_width != 0, self->link_width);
-  member_string (b, "max_link_speed", self->max_link_speed);
-  member_int (b, "max_link_width", self->max_link_width != 0, self->max_link_width);
+  drivedash_json_member_string (b, "controller", self->name);
+  drivedash_json_member_string (b, "model", self->model);
+  drivedash_json_member_string (b, "serial", self->serial);
+  drivedash_json_member_string (b, "firmware", self->firmware);
+  drivedash_json_member_string (b, "state", self->state);
+  drivedash_json_member_string (b, "transport", self->transport);
+  drivedash_json_member_string (b, "address", self->address);
+  drivedash_json_member_int (b, "capacity_bytes", capacity != 0 && capacity <= G_MAXINT64, (gint64) capacity);
+  drivedash_json_member_string (b, "link_speed", self->link_speed);
+  drivedash_json_member_int (b, "link_width", self->link_width != 0, self->link_width);
+  drivedash_json_member_string (b, "max_link_speed", self->max_link_speed);
+  drivedash_json_member_int (b, "max_link_width", self->max_link_width != 0, self->max_link_width);
   json_builder_set_member_name (b, "temperature_sensor");
   json_builder_add_boolean_value (b, self->hwmon_path != NULL);
   json_builder_set_member_name (b, "apst_exposed");
@@ -526,11 +502,11 @@ drivedash_drive_to_json (DrivedashDrive *self,
       const DrivedashNamespace *ns = g_ptr_array_index (self->namespaces, i);
 
       json_builder_begin_object (b);
-      member_string (b, "name", ns->name);
-      member_int (b, "nsid", ns->nsid != 0, ns->nsid);
-      member_int (b, "size_bytes", ns->size_bytes != 0 && ns->size_bytes <= G_MAXINT64,
-                  (gint64) ns->size_bytes);
-      member_int (b, "lba_size", ns->lba_size != 0, ns->lba_size);
+      drivedash_json_member_string (b, "name", ns->name);
+      drivedash_json_member_int (b, "nsid", ns->nsid != 0, ns->nsid);
+      drivedash_json_member_int (b, "size_bytes", ns->size_bytes != 0 && ns->size_bytes <= G_MAXINT64,
+                                 (gint64) ns->size_bytes);
+      drivedash_json_member_int (b, "lba_size", ns->lba_size != 0, ns->lba_size);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -540,8 +516,6 @@ char *
 drivedash_drive_list_to_json (GPtrArray *drives)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "drives");
@@ -554,9 +528,5 @@ drivedash_drive_list_to_json (GPtrArray *drives)
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return drivedash_json_to_string (b);
 }

@@ -42,32 +42,7 @@
 #include <libnvme.h>
 
 #include "drivedash-health.h"
-
-static void
-member_uint_or_null (JsonBuilder *b,
-                     const char  *key,
-                     gboolean     known,
-                     gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  if (known)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-member_bool_or_null (JsonBuilder *b,
-                     const char  *key,
-                     gboolean     known,
-                     gboolean     value)
-{
-  json_builder_set_member_name (b, key);
-  if (known)
-    json_builder_add_boolean_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
+#include "drivedash-json.h"
 
 /* Kelvin: 0 is "not reported", written as null. */
 static void
@@ -76,7 +51,7 @@ member_kelvin (JsonBuilder *b,
                gboolean     known,
                guint16      kelvin)
 {
-  member_uint_or_null (b, key, known && kelvin != 0, kelvin);
+  drivedash_json_member_int (b, key, known && kelvin != 0, kelvin);
 }
 
 static void
@@ -108,18 +83,6 @@ member_u128 (JsonBuilder   *b,
 }
 
 static void
-member_string (JsonBuilder *b,
-               const char  *key,
-               const char  *value)
-{
-  json_builder_set_member_name (b, key);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 add_power_states (JsonBuilder           *b,
                   const DrivedashHealth *self)
 {
@@ -136,17 +99,17 @@ add_power_states (JsonBuilder           *b,
       const DrivedashPowerState *ps = &self->identify.power_states[i];
 
       json_builder_begin_object (b);
-      member_uint_or_null (b, "index", TRUE, ps->index);
-      member_uint_or_null (b, "max_power_microwatts", TRUE, (gint64) ps->max_power_microwatts);
+      drivedash_json_member_int (b, "index", TRUE, ps->index);
+      drivedash_json_member_int (b, "max_power_microwatts", TRUE, (gint64) ps->max_power_microwatts);
       json_builder_set_member_name (b, "max_power_watts");
       json_builder_add_double_value (b, ps->max_power_microwatts / 1e6);
-      member_uint_or_null (b, "entry_latency_us", TRUE, ps->entry_latency_us);
-      member_uint_or_null (b, "exit_latency_us", TRUE, ps->exit_latency_us);
-      member_bool_or_null (b, "operational", TRUE, !ps->non_operational);
-      member_uint_or_null (b, "idle_power_microwatts", ps->idle_power_microwatts != 0,
-                          (gint64) ps->idle_power_microwatts);
-      member_uint_or_null (b, "active_power_microwatts", ps->active_power_microwatts != 0,
-                          (gint64) ps->active_power_microwatts);
+      drivedash_json_member_int (b, "entry_latency_us", TRUE, ps->entry_latency_us);
+      drivedash_json_member_int (b, "exit_latency_us", TRUE, ps->exit_latency_us);
+      drivedash_json_member_bool (b, "operational", TRUE, !ps->non_operational);
+      drivedash_json_member_int (b, "idle_power_microwatts", ps->idle_power_microwatts != 0,
+                                 (gint64) ps->idle_power_microwatts);
+      drivedash_json_member_int (b, "active_power_microwatts", ps->active_power_microwatts != 0,
+                                 (gint64) ps->active_power_microwatts);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -185,16 +148,16 @@ add_error_log (JsonBuilder           *b,
       const DrivedashErrorLogEntry *e = &g_array_index (self->error_log, DrivedashErrorLogEntry, i);
 
       json_builder_begin_object (b);
-      member_uint_or_null (b, "error_count", e->error_count <= G_MAXINT64, (gint64) e->error_count);
-      member_uint_or_null (b, "submission_queue_id", TRUE, e->submission_queue_id);
-      member_uint_or_null (b, "command_id", TRUE, e->command_id);
-      member_uint_or_null (b, "status", TRUE, e->status);
+      drivedash_json_member_int (b, "error_count", e->error_count <= G_MAXINT64, (gint64) e->error_count);
+      drivedash_json_member_int (b, "submission_queue_id", TRUE, e->submission_queue_id);
+      drivedash_json_member_int (b, "command_id", TRUE, e->command_id);
+      drivedash_json_member_int (b, "status", TRUE, e->status);
       /* libnvme's name for the status, for experts (English). */
-      member_string (b, "status_text", nvme_status_to_string (e->status, false));
-      member_uint_or_null (b, "parameter_error_location", e->parameter_error_location != 0xffff,
-                           e->parameter_error_location);
-      member_uint_or_null (b, "lba", e->lba <= G_MAXINT64, (gint64) e->lba);
-      member_uint_or_null (b, "nsid", TRUE, e->nsid);
+      drivedash_json_member_string (b, "status_text", nvme_status_to_string (e->status, false));
+      drivedash_json_member_int (b, "parameter_error_location", e->parameter_error_location != 0xffff,
+                                 e->parameter_error_location);
+      drivedash_json_member_int (b, "lba", e->lba <= G_MAXINT64, (gint64) e->lba);
+      drivedash_json_member_int (b, "nsid", TRUE, e->nsid);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -213,14 +176,14 @@ drivedash_health_to_json (DrivedashHealth *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (JSON_IS_BUILDER (b));
 
-  member_string (b, "controller", self->controller);
-  member_string (b, "model", self->model);
-  member_string (b, "serial", self->serial);
-  member_string (b, "firmware", self->firmware);
-  member_string (b, "state", self->state);
-  member_string (b, "source", drivedash_health_source_to_string (self->source));
-  member_bool_or_null (b, "privileged", TRUE, self->privileged);
-  member_bool_or_null (b, "partial", TRUE, drivedash_health_is_partial (self));
+  drivedash_json_member_string (b, "controller", self->controller);
+  drivedash_json_member_string (b, "model", self->model);
+  drivedash_json_member_string (b, "serial", self->serial);
+  drivedash_json_member_string (b, "firmware", self->firmware);
+  drivedash_json_member_string (b, "state", self->state);
+  drivedash_json_member_string (b, "source", drivedash_health_source_to_string (self->source));
+  drivedash_json_member_bool (b, "privileged", TRUE, self->privileged);
+  drivedash_json_member_bool (b, "partial", TRUE, drivedash_health_is_partial (self));
 
   json_builder_set_member_name (b, "missing");
   json_builder_begin_array (b);
@@ -229,13 +192,13 @@ drivedash_health_to_json (DrivedashHealth *self,
       const DrivedashHealthMissing *m = g_ptr_array_index (self->missing, i);
 
       json_builder_begin_object (b);
-      member_string (b, "what", m->what);
-      member_string (b, "why", m->why);
+      drivedash_json_member_string (b, "what", m->what);
+      drivedash_json_member_string (b, "why", m->why);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
-  member_string (b, "verdict", drivedash_verdict_to_string (self->verdict));
+  drivedash_json_member_string (b, "verdict", drivedash_verdict_to_string (self->verdict));
   json_builder_set_member_name (b, "verdict_reasons");
   json_builder_begin_array (b);
   for (guint i = 0; i < self->reasons->len; i++)
@@ -247,7 +210,7 @@ drivedash_health_to_json (DrivedashHealth *self,
     json_builder_add_string_value (b, ((DrivedashVerdictReason *) g_ptr_array_index (self->reasons, i))->id);
   json_builder_end_array (b);
 
-  member_uint_or_null (b, "critical_warning", smart, s->critical_warning);
+  drivedash_json_member_int (b, "critical_warning", smart, s->critical_warning);
   json_builder_set_member_name (b, "critical_warnings");
   if (smart)
     {
@@ -259,9 +222,9 @@ drivedash_health_to_json (DrivedashHealth *self,
     }
   else
     json_builder_add_null_value (b);
-  member_bool_or_null (b, "temperature_alarm",
-                       (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_ALARM) != 0,
-                       self->temperature_alarm);
+  drivedash_json_member_bool (b, "temperature_alarm",
+                              (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_ALARM) != 0,
+                              self->temperature_alarm);
 
   member_kelvin (b, "temperature_kelvin", (self->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE) != 0,
                  s->temperature_kelvin);
@@ -281,13 +244,13 @@ drivedash_health_to_json (DrivedashHealth *self,
   else
     json_builder_add_null_value (b);
 
-  member_uint_or_null (b, "available_spare_percent", smart, s->available_spare_percent);
-  member_uint_or_null (b, "available_spare_threshold_percent", smart,
-                       s->available_spare_threshold_percent);
-  member_uint_or_null (b, "percentage_used", smart, s->percentage_used);
-  member_uint_or_null (b, "life_left_percent", smart, MAX (0, 100 - (int) s->percentage_used));
-  member_uint_or_null (b, "endurance_group_critical_warning", smart,
-                       s->endurance_group_critical_warning);
+  drivedash_json_member_int (b, "available_spare_percent", smart, s->available_spare_percent);
+  drivedash_json_member_int (b, "available_spare_threshold_percent", smart,
+                             s->available_spare_threshold_percent);
+  drivedash_json_member_int (b, "percentage_used", smart, s->percentage_used);
+  drivedash_json_member_int (b, "life_left_percent", smart, MAX (0, 100 - (int) s->percentage_used));
+  drivedash_json_member_int (b, "endurance_group_critical_warning", smart,
+                             s->endurance_group_critical_warning);
   member_u128 (b, "data_units_read", smart, s->data_units_read);
   member_u128 (b, "data_units_written", smart, s->data_units_written);
   member_u128 (b, "bytes_read", smart, drivedash_data_units_to_bytes (s->data_units_read));
@@ -300,16 +263,16 @@ drivedash_health_to_json (DrivedashHealth *self,
   member_u128 (b, "unsafe_shutdowns", smart, s->unsafe_shutdowns);
   member_u128 (b, "media_errors", smart, s->media_errors);
   member_u128 (b, "error_log_entries", smart, s->error_log_entries);
-  member_uint_or_null (b, "warning_temperature_minutes", smart, s->warning_temperature_minutes);
-  member_uint_or_null (b, "critical_temperature_minutes", smart, s->critical_temperature_minutes);
-  member_uint_or_null (b, "thermal_management_1_transitions", smart,
-                       s->thermal_management_1_transitions);
-  member_uint_or_null (b, "thermal_management_2_transitions", smart,
-                       s->thermal_management_2_transitions);
-  member_uint_or_null (b, "thermal_management_1_seconds", smart, s->thermal_management_1_seconds);
-  member_uint_or_null (b, "thermal_management_2_seconds", smart, s->thermal_management_2_seconds);
+  drivedash_json_member_int (b, "warning_temperature_minutes", smart, s->warning_temperature_minutes);
+  drivedash_json_member_int (b, "critical_temperature_minutes", smart, s->critical_temperature_minutes);
+  drivedash_json_member_int (b, "thermal_management_1_transitions", smart,
+                             s->thermal_management_1_transitions);
+  drivedash_json_member_int (b, "thermal_management_2_transitions", smart,
+                             s->thermal_management_2_transitions);
+  drivedash_json_member_int (b, "thermal_management_1_seconds", smart, s->thermal_management_1_seconds);
+  drivedash_json_member_int (b, "thermal_management_2_seconds", smart, s->thermal_management_2_seconds);
 
-  member_uint_or_null (b, "vendor_id", ident, self->identify.vendor_id);
+  drivedash_json_member_int (b, "vendor_id", ident, self->identify.vendor_id);
   json_builder_set_member_name (b, "nvme_version");
   if (ident && self->identify.version != 0)
     {
@@ -324,17 +287,17 @@ drivedash_health_to_json (DrivedashHealth *self,
   member_u128 (b, "total_capacity_bytes",
                ident && !drivedash_u128_is_zero (self->identify.total_capacity_bytes),
                self->identify.total_capacity_bytes);
-  member_uint_or_null (b, "error_log_page_entries", ident, self->identify.error_log_page_entries);
+  drivedash_json_member_int (b, "error_log_page_entries", ident, self->identify.error_log_page_entries);
   add_power_states (b, self);
-  member_bool_or_null (b, "apst_supported", (self->has & DRIVEDASH_HEALTH_HAS_APST_SUPPORTED) != 0,
-                       self->apst_supported);
-  member_bool_or_null (b, "apst_enabled", (self->has & DRIVEDASH_HEALTH_HAS_APST_ENABLED) != 0,
-                       self->apst_enabled);
-  member_bool_or_null (b, "self_test_supported",
-                       (self->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) != 0,
-                       self->self_test_supported);
-  member_uint_or_null (b, "extended_self_test_minutes", ident,
-                       self->identify.extended_self_test_minutes);
+  drivedash_json_member_bool (b, "apst_supported", (self->has & DRIVEDASH_HEALTH_HAS_APST_SUPPORTED) != 0,
+                              self->apst_supported);
+  drivedash_json_member_bool (b, "apst_enabled", (self->has & DRIVEDASH_HEALTH_HAS_APST_ENABLED) != 0,
+                              self->apst_enabled);
+  drivedash_json_member_bool (b, "self_test_supported",
+                              (self->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) != 0,
+                              self->self_test_supported);
+  drivedash_json_member_int (b, "extended_self_test_minutes", ident,
+                             self->identify.extended_self_test_minutes);
   add_self_test (b, self);
   add_error_log (b, self);
 }
@@ -343,8 +306,6 @@ char *
 drivedash_health_list_to_json (GPtrArray *healths)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "drives");
@@ -357,9 +318,5 @@ drivedash_health_list_to_json (GPtrArray *healths)
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return drivedash_json_to_string (b);
 }

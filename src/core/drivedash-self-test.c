@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-json.h"
 #include "drivedash-le.h"
 #include "drivedash-self-test.h"
 
@@ -128,26 +129,14 @@ drivedash_self_test_result_describe (DrivedashSelfTestResultCode code)
   return _(results[(guint) code & 0xf].text);
 }
 
-static void
-member_int (JsonBuilder *b,
-            const char  *key,
-            gboolean     known,
-            gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  if (known)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
 void
 drivedash_self_test_log_to_json (const DrivedashSelfTestLog *log,
                                  JsonBuilder                *b)
 {
   json_builder_set_member_name (b, "current");
   json_builder_add_string_value (b, drivedash_self_test_kind_id (log->current));
-  member_int (b, "percent_done", log->current != DRIVEDASH_SELF_TEST_NONE, log->current_percent_done);
+  drivedash_json_member_int (b, "percent_done", log->current != DRIVEDASH_SELF_TEST_NONE,
+                             log->current_percent_done);
 
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
@@ -162,12 +151,14 @@ drivedash_self_test_log_to_json (const DrivedashSelfTestLog *log,
       json_builder_add_string_value (b, drivedash_self_test_result_id (r->result));
       json_builder_set_member_name (b, "result_text");
       json_builder_add_string_value (b, drivedash_self_test_result_describe (r->result));
-      member_int (b, "failed_segment", r->result == DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT,
-                  r->failed_segment);
-      member_int (b, "power_on_hours", r->power_on_hours <= G_MAXINT64, (gint64) r->power_on_hours);
-      member_int (b, "nsid", r->nsid_valid, r->nsid);
-      member_int (b, "failing_lba", r->failing_lba_valid && r->failing_lba <= G_MAXINT64,
-                  (gint64) r->failing_lba);
+      drivedash_json_member_int (b, "failed_segment",
+                                 r->result == DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT,
+                                 r->failed_segment);
+      drivedash_json_member_int (b, "power_on_hours", r->power_on_hours <= G_MAXINT64,
+                                 (gint64) r->power_on_hours);
+      drivedash_json_member_int (b, "nsid", r->nsid_valid, r->nsid);
+      drivedash_json_member_int (b, "failing_lba", r->failing_lba_valid && r->failing_lba <= G_MAXINT64,
+                                 (gint64) r->failing_lba);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -1,0 +1,56 @@
+/* drivedash-json.c — small helpers for the JSON documents Drivedash writes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "drivedash-json.h"
+
+void
+drivedash_json_member_string (JsonBuilder *b,
+                              const char  *key,
+                              const char  *value)
+{
+  json_builder_set_member_name (b, key);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+drivedash_json_member_int (JsonBuilder *b,
+                           const char  *key,
+                           gboolean     known,
+                           gint64       value)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_int_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+drivedash_json_member_bool (JsonBuilder *b,
+                            const char  *key,
+                            gboolean     known,
+                            gboolean     value)
+{
+  json_builder_set_member_name (b, key);
+  if (known)
+    json_builder_add_boolean_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+char *
+drivedash_json_to_string (JsonBuilder *b)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
+}

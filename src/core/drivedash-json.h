@@ -1,0 +1,31 @@
+/* drivedash-json.h — small helpers for the JSON documents Drivedash writes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every key of our documents is always present; an unknown value is null,
+ * so scripts can rely on the key list.
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* "key": value, or "key": null when value is NULL. */
+void  drivedash_json_member_string (JsonBuilder *b,
+                                    const char  *key,
+                                    const char  *value);
+/* "key": value, or "key": null when known is FALSE. */
+void  drivedash_json_member_int    (JsonBuilder *b,
+                                    const char  *key,
+                                    gboolean     known,
+                                    gint64       value);
+void  drivedash_json_member_bool   (JsonBuilder *b,
+                                    const char  *key,
+                                    gboolean     known,
+                                    gboolean     value);
+
+/* The builder's document, pretty-printed.  Free with g_free(). */
+char *drivedash_json_to_string     (JsonBuilder *b);
+
+G_END_DECLS
