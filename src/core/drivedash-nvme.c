@@ -279,19 +279,68 @@ drivedash_nvme_self_test (int                     fd,
   return check_result (ret, saved_errno, what, error);
 }
 
+/* Identify Controller does not change while the same drive runs the same
+ * firmware, but DrivedashDrive objects are short-lived: the service and
+ * the client look the controller up afresh for every call.  So what was
+ * read is kept for the life of the process, and a health refresh costs one
+ * log page.  The key changes when the drive is swapped or its firmware is
+ * updated; a drive without a serial number is not cached. */
+G_LOCK_DEFINE_STATIC (identify_cache);
+static GHashTable *identify_cache;  /* key → DrivedashIdentify */
+
+static char *
+identify_cache_key (DrivedashDrive *drive)
+{
+  const char *serial = drivedash_drive_get_serial (drive);
+
+  if (serial == NULL || *serial == '\0')
+    return NULL;
+  return g_strjoin ("\n", drivedash_drive_get_sysfs_path (drive), serial,
+                    drivedash_drive_get_firmware (drive), NULL);
+}
+
 const DrivedashIdentify *
 drivedash_drive_ensure_identify (DrivedashDrive  *drive,
                                  int              fd,
                                  gboolean         reload,
                                  GError         **error)
 {
+  g_autofree char *key = NULL;
   DrivedashIdentify id;
+  gboolean cached = FALSE;
 
   if (!reload && drivedash_drive_get_cached_identify (drive) != NULL)
     return drivedash_drive_get_cached_identify (drive);
 
-  if (!drivedash_nvme_identify (fd, &id, error))
-    return NULL;
+  key = identify_cache_key (drive);
+  if (!reload && key != NULL)
+    {
+      const DrivedashIdentify *entry;
+
+      G_LOCK (identify_cache);
+      entry = identify_cache != NULL ? g_hash_table_lookup (identify_cache, key) : NULL;
+      if (entry != NULL)
+        {
+          id = *entry;
+          cached = TRUE;
+        }
+      G_UNLOCK (identify_cache);
+    }
+
+  if (!cached)
+    {
+      if (!drivedash_nvme_identify (fd, &id, error))
+        return NULL;
+      if (key != NULL)
+        {
+          G_LOCK (identify_cache);
+          if (identify_cache == NULL)
+            identify_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+          g_hash_table_replace (identify_cache, g_steal_pointer (&key), g_memdup2 (&id, sizeof id));
+          G_UNLOCK (identify_cache);
+        }
+    }
+
   drivedash_drive_set_cached_identify (drive, &id);
   return drivedash_drive_get_cached_identify (drive);
 }

@@ -59,7 +59,9 @@ gboolean drivedash_drive_self_test          (DrivedashDrive        *drive,
 gboolean drivedash_drive_read_self_test_log (DrivedashDrive        *drive,
                                              DrivedashSelfTestLog  *out,
                                              GError               **error);
-/* Identify Controller, from the drive's cache or read once (root). */
+/* Identify Controller, from the drive's cache, from the process-wide cache
+ * of the same drive and firmware, or read once (root).  reload reads it
+ * again and refreshes both caches. */
 const DrivedashIdentify *drivedash_drive_ensure_identify (DrivedashDrive  *drive,
                                                           int              fd,
                                                           gboolean         reload,
