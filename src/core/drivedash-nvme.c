@@ -17,15 +17,21 @@
 #define FID_APST 0x0c
 
 /* Turns the result of a libnvme call (negative with errno, or a positive
- * NVMe status) into an error for people.  `what` says what we tried. */
+ * NVMe status) into an error for people.  Call it right after the call,
+ * with errno cleared before it: errno is read first thing, before
+ * anything (gettext included) can change it.  `what` says what we tried,
+ * marked with N_(). */
 static gboolean
 check_result (int          ret,
-              int          saved_errno,
               const char  *what,
               GError     **error)
 {
+  int saved_errno = errno;
+
   if (ret == 0)
     return TRUE;
+
+  what = _(what);
 
   if (ret < 0)
     {
@@ -119,15 +125,13 @@ drivedash_nvme_identify (int                 fd,
   /* libnvme's structs only give the buffer its size and alignment: the
    * bytes are decoded by our own pure decoder. */
   struct nvme_id_ctrl buf = { 0 };
-  int saved_errno;
   int ret;
 
   G_STATIC_ASSERT (sizeof (struct nvme_id_ctrl) == DRIVEDASH_IDENTIFY_SIZE);
 
   errno = 0;
   ret = nvme_identify_ctrl (fd, &buf);
-  saved_errno = errno;
-  if (!check_result (ret, saved_errno, _("Reading the drive’s identification"), error))
+  if (!check_result (ret, N_("Reading the drive’s identification"), error))
     return FALSE;
   return drivedash_identify_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
@@ -138,7 +142,6 @@ drivedash_nvme_read_smart_log (int                 fd,
                                GError            **error)
 {
   struct nvme_smart_log buf = { 0 };
-  int saved_errno;
   int ret;
 
   G_STATIC_ASSERT (sizeof (struct nvme_smart_log) == DRIVEDASH_SMART_LOG_SIZE);
@@ -147,8 +150,7 @@ drivedash_nvme_read_smart_log (int                 fd,
    * also clears a pending SMART asynchronous event, as nvme-cli does. */
   errno = 0;
   ret = nvme_get_log_smart (fd, NVME_NSID_ALL, false, &buf);
-  saved_errno = errno;
-  if (!check_result (ret, saved_errno, _("Reading the drive’s health log"), error))
+  if (!check_result (ret, N_("Reading the drive’s health log"), error))
     return FALSE;
   return drivedash_smart_log_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
@@ -172,13 +174,11 @@ drivedash_nvme_read_apst_enabled (int        fd,
     .data_len = sizeof table,
     .result = &result,
   };
-  int saved_errno;
   int ret;
 
   errno = 0;
   ret = nvme_get_features (&args);
-  saved_errno = errno;
-  if (!check_result (ret, saved_errno, _("Reading the automatic power saving setting"), error))
+  if (!check_result (ret, N_("Reading the automatic power saving setting"), error))
     return FALSE;
   *enabled = (result & 0x1) != 0;
   return TRUE;
@@ -190,15 +190,13 @@ drivedash_nvme_read_self_test_log (int                    fd,
                                    GError               **error)
 {
   struct nvme_self_test_log buf = { 0 };
-  int saved_errno;
   int ret;
 
   G_STATIC_ASSERT (sizeof (struct nvme_self_test_log) == DRIVEDASH_SELF_TEST_LOG_SIZE);
 
   errno = 0;
   ret = nvme_get_log_device_self_test (fd, &buf);
-  saved_errno = errno;
-  if (!check_result (ret, saved_errno, _("Reading the self-test log"), error))
+  if (!check_result (ret, N_("Reading the self-test log"), error))
     return FALSE;
   return drivedash_self_test_log_decode ((const guint8 *) &buf, sizeof buf, out, error);
 }
@@ -209,7 +207,6 @@ drivedash_nvme_read_error_log (int      fd,
                                GError **error)
 {
   g_autofree struct nvme_error_log_page *buf = NULL;
-  int saved_errno;
   int ret;
 
   G_STATIC_ASSERT (sizeof (struct nvme_error_log_page) == DRIVEDASH_ERROR_LOG_ENTRY_SIZE);
@@ -220,8 +217,7 @@ drivedash_nvme_read_error_log (int      fd,
   /* rae=false, like the SMART log: reading clears a pending error event. */
   errno = 0;
   ret = nvme_get_log_error (fd, n_entries, false, buf);
-  saved_errno = errno;
-  if (!check_result (ret, saved_errno, _("Reading the drive’s error log"), error))
+  if (!check_result (ret, N_("Reading the drive’s error log"), error))
     return NULL;
   return drivedash_error_log_decode ((const guint8 *) buf, sizeof *buf * n_entries, error);
 }
@@ -241,22 +237,21 @@ drivedash_nvme_self_test (int                     fd,
     .result = &result,
   };
   const char *what;
-  int saved_errno;
   int ret;
 
   switch (kind)
     {
     case DRIVEDASH_SELF_TEST_SHORT:
       args.stc = NVME_DST_STC_SHORT;
-      what = _("Starting a short self-test");
+      what = N_("Starting a short self-test");
       break;
     case DRIVEDASH_SELF_TEST_EXTENDED:
       args.stc = NVME_DST_STC_LONG;
-      what = _("Starting an extended self-test");
+      what = N_("Starting an extended self-test");
       break;
     case DRIVEDASH_SELF_TEST_ABORT:
       args.stc = NVME_DST_STC_ABORT;
-      what = _("Stopping the self-test");
+      what = N_("Stopping the self-test");
       break;
     case DRIVEDASH_SELF_TEST_NONE:
     case DRIVEDASH_SELF_TEST_VENDOR:
@@ -268,7 +263,6 @@ drivedash_nvme_self_test (int                     fd,
 
   errno = 0;
   ret = nvme_dev_self_test (&args);
-  saved_errno = errno;
   if (ret > 0 && nvme_status_code_type ((guint16) ret) == NVME_SCT_CMD_SPECIFIC &&
       nvme_status_code ((guint16) ret) == NVME_SC_SELF_TEST_IN_PROGRESS)
     {
@@ -276,7 +270,7 @@ drivedash_nvme_self_test (int                     fd,
                    _("A self-test is already running on this drive; stop it first or wait until it finishes."));
       return FALSE;
     }
-  return check_result (ret, saved_errno, what, error);
+  return check_result (ret, what, error);
 }
 
 /* Identify Controller does not change while the same drive runs the same
