@@ -75,18 +75,41 @@ error_means_denied (const GError *error)
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED);
 }
 
-static DrivedashDBusDrivedash1 *
-service_proxy (GCancellable  *cancellable,
-               GError       **error)
+static GDBusCallFlags
+call_flags (DrivedashClientFlags flags)
 {
+  return (flags & DRIVEDASH_CLIENT_INTERACTIVE) ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
+                                                : G_DBUS_CALL_FLAGS_NONE;
+}
+
+/* Calls a method of drivedashd.  parameters (may be NULL) is consumed
+ * when floating, also when there is no bus to send it on. */
+static GVariant *
+service_call (const char      *method,
+              GVariant        *parameters,
+              GDBusCallFlags   flags,
+              int              timeout_ms,
+              GCancellable    *cancellable,
+              GError         **error)
+{
+  g_autoptr(DrivedashDBusDrivedash1) proxy = NULL;
+
   drivedash_client_register_errors ();
 
-  return drivedash_dbus_drivedash1_proxy_new_for_bus_sync (G_BUS_TYPE_SYSTEM,
+  proxy = drivedash_dbus_drivedash1_proxy_new_for_bus_sync (G_BUS_TYPE_SYSTEM,
                                                            G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES |
                                                            G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
                                                            DRIVEDASH_SERVICE_BUS_NAME,
                                                            DRIVEDASH_SERVICE_OBJECT_PATH,
                                                            cancellable, error);
+  if (proxy == NULL)
+    {
+      if (parameters != NULL)
+        g_variant_unref (g_variant_ref_sink (parameters));
+      return NULL;
+    }
+  return g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), method, parameters, flags,
+                                 timeout_ms, cancellable, error);
 }
 
 /* Turns what came back from the service into an error for people. */
@@ -125,18 +148,11 @@ propagate_service_error (GError  **dest,
 gboolean
 drivedash_client_service_available (GCancellable *cancellable)
 {
-  g_autoptr(DrivedashDBusDrivedash1) proxy = NULL;
   g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  proxy = service_proxy (cancellable, NULL);
-  if (proxy == NULL)
-    return FALSE;
 
   /* Peer.Ping starts it if it is activatable and needs no polkit. */
-  reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "org.freedesktop.DBus.Peer.Ping",
-                                  NULL, G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
-                                  cancellable, &error);
+  reply = service_call ("org.freedesktop.DBus.Peer.Ping", NULL, G_DBUS_CALL_FLAGS_NONE,
+                        READ_TIMEOUT_MS, cancellable, NULL);
   return reply != NULL;
 }
 
@@ -219,13 +235,11 @@ udisks_find_controller (GDBusConnection  *bus,
   return NULL;
 }
 
-DrivedashHealth *
-drivedash_client_get_health_udisks (const char    *sysfs_root,
-                                    const char    *controller,
-                                    GCancellable  *cancellable,
-                                    GError       **error)
+static DrivedashHealth *
+health_from_udisks (DrivedashDrive  *drive,
+                    GCancellable    *cancellable,
+                    GError         **error)
 {
-  g_autoptr(DrivedashDrive) drive = NULL;
   g_autoptr(DrivedashHealth) health = NULL;
   g_autoptr(GDBusConnection) bus = NULL;
   g_autoptr(GVariant) nvme = NULL;
@@ -237,10 +251,6 @@ drivedash_client_get_health_udisks (const char    *sysfs_root,
   guint64 updated = 0;
   guint64 power_on_hours = 0;
   guint16 temperature = 0;
-
-  drive = drivedash_drive_lookup (sysfs_root, controller, error);
-  if (drive == NULL)
-    return NULL;
 
   serial = drivedash_drive_get_serial (drive);
   if (serial == NULL || serial[0] == '\0')
@@ -372,6 +382,19 @@ drivedash_client_get_health_udisks (const char    *sysfs_root,
   return g_steal_pointer (&health);
 }
 
+DrivedashHealth *
+drivedash_client_get_health_udisks (const char    *sysfs_root,
+                                    const char    *controller,
+                                    GCancellable  *cancellable,
+                                    GError       **error)
+{
+  g_autoptr(DrivedashDrive) drive = drivedash_drive_lookup (sysfs_root, controller, error);
+
+  if (drive == NULL)
+    return NULL;
+  return health_from_udisks (drive, cancellable, error);
+}
+
 /* --- the chain --------------------------------------------------------- */
 
 /* "/dev/nvme0" means "nvme0", as everywhere else in Drivedash. */
@@ -418,22 +441,15 @@ drivedash_client_get_health (const char            *sysfs_root,
 
   if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
     {
-      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
       g_autoptr(GVariant) reply = NULL;
 
-      if (proxy != NULL)
-        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "GetHealth",
-                                        g_variant_new ("(s)", controller),
-                                        (flags & DRIVEDASH_CLIENT_INTERACTIVE)
-                                        ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
-                                        : G_DBUS_CALL_FLAGS_NONE,
-                                        READ_TIMEOUT_MS, cancellable, &service_error);
+      reply = service_call ("GetHealth", g_variant_new ("(s)", controller), call_flags (flags),
+                            READ_TIMEOUT_MS, cancellable, &service_error);
       if (reply != NULL)
         {
           g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
 
-          health = drivedash_health_new_from_variant (dict, error);
-          return health;
+          return drivedash_health_new_from_variant (dict, error);
         }
 
       if (!error_means_unavailable (service_error) && !error_means_denied (service_error))
@@ -454,8 +470,7 @@ drivedash_client_get_health (const char            *sysfs_root,
 
   if (!direct && !(flags & DRIVEDASH_CLIENT_NO_UDISKS))
     {
-      health = drivedash_client_get_health_udisks (sysfs_root, controller,
-                                                   cancellable, &udisks_error);
+      health = health_from_udisks (drive, cancellable, &udisks_error);
       if (health != NULL)
         return health;
       g_debug ("UDisks2: %s", udisks_error->message);
@@ -471,6 +486,19 @@ drivedash_client_get_health (const char            *sysfs_root,
                                   ? _("The Drivedash system service refused the request.")
                                   : _("Install the Drivedash system service to see every health detail without a password."));
   return health;
+}
+
+/* The (a{sv}) drivedashd answers GetGameMode and SetGameMode with. */
+static DrivedashGameMode *
+game_mode_from_reply (GVariant               *reply,
+                      DrivedashHealthSource  *source_out,
+                      GError                **error)
+{
+  g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
+
+  if (source_out != NULL)
+    *source_out = DRIVEDASH_HEALTH_SOURCE_SERVICE;
+  return drivedash_game_mode_new_from_variant (dict, error);
 }
 
 DrivedashGameMode *
@@ -491,22 +519,12 @@ drivedash_client_get_game_mode (const DrivedashPowerPaths *paths,
   if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
     {
       g_autoptr(GError) service_error = NULL;
-      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
       g_autoptr(GVariant) reply = NULL;
 
-      if (proxy != NULL)
-        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "GetGameMode",
-                                        g_variant_new ("(s)", controller),
-                                        G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
-                                        cancellable, &service_error);
+      reply = service_call ("GetGameMode", g_variant_new ("(s)", controller),
+                            G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS, cancellable, &service_error);
       if (reply != NULL)
-        {
-          g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
-
-          if (source_out != NULL)
-            *source_out = DRIVEDASH_HEALTH_SOURCE_SERVICE;
-          return drivedash_game_mode_new_from_variant (dict, error);
-        }
+        return game_mode_from_reply (reply, source_out, error);
       if (!error_means_unavailable (service_error) && !error_means_denied (service_error))
         {
           propagate_service_error (error, g_steal_pointer (&service_error));
@@ -541,24 +559,12 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
 
   if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
     {
-      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
       g_autoptr(GVariant) reply = NULL;
 
-      if (proxy != NULL)
-        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "SetGameMode",
-                                        g_variant_new ("(sbb)", controller, enabled, persistent),
-                                        (flags & DRIVEDASH_CLIENT_INTERACTIVE)
-                                        ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
-                                        : G_DBUS_CALL_FLAGS_NONE,
-                                        G_MAXINT, cancellable, &service_error);
+      reply = service_call ("SetGameMode", g_variant_new ("(sbb)", controller, enabled, persistent),
+                            call_flags (flags), G_MAXINT, cancellable, &service_error);
       if (reply != NULL)
-        {
-          g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
-
-          if (source_out != NULL)
-            *source_out = DRIVEDASH_HEALTH_SOURCE_SERVICE;
-          return drivedash_game_mode_new_from_variant (dict, error);
-        }
+        return game_mode_from_reply (reply, source_out, error);
       /* A refusal is the answer: never work around polkit. */
       if (!error_means_unavailable (service_error))
         {
@@ -580,25 +586,16 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
 }
 
 static gboolean
-self_test_udisks (const char             *sysfs_root,
-                  const char             *controller,
+self_test_udisks (DrivedashDrive         *drive,
                   DrivedashSelfTestKind   kind,
                   DrivedashClientFlags    flags,
                   GCancellable           *cancellable,
                   GError                **error)
 {
-  g_autoptr(DrivedashDrive) drive = NULL;
   g_autoptr(GDBusConnection) bus = NULL;
   g_autoptr(GVariant) nvme = NULL;
   g_autoptr(GVariant) reply = NULL;
   g_autofree char *object_path = NULL;
-  GDBusCallFlags call_flags = (flags & DRIVEDASH_CLIENT_INTERACTIVE)
-                              ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
-                              : G_DBUS_CALL_FLAGS_NONE;
-
-  drive = drivedash_drive_lookup (sysfs_root, controller, error);
-  if (drive == NULL)
-    return FALSE;
 
   bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, error);
   if (bus == NULL)
@@ -611,14 +608,14 @@ self_test_udisks (const char             *sysfs_root,
   if (kind == DRIVEDASH_SELF_TEST_ABORT)
     reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, object_path, UDISKS_NVME_CTRL_IFACE,
                                          "SmartSelftestAbort", g_variant_new ("(a{sv})", NULL),
-                                         NULL, call_flags, G_MAXINT, cancellable, error);
+                                         NULL, call_flags (flags), G_MAXINT, cancellable, error);
   else
     reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, object_path, UDISKS_NVME_CTRL_IFACE,
                                          "SmartSelftestStart",
                                          g_variant_new ("(sa{sv})",
                                                         kind == DRIVEDASH_SELF_TEST_SHORT ? "short" : "extended",
                                                         NULL),
-                                         NULL, call_flags, G_MAXINT, cancellable, error);
+                                         NULL, call_flags (flags), G_MAXINT, cancellable, error);
   return reply != NULL;
 }
 
@@ -649,21 +646,15 @@ drivedash_client_self_test (const char             *sysfs_root,
 
   if (!(flags & DRIVEDASH_CLIENT_NO_SERVICE))
     {
-      g_autoptr(DrivedashDBusDrivedash1) proxy = service_proxy (cancellable, &service_error);
       g_autoptr(GVariant) reply = NULL;
-      GDBusCallFlags call_flags = (flags & DRIVEDASH_CLIENT_INTERACTIVE)
-                                  ? G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION
-                                  : G_DBUS_CALL_FLAGS_NONE;
 
-      if (proxy != NULL && kind == DRIVEDASH_SELF_TEST_ABORT)
-        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "AbortSelfTest",
-                                        g_variant_new ("(s)", controller),
-                                        call_flags, G_MAXINT, cancellable, &service_error);
-      else if (proxy != NULL)
-        reply = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy), "StartSelfTest",
-                                        g_variant_new ("(ss)", controller,
-                                                       kind == DRIVEDASH_SELF_TEST_SHORT ? "short" : "extended"),
-                                        call_flags, G_MAXINT, cancellable, &service_error);
+      if (kind == DRIVEDASH_SELF_TEST_ABORT)
+        reply = service_call ("AbortSelfTest", g_variant_new ("(s)", controller),
+                              call_flags (flags), G_MAXINT, cancellable, &service_error);
+      else
+        reply = service_call ("StartSelfTest",
+                              g_variant_new ("(ss)", controller, drivedash_self_test_kind_id (kind)),
+                              call_flags (flags), G_MAXINT, cancellable, &service_error);
       if (reply != NULL)
         {
           if (source_out != NULL)
@@ -692,7 +683,7 @@ drivedash_client_self_test (const char             *sysfs_root,
 
   if (!(flags & DRIVEDASH_CLIENT_NO_UDISKS))
     {
-      if (self_test_udisks (sysfs_root, controller, kind, flags, cancellable, &udisks_error))
+      if (self_test_udisks (drive, kind, flags, cancellable, &udisks_error))
         {
           if (source_out != NULL)
             *source_out = DRIVEDASH_HEALTH_SOURCE_UDISKS2;

@@ -84,8 +84,8 @@ DrivedashGameMode *drivedash_client_set_game_mode (const DrivedashPowerPaths *pa
                                                    GError                **error);
 
 /* Starts (SHORT, EXTENDED) or stops (ABORT) a drive self-test: through
- * drivedashd (polkit decides), else UDisks2 (which asks its own polkit),
- * else directly when root, else DRIVEDASH_ERROR_PERMISSION.  source_out
+ * drivedashd (polkit decides), else directly when root, else UDisks2
+ * (which asks its own polkit), else DRIVEDASH_ERROR_PERMISSION.  source_out
  * (may be NULL) gets SERVICE, UDISKS2 or NVME. */
 gboolean drivedash_client_self_test (const char             *sysfs_root,
                                      const char             *controller,
