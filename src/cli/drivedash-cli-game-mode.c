@@ -110,15 +110,7 @@ drivedash_cli_game_mode (int    argc,
   controller = argv[1];
   action = argv[2];
 
-  if (sysfs_root != NULL)
-    {
-      paths.sysfs_root = sysfs_root;
-      paths.dev_dir = NULL;
-    }
-  if (udev_rules_dir != NULL)
-    paths.udev_rules_dir = udev_rules_dir;
-  if (state_dir != NULL)
-    paths.state_dir = state_dir;
+  drivedash_power_paths_override (&paths, sysfs_root, udev_rules_dir, state_dir);
   if (no_service)
     flags |= DRIVEDASH_CLIENT_NO_SERVICE;
 

@@ -37,6 +37,23 @@ drivedash_power_paths_default (void)
   return &paths;
 }
 
+void
+drivedash_power_paths_override (DrivedashPowerPaths *paths,
+                                const char          *sysfs_root,
+                                const char          *udev_rules_dir,
+                                const char          *state_dir)
+{
+  if (sysfs_root != NULL)
+    {
+      paths->sysfs_root = sysfs_root;
+      paths->dev_dir = NULL;
+    }
+  if (udev_rules_dir != NULL)
+    paths->udev_rules_dir = udev_rules_dir;
+  if (state_dir != NULL)
+    paths->state_dir = state_dir;
+}
+
 gboolean
 drivedash_controller_name_is_valid (const char *name)
 {

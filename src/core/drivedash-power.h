@@ -30,6 +30,14 @@ typedef struct
 /* The real system's paths. */
 const DrivedashPowerPaths *drivedash_power_paths_default (void);
 
+/* Points paths at test fixtures; NULL keeps a path as it is.  A fixture
+ * sysfs tree has no device nodes: dev_dir becomes NULL, so no command ever
+ * reaches a real drive that shares a name with a fake one. */
+void drivedash_power_paths_override (DrivedashPowerPaths *paths,
+                                     const char          *sysfs_root,
+                                     const char          *udev_rules_dir,
+                                     const char          *state_dir);
+
 /* Longest controller name accepted ("nvme" + up to 8 digits). */
 #define DRIVEDASH_CONTROLLER_NAME_MAX 12
 

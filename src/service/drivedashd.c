@@ -191,17 +191,7 @@ main (int    argc,
       return 2;
     }
 
-  if (sysfs_root != NULL)
-    {
-      paths.sysfs_root = sysfs_root;
-      /* A fixture tree has no device nodes; never talk to a real drive
-       * that happens to share a name with a fake one. */
-      paths.dev_dir = NULL;
-    }
-  if (udev_rules_dir != NULL)
-    paths.udev_rules_dir = udev_rules_dir;
-  if (state_dir != NULL)
-    paths.state_dir = state_dir;
+  drivedash_power_paths_override (&paths, sysfs_root, udev_rules_dir, state_dir);
 
   connection = connect_bus (bus_address, session, &error);
   if (connection == NULL)
