@@ -19,6 +19,8 @@
 #include "drivedash-json.h"
 #include "drivedash-power.h"
 
+#define PREFIX "drivedash-cli game-mode: "
+
 static void
 print_json (const DrivedashGameMode *state,
             DrivedashHealthSource    source)
@@ -94,19 +96,10 @@ drivedash_cli_game_mode (int    argc,
                                   "It uses a little more power; the effect on speed is usually small."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "drivedash-cli game-mode: %s\n", error->message);
-      return DRIVEDASH_EXIT_USAGE;
-    }
-
+  if (!drivedash_cli_parse_options (context, PREFIX, &argc, &argv))
+    return DRIVEDASH_EXIT_USAGE;
   if (argc != 3)
-    {
-      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-
-      fprintf (stderr, "%s", help);
-      return DRIVEDASH_EXIT_USAGE;
-    }
+    return drivedash_cli_usage (context);
   controller = argv[1];
   action = argv[2];
 
@@ -118,7 +111,7 @@ drivedash_cli_game_mode (int    argc,
     {
       if (persistent)
         {
-          fprintf (stderr, "drivedash-cli game-mode: %s\n",
+          fprintf (stderr, PREFIX "%s\n",
                    _("--persistent only goes with “on”."));
           return DRIVEDASH_EXIT_USAGE;
         }
@@ -130,7 +123,7 @@ drivedash_cli_game_mode (int    argc,
 
       if (persistent && !enabled)
         {
-          fprintf (stderr, "drivedash-cli game-mode: %s\n",
+          fprintf (stderr, PREFIX "%s\n",
                    _("--persistent only goes with “on” (“off” always removes the rule)."));
           return DRIVEDASH_EXIT_USAGE;
         }
@@ -145,10 +138,7 @@ drivedash_cli_game_mode (int    argc,
     }
 
   if (state == NULL)
-    {
-      fprintf (stderr, "drivedash-cli game-mode: %s\n", error->message);
-      return drivedash_cli_exit_code_for_error (error);
-    }
+    return drivedash_cli_fail (PREFIX, error);
 
   if (json)
     print_json (state, source);

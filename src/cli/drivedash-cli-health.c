@@ -342,11 +342,8 @@ drivedash_cli_health (int    argc,
       "for any value. Unknown values are null."));
   g_option_context_set_description (context, description);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return DRIVEDASH_EXIT_USAGE;
-    }
+  if (!drivedash_cli_parse_options (context, NULL, &argc, &argv))
+    return DRIVEDASH_EXIT_USAGE;
   if (argc > 2)
     {
       fprintf (stderr, _("Unexpected argument “%s”.\n"), argv[2]);
@@ -360,10 +357,7 @@ drivedash_cli_health (int    argc,
       g_autoptr(GPtrArray) drives = drivedash_drive_list (sysfs_root, &error);
 
       if (drives == NULL)
-        {
-          fprintf (stderr, "%s\n", error->message);
-          return drivedash_cli_exit_code_for_error (error);
-        }
+        return drivedash_cli_fail (NULL, error);
       for (guint i = 0; i < drives->len; i++)
         g_ptr_array_add (names, g_strdup (drivedash_drive_get_name (g_ptr_array_index (drives, i))));
     }
@@ -375,11 +369,12 @@ drivedash_cli_health (int    argc,
 
       if (h == NULL)
         {
-          fprintf (stderr, "%s\n", local_error->message);
+          int code = drivedash_cli_fail (NULL, local_error);
+
           /* The first failure decides the exit code; the other drives are
            * still reported. */
           if (status == DRIVEDASH_EXIT_OK)
-            status = drivedash_cli_exit_code_for_error (local_error);
+            status = code;
           continue;
         }
       g_ptr_array_add (healths, h);

@@ -119,11 +119,8 @@ drivedash_cli_list (int    argc,
                                            "Needs no administrator rights."));
   g_option_context_set_description (context, exit_codes_help ());
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return DRIVEDASH_EXIT_USAGE;
-    }
+  if (!drivedash_cli_parse_options (context, NULL, &argc, &argv))
+    return DRIVEDASH_EXIT_USAGE;
   if (argc > 1)
     {
       fprintf (stderr, _("Unexpected argument “%s”.\n"), argv[1]);
@@ -132,10 +129,7 @@ drivedash_cli_list (int    argc,
 
   drives = drivedash_drive_list (sysfs_root, &error);
   if (drives == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return drivedash_cli_exit_code_for_error (error);
-    }
+    return drivedash_cli_fail (NULL, error);
 
   if (json)
     {

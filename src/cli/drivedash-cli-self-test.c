@@ -143,18 +143,10 @@ drivedash_cli_self_test (int    argc,
                                  _("the drive does not support self-tests"));
   g_option_context_set_description (context, description);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return DRIVEDASH_EXIT_USAGE;
-    }
+  if (!drivedash_cli_parse_options (context, NULL, &argc, &argv))
+    return DRIVEDASH_EXIT_USAGE;
   if (argc != 3)
-    {
-      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-
-      fprintf (stderr, "%s", help);
-      return DRIVEDASH_EXIT_USAGE;
-    }
+    return drivedash_cli_usage (context);
   controller = argv[1];
   action = argv[2];
 
@@ -173,10 +165,7 @@ drivedash_cli_self_test (int    argc,
 
   drive = drivedash_drive_lookup (sysfs_root, controller, &error);
   if (drive == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return drivedash_cli_exit_code_for_error (error);
-    }
+    return drivedash_cli_fail (NULL, error);
 
   if (kind == DRIVEDASH_SELF_TEST_NONE)
     {
@@ -236,6 +225,5 @@ drivedash_cli_self_test (int    argc,
 failed:
   if (json)
     print_json_error (drivedash_drive_get_name (drive), action, error);
-  fprintf (stderr, "%s\n", error->message);
-  return drivedash_cli_exit_code_for_error (error);
+  return drivedash_cli_fail (NULL, error);
 }

@@ -57,6 +57,37 @@ drivedash_cli_exit_code_for_error (const GError *error)
     }
 }
 
+int
+drivedash_cli_fail (const char   *prefix,
+                    const GError *error)
+{
+  fprintf (stderr, "%s%s\n", prefix != NULL ? prefix : "", error->message);
+  return drivedash_cli_exit_code_for_error (error);
+}
+
+gboolean
+drivedash_cli_parse_options (GOptionContext   *context,
+                             const char       *prefix,
+                             int              *argc,
+                             char           ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_option_context_parse (context, argc, argv, &error))
+    return TRUE;
+  fprintf (stderr, "%s%s\n", prefix != NULL ? prefix : "", error->message);
+  return FALSE;
+}
+
+int
+drivedash_cli_usage (GOptionContext *context)
+{
+  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+
+  fprintf (stderr, "%s", help);
+  return DRIVEDASH_EXIT_USAGE;
+}
+
 static void
 print_usage (FILE *out)
 {

@@ -30,4 +30,17 @@ int drivedash_cli_game_mode (int argc, char **argv);
 /* Maps a DRIVEDASH_ERROR to the exit code above. */
 int  drivedash_cli_exit_code_for_error (const GError *error);
 
+/* Prints error->message on stderr, after prefix (may be NULL), and
+ * returns the exit code for it. */
+int      drivedash_cli_fail          (const char      *prefix,
+                                      const GError    *error);
+/* g_option_context_parse(); on failure prints why, after prefix (may be
+ * NULL), and returns FALSE: exit with DRIVEDASH_EXIT_USAGE. */
+gboolean drivedash_cli_parse_options (GOptionContext  *context,
+                                      const char      *prefix,
+                                      int             *argc,
+                                      char          ***argv);
+/* Prints the command's help on stderr; returns DRIVEDASH_EXIT_USAGE. */
+int      drivedash_cli_usage         (GOptionContext  *context);
+
 G_END_DECLS
