@@ -188,17 +188,26 @@ why_from_error (const GError *error)
   return error->message;
 }
 
-/* The kernel runs APST; writing 0 to its latency tolerance (game mode)
- * turns it off, so the file says whether it is on without asking the
- * drive. */
+/* Whether APST is on, without asking the drive: off when the drive has
+ * none; otherwise the kernel runs it, and writing 0 to its latency
+ * tolerance (game mode) turns it off, so that file says. */
 static void
 read_apst_from_sysfs (DrivedashHealth *self,
                       DrivedashDrive  *drive)
 {
-  g_autofree char *path = g_build_filename (drivedash_drive_get_sysfs_path (drive), "power",
-                                            "pm_qos_latency_tolerance_us", NULL);
-  g_autofree char *value = drivedash_sysfs_read_string (path, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *value = NULL;
 
+  if (!self->apst_supported)
+    {
+      self->apst_enabled = FALSE;
+      self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
+      return;
+    }
+
+  path = g_build_filename (drivedash_drive_get_sysfs_path (drive), "power",
+                           "pm_qos_latency_tolerance_us", NULL);
+  value = drivedash_sysfs_read_string (path, NULL);
   if (value != NULL)
     {
       self->apst_enabled = g_strcmp0 (value, "0") != 0;
@@ -255,12 +264,6 @@ read_privileged (DrivedashHealth           *self,
                                         local_error->message);
           g_clear_error (&local_error);
         }
-    }
-  else if (!self->apst_supported)
-    {
-      /* Without APST there is nothing to be on. */
-      self->apst_enabled = FALSE;
-      self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
     }
   else
     read_apst_from_sysfs (self, drive);
@@ -330,15 +333,7 @@ read_unprivileged (DrivedashHealth *self,
       self->has |= DRIVEDASH_HEALTH_HAS_APST_SUPPORTED;
     }
   if (!(self->has & DRIVEDASH_HEALTH_HAS_APST_ENABLED))
-    {
-      if (!self->apst_supported)
-        {
-          self->apst_enabled = FALSE;
-          self->has |= DRIVEDASH_HEALTH_HAS_APST_ENABLED;
-        }
-      else
-        read_apst_from_sysfs (self, drive);
-    }
+    read_apst_from_sysfs (self, drive);
 
   if (!(self->has & DRIVEDASH_HEALTH_HAS_SMART))
     drivedash_health_add_missing (self, _(MISSING_SMART), why);
