@@ -152,6 +152,22 @@ latency_value_is_valid (const char *value)
   return TRUE;
 }
 
+/* The kernel's reason goes to the debug log; people get a plain sentence. */
+static gboolean
+write_failed (const char  *path,
+              int          saved_errno,
+              GError     **error)
+{
+  g_debug ("%s: %s", path, g_strerror (saved_errno));
+  if (saved_errno == EACCES || saved_errno == EPERM || saved_errno == EROFS)
+    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                         _("Changing the drive’s power saving needs administrator rights."));
+  else
+    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                         _("Could not change the drive’s power saving: the system did not accept the new setting."));
+  return FALSE;
+}
+
 /* Writes exactly value (no newline) to an existing file, the way a sysfs
  * attribute expects it: one write() call. */
 static gboolean
@@ -165,18 +181,7 @@ write_attribute (const char  *path,
 
   fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
   if (fd < 0)
-    {
-      int saved_errno = errno;
-
-      if (saved_errno == EACCES || saved_errno == EPERM || saved_errno == EROFS)
-        g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
-                             _("Changing the drive’s power saving needs administrator rights."));
-      else
-        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                     _("Could not change the drive’s power saving (%s)."),
-                     g_strerror (saved_errno));
-      return FALSE;
-    }
+    return write_failed (path, errno, error);
 
   written = write (fd, value, len);
   if (written != (ssize_t) len)
@@ -184,21 +189,11 @@ write_attribute (const char  *path,
       int saved_errno = written < 0 ? errno : EIO;
 
       close (fd);
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                   _("Could not change the drive’s power saving (%s)."),
-                   g_strerror (saved_errno));
-      return FALSE;
+      return write_failed (path, saved_errno, error);
     }
 
   if (close (fd) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                   _("Could not change the drive’s power saving (%s)."),
-                   g_strerror (saved_errno));
-      return FALSE;
-    }
+    return write_failed (path, errno, error);
 
   return TRUE;
 }
