@@ -54,6 +54,22 @@ begin_json (const char *controller,
   return b;
 }
 
+/* What succeeded, with the self-test log's members when there is one. */
+static void
+print_json_ok (const char                 *controller,
+               const char                 *action,
+               const DrivedashSelfTestLog *log)
+{
+  JsonBuilder *b = begin_json (controller, action);
+
+  drivedash_json_member_bool (b, "ok", TRUE, TRUE);
+  drivedash_json_member_bool (b, "self_test_supported", TRUE, TRUE);
+  if (log != NULL)
+    drivedash_self_test_log_to_json (log, b);
+  json_builder_end_object (b);
+  print_json_and_free (b);
+}
+
 /* In --json mode failures are a document too, so scripts can tell "not
  * supported" from other failures without parsing text. */
 static void
@@ -63,8 +79,7 @@ print_json_error (const char   *controller,
 {
   JsonBuilder *b = begin_json (controller, action);
 
-  json_builder_set_member_name (b, "ok");
-  json_builder_add_boolean_value (b, FALSE);
+  drivedash_json_member_bool (b, "ok", TRUE, FALSE);
   /* FALSE when the drive has none, null when the failure says nothing. */
   drivedash_json_member_bool (b, "self_test_supported",
                               g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED),
@@ -175,17 +190,7 @@ drivedash_cli_self_test (int    argc,
         goto failed;
 
       if (json)
-        {
-          JsonBuilder *b = begin_json (drivedash_drive_get_name (drive), action);
-
-          json_builder_set_member_name (b, "ok");
-          json_builder_add_boolean_value (b, TRUE);
-          json_builder_set_member_name (b, "self_test_supported");
-          json_builder_add_boolean_value (b, TRUE);
-          drivedash_self_test_log_to_json (&log, b);
-          json_builder_end_object (b);
-          print_json_and_free (b);
-        }
+        print_json_ok (drivedash_drive_get_name (drive), action, &log);
       else
         print_status_human (drivedash_drive_get_name (drive), &log);
       return DRIVEDASH_EXIT_OK;
@@ -195,16 +200,7 @@ drivedash_cli_self_test (int    argc,
     goto failed;
 
   if (json)
-    {
-      JsonBuilder *b = begin_json (drivedash_drive_get_name (drive), action);
-
-      json_builder_set_member_name (b, "ok");
-      json_builder_add_boolean_value (b, TRUE);
-      json_builder_set_member_name (b, "self_test_supported");
-      json_builder_add_boolean_value (b, TRUE);
-      json_builder_end_object (b);
-      print_json_and_free (b);
-    }
+    print_json_ok (drivedash_drive_get_name (drive), action, NULL);
   else if (kind == DRIVEDASH_SELF_TEST_ABORT)
     printf (_("%s: self-test stopped.\n"), drivedash_drive_get_name (drive));
   else

@@ -515,18 +515,6 @@ drivedash_drive_to_json (DrivedashDrive *self,
 char *
 drivedash_drive_list_to_json (GPtrArray *drives)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "drives");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < drives->len; i++)
-    {
-      json_builder_begin_object (b);
-      drivedash_drive_to_json (g_ptr_array_index (drives, i), b);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  return drivedash_json_to_string (b);
+  return drivedash_json_list_to_string ("drives", drives,
+                                        (DrivedashJsonMembersFunc) drivedash_drive_to_json);
 }

@@ -305,18 +305,6 @@ drivedash_health_to_json (DrivedashHealth *self,
 char *
 drivedash_health_list_to_json (GPtrArray *healths)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "drives");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < healths->len; i++)
-    {
-      json_builder_begin_object (b);
-      drivedash_health_to_json (g_ptr_array_index (healths, i), b);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  return drivedash_json_to_string (b);
+  return drivedash_json_list_to_string ("drives", healths,
+                                        (DrivedashJsonMembersFunc) drivedash_health_to_json);
 }

@@ -54,3 +54,24 @@ drivedash_json_to_string (JsonBuilder *b)
   json_generator_set_pretty (gen, TRUE);
   return json_generator_to_data (gen, NULL);
 }
+
+char *
+drivedash_json_list_to_string (const char               *key,
+                               GPtrArray                *items,
+                               DrivedashJsonMembersFunc  func)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, key);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < items->len; i++)
+    {
+      json_builder_begin_object (b);
+      func (g_ptr_array_index (items, i), b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return drivedash_json_to_string (b);
+}

@@ -28,4 +28,14 @@ void  drivedash_json_member_bool   (JsonBuilder *b,
 /* The builder's document, pretty-printed.  Free with g_free(). */
 char *drivedash_json_to_string     (JsonBuilder *b);
 
+/* Writes the members of one object for item. */
+typedef void (*DrivedashJsonMembersFunc) (gpointer     item,
+                                          JsonBuilder *b);
+
+/* {"key": [ {members written by func}, … ]} for every item, pretty-printed.
+ * Free with g_free(). */
+char *drivedash_json_list_to_string (const char               *key,
+                                     GPtrArray                *items,
+                                     DrivedashJsonMembersFunc  func);
+
 G_END_DECLS
