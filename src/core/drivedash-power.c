@@ -15,6 +15,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-power.h"
+#include "drivedash-sysfs.h"
 
 #define LATENCY_FILE "power/pm_qos_latency_tolerance_us"
 #define RULE_PREFIX  "70-drivedash-game-mode-"
@@ -114,27 +115,6 @@ drivedash_game_mode_free (DrivedashGameMode *state)
   g_free (state);
 }
 
-/* Reads a small sysfs attribute, trimmed.  NULL with errno-style error if
- * it cannot be read. */
-static char *
-read_attribute (const char  *path,
-                GError     **error)
-{
-  g_autofree char *contents = NULL;
-  gsize len = 0;
-
-  if (!g_file_get_contents (path, &contents, &len, error))
-    return NULL;
-  if (len > 256 || memchr (contents, '\0', len) != NULL)
-    {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                   _("The drive reported an unexpected value."));
-      return NULL;
-    }
-
-  return g_strstrip (g_steal_pointer (&contents));
-}
-
 /* "auto" or a non-negative decimal number: what the kernel accepts and what
  * we are willing to write back. */
 static gboolean
@@ -213,7 +193,7 @@ read_serial (const DrivedashPowerPaths *paths,
 {
   g_autofree char *path = controller_path (paths, controller, "serial");
 
-  return read_attribute (path, NULL);
+  return drivedash_sysfs_read_string (path, NULL);
 }
 
 /* A serial number is put into a udev match and a file name: accept only
@@ -342,14 +322,14 @@ drivedash_game_mode_read (const DrivedashPowerPaths *paths,
   latency_path = controller_path (paths, controller, LATENCY_FILE);
   if (g_file_test (latency_path, G_FILE_TEST_EXISTS))
     {
-      g_autoptr(GError) local_error = NULL;
+      int saved_errno = 0;
 
-      state->latency_tolerance = read_attribute (latency_path, &local_error);
+      state->latency_tolerance = drivedash_sysfs_read_string (latency_path, &saved_errno);
       if (state->latency_tolerance == NULL)
         {
-          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                       _("Could not read the drive’s power saving setting: %s"),
-                       local_error->message);
+          g_debug ("%s: %s", latency_path, g_strerror (saved_errno));
+          g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                               _("Could not read the drive’s power saving setting."));
           return NULL;
         }
       state->supported = TRUE;
@@ -434,7 +414,7 @@ value_to_restore (const DrivedashPowerPaths *paths,
                   const char                *controller)
 {
   g_autofree char *saved_path = saved_value_path (paths, controller);
-  g_autofree char *saved = read_attribute (saved_path, NULL);
+  g_autofree char *saved = drivedash_sysfs_read_string (saved_path, NULL);
   g_autofree char *module_default = NULL;
   g_autofree char *param_path = NULL;
 
@@ -445,7 +425,7 @@ value_to_restore (const DrivedashPowerPaths *paths,
    * starting value for every controller. */
   param_path = g_build_filename (paths->sysfs_root, "module", "nvme_core",
                                  "parameters", "default_ps_max_latency_us", NULL);
-  module_default = read_attribute (param_path, NULL);
+  module_default = drivedash_sysfs_read_string (param_path, NULL);
   if (module_default != NULL && latency_value_is_valid (module_default) &&
       g_strcmp0 (module_default, "0") != 0)
     return g_steal_pointer (&module_default);
