@@ -48,9 +48,9 @@ static char *
 format_minutes (DrivedashU128 minutes)
 {
   g_autofree char *count = drivedash_format_count (minutes);
-  gulong n = minutes.hi != 0 || minutes.lo > G_MAXULONG ? G_MAXULONG : (gulong) minutes.lo;
 
-  return g_strdup_printf (ngettext ("%s minute", "%s minutes", n), count);
+  return g_strdup_printf (ngettext ("%s minute", "%s minutes", drivedash_format_plural_n (minutes)),
+                          count);
 }
 
 static char *
@@ -58,11 +58,11 @@ format_data (DrivedashU128 units)
 {
   g_autofree char *bytes = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (units));
   g_autofree char *count = drivedash_format_count (units);
-  gulong n = units.hi != 0 || units.lo > G_MAXULONG ? G_MAXULONG : (gulong) units.lo;
 
   /* Translators: "12.3 TB (24023457 data units of 512 000 bytes)" */
   return g_strdup_printf (ngettext ("%s (%s data unit of 512 000 bytes)",
-                                    "%s (%s data units of 512 000 bytes)", n),
+                                    "%s (%s data units of 512 000 bytes)",
+                                    drivedash_format_plural_n (units)),
                           bytes, count);
 }
 

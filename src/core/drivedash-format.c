@@ -88,12 +88,19 @@ drivedash_format_count (DrivedashU128 count)
   return g_string_free (out, FALSE);
 }
 
+gulong
+drivedash_format_plural_n (DrivedashU128 count)
+{
+  return count.hi != 0 || count.lo > G_MAXULONG ? G_MAXULONG : (gulong) count.lo;
+}
+
 char *
 drivedash_format_hours (DrivedashU128 hours)
 {
   g_autofree char *count = drivedash_format_count (hours);
-  gulong n = hours.hi != 0 || hours.lo > G_MAXULONG ? G_MAXULONG : (gulong) hours.lo;
-  g_autofree char *h = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s hour", "%s hours", n), count);
+  g_autofree char *h = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s hour", "%s hours",
+                                                     drivedash_format_plural_n (hours)),
+                                        count);
   double days;
 
   if (hours.hi == 0 && hours.lo < 48)

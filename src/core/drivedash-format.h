@@ -22,6 +22,9 @@ double drivedash_kelvin_to_celsius   (guint          kelvin);
 char *drivedash_format_hours         (DrivedashU128  hours);
 /* A plain count with digit grouping, exact for 128 bits. */
 char *drivedash_format_count         (DrivedashU128  count);
+/* The count to choose a plural form with (ngettext takes an unsigned
+ * long): counts beyond it saturate. */
+gulong drivedash_format_plural_n     (DrivedashU128  count);
 /* "8.25 W" from microwatts; "not reported" for 0. */
 char *drivedash_format_power         (guint64        microwatts);
 /* "250 µs", "10 ms" */
