@@ -40,12 +40,6 @@ drivedash_verdict_reason_new (DrivedashVerdict  level,
   return reason;
 }
 
-DrivedashVerdictReason *
-drivedash_verdict_reason_copy (const DrivedashVerdictReason *reason)
-{
-  return drivedash_verdict_reason_new (reason->level, reason->id, reason->message);
-}
-
 void
 drivedash_verdict_reason_free (DrivedashVerdictReason *reason)
 {

@@ -28,7 +28,6 @@ typedef struct
 DrivedashVerdictReason *drivedash_verdict_reason_new  (DrivedashVerdict  level,
                                                        const char       *id,
                                                        const char       *message);
-DrivedashVerdictReason *drivedash_verdict_reason_copy (const DrivedashVerdictReason *reason);
 void                    drivedash_verdict_reason_free (DrivedashVerdictReason *reason);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashVerdictReason, drivedash_verdict_reason_free)
 
