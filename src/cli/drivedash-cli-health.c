@@ -215,8 +215,8 @@ print_error_log (DrivedashHealth *h)
 
       /* Translators: one error log entry; the status text comes from
        * libnvme, in English. */
-      printf (_("    #%" G_GUINT64_FORMAT ": status 0x%04x (%s), queue %u, command %u, namespace %u\n"),
-              e->error_count, e->status, nvme_status_to_string (e->status, false),
+      printf (_("    #%llu: status 0x%04x (%s), queue %u, command %u, namespace %u\n"),
+              (unsigned long long) e->error_count, e->status, nvme_status_to_string (e->status, false),
               e->submission_queue_id, e->command_id, e->nsid);
     }
   if (log->len > ERROR_LOG_SHOWN)

@@ -117,9 +117,11 @@ print_status_human (const char                 *controller,
                               drivedash_self_test_result_describe (r->result));
       if (r->result == DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT)
         g_string_append_printf (line, _(" (step %u)"), r->failed_segment);
-      g_string_append_printf (line, _(", at %" G_GUINT64_FORMAT " power-on hours"), r->power_on_hours);
+      g_string_append_printf (line, _(", at %llu power-on hours"),
+                              (unsigned long long) r->power_on_hours);
       if (r->failing_lba_valid)
-        g_string_append_printf (line, _(", first bad block %" G_GUINT64_FORMAT), r->failing_lba);
+        g_string_append_printf (line, _(", first bad block %llu"),
+                                (unsigned long long) r->failing_lba);
       printf ("%s\n", line->str);
       g_string_free (line, TRUE);
     }

@@ -22,8 +22,8 @@ drivedash_error_log_decode (const guint8  *bytes,
   if (bytes == NULL || len < DRIVEDASH_ERROR_LOG_ENTRY_SIZE)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                   _("The drive’s error log is too short (%" G_GSIZE_FORMAT " of %d bytes)."),
-                   bytes != NULL ? len : 0, DRIVEDASH_ERROR_LOG_ENTRY_SIZE);
+                   _("The drive’s error log is too short (%lu of %d bytes)."),
+                   (gulong) (bytes != NULL ? len : 0), DRIVEDASH_ERROR_LOG_ENTRY_SIZE);
       return NULL;
     }
 

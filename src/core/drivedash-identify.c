@@ -71,8 +71,8 @@ drivedash_identify_decode (const guint8       *bytes,
   if (bytes == NULL || len < DRIVEDASH_IDENTIFY_SIZE)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                   _("The drive’s identification data is too short (%" G_GSIZE_FORMAT " of %d bytes)."),
-                   bytes != NULL ? len : 0, DRIVEDASH_IDENTIFY_SIZE);
+                   _("The drive’s identification data is too short (%lu of %d bytes)."),
+                   (gulong) (bytes != NULL ? len : 0), DRIVEDASH_IDENTIFY_SIZE);
       return FALSE;
     }
 

@@ -23,8 +23,8 @@ drivedash_self_test_log_decode (const guint8          *bytes,
   if (bytes == NULL || len < DRIVEDASH_SELF_TEST_LOG_SIZE)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                   _("The drive’s self-test log is too short (%" G_GSIZE_FORMAT " of %d bytes)."),
-                   bytes != NULL ? len : 0, DRIVEDASH_SELF_TEST_LOG_SIZE);
+                   _("The drive’s self-test log is too short (%lu of %d bytes)."),
+                   (gulong) (bytes != NULL ? len : 0), DRIVEDASH_SELF_TEST_LOG_SIZE);
       return FALSE;
     }
 

@@ -163,8 +163,8 @@ drivedash_smart_log_decode (const guint8       *bytes,
   if (bytes == NULL || len < DRIVEDASH_SMART_LOG_SIZE)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                   _("The drive’s health log is too short (%" G_GSIZE_FORMAT " of %d bytes)."),
-                   bytes != NULL ? len : 0, DRIVEDASH_SMART_LOG_SIZE);
+                   _("The drive’s health log is too short (%lu of %d bytes)."),
+                   (gulong) (bytes != NULL ? len : 0), DRIVEDASH_SMART_LOG_SIZE);
       return FALSE;
     }
 
