@@ -97,11 +97,11 @@ service_call (const char      *method,
   drivedash_client_register_errors ();
 
   proxy = drivedash_dbus_drivedash1_proxy_new_for_bus_sync (G_BUS_TYPE_SYSTEM,
-                                                           G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES |
-                                                           G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
-                                                           DRIVEDASH_SERVICE_BUS_NAME,
-                                                           DRIVEDASH_SERVICE_OBJECT_PATH,
-                                                           cancellable, error);
+                                                            G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES |
+                                                            G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
+                                                            DRIVEDASH_SERVICE_BUS_NAME,
+                                                            DRIVEDASH_SERVICE_OBJECT_PATH,
+                                                            cancellable, error);
   if (proxy == NULL)
     {
       if (parameters != NULL)
