@@ -31,63 +31,36 @@ static const struct
   { "status", DRIVEDASH_SELF_TEST_NONE },
 };
 
+/* One document whatever happened.  Without error: what succeeded, with
+ * the self-test log's members when there is one.  With error: ok is false,
+ * so scripts can tell "not supported" from other failures without parsing
+ * text. */
 static void
-print_json_and_free (JsonBuilder *b)
+print_json (const char                 *controller,
+            const char                 *action,
+            const DrivedashSelfTestLog *log,
+            const GError               *error)
 {
-  g_autofree char *text = drivedash_json_to_string (b);
-
-  printf ("%s\n", text);
-  g_object_unref (b);
-}
-
-static JsonBuilder *
-begin_json (const char *controller,
-            const char *action)
-{
-  JsonBuilder *b = json_builder_new ();
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autofree char *text = NULL;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "controller");
-  json_builder_add_string_value (b, controller);
-  json_builder_set_member_name (b, "action");
-  json_builder_add_string_value (b, action);
-  return b;
-}
-
-/* What succeeded, with the self-test log's members when there is one. */
-static void
-print_json_ok (const char                 *controller,
-               const char                 *action,
-               const DrivedashSelfTestLog *log)
-{
-  JsonBuilder *b = begin_json (controller, action);
-
-  drivedash_json_member_bool (b, "ok", TRUE, TRUE);
-  drivedash_json_member_bool (b, "self_test_supported", TRUE, TRUE);
+  drivedash_json_member_string (b, "controller", controller);
+  drivedash_json_member_string (b, "action", action);
+  drivedash_json_member_bool (b, "ok", TRUE, error == NULL);
+  /* FALSE when the drive has none, null when a failure says nothing. */
+  drivedash_json_member_bool (b, "self_test_supported",
+                              error == NULL ||
+                              g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED),
+                              error == NULL);
   if (log != NULL)
     drivedash_self_test_log_to_json (log, b);
+  if (error != NULL)
+    drivedash_json_member_string (b, "error", error->message);
   json_builder_end_object (b);
-  print_json_and_free (b);
-}
 
-/* In --json mode failures are a document too, so scripts can tell "not
- * supported" from other failures without parsing text. */
-static void
-print_json_error (const char   *controller,
-                  const char   *action,
-                  const GError *error)
-{
-  JsonBuilder *b = begin_json (controller, action);
-
-  drivedash_json_member_bool (b, "ok", TRUE, FALSE);
-  /* FALSE when the drive has none, null when the failure says nothing. */
-  drivedash_json_member_bool (b, "self_test_supported",
-                              g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED),
-                              FALSE);
-  json_builder_set_member_name (b, "error");
-  json_builder_add_string_value (b, error->message);
-  json_builder_end_object (b);
-  print_json_and_free (b);
+  text = drivedash_json_to_string (b);
+  printf ("%s\n", text);
 }
 
 static void
@@ -192,7 +165,7 @@ drivedash_cli_self_test (int    argc,
         goto failed;
 
       if (json)
-        print_json_ok (drivedash_drive_get_name (drive), action, &log);
+        print_json (drivedash_drive_get_name (drive), action, &log, NULL);
       else
         print_status_human (drivedash_drive_get_name (drive), &log);
       return DRIVEDASH_EXIT_OK;
@@ -202,7 +175,7 @@ drivedash_cli_self_test (int    argc,
     goto failed;
 
   if (json)
-    print_json_ok (drivedash_drive_get_name (drive), action, NULL);
+    print_json (drivedash_drive_get_name (drive), action, NULL, NULL);
   else if (kind == DRIVEDASH_SELF_TEST_ABORT)
     printf (_("%s: self-test stopped.\n"), drivedash_drive_get_name (drive));
   else
@@ -222,6 +195,6 @@ drivedash_cli_self_test (int    argc,
 
 failed:
   if (json)
-    print_json_error (drivedash_drive_get_name (drive), action, error);
+    print_json (drivedash_drive_get_name (drive), action, NULL, error);
   return drivedash_cli_fail (NULL, error);
 }
