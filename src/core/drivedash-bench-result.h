@@ -89,7 +89,7 @@ void                  drivedash_bench_report_add_result (DrivedashBenchReport *s
 
 /* CrystalDiskMark-like text table ("Copy as text" and the CLI):
  *   [Read]
- *     SEQ    1MiB (Q=  8, T= 1):  3477.123 MB/s [   3316.0 IOPS] <  2410.50 us>  median 3470.2 (3401.0–3477.1)
+ *     SEQ    1MiB (Q=  8, T= 1):  3477.123 MB/s [   3316.0 IOPS] <  2410.50 us>  median 3470.200 (3401.000–3477.123)
  * Works on partial reports too. */
 char                 *drivedash_bench_report_format_text (const DrivedashBenchReport *self);
 
