@@ -30,6 +30,7 @@
 #define PREFILL_WEIGHT      0.05          /* share of the progress bar */
 #define MAX_BUFFER_MEMORY   (G_GUINT64_CONSTANT (1) << 30)
 #define FILE_GRANULE        (1u << 20)    /* the file size is a multiple of this */
+#define OVERDUE_POLL_US     1000          /* see run_test() */
 
 static void
 on_cancelled (GCancellable *cancellable,
@@ -244,6 +245,18 @@ collect_window (DrivedashBenchWorker *workers,
     }
 }
 
+/* Whether some I/O thread counted a completion in @epoch. */
+static gboolean
+epoch_has_io (DrivedashBenchWorker *workers,
+              guint                 n_workers,
+              guint                 epoch)
+{
+  for (guint i = 0; i < n_workers; i++)
+    if (g_atomic_int_get (&workers[i].counted_epoch) == (gint) epoch)
+      return TRUE;
+  return FALSE;
+}
+
 static DrivedashBenchResult *
 run_test (Run      *run,
           guint     test_index,
@@ -256,12 +269,13 @@ run_test (Run      *run,
   const gint64 duration = (gint64) (st->pass_duration * G_USEC_PER_SEC);
   const gint64 interval = (gint64) (st->sample_interval * G_USEC_PER_SEC);
   g_autoptr(DrivedashHistogram) window = drivedash_histogram_new ();
+  g_autoptr(DrivedashHistogram) hist = drivedash_histogram_new ();
   g_autofree gint64 *epoch_start = g_new0 (gint64, passes + 2);
   g_autofree DrivedashBenchWorker *workers = g_new0 (DrivedashBenchWorker, spec->threads);
   DrivedashBenchResult *result = NULL;
   g_autoptr(GError) local_error = NULL;
   DrivedashBenchShared t = { 0 };
-  gint64 test_start, epoch_end, next_sample, prev_sample;
+  gint64 test_start, epoch_end, next_sample, prev_sample, poll_at = 0;
   guint epoch, started = 0;
   int failed_errno = 0;
 
@@ -292,6 +306,7 @@ run_test (Run      *run,
       w->hist = drivedash_histogram_new ();
       w->epoch_bytes = g_new0 (guint64, passes + 2);
       w->epoch_ios = g_new0 (guint64, passes + 2);
+      w->counted_epoch = -1;
       w->thread = g_thread_try_new ("drivedash-io", drivedash_bench_worker_main, w, NULL);
       if (w->thread == NULL)
         {
@@ -325,7 +340,7 @@ run_test (Run      *run,
     {
       gint64 now;
 
-      drivedash_bench_waker_wait_until (&run->waker, MIN (next_sample, epoch_end));
+      drivedash_bench_waker_wait_until (&run->waker, MIN (next_sample, MAX (epoch_end, poll_at)));
       now = g_get_monotonic_time ();
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
@@ -364,6 +379,16 @@ run_test (Run      *run,
 
       if (now >= epoch_end)
         {
+          /* A pass ends once its time is up AND some I/O completed in it.
+           * Under heavy load (CPU or disk) a single slow request or
+           * descheduled threads can outlast a short pass; ending it then
+           * would report 0 MB/s for a pass that measured nothing.  Its
+           * real, longer duration goes into its MB/s instead. */
+          if (!epoch_has_io (workers, started, epoch))
+            {
+              poll_at = now + OVERDUE_POLL_US;
+              continue;
+            }
           epoch++;
           epoch_start[epoch] = now;
           g_atomic_int_set (&t.epoch, (gint) epoch);
@@ -401,8 +426,6 @@ run_test (Run      *run,
     g_propagate_error (error, drivedash_bench_file_error_from_errno (run->file, failed_errno));
   else if (!check_cancelled (run, error))
     {
-      g_autoptr(DrivedashHistogram) hist = drivedash_histogram_new ();
-
       result = drivedash_bench_result_new (spec, passes);
       for (guint i = 0; i < started; i++)
         {
@@ -423,8 +446,22 @@ run_test (Run      *run,
 
           for (guint i = 0; i < started; i++)
             bytes += workers[i].epoch_bytes[e];
-          result->pass_mb_per_s[e - 1] = secs > 0 ? (double) bytes / secs / 1e6 : 0;
+          /* The loop above ends no pass without a completion, so this only
+           * guards against a bug: never pass off an empty pass as 0 MB/s. */
+          if (bytes == 0 || secs <= 0)
+            {
+              g_autofree char *name = drivedash_bench_spec_to_string (spec);
+
+              g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                           _("No read or write finished during pass %u of “%s”."), e, name);
+              g_clear_pointer (&result, drivedash_bench_result_unref);
+              break;
+            }
+          result->pass_mb_per_s[e - 1] = (double) bytes / secs / 1e6;
         }
+    }
+  if (result != NULL)
+    {
       result->duration_s = (double) (epoch_start[passes + 1] - epoch_start[1]) / G_USEC_PER_SEC;
       drivedash_bench_result_summarize_passes (result);
       result->latency_us.mean = drivedash_histogram_mean (hist) / 1000.0;

@@ -143,6 +143,7 @@ drivedash_bench_worker_main (gpointer data)
   guint n_free = qd, inflight = 0;
   guint64 region_start = 0, region_blocks = t->n_blocks, cursor;
   int fd, ret;
+  gint counted_epoch = -1;
   DrivedashBenchRng rng;
 
   ret = drivedash_bench_ring_init (&ring, qd);
@@ -338,6 +339,11 @@ drivedash_bench_worker_main (gpointer data)
       g_mutex_unlock (&w->win_lock);
       io_uring_cq_advance (&ring, n_seen);
 
+      if (n_seen > 0 && (gint) epoch != counted_epoch)
+        {
+          counted_epoch = (gint) epoch;
+          g_atomic_int_set (&w->counted_epoch, counted_epoch);
+        }
       w->epoch_bytes[MIN (epoch, passes + 1)] += batch_bytes;
       w->epoch_ios[MIN (epoch, passes + 1)] += n_seen;
       w->total_read += batch_read;

@@ -133,6 +133,11 @@ typedef struct
   double                cpu_total_user;
   double                cpu_total_system;
   int                   error;           /* errno of the first failure */
+
+  /* Atomic: the last epoch in which this thread counted a completion;
+   * written once per epoch, read by the coordinator, which ends a pass
+   * only once some I/O completed in it. */
+  gint                  counted_epoch;
 } DrivedashBenchWorker;
 
 /* GThreadFunc: runs one DrivedashBenchWorker until test->stop or the
