@@ -11,8 +11,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -297,6 +299,71 @@ test_short_passes (void)
   g_assert_cmpuint (count_bench_files (folder), ==, 0);
   g_assert_cmpint (g_rmdir (folder), ==, 0);
   run_clear (&run);
+}
+
+static int expected_io_nice;
+
+/* Nice value (field 19 of /proc/self/task/TID/stat) of every I/O thread. */
+static void
+check_io_thread_nice (gpointer data)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+  guint n_io = 0;
+
+  g_assert_nonnull (dir);
+  while ((tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
+      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *comm = NULL, *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+
+      if (!g_file_get_contents (comm_path, &comm, NULL, NULL) ||
+          !g_str_has_prefix (comm, "drivedash-io") ||
+          !g_file_get_contents (stat_path, &stat, NULL, NULL))
+        continue;
+      /* Fields after the ")" that closes the name: state is field 3. */
+      fields = g_strsplit (strrchr (stat, ')') + 2, " ", -1);
+      g_assert_cmpuint (g_strv_length (fields), >, 16);
+      g_assert_cmpint (atoi (fields[16]), ==, expected_io_nice);
+      n_io++;
+    }
+  g_assert_cmpuint (n_io, ==, 2);
+  g_cancellable_cancel (((Run *) data)->cancellable);
+}
+
+static void
+run_with_background (gboolean background)
+{
+  g_autofree char *folder = make_tmp_folder ();
+  g_autoptr(DrivedashBenchSettings) s = quick_settings (folder);
+  g_autoptr(GArray) tests = specs ("RND4K Q2T2 read", NULL);
+  Run run = { 0 };
+
+  expected_io_nice = getpriority (PRIO_PROCESS, 0);
+  if (background)
+    expected_io_nice = MIN (expected_io_nice + DRIVEDASH_BENCH_BACKGROUND_NICE, 19);
+  s->background = background;
+  s->pass_duration = 30;
+  s->warmup = FALSE;
+  run.on_measuring = check_io_thread_nice;
+  run_bench (&run, s, tests);
+  g_assert_error (run.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED);
+  g_assert_cmpuint (count_bench_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  run_clear (&run);
+}
+
+/* "background" lowers the I/O threads' priority, and only theirs. */
+static void
+test_background (void)
+{
+  int before = getpriority (PRIO_PROCESS, 0);
+
+  run_with_background (FALSE);
+  run_with_background (TRUE);
+  g_assert_cmpint (getpriority (PRIO_PROCESS, 0), ==, before);
 }
 
 static void
@@ -725,6 +792,7 @@ main (int    argc,
 
   g_test_add_func ("/bench/run/basic", test_basic_run);
   g_test_add_func ("/bench/run/short-passes", test_short_passes);
+  g_test_add_func ("/bench/run/background", test_background);
   g_test_add_func ("/bench/run/cancel", test_cancel);
   g_test_add_func ("/bench/run/file-removed", test_file_removed);
   g_test_add_func ("/bench/run/stale-files", test_stale_files);

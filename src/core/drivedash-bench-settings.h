@@ -21,6 +21,11 @@ typedef enum
 #define DRIVEDASH_BENCH_DEFAULT_MIX_READ       70    /* percent reads in mix mode */
 #define DRIVEDASH_BENCH_DEFAULT_SAMPLE_INTERVAL 0.1  /* seconds between live samples */
 
+/* How much DrivedashBenchSettings.background raises the I/O threads' nice
+ * value: enough that a GUI's main thread wins the CPU whenever it wants
+ * it, while the I/O threads still get every cycle nobody else wants. */
+#define DRIVEDASH_BENCH_BACKGROUND_NICE 10
+
 /* Plain public fields: set them after _new(), which fills in the defaults.
  * A running DrivedashBench keeps its own copy. */
 typedef struct
@@ -36,6 +41,10 @@ typedef struct
                                            page cache and mark results "includes cache" */
   gboolean            warmup;           /* run one discarded warm-up pass (default TRUE) */
   double              sample_interval;  /* seconds between live samples */
+  gboolean            background;       /* lower the I/O threads' CPU priority, so an
+                                           interactive process on the same cores stays
+                                           responsive (the GUI); FALSE by default, so
+                                           the CLI's results stay comparable with fio's */
 } DrivedashBenchSettings;
 
 #define DRIVEDASH_TYPE_BENCH_SETTINGS (drivedash_bench_settings_get_type ())
