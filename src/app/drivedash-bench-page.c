@@ -401,6 +401,7 @@ start_action (GtkWidget  *widget,
   /* File systems without O_DIRECT (tmpfs, some FUSE) still get a number;
    * the grid marks it as including the page cache. */
   settings->allow_buffered = TRUE;
+  settings->background = TRUE;  /* the I/O threads must not starve the UI */
   settings->data = g_settings_get_boolean (self->settings, "bench-random-data")
                    ? DRIVEDASH_BENCH_DATA_RANDOM : DRIVEDASH_BENCH_DATA_ZEROS;
   if (self->override_duration >= 0)
