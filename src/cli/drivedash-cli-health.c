@@ -297,10 +297,7 @@ read_one (const char  *sysfs_root,
   drive = drivedash_drive_lookup (sysfs_root, controller, error);
   if (drive == NULL)
     return NULL;
-  return drivedash_health_read (drive,
-                                DRIVEDASH_HEALTH_READ_SELF_TEST | DRIVEDASH_HEALTH_READ_APST_FEATURE |
-                                DRIVEDASH_HEALTH_READ_ERROR_LOG,
-                                error);
+  return drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_FULL, error);
 }
 
 int

@@ -477,7 +477,7 @@ drivedash_client_get_health (const char            *sysfs_root,
     }
 
   health = drivedash_health_read (drive,
-                                  direct ? DRIVEDASH_HEALTH_READ_NONE
+                                  direct ? DRIVEDASH_HEALTH_READ_FULL
                                          : DRIVEDASH_HEALTH_READ_SYSFS_ONLY,
                                   error);
   if (health != NULL && service_error != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_SYSFS)

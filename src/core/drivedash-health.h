@@ -143,6 +143,11 @@ typedef enum
   DRIVEDASH_HEALTH_READ_SELF_TEST  = 1 << 2, /* also read the self-test log */
   DRIVEDASH_HEALTH_READ_APST_FEATURE = 1 << 3, /* ask the drive whether APST is on */
   DRIVEDASH_HEALTH_READ_ERROR_LOG  = 1 << 4, /* also read the error information log */
+  /* Everything a full report shows (CLI, service's GetHealth, the app's
+   * Details); a plain refresh uses NONE and costs one log page. */
+  DRIVEDASH_HEALTH_READ_FULL       = DRIVEDASH_HEALTH_READ_SELF_TEST |
+                                     DRIVEDASH_HEALTH_READ_APST_FEATURE |
+                                     DRIVEDASH_HEALTH_READ_ERROR_LOG,
 } DrivedashHealthReadFlags;
 
 /* Reads the health of one controller.  Privileged path first: Identify

@@ -255,7 +255,7 @@ run (Call     *call,
   switch (call->op)
     {
     case OP_GET_HEALTH:
-      health = read_health (self, call->controller, DRIVEDASH_HEALTH_READ_NONE, error);
+      health = read_health (self, call->controller, DRIVEDASH_HEALTH_READ_FULL, error);
       return health != NULL ? g_variant_new ("(@a{sv})", drivedash_health_to_variant (health)) : NULL;
 
     case OP_GET_GAME_MODE:
