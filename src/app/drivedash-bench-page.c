@@ -664,6 +664,7 @@ setup_plots (DrivedashBenchPage *self)
   /* Translators: legend of the latency plot: the 99th percentile */
   self->lat_p99 = drivedash_plot_add_series (self->latency_plot, _("p99"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->latency_plot),
+                               /* xgettext:no-c-format */
                                _("How long one request waits for the drive: on average (mean), and the time 99 % of requests stay under (p99)"));
 }
 
