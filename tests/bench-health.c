@@ -23,6 +23,8 @@
 
 #include "drivedash-health.h"
 
+#include "drivedash-test-tree.h"
+
 static double seconds = 1.0;
 
 typedef gboolean (*Step) (gpointer data);
@@ -96,58 +98,26 @@ step_temperature (gpointer user_data)
   return drivedash_health_read_temperature (user_data, &t, NULL);
 }
 
-static void
-put (const char *root,
-     const char *path,
-     const char *contents)
-{
-  g_autofree char *full = g_build_filename (root, path, NULL);
-  g_autofree char *dir = g_path_get_dirname (full);
-
-  g_mkdir_with_parents (dir, 0755);
-  g_file_set_contents (full, contents, -1, NULL);
-}
-
 /* The shape of a real controller's sysfs directory (see test-health-sysfs). */
 static char *
 make_fixture_tree (void)
 {
   char *root = g_dir_make_tmp ("drivedash-bench-XXXXXX", NULL);
 
-  put (root, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
-  put (root, "class/nvme/nvme0/serial", "S4EWNX0R123456\n");
-  put (root, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
-  put (root, "class/nvme/nvme0/state", "live\n");
-  put (root, "class/nvme/nvme0/hwmon3/name", "nvme\n");
-  put (root, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");
-  put (root, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");
-  put (root, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");
-  put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
-  put (root, "class/nvme/nvme0/hwmon3/temp2_input", "36850\n");
-  put (root, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
-  put (root, "class/block/nvme0n1/size", "1953525168\n");
-  put (root, "class/nvme/nvme0/nvme0c0n1/size", "1953525168\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/serial", "S4EWNX0R123456\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/name", "nvme\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp2_input", "36850\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  drivedash_test_tree_put (root, "class/block/nvme0n1/size", "1953525168\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/nvme0c0n1/size", "1953525168\n");
   return root;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
 }
 
 static GBytes *
@@ -215,7 +185,7 @@ main (int   argc,
   fixture_drive = drivedash_drive_lookup (root, "nvme0", NULL);
   sysfs_read = fixture_drive != NULL ? measure (step_read, fixture_drive) : 0.0;
   sysfs_temp = fixture_drive != NULL ? measure (step_temperature, fixture_drive) : 0.0;
-  remove_tree (root);
+  drivedash_test_tree_remove (root);
 
   printf ("%-34s %12.0f refreshes/s\n", "decode + verdict", decode);
   printf ("%-34s %12.0f refreshes/s\n", "decode + verdict + JSON text", decode_json);

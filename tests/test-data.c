@@ -18,6 +18,8 @@
 #include <locale.h>
 #include <string.h>
 
+#include "drivedash-test-tree.h"
+
 static const char *source_root;
 static const char *build_root;
 
@@ -639,30 +641,6 @@ test_flatpak_manifest (void)
 /* --- meson install ----------------------------------------------------------------- */
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileEnumerator) children = NULL;
-  GFileInfo *info;
-
-  children = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME ","
-                                        G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (children != NULL &&
-         (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, g_file_info_get_name (info), NULL);
-
-      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-        remove_tree (child);
-      else
-        g_unlink (child);
-      g_object_unref (info);
-    }
-  g_rmdir (path);
-}
-
-static void
 test_install (void)
 {
   g_autoptr(GError) error = NULL;
@@ -714,7 +692,7 @@ test_install (void)
     g_assert_true (g_file_test (binary, G_FILE_TEST_IS_EXECUTABLE));
   }
 
-  remove_tree (destdir);
+  drivedash_test_tree_remove (destdir);
 }
 
 int

@@ -18,24 +18,12 @@
 #include "drivedash-health.h"
 #include "drivedash-nvme.h"
 
+#include "drivedash-test-tree.h"
+
 typedef struct
 {
   char *root;
 } Fixture;
-
-static void
-put (const char *root,
-     const char *path,
-     const char *contents)
-{
-  g_autofree char *full = g_build_filename (root, path, NULL);
-  g_autofree char *dir = g_path_get_dirname (full);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  g_file_set_contents (full, contents, -1, &error);
-  g_assert_no_error (error);
-}
 
 static void
 mkdir_p (const char *root,
@@ -62,77 +50,60 @@ fixture_setup (Fixture       *f,
   g_assert_no_error (error);
   r = f->root;
 
-  put (r, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
-  put (r, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
-  put (r, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
-  put (r, "class/nvme/nvme0/state", "live\n");
-  put (r, "class/nvme/nvme0/transport", "pcie\n");
-  put (r, "class/nvme/nvme0/address", "0000:01:00.0\n");
-  put (r, "class/nvme/nvme0/device/current_link_speed", "8.0 GT/s PCIe\n");
-  put (r, "class/nvme/nvme0/device/current_link_width", "4\n");
-  put (r, "class/nvme/nvme0/device/max_link_speed", "8.0 GT/s PCIe\n");
-  put (r, "class/nvme/nvme0/device/max_link_width", "4\n");
-  put (r, "class/nvme/nvme0/hwmon3/name", "nvme\n");
-  put (r, "class/nvme/nvme0/hwmon3/temp1_label", "Composite\n");
-  put (r, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");   /* 323 K */
-  put (r, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");     /* 343 K */
-  put (r, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");    /* 353 K */
-  put (r, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
-  put (r, "class/nvme/nvme0/hwmon3/temp2_input", "36850\n");   /* 310 K */
-  put (r, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
-  put (r, "class/nvme/nvme0/nvme0c0n1/size", "1953525168\n");
-  put (r, "class/block/nvme0n1/size", "1953525168\n");
-  put (r, "class/block/nvme0n1/nsid", "1\n");
-  put (r, "class/block/nvme0n1/queue/logical_block_size", "512\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/transport", "pcie\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/address", "0000:01:00.0\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/device/current_link_speed", "8.0 GT/s PCIe\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/device/current_link_width", "4\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/device/max_link_speed", "8.0 GT/s PCIe\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/device/max_link_width", "4\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/name", "nvme\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/temp1_label", "Composite\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");   /* 323 K */
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");     /* 343 K */
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");    /* 353 K */
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/hwmon3/temp2_input", "36850\n");   /* 310 K */
+  drivedash_test_tree_put (r, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme0/nvme0c0n1/size", "1953525168\n");
+  drivedash_test_tree_put (r, "class/block/nvme0n1/size", "1953525168\n");
+  drivedash_test_tree_put (r, "class/block/nvme0n1/nsid", "1\n");
+  drivedash_test_tree_put (r, "class/block/nvme0n1/queue/logical_block_size", "512\n");
 
-  put (r, "class/nvme/nvme2/model", "QEMU NVMe Ctrl                          \n");
-  put (r, "class/nvme/nvme2/serial", "deadbeef            \n");
-  put (r, "class/nvme/nvme2/firmware_rev", "7.2.0   \n");
-  put (r, "class/nvme/nvme2/state", "live\n");
-  put (r, "class/nvme/nvme2/transport", "pcie\n");
-  put (r, "class/nvme/nvme2/device/current_link_speed", "Unknown\n");
-  put (r, "class/nvme/nvme2/device/current_link_width", "0\n");
-  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/name", "nvme\n");
-  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_input", "74850\n");  /* 348 K */
-  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_max", "69850\n");
-  put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_alarm", "1\n");
-  put (r, "class/nvme/nvme2/power/pm_qos_latency_tolerance_us", "0\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/model", "QEMU NVMe Ctrl                          \n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/serial", "deadbeef            \n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/firmware_rev", "7.2.0   \n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/state", "live\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/transport", "pcie\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/device/current_link_speed", "Unknown\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/device/current_link_width", "0\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/device/hwmon/hwmon1/name", "nvme\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_input", "74850\n");  /* 348 K */
+  drivedash_test_tree_put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_max", "69850\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/device/hwmon/hwmon1/temp1_alarm", "1\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme2/power/pm_qos_latency_tolerance_us", "0\n");
 
-  put (r, "class/nvme/nvme10/model", "Tiny\n");
-  put (r, "class/nvme/nvme10/serial", "X\n");
-  put (r, "class/nvme/nvme10/firmware_rev", "1\n");
-  put (r, "class/nvme/nvme10/state", "resetting\n");
-  put (r, "class/nvme/nvme10/nvme10n1/size", "2048\n");
-  put (r, "class/nvme/nvme10/nvme10n1/nsid", "1\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/model", "Tiny\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/serial", "X\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/firmware_rev", "1\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/state", "resetting\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/nvme10n1/size", "2048\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/nvme10n1/nsid", "1\n");
   /* A hwmon device of another driver is not ours. */
-  put (r, "class/nvme/nvme10/hwmon9/name", "acpitz\n");
-  put (r, "class/nvme/nvme10/hwmon9/temp1_input", "30000\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/hwmon9/name", "acpitz\n");
+  drivedash_test_tree_put (r, "class/nvme/nvme10/hwmon9/temp1_input", "30000\n");
 
   mkdir_p (r, "class/nvme/nvme-fabrics");
-}
-
-static gboolean
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    return g_remove (path) == 0;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  return g_rmdir (path) == 0;
 }
 
 static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_assert_true (remove_tree (f->root));
+  g_assert_true (drivedash_test_tree_remove (f->root));
   g_free (f->root);
 }
 
@@ -382,7 +353,7 @@ test_temperature_fast (Fixture       *f,
   g_assert_false (t.alarm);
 
   /* It reads live values, not a cached copy. */
-  put (f->root, "class/nvme/nvme0/hwmon3/temp1_input", "51850\n");
+  drivedash_test_tree_put (f->root, "class/nvme/nvme0/hwmon3/temp1_input", "51850\n");
   g_assert_true (drivedash_health_read_temperature (drive, &t, NULL));
   g_assert_cmpuint (t.temperature_kelvin, ==, 325);
 
@@ -402,7 +373,7 @@ test_health_gone (Fixture       *f,
   g_autoptr(GError) error = NULL;
   DrivedashHealth *h;
 
-  g_assert_true (remove_tree (dir));
+  g_assert_true (drivedash_test_tree_remove (dir));
   h = drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_NONE, &error);
   g_assert_null (h);
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_DEVICE_GONE);

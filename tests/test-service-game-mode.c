@@ -17,6 +17,8 @@
 #include "drivedash-error.h"
 #include "drivedash-power.h"
 
+#include "drivedash-test-tree.h"
+
 #define SERIAL "S4EWNX0R123456"
 
 typedef struct
@@ -94,29 +96,10 @@ fixture_set_up (Fixture       *fixture,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-          remove_tree (child);
-        else
-          g_unlink (child);
-      }
-  g_rmdir (path);
-}
-
-static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  user_data)
 {
-  remove_tree (fixture->root);
+  drivedash_test_tree_remove (fixture->root);
   g_free (fixture->root);
   g_free (fixture->sysfs);
   g_free (fixture->rules);

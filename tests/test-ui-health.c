@@ -20,6 +20,8 @@
 #include "drivedash-health-page.h"
 #include "test-ui-common.h"
 
+#include "drivedash-test-tree.h"
+
 static DrivedashApplication *app;
 
 static DrivedashHealthPage *
@@ -263,40 +265,6 @@ test_screenshots (void)
   ui_set_dark (app, FALSE);
 }
 
-static void
-put (const char *root,
-     const char *path,
-     const char *contents)
-{
-  g_autofree char *full = g_build_filename (root, path, NULL);
-  g_autofree char *dir = g_path_get_dirname (full);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  g_file_set_contents (full, contents, -1, &error);
-  g_assert_no_error (error);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
-
 static gboolean
 is_partial (gpointer data)
 {
@@ -324,21 +292,21 @@ test_partial_data (void)
   DrivedashHealthPage *page;
 
   g_assert_no_error (error);
-  put (root, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
-  put (root, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
-  put (root, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
-  put (root, "class/nvme/nvme0/state", "live\n");
-  put (root, "class/nvme/nvme0/transport", "pcie\n");
-  put (root, "class/nvme/nvme0/device/current_link_speed", "8.0 GT/s PCIe\n");
-  put (root, "class/nvme/nvme0/device/current_link_width", "4\n");
-  put (root, "class/nvme/nvme0/hwmon3/name", "nvme\n");
-  put (root, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");   /* 323 K */
-  put (root, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");     /* 343 K */
-  put (root, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");    /* 353 K */
-  put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
-  put (root, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
-  put (root, "class/nvme/nvme0/nvme0n1/size", "1953525168\n");
-  put (root, "class/nvme/nvme0/nvme0n1/nsid", "1\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/transport", "pcie\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/device/current_link_speed", "8.0 GT/s PCIe\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/device/current_link_width", "4\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/name", "nvme\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");   /* 323 K */
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");     /* 343 K */
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");    /* 353 K */
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/nvme0n1/size", "1953525168\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/nvme0n1/nsid", "1\n");
 
   ui_set_dark (app, FALSE);
   window = ui_open_window (app, 960, 1400);
@@ -367,7 +335,7 @@ test_partial_data (void)
 
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
-  remove_tree (root);
+  drivedash_test_tree_remove (root);
 }
 
 int
