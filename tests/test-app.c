@@ -94,8 +94,17 @@ save_screenshot (GtkWidget  *widget,
   g_autofree char *path = screenshot_path (name);
   g_autoptr(GError) error = NULL;
 
-  iterate_for (300);
-  drivedash_screenshot_save (widget, path, &error);
+  /* On a busy machine the first frame after a style change can come late:
+   * ask for a frame and try again a few times, as test-ui-common.h does. */
+  for (guint attempt = 0; ; attempt++)
+    {
+      gtk_widget_queue_draw (widget);
+      iterate_for (300);
+      if (drivedash_screenshot_save (widget, path, &error) || attempt == 5)
+        break;
+      g_test_message ("screenshot %s: %s, trying again", name, error->message);
+      g_clear_error (&error);
+    }
   g_assert_no_error (error);
   g_test_message ("saved %s", path);
 }
