@@ -17,7 +17,8 @@
 #include "drivedash-endurance.h"
 #include "drivedash-format.h"
 #include "drivedash-bench-page.h"
-#include "drivedash-health-page.h"
+#include "drivedash-health-model-private.h"
+#include "drivedash-health-page-private.h"
 #include "test-ui-common.h"
 
 #include "drivedash-test-tree.h"
@@ -33,19 +34,34 @@ health_page (DrivedashWindow *window)
   return DRIVEDASH_HEALTH_PAGE (page);
 }
 
+static DrivedashHealth *
+page_health (DrivedashHealthPage *page)
+{
+  return drivedash_health_model_get_health (drivedash_health_page_get_model (page));
+}
+
 static gboolean
 has_health (gpointer data)
 {
-  return drivedash_health_page_get_health (data) != NULL;
+  return page_health (data) != NULL;
+}
+
+/* The page's values are the model's properties (its templates bind to
+ * them); test-health-model checks the model without a display. */
+static const char *
+page_value (DrivedashHealthPage *page,
+            const char          *property)
+{
+  return drivedash_health_model_get_text (drivedash_health_page_get_model (page), property);
 }
 
 static void
 assert_value (DrivedashHealthPage *page,
-              const char          *key,
+              const char          *property,
               const char          *expected)
 {
-  g_test_message ("%s: “%s”", key, drivedash_health_page_get_value (page, key));
-  g_assert_cmpstr (drivedash_health_page_get_value (page, key), ==, expected);
+  g_test_message ("%s: “%s”", property, page_value (page, property));
+  g_assert_cmpstr (page_value (page, property), ==, expected);
 }
 
 static void
@@ -65,7 +81,7 @@ test_demo_values (void)
   g_autofree char *limits = NULL;
 
   ui_iterate_until (has_health, page, 10);
-  h = drivedash_health_page_get_health (page);
+  h = page_health (page);
 
   /* The page shows the simulated drive, and says so. */
   g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_DEMO);
@@ -75,7 +91,7 @@ test_demo_values (void)
   written = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (h->smart.data_units_written));
   /* The demo model is in the built-in endurance table: 600 TB rated. */
   g_assert_cmpuint (drivedash_endurance_lookup_tb (h->model), ==, 600);
-  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "written-subtitle"), "rates it for 600 TB"));
+  g_assert_nonnull (strstr (page_value (page, "written-subtitle"), "rates it for 600 TB"));
   read = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (h->smart.data_units_read));
   hours = drivedash_format_hours (h->smart.power_on_hours);
   unsafe = drivedash_format_count (h->smart.unsafe_shutdowns);
@@ -85,16 +101,16 @@ test_demo_values (void)
   critical = drivedash_format_temperature (h->critical_temperature_kelvin);
   limits = g_strdup_printf ("Slows down at %s\nCritical at %s", warning, critical);
 
-  assert_value (page, "written", written);
-  assert_value (page, "read", read);
-  assert_value (page, "hours", hours);
-  assert_value (page, "unsafe", unsafe);
-  assert_value (page, "media", media);
-  assert_value (page, "life", life);
-  assert_value (page, "limits", limits);
+  assert_value (page, "written-text", written);
+  assert_value (page, "read-text", read);
+  assert_value (page, "hours-text", hours);
+  assert_value (page, "unsafe-text", unsafe);
+  assert_value (page, "media-text", media);
+  assert_value (page, "life-text", life);
+  assert_value (page, "limits-text", limits);
   /* The demo drive is a healthy one: 3 % used, no warnings. */
   g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
-  assert_value (page, "verdict", "Your drive is healthy.");
+  assert_value (page, "title", "Your drive is healthy.");
   /* Spot-check the formatter against the numbers the demo is built on. */
   g_assert_cmpstr (written, ==, "12.3 TB");
   g_assert_cmpstr (life, ==, "97 %");
@@ -137,14 +153,14 @@ test_temperature_samples (void)
   g_assert_cmpfloat (celsius, >, 30);
   g_assert_cmpfloat (celsius, <, 60);
   expected = drivedash_format_temperature ((guint) lround (celsius + 273.15));
-  assert_value (page, "temperature", expected);
+  assert_value (page, "temperature-text", expected);
 
   /* Refreshing (F5) re-reads the drive but keeps the history. */
   wait.n = drivedash_plot_get_n_samples (wait.plot, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.refresh", NULL));
   ui_iterate_for (200);
   g_assert_cmpuint (drivedash_plot_get_n_samples (wait.plot, 0), >=, wait.n);
-  g_assert_nonnull (drivedash_health_page_get_health (page));
+  g_assert_nonnull (page_health (page));
 
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
@@ -162,13 +178,13 @@ test_game_mode_switch (void)
   g_assert_nonnull (sw);
   g_assert_true (gtk_widget_get_sensitive (sw));
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (sw)));
-  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "Off (simulated)"));
+  g_assert_nonnull (strstr (page_value (page, "game-mode-text"), "Off (simulated)"));
 
   /* What a click or Space ends in, without waiting for the animation. */
   gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
   ui_iterate_for (100);
   g_assert_true (gtk_switch_get_state (GTK_SWITCH (sw)));
-  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "On (simulated)"));
+  g_assert_nonnull (strstr (page_value (page, "game-mode-text"), "On (simulated)"));
 
   /* "Keep after restart" is the next switch on the page: only while on. */
   {
@@ -180,7 +196,7 @@ test_game_mode_switch (void)
     g_assert_true (gtk_widget_is_sensitive (persist));
     gtk_switch_set_active (GTK_SWITCH (persist), TRUE);
     ui_iterate_for (100);
-    g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "game-mode"), "also after a restart"));
+    g_assert_nonnull (strstr (page_value (page, "game-mode-text"), "also after a restart"));
     gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
     ui_iterate_for (100);
     /* Turning game mode off also drops the restart rule. */
@@ -268,7 +284,7 @@ test_screenshots (void)
 static gboolean
 is_partial (gpointer data)
 {
-  DrivedashHealth *h = drivedash_health_page_get_health (data);
+  DrivedashHealth *h = page_health (data);
 
   return h != NULL && h->source == DRIVEDASH_HEALTH_SOURCE_SYSFS;
 }
@@ -276,7 +292,7 @@ is_partial (gpointer data)
 static gboolean
 game_mode_read (gpointer data)
 {
-  return strstr (drivedash_health_page_get_value (data, "game-mode"), "Off:") != NULL;
+  return strstr (page_value (data, "game-mode-text"), "Off:") != NULL;
 }
 
 /* A real drive read without privileges (a sysfs fixture tree, no system
@@ -316,12 +332,12 @@ test_partial_data (void)
   ui_iterate_until (is_partial, page, 20);
   ui_iterate_until (game_mode_read, page, 20);
 
-  g_assert_true (drivedash_health_is_partial (drivedash_health_page_get_health (page)));
-  assert_value (page, "temperature", "50 °C");
-  assert_value (page, "limits", "Slows down at 70 °C\nCritical at 80 °C");
-  assert_value (page, "written", "Not available");
-  g_assert_nonnull (strstr (drivedash_health_page_get_value (page, "partial"), "system service"));
-  g_test_message ("game mode: %s", drivedash_health_page_get_value (page, "game-mode"));
+  g_assert_true (drivedash_health_is_partial (page_health (page)));
+  assert_value (page, "temperature-text", "50 °C");
+  assert_value (page, "limits-text", "Slows down at 70 °C\nCritical at 80 °C");
+  assert_value (page, "written-text", "Not available");
+  g_assert_nonnull (strstr (page_value (page, "partial"), "system service"));
+  g_test_message ("game mode: %s", page_value (page, "game-mode-text"));
 
   /* Starting a self-test without the service, UDisks2 or a device node
    * is refused with a message (a toast), not a crash or a hang. */

@@ -27,6 +27,34 @@ struct _DrivedashDriveItem
 
 G_DEFINE_FINAL_TYPE (DrivedashDriveItem, drivedash_drive_item, G_TYPE_OBJECT)
 
+enum { ITEM_PROP_0, ITEM_PROP_NAME, ITEM_PROP_TITLE, ITEM_PROP_IS_DEMO, N_ITEM_PROPS };
+static GParamSpec *item_properties[N_ITEM_PROPS];
+
+/* All three are set once, when the item is made. */
+static void
+drivedash_drive_item_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  DrivedashDriveItem *self = DRIVEDASH_DRIVE_ITEM (object);
+
+  switch (prop_id)
+    {
+    case ITEM_PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case ITEM_PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case ITEM_PROP_IS_DEMO:
+      g_value_set_boolean (value, self->demo);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 drivedash_drive_item_finalize (GObject *object)
 {
@@ -41,7 +69,17 @@ drivedash_drive_item_finalize (GObject *object)
 static void
 drivedash_drive_item_class_init (DrivedashDriveItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = drivedash_drive_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = drivedash_drive_item_finalize;
+  object_class->get_property = drivedash_drive_item_get_property;
+  /* "nvme0" (or "demo0") */
+  item_properties[ITEM_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  /* "Samsung SSD 970 EVO Plus 1TB — 1.0 TB", for drop-downs */
+  item_properties[ITEM_PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
+  item_properties[ITEM_PROP_IS_DEMO] = g_param_spec_boolean ("is-demo", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, N_ITEM_PROPS, item_properties);
 }
 
 static void
@@ -124,6 +162,9 @@ struct _DrivedashDriveList
 
 static void list_model_iface_init (GListModelInterface *iface);
 
+enum { LIST_PROP_0, LIST_PROP_N_ITEMS, N_LIST_PROPS };
+static GParamSpec *list_properties[N_LIST_PROPS];
+
 G_DEFINE_FINAL_TYPE_WITH_CODE (DrivedashDriveList, drivedash_drive_list, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
 
@@ -205,6 +246,8 @@ drivedash_drive_list_refresh (DrivedashDriveList *self)
   for (guint i = 0; i < drives->len; i++)
     g_ptr_array_add (self->items, drivedash_drive_item_new (g_ptr_array_index (drives, i)));
   g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->items->len);
+  if (removed != self->items->len)
+    g_object_notify_by_pspec (G_OBJECT (self), list_properties[LIST_PROP_N_ITEMS]);
 }
 
 static gboolean
@@ -250,12 +293,35 @@ drivedash_drive_list_finalize (GObject *object)
 }
 
 static void
+drivedash_drive_list_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  DrivedashDriveList *self = DRIVEDASH_DRIVE_LIST (object);
+
+  switch (prop_id)
+    {
+    case LIST_PROP_N_ITEMS:
+      g_value_set_uint (value, self->items->len);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 drivedash_drive_list_class_init (DrivedashDriveListClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = drivedash_drive_list_dispose;
   object_class->finalize = drivedash_drive_list_finalize;
+  object_class->get_property = drivedash_drive_list_get_property;
+  /* GListStore has it from GLib 2.74 on; templates bind to it. */
+  list_properties[LIST_PROP_N_ITEMS] = g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
+                                                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_LIST_PROPS, list_properties);
 }
 
 static void

@@ -7,29 +7,20 @@
 #include <adwaita.h>
 
 #include "drivedash-drive-list.h"
-#include "drivedash-health.h"
-#include "drivedash-plot.h"
+#include "drivedash-health-model.h"
 
 G_BEGIN_DECLS
 
 #define DRIVEDASH_TYPE_HEALTH_PAGE (drivedash_health_page_get_type ())
 G_DECLARE_FINAL_TYPE (DrivedashHealthPage, drivedash_health_page, DRIVEDASH, HEALTH_PAGE, AdwBin)
 
-GtkWidget          *drivedash_health_page_new            (void);
+GtkWidget            *drivedash_health_page_new        (void);
 /* The drives shown; the page makes its own list (demo or real) when none
  * is set before it is shown. */
-void                drivedash_health_page_set_drives     (DrivedashHealthPage *self,
-                                                          DrivedashDriveList  *drives);
-DrivedashDriveList *drivedash_health_page_get_drives     (DrivedashHealthPage *self);
-/* The health report shown, NULL while loading or without drives. */
-DrivedashHealth    *drivedash_health_page_get_health     (DrivedashHealthPage *self);
-DrivedashPlot      *drivedash_health_page_get_temperature_plot (DrivedashHealthPage *self);
-/* The text shown for one value, for tests: "verdict", "reasons",
- * "temperature", "limits", "life", "written", "read", "hours", "unsafe",
- * "media", "written-subtitle", "game-mode", "partial" (NULL while there
- * is no banner).
- * NULL for an unknown key. */
-const char         *drivedash_health_page_get_value      (DrivedashHealthPage *self,
-                                                          const char          *key);
+void                  drivedash_health_page_set_drives (DrivedashHealthPage *self,
+                                                        DrivedashDriveList  *drives);
+DrivedashDriveList   *drivedash_health_page_get_drives (DrivedashHealthPage *self);
+/* What the page shows, as properties. */
+DrivedashHealthModel *drivedash_health_page_get_model  (DrivedashHealthPage *self);
 
 G_END_DECLS

@@ -1,0 +1,178 @@
+/* drivedash-health-mapping.c — pure functions from health values to what
+ * the Health page shows
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-endurance.h"
+#include "drivedash-error.h"
+#include "drivedash-format.h"
+#include "drivedash-health-mapping.h"
+
+const char *
+drivedash_health_verdict_icon_name (DrivedashVerdict verdict)
+{
+  switch (verdict)
+    {
+    case DRIVEDASH_VERDICT_GOOD:
+      return "emblem-ok-symbolic";
+    case DRIVEDASH_VERDICT_CAUTION:
+      return "dialog-warning-symbolic";
+    case DRIVEDASH_VERDICT_BAD:
+      return "dialog-error-symbolic";
+    case DRIVEDASH_VERDICT_UNKNOWN:
+    default:
+      return "dialog-question-symbolic";
+    }
+}
+
+const char *
+drivedash_health_verdict_style_class (DrivedashVerdict verdict)
+{
+  switch (verdict)
+    {
+    case DRIVEDASH_VERDICT_GOOD:
+      return "success";
+    case DRIVEDASH_VERDICT_CAUTION:
+      return "warning";
+    case DRIVEDASH_VERDICT_BAD:
+      return "error";
+    case DRIVEDASH_VERDICT_UNKNOWN:
+    default:
+      return "dim-label";
+    }
+}
+
+const char *
+drivedash_health_verdict_title (DrivedashVerdict verdict,
+                                gboolean         has_smart)
+{
+  switch (verdict)
+    {
+    case DRIVEDASH_VERDICT_GOOD:
+      return has_smart ? _("Your drive is healthy.") : _("No problems seen so far.");
+    case DRIVEDASH_VERDICT_CAUTION:
+      return _("Your drive needs attention.");
+    case DRIVEDASH_VERDICT_BAD:
+      return _("Back up your data now.");
+    case DRIVEDASH_VERDICT_UNKNOWN:
+    default:
+      return _("The drive's health could not be read.");
+    }
+}
+
+char *
+drivedash_health_reasons_text (const DrivedashHealth *health)
+{
+  GString *reasons = g_string_new (NULL);
+
+  for (guint i = 0; health->reasons && i < health->reasons->len; i++)
+    {
+      DrivedashVerdictReason *r = g_ptr_array_index (health->reasons, i);
+
+      g_string_append_printf (reasons, "%s%s", reasons->len ? "\n" : "", r->message);
+    }
+  if (reasons->len == 0 && health->verdict == DRIVEDASH_VERDICT_GOOD)
+    g_string_append (reasons, _("No warnings: the drive reports no problems and has plenty of life left."));
+  if (reasons->len == 0)
+    {
+      g_string_free (reasons, TRUE);
+      return NULL;
+    }
+  return g_string_free (reasons, FALSE);
+}
+
+char *
+drivedash_health_limits_text (guint warning_kelvin,
+                              guint critical_kelvin)
+{
+  g_autofree char *warning = drivedash_format_temperature (warning_kelvin);
+  g_autofree char *critical = drivedash_format_temperature (critical_kelvin);
+
+  /* Translators: the two temperature limits, one per line */
+  return g_strdup_printf (_("Slows down at %s\nCritical at %s"), warning, critical);
+}
+
+char *
+drivedash_health_temperature_subtitle (guint warning_kelvin)
+{
+  g_autofree char *warning = NULL;
+
+  if (warning_kelvin == 0)
+    return g_strdup (_("The temperature the drive reports about itself"));
+  warning = drivedash_format_temperature (warning_kelvin);
+  return g_strdup_printf (_("The drive slows itself down above %s"), warning);
+}
+
+char *
+drivedash_health_written_subtitle (const char *model)
+{
+  guint rated = model ? drivedash_endurance_lookup_tb (model) : 0;
+
+  if (rated > 0)
+    /* Translators: subtitle of "Written So Far" when the drive's rated endurance is known */
+    return g_strdup_printf (_("All the data ever written to the drive; its maker rates it for %u TB"), rated);
+  return g_strdup (_("All the data ever written to the drive; wear grows with it"));
+}
+
+char *
+drivedash_health_partial_text (DrivedashHealth *health)
+{
+  GString *text;
+
+  if (!drivedash_health_is_partial (health))
+    return NULL;
+  text = g_string_new (_("Some health details need the Drivedash system service."));
+  for (guint i = 0; i < health->missing->len; i++)
+    {
+      DrivedashHealthMissing *m = g_ptr_array_index (health->missing, i);
+
+      g_string_append_printf (text, "\n• %s: %s", m->what, m->why);
+    }
+  return g_string_free (text, FALSE);
+}
+
+char *
+drivedash_health_drive_text (const DrivedashHealth *health)
+{
+  return g_strdup_printf ("%s · %s", *health->model ? health->model : health->controller,
+                          health->controller);
+}
+
+static const char *
+game_mode_explanation (void)
+{
+  return _("Keeps the drive at full speed instead of saving power. Uses a little more power; the effect on speed is usually small.");
+}
+
+char *
+drivedash_health_game_mode_text (const DrivedashGameMode *state,
+                                 const GError            *error,
+                                 gboolean                 simulated)
+{
+  const char *now;
+
+  if (error)
+    {
+      gboolean permission = g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
+
+      return g_strdup_printf ("%s\n%s %s", game_mode_explanation (),
+                              permission ? _("Needs permission:") : _("Unavailable:"),
+                              error->message);
+    }
+  if (state == NULL || !state->supported)
+    return g_strdup (_("This drive has no power saving to turn off — it always runs at full speed."));
+
+  if (simulated)
+    now = !state->enabled ? _("Off (simulated): the drive saves power when idle.")
+        : state->persistent ? _("On (simulated), also after a restart: power saving is off.")
+        : _("On (simulated): power saving is off.");
+  else
+    now = !state->enabled ? _("Off: the drive saves power when idle.")
+        : state->persistent ? _("On, also after a restart: power saving is off.")
+        : _("On until the next restart: power saving is off.");
+  return g_strdup_printf ("%s\n%s", game_mode_explanation (), now);
+}

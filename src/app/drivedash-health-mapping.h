@@ -1,0 +1,40 @@
+/* drivedash-health-mapping.h — pure functions from health values to what
+ * the Health page shows: icon names, titles, style classes, texts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * No GTK here: the unit tests check them without a display, and the
+ * templates call them through <closure>s.
+ */
+#pragma once
+
+#include "drivedash-health.h"
+#include "drivedash-power.h"
+
+G_BEGIN_DECLS
+
+const char *drivedash_health_verdict_icon_name   (DrivedashVerdict verdict);
+/* "success", "warning", "error" or "dim-label". */
+const char *drivedash_health_verdict_style_class (DrivedashVerdict verdict);
+/* has_smart: without the health log only the temperature was checked, so
+ * a good verdict claims no more than that. */
+const char *drivedash_health_verdict_title       (DrivedashVerdict verdict,
+                                                  gboolean         has_smart);
+/* One reason a line; NULL when there is nothing to say. */
+char       *drivedash_health_reasons_text        (const DrivedashHealth *health);
+/* "Slows down at 70 °C\nCritical at 85 °C". */
+char       *drivedash_health_limits_text         (guint warning_kelvin,
+                                                  guint critical_kelvin);
+char       *drivedash_health_temperature_subtitle (guint warning_kelvin);
+char       *drivedash_health_written_subtitle    (const char *model);
+/* The "Some health details need …" banner; NULL when nothing is missing. */
+char       *drivedash_health_partial_text        (DrivedashHealth *health);
+/* "Samsung SSD 970 EVO Plus 1TB · nvme0". */
+char       *drivedash_health_drive_text          (const DrivedashHealth *health);
+/* The game-mode row's subtitle.  error: the last change or read failed
+ * (the state shown is the one before it); simulated: the demo drive. */
+char       *drivedash_health_game_mode_text      (const DrivedashGameMode *state,
+                                                  const GError            *error,
+                                                  gboolean                 simulated);
+
+G_END_DECLS
