@@ -4,7 +4,10 @@
  */
 #pragma once
 
+#include <gtk/gtk.h>
+
 #include "drivedash-health-model.h"
+#include "drivedash-health-provider.h"
 
 G_BEGIN_DECLS
 
@@ -20,5 +23,130 @@ const char *drivedash_health_model_get_text      (DrivedashHealthModel *self,
                                                   const char           *property);
 /* Game-mode and self-test requests running now. */
 guint  drivedash_health_model_get_n_requests     (DrivedashHealthModel *self);
+
+/* ---------------------------------------------------------------------- */
+/* Inside the model: shared by drivedash-health-model.c (values, loading)
+ * and drivedash-health-model-requests.c (the user's requests). */
+
+enum {
+  PROP_0,
+  /* strings first: they live in self->text[] */
+  PROP_TITLE,
+  PROP_DRIVE_TEXT,
+  PROP_REASONS_TEXT,
+  PROP_TEMPERATURE_TEXT,
+  PROP_TEMPERATURE_SUBTITLE,
+  PROP_LIMITS_TEXT,
+  PROP_LIFE_TEXT,
+  PROP_WRITTEN_TEXT,
+  PROP_WRITTEN_SUBTITLE,
+  PROP_READ_TEXT,
+  PROP_HOURS_TEXT,
+  PROP_UNSAFE_TEXT,
+  PROP_MEDIA_TEXT,
+  PROP_GAME_MODE_TEXT,
+  PROP_PARTIAL,
+  PROP_ERROR,
+  N_TEXT_PROPS,
+  PROP_DRIVES = N_TEXT_PROPS,
+  PROP_DRIVE,
+  PROP_HEALTH,
+  PROP_VERDICT,
+  PROP_REASONS,
+  PROP_TEMPERATURE,
+  PROP_WARNING_TEMPERATURE,
+  PROP_CRITICAL_TEMPERATURE,
+  PROP_LIFE_LEFT,
+  PROP_GAME_MODE_SUPPORTED,
+  PROP_GAME_MODE_ENABLED,
+  PROP_GAME_MODE_PERSISTENT,
+  PROP_CAN_CHANGE_GAME_MODE,
+  PROP_GAME_MODE_NEEDS_PERMISSION,
+  PROP_BUSY,
+  PROP_DEMO,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_TEMPERATURE_SAMPLE,
+  SIGNAL_TEMPERATURE_RESET,
+  SIGNAL_TOAST,
+  SIGNAL_SELF_TEST_FAILED,
+  SIGNAL_GAME_MODE_SETTLED,
+  N_SIGNALS
+};
+
+struct _DrivedashHealthModel
+{
+  GObject                        parent_instance;
+
+  DrivedashDriveList            *drives;
+  DrivedashDriveItem            *drive;
+  const DrivedashHealthProvider *provider;
+  DrivedashHealth               *health;
+  GtkStringList                 *reasons;
+  char                          *text[N_TEXT_PROPS];
+
+  DrivedashVerdict               verdict;
+  double                         temperature;   /* Kelvin, 0 unknown */
+  guint                          warning_temperature;
+  guint                          critical_temperature;
+  int                            life_left;     /* -1 unknown */
+  DrivedashGameMode             *game_mode;     /* last state read back */
+  gboolean                       game_mode_needs_permission;
+  gboolean                       game_mode_supported;
+  gboolean                       game_mode_enabled;
+  gboolean                       game_mode_persistent;
+  gboolean                       can_change_game_mode;
+  gboolean                       busy;
+
+  GCancellable                  *load_cancellable;
+  GPtrArray                     *requests;      /* GCancellable of the user's requests */
+  guint                          game_mode_changes;  /* of those, game-mode changes */
+  guint                          temperature_source;
+  guint                          refresh_source;
+  guint                          self_test_source;
+  gint64                         started_us;
+};
+
+
+extern GParamSpec *drivedash_health_model_pspecs[N_PROPS];
+extern guint       drivedash_health_model_signals[N_SIGNALS];
+
+/* What a request needs to find its way back: the model may be gone (a
+ * closed window), or show another drive by then. */
+typedef struct
+{
+  GWeakRef      model;
+  char         *drive_name;
+  GCancellable *cancellable;
+  gboolean      user;        /* a request of the user's, not a read */
+  const DrivedashHealthProvider *provider;
+} Request;
+
+Request              *_drivedash_health_request_new     (DrivedashHealthModel *self,
+                                                          GCancellable         *cancellable,
+                                                          gboolean              user);
+/* The model again (a new reference), or NULL when the answer has nowhere
+ * to go: the model is gone, shows another drive, or it was cancelled. */
+DrivedashHealthModel *_drivedash_health_request_finish  (Request              *r,
+                                                          GError               *error);
+void                  _drivedash_health_request_free    (Request              *r);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, _drivedash_health_request_free)
+
+/* Take value (transfer full); notify only on change. */
+void _drivedash_health_model_set_text       (DrivedashHealthModel    *self,
+                                             guint                    prop,
+                                             char                    *value);
+void _drivedash_health_model_set_bool       (DrivedashHealthModel    *self,
+                                             gboolean                *field,
+                                             gboolean                 value,
+                                             guint                    prop);
+/* fresh: another drive; start its values and temperature history anew. */
+void _drivedash_health_model_load           (DrivedashHealthModel    *self,
+                                             gboolean                 fresh);
+void _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
+                                             const DrivedashGameMode *state,
+                                             const GError            *error);
 
 G_END_DECLS

@@ -27,101 +27,18 @@
 #define HEALTH_REFRESH_S       300
 #define SELF_TEST_POLL_S       10
 
-enum {
-  PROP_0,
-  /* strings first: they live in self->text[] */
-  PROP_TITLE,
-  PROP_DRIVE_TEXT,
-  PROP_REASONS_TEXT,
-  PROP_TEMPERATURE_TEXT,
-  PROP_TEMPERATURE_SUBTITLE,
-  PROP_LIMITS_TEXT,
-  PROP_LIFE_TEXT,
-  PROP_WRITTEN_TEXT,
-  PROP_WRITTEN_SUBTITLE,
-  PROP_READ_TEXT,
-  PROP_HOURS_TEXT,
-  PROP_UNSAFE_TEXT,
-  PROP_MEDIA_TEXT,
-  PROP_GAME_MODE_TEXT,
-  PROP_PARTIAL,
-  PROP_ERROR,
-  N_TEXT_PROPS,
-  PROP_DRIVES = N_TEXT_PROPS,
-  PROP_DRIVE,
-  PROP_HEALTH,
-  PROP_VERDICT,
-  PROP_REASONS,
-  PROP_TEMPERATURE,
-  PROP_WARNING_TEMPERATURE,
-  PROP_CRITICAL_TEMPERATURE,
-  PROP_LIFE_LEFT,
-  PROP_GAME_MODE_SUPPORTED,
-  PROP_GAME_MODE_ENABLED,
-  PROP_GAME_MODE_PERSISTENT,
-  PROP_CAN_CHANGE_GAME_MODE,
-  PROP_GAME_MODE_NEEDS_PERMISSION,
-  PROP_BUSY,
-  PROP_DEMO,
-  N_PROPS
-};
-
-enum {
-  SIGNAL_TEMPERATURE_SAMPLE,
-  SIGNAL_TEMPERATURE_RESET,
-  SIGNAL_TOAST,
-  SIGNAL_SELF_TEST_FAILED,
-  SIGNAL_GAME_MODE_SETTLED,
-  N_SIGNALS
-};
-
-struct _DrivedashHealthModel
-{
-  GObject                        parent_instance;
-
-  DrivedashDriveList            *drives;
-  DrivedashDriveItem            *drive;
-  const DrivedashHealthProvider *provider;
-  DrivedashHealth               *health;
-  GtkStringList                 *reasons;
-  char                          *text[N_TEXT_PROPS];
-
-  DrivedashVerdict               verdict;
-  double                         temperature;   /* Kelvin, 0 unknown */
-  guint                          warning_temperature;
-  guint                          critical_temperature;
-  int                            life_left;     /* -1 unknown */
-  DrivedashGameMode             *game_mode;     /* last state read back */
-  gboolean                       game_mode_needs_permission;
-  gboolean                       game_mode_supported;
-  gboolean                       game_mode_enabled;
-  gboolean                       game_mode_persistent;
-  gboolean                       can_change_game_mode;
-  gboolean                       busy;
-
-  GCancellable                  *load_cancellable;
-  GPtrArray                     *requests;      /* GCancellable of the user's requests */
-  guint                          game_mode_changes;  /* of those, game-mode changes */
-  guint                          temperature_source;
-  guint                          refresh_source;
-  guint                          self_test_source;
-  gint64                         started_us;
-};
-
 G_DEFINE_FINAL_TYPE (DrivedashHealthModel, drivedash_health_model, G_TYPE_OBJECT)
 
-static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
-
-static void load (DrivedashHealthModel *self, gboolean fresh);
+GParamSpec *drivedash_health_model_pspecs[N_PROPS];
+guint drivedash_health_model_signals[N_SIGNALS];
 
 /* ---------------------------------------------------------------------- */
 /* Setters that notify only on change                                      */
 
-static void
-set_text (DrivedashHealthModel *self,
-          guint                 prop,
-          char                 *value)   /* (transfer full) */
+void
+_drivedash_health_model_set_text (DrivedashHealthModel *self,
+                                  guint                 prop,
+                                  char                 *value)   /* (transfer full) */
 {
   if (g_strcmp0 (self->text[prop], value) == 0)
     {
@@ -130,19 +47,19 @@ set_text (DrivedashHealthModel *self,
     }
   g_free (self->text[prop]);
   self->text[prop] = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[prop]);
 }
 
-static void
-set_bool (DrivedashHealthModel *self,
-          gboolean             *field,
-          gboolean              value,
-          guint                 prop)
+void
+_drivedash_health_model_set_bool (DrivedashHealthModel *self,
+                                  gboolean             *field,
+                                  gboolean              value,
+                                  guint                 prop)
 {
   if (*field == !!value)
     return;
   *field = !!value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[prop]);
 }
 
 static void
@@ -154,7 +71,7 @@ set_uint (DrivedashHealthModel *self,
   if (*field == value)
     return;
   *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[prop]);
 }
 
 static void
@@ -166,7 +83,7 @@ set_int (DrivedashHealthModel *self,
   if (*field == value)
     return;
   *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[prop]);
 }
 
 static char *
@@ -199,14 +116,14 @@ set_temperature (DrivedashHealthModel *self,
 {
   if (kelvin <= 0)
     return;
-  set_text (self, PROP_TEMPERATURE_TEXT, drivedash_format_temperature ((guint) lround (kelvin)));
+  _drivedash_health_model_set_text (self, PROP_TEMPERATURE_TEXT, drivedash_format_temperature ((guint) lround (kelvin)));
   if (self->temperature != kelvin)
     {
       self->temperature = kelvin;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEMPERATURE]);
+      g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_TEMPERATURE]);
     }
   if (sample)
-    g_signal_emit (self, signals[SIGNAL_TEMPERATURE_SAMPLE], 0,
+    g_signal_emit (self, drivedash_health_model_signals[SIGNAL_TEMPERATURE_SAMPLE], 0,
                    drivedash_health_model_get_clock (self), kelvin - 273.15);
 }
 
@@ -215,8 +132,8 @@ set_limits (DrivedashHealthModel *self,
             guint                 warning_k,
             guint                 critical_k)
 {
-  set_text (self, PROP_LIMITS_TEXT, drivedash_health_limits_text (warning_k, critical_k));
-  set_text (self, PROP_TEMPERATURE_SUBTITLE, drivedash_health_temperature_subtitle (warning_k));
+  _drivedash_health_model_set_text (self, PROP_LIMITS_TEXT, drivedash_health_limits_text (warning_k, critical_k));
+  _drivedash_health_model_set_text (self, PROP_TEMPERATURE_SUBTITLE, drivedash_health_temperature_subtitle (warning_k));
   set_uint (self, &self->warning_temperature, warning_k, PROP_WARNING_TEMPERATURE);
   set_uint (self, &self->critical_temperature, critical_k, PROP_CRITICAL_TEMPERATURE);
 }
@@ -234,7 +151,7 @@ set_reasons (DrivedashHealthModel *self,
     g_ptr_array_add (lines, split[i]);
   g_ptr_array_add (lines, NULL);
   gtk_string_list_splice (self->reasons, 0, n, (const char * const *) lines->pdata);
-  set_text (self, PROP_REASONS_TEXT, g_steal_pointer (&text));
+  _drivedash_health_model_set_text (self, PROP_REASONS_TEXT, g_steal_pointer (&text));
 }
 
 static void
@@ -243,16 +160,17 @@ set_verdict (DrivedashHealthModel *self,
 {
   DrivedashVerdict verdict = h ? h->verdict : DRIVEDASH_VERDICT_UNKNOWN;
 
-  set_text (self, PROP_TITLE,
+  _drivedash_health_model_set_text (self, PROP_TITLE,
             h ? g_strdup (drivedash_health_verdict_title (verdict, (h->has & DRIVEDASH_HEALTH_HAS_SMART) != 0))
-              : g_strdup (_("Reading the drive…")));
+              : self->drive ? g_strdup (_("Reading the drive…"))
+              : NULL);
   if (self->verdict != verdict)
     {
       self->verdict = verdict;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VERDICT]);
+      g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_VERDICT]);
     }
   set_reasons (self, h);
-  set_text (self, PROP_DRIVE_TEXT, h ? drivedash_health_drive_text (h) : NULL);
+  _drivedash_health_model_set_text (self, PROP_DRIVE_TEXT, h ? drivedash_health_drive_text (h) : NULL);
 }
 
 static void
@@ -264,13 +182,13 @@ set_smart_values (DrivedashHealthModel *self,
   int left = smart ? CLAMP (100 - (int) s->percentage_used, 0, 100) : -1;
 
   set_int (self, &self->life_left, left, PROP_LIFE_LEFT);
-  set_text (self, PROP_LIFE_TEXT, smart ? g_strdup_printf (_("%d %%"), left) : g_strdup (_("Not available")));
-  set_text (self, PROP_WRITTEN_TEXT, u128_text (smart, s->data_units_written, data_units_text));
-  set_text (self, PROP_WRITTEN_SUBTITLE, drivedash_health_written_subtitle (h->model));
-  set_text (self, PROP_READ_TEXT, u128_text (smart, s->data_units_read, data_units_text));
-  set_text (self, PROP_HOURS_TEXT, u128_text (smart, s->power_on_hours, drivedash_format_hours));
-  set_text (self, PROP_UNSAFE_TEXT, u128_text (smart, s->unsafe_shutdowns, drivedash_format_count));
-  set_text (self, PROP_MEDIA_TEXT, u128_text (smart, s->media_errors, drivedash_format_count));
+  _drivedash_health_model_set_text (self, PROP_LIFE_TEXT, smart ? g_strdup_printf (_("%d %%"), left) : g_strdup (_("Not available")));
+  _drivedash_health_model_set_text (self, PROP_WRITTEN_TEXT, u128_text (smart, s->data_units_written, data_units_text));
+  _drivedash_health_model_set_text (self, PROP_WRITTEN_SUBTITLE, drivedash_health_written_subtitle (h->model));
+  _drivedash_health_model_set_text (self, PROP_READ_TEXT, u128_text (smart, s->data_units_read, data_units_text));
+  _drivedash_health_model_set_text (self, PROP_HOURS_TEXT, u128_text (smart, s->power_on_hours, drivedash_format_hours));
+  _drivedash_health_model_set_text (self, PROP_UNSAFE_TEXT, u128_text (smart, s->unsafe_shutdowns, drivedash_format_count));
+  _drivedash_health_model_set_text (self, PROP_MEDIA_TEXT, u128_text (smart, s->media_errors, drivedash_format_count));
 }
 
 static gboolean
@@ -279,7 +197,7 @@ self_test_poll_cb (gpointer data)
   DrivedashHealthModel *self = data;
 
   self->self_test_source = 0;
-  load (self, FALSE);
+  _drivedash_health_model_load (self, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -296,13 +214,13 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
       self->health = drivedash_health_ref (h);
     }
   set_verdict (self, h);
-  set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
+  _drivedash_health_model_set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
   if (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE)
     set_temperature (self, h->smart.temperature_kelvin, FALSE);
   set_limits (self, h->warning_temperature_kelvin, h->critical_temperature_kelvin);
   set_smart_values (self, h);
   /* Last: the Details widget rebuilds from the report when this changes. */
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
 
   /* Follow a running self-test until it reports its result. */
   if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && h->self_test.current != DRIVEDASH_SELF_TEST_NONE
@@ -314,111 +232,11 @@ static void
 set_busy (DrivedashHealthModel *self,
           gboolean              busy)
 {
-  set_bool (self, &self->busy, busy, PROP_BUSY);
+  _drivedash_health_model_set_bool (self, &self->busy, busy, PROP_BUSY);
 }
 
 /* ---------------------------------------------------------------------- */
-/* Game mode                                                               */
-
-/* error: the last read or change failed; the state shown stays the one
- * read before it. */
-static void
-show_game_mode (DrivedashHealthModel    *self,
-                const DrivedashGameMode *state,
-                const GError            *error)
-{
-  gboolean simulated = self->provider && self->provider->simulated;
-  gboolean supported, enabled, persistent;
-
-  if (state && state != self->game_mode)
-    {
-      g_clear_pointer (&self->game_mode, drivedash_game_mode_free);
-      self->game_mode = g_new0 (DrivedashGameMode, 1);
-      *self->game_mode = *state;
-      self->game_mode->controller = g_strdup (state->controller);
-      self->game_mode->latency_tolerance = g_strdup (state->latency_tolerance);
-    }
-  else if (state == NULL && error == NULL)
-    g_clear_pointer (&self->game_mode, drivedash_game_mode_free);
-
-  supported = self->game_mode && self->game_mode->supported;
-  enabled = supported && self->game_mode->enabled;
-  persistent = enabled && self->game_mode->persistent;
-
-  set_text (self, PROP_GAME_MODE_TEXT, drivedash_health_game_mode_text (self->game_mode, error, simulated));
-  set_bool (self, &self->game_mode_needs_permission,
-            g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION),
-            PROP_GAME_MODE_NEEDS_PERMISSION);
-  set_bool (self, &self->game_mode_supported, supported, PROP_GAME_MODE_SUPPORTED);
-  set_bool (self, &self->game_mode_enabled, enabled, PROP_GAME_MODE_ENABLED);
-  set_bool (self, &self->game_mode_persistent, persistent, PROP_GAME_MODE_PERSISTENT);
-  set_bool (self, &self->can_change_game_mode, supported && self->game_mode_changes == 0,
-            PROP_CAN_CHANGE_GAME_MODE);
-  /* A refused change leaves the properties as they were: the switches,
-   * which moved with the click, go back to them. */
-  g_signal_emit (self, signals[SIGNAL_GAME_MODE_SETTLED], 0);
-}
-
-static void
-update_can_change (DrivedashHealthModel *self)
-{
-  set_bool (self, &self->can_change_game_mode,
-            self->game_mode_supported && self->game_mode_changes == 0,
-            PROP_CAN_CHANGE_GAME_MODE);
-}
-
-/* What a request needs to find its way back: the model may be gone (a
- * closed window), or show another drive by then. */
-typedef struct
-{
-  GWeakRef      model;
-  char         *drive_name;
-  GCancellable *cancellable;
-  gboolean      user;        /* a request of the user's, not a read */
-  const DrivedashHealthProvider *provider;
-} Request;
-
-static Request *
-request_new (DrivedashHealthModel *self,
-             GCancellable         *cancellable,
-             gboolean              user)
-{
-  Request *r = g_new0 (Request, 1);
-
-  g_weak_ref_init (&r->model, self);
-  r->drive_name = g_strdup (drivedash_drive_item_get_name (self->drive));
-  r->cancellable = g_object_ref (cancellable);
-  r->user = user;
-  r->provider = self->provider;
-  if (user)
-    g_ptr_array_add (self->requests, g_object_ref (cancellable));
-  return r;
-}
-
-/* The model again, or NULL when the answer has nowhere to go. */
-static DrivedashHealthModel *
-request_finish (Request *r,
-                GError  *error)
-{
-  DrivedashHealthModel *self = g_weak_ref_get (&r->model);
-
-  if (self && r->user)
-    g_ptr_array_remove (self->requests, r->cancellable);
-  if (self && (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->drive == NULL
-               || g_strcmp0 (r->drive_name, drivedash_drive_item_get_name (self->drive)) != 0))
-    g_clear_object (&self);
-  return self;
-}
-
-static void
-request_free (Request *r)
-{
-  g_weak_ref_clear (&r->model);
-  g_free (r->drive_name);
-  g_object_unref (r->cancellable);
-  g_free (r);
-}
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, request_free)
+/* Loading                                                                 */
 
 static void
 game_mode_read_cb (GObject      *object,
@@ -431,107 +249,12 @@ game_mode_read_cb (GObject      *object,
   g_autoptr(DrivedashHealthModel) self = NULL;
 
   state = r->provider->game_mode_finish (result, &error);
-  self = request_finish (r, error);
+  self = _drivedash_health_request_finish (r, error);
   /* A change under way will report the state it leaves behind; a read
    * that started before it may still see the old one. */
   if (self && self->game_mode_changes == 0)
-    show_game_mode (self, state, error);
+    _drivedash_health_model_show_game_mode (self, state, error);
 }
-
-static void
-game_mode_changed_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      data)
-{
-  g_autoptr(Request) r = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DrivedashGameMode) state = NULL;
-  DrivedashHealthModel *self = g_weak_ref_get (&r->model);
-
-  state = r->provider->game_mode_finish (result, &error);
-  if (self)
-    {
-      self->game_mode_changes--;
-      update_can_change (self);
-      g_object_unref (self);
-    }
-  self = request_finish (r, error);
-  if (self)
-    {
-      show_game_mode (self, state, error);
-      g_object_unref (self);
-    }
-}
-
-void
-drivedash_health_model_set_game_mode (DrivedashHealthModel *self,
-                                      gboolean              enabled,
-                                      gboolean              persistent)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-
-  g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
-
-  if (self->drive == NULL)
-    return;
-  self->game_mode_changes++;
-  update_can_change (self);
-  self->provider->set_game_mode_async (self->drive, enabled, enabled && persistent, cancellable,
-                                       game_mode_changed_cb, request_new (self, cancellable, TRUE));
-}
-
-/* ---------------------------------------------------------------------- */
-/* Self-test                                                               */
-
-static void
-self_test_done_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      data)
-{
-  g_autoptr(Request) r = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DrivedashHealthModel) self = NULL;
-  gboolean ok;
-
-  ok = r->provider->self_test_finish (result, &error);
-  self = request_finish (r, error);
-  if (self == NULL)
-    return;
-  if (ok)
-    {
-      g_signal_emit (self, signals[SIGNAL_TOAST], 0,
-                     _("The drive accepted the request. Results show under Self-Test."));
-      load (self, FALSE);
-    }
-  else if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED))
-    g_signal_emit (self, signals[SIGNAL_TOAST], 0, error->message);
-  else
-    g_signal_emit (self, signals[SIGNAL_SELF_TEST_FAILED], 0, error->message);
-}
-
-void
-drivedash_health_model_start_self_test (DrivedashHealthModel  *self,
-                                        DrivedashSelfTestKind  kind)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-
-  g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
-
-  if (self->drive == NULL)
-    return;
-  self->provider->self_test_async (self->drive, kind, cancellable, self_test_done_cb,
-                                   request_new (self, cancellable, TRUE));
-}
-
-guint
-drivedash_health_model_get_n_requests (DrivedashHealthModel *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self), 0);
-  return self->requests->len;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Loading                                                                 */
 
 static void
 health_read_cb (GObject      *object,
@@ -544,11 +267,11 @@ health_read_cb (GObject      *object,
   g_autoptr(DrivedashHealthModel) self = NULL;
 
   health = r->provider->read_health_finish (result, &error);
-  self = request_finish (r, error);
+  self = _drivedash_health_request_finish (r, error);
   if (self == NULL)
     return;
   set_busy (self, FALSE);
-  set_text (self, PROP_ERROR, error ? g_strdup (error->message) : NULL);
+  _drivedash_health_model_set_text (self, PROP_ERROR, error ? g_strdup (error->message) : NULL);
   if (health == NULL)
     {
       /* Say what could not be read, in the page's own words. */
@@ -571,7 +294,7 @@ temperature_tick_cb (gpointer data)
 static gboolean
 refresh_cb (gpointer data)
 {
-  load (data, FALSE);
+  _drivedash_health_model_load (data, FALSE);
   return G_SOURCE_CONTINUE;
 }
 
@@ -582,7 +305,7 @@ add_history (DrivedashHealthModel *self)
   double now = drivedash_health_model_get_clock (self);
 
   for (double t = now - TEMPERATURE_WINDOW_S; t < now; t += TEMPERATURE_INTERVAL_S)
-    g_signal_emit (self, signals[SIGNAL_TEMPERATURE_SAMPLE], 0, t,
+    g_signal_emit (self, drivedash_health_model_signals[SIGNAL_TEMPERATURE_SAMPLE], 0, t,
                    self->provider->read_temperature (self->drive, t) - 273.15);
 }
 
@@ -591,17 +314,17 @@ clear_values (DrivedashHealthModel *self)
 {
   g_clear_pointer (&self->health, drivedash_health_unref);
   set_verdict (self, NULL);
-  set_text (self, PROP_PARTIAL, NULL);
-  set_text (self, PROP_ERROR, NULL);
-  show_game_mode (self, NULL, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
+  _drivedash_health_model_set_text (self, PROP_PARTIAL, NULL);
+  _drivedash_health_model_set_text (self, PROP_ERROR, NULL);
+  _drivedash_health_model_show_game_mode (self, NULL, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
 }
 
 /* fresh: another drive is shown, start its values and temperature
  * history anew; else re-read the same drive and keep them. */
-static void
-load (DrivedashHealthModel *self,
-      gboolean              fresh)
+void
+_drivedash_health_model_load (DrivedashHealthModel *self,
+                              gboolean              fresh)
 {
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
@@ -609,7 +332,7 @@ load (DrivedashHealthModel *self,
   if (fresh)
     {
       g_clear_handle_id (&self->self_test_source, g_source_remove);
-      g_signal_emit (self, signals[SIGNAL_TEMPERATURE_RESET], 0);
+      g_signal_emit (self, drivedash_health_model_signals[SIGNAL_TEMPERATURE_RESET], 0);
       clear_values (self);
     }
   if (self->drive == NULL)
@@ -623,9 +346,9 @@ load (DrivedashHealthModel *self,
   if (fresh && self->provider->has_history)
     add_history (self);
   self->provider->read_health_async (self->drive, self->load_cancellable, health_read_cb,
-                                     request_new (self, self->load_cancellable, FALSE));
+                                     _drivedash_health_request_new (self, self->load_cancellable, FALSE));
   self->provider->get_game_mode_async (self->drive, self->load_cancellable, game_mode_read_cb,
-                                       request_new (self, self->load_cancellable, FALSE));
+                                       _drivedash_health_request_new (self, self->load_cancellable, FALSE));
   /* The live reading, not the log's snapshot. */
   temperature_tick_cb (self);
 }
@@ -637,7 +360,7 @@ drivedash_health_model_refresh (DrivedashHealthModel *self)
 
   if (self->drives)
     drivedash_drive_list_refresh (self->drives);
-  load (self, FALSE);
+  _drivedash_health_model_load (self, FALSE);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -681,12 +404,12 @@ drivedash_health_model_set_drive (DrivedashHealthModel *self,
   demo_before = self->provider && self->provider->simulated && self->drive;
   g_set_object (&self->drive, drive);
   self->provider = drive ? drivedash_health_provider_for (drive) : NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRIVE]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_DRIVE]);
   if (demo_before != (self->provider && self->provider->simulated))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEMO]);
+    g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_DEMO]);
 
   start_timers (self, drive != NULL);
-  load (self, !same);
+  _drivedash_health_model_load (self, !same);
 }
 
 static void
@@ -721,7 +444,7 @@ drivedash_health_model_set_drives (DrivedashHealthModel *self,
   g_set_object (&self->drives, drives);
   if (drives)
     g_signal_connect_swapped (drives, "items-changed", G_CALLBACK (drives_changed_cb), self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRIVES]);
+  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_DRIVES]);
   if (drives)
     drives_changed_cb (self);
   else
@@ -887,25 +610,25 @@ install_properties (GObjectClass *object_class)
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    properties[texts[i].id] = g_param_spec_string (texts[i].name, NULL, NULL, NULL, ro);
+    drivedash_health_model_pspecs[texts[i].id] = g_param_spec_string (texts[i].name, NULL, NULL, NULL, ro);
   for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
-    properties[flags[i].id] = g_param_spec_boolean (flags[i].name, NULL, NULL, FALSE, ro);
-  properties[PROP_DRIVES] = g_param_spec_object ("drives", NULL, NULL, DRIVEDASH_TYPE_DRIVE_LIST,
+    drivedash_health_model_pspecs[flags[i].id] = g_param_spec_boolean (flags[i].name, NULL, NULL, FALSE, ro);
+  drivedash_health_model_pspecs[PROP_DRIVES] = g_param_spec_object ("drives", NULL, NULL, DRIVEDASH_TYPE_DRIVE_LIST,
                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_DRIVE] = g_param_spec_object ("drive", NULL, NULL, DRIVEDASH_TYPE_DRIVE_ITEM,
+  drivedash_health_model_pspecs[PROP_DRIVE] = g_param_spec_object ("drive", NULL, NULL, DRIVEDASH_TYPE_DRIVE_ITEM,
                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, ro);
+  drivedash_health_model_pspecs[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, ro);
   /* A DrivedashVerdict. */
-  properties[PROP_VERDICT] = g_param_spec_int ("verdict", NULL, NULL, DRIVEDASH_VERDICT_UNKNOWN,
+  drivedash_health_model_pspecs[PROP_VERDICT] = g_param_spec_int ("verdict", NULL, NULL, DRIVEDASH_VERDICT_UNKNOWN,
                                                DRIVEDASH_VERDICT_BAD, DRIVEDASH_VERDICT_UNKNOWN, ro);
-  properties[PROP_REASONS] = g_param_spec_object ("reasons", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  drivedash_health_model_pspecs[PROP_REASONS] = g_param_spec_object ("reasons", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   /* Kelvin; 0 while unknown. */
-  properties[PROP_TEMPERATURE] = g_param_spec_double ("temperature", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
-  properties[PROP_WARNING_TEMPERATURE] = g_param_spec_uint ("warning-temperature", NULL, NULL, 0, G_MAXUINT, 0, ro);
-  properties[PROP_CRITICAL_TEMPERATURE] = g_param_spec_uint ("critical-temperature", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  drivedash_health_model_pspecs[PROP_TEMPERATURE] = g_param_spec_double ("temperature", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
+  drivedash_health_model_pspecs[PROP_WARNING_TEMPERATURE] = g_param_spec_uint ("warning-temperature", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  drivedash_health_model_pspecs[PROP_CRITICAL_TEMPERATURE] = g_param_spec_uint ("critical-temperature", NULL, NULL, 0, G_MAXUINT, 0, ro);
   /* Percent, -1 while unknown. */
-  properties[PROP_LIFE_LEFT] = g_param_spec_int ("life-left", NULL, NULL, -1, 100, -1, ro);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  drivedash_health_model_pspecs[PROP_LIFE_LEFT] = g_param_spec_int ("life-left", NULL, NULL, -1, 100, -1, ro);
+  g_object_class_install_properties (object_class, N_PROPS, drivedash_health_model_pspecs);
 }
 
 static void
@@ -920,23 +643,23 @@ drivedash_health_model_class_init (DrivedashHealthModelClass *klass)
   install_properties (object_class);
 
   /* A live temperature reading: seconds on the model's clock, °C. */
-  signals[SIGNAL_TEMPERATURE_SAMPLE] =
+  drivedash_health_model_signals[SIGNAL_TEMPERATURE_SAMPLE] =
     g_signal_new ("temperature-sample", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
   /* Another drive: the history so far is not its history. */
-  signals[SIGNAL_TEMPERATURE_RESET] =
+  drivedash_health_model_signals[SIGNAL_TEMPERATURE_RESET] =
     g_signal_new ("temperature-reset", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
   /* A short message for people. */
-  signals[SIGNAL_TOAST] =
+  drivedash_health_model_signals[SIGNAL_TOAST] =
     g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
   /* Too long for a toast: the message says what to do. */
-  signals[SIGNAL_SELF_TEST_FAILED] =
+  drivedash_health_model_signals[SIGNAL_SELF_TEST_FAILED] =
     g_signal_new ("self-test-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
   /* Every game-mode answer, also when nothing changed. */
-  signals[SIGNAL_GAME_MODE_SETTLED] =
+  drivedash_health_model_signals[SIGNAL_GAME_MODE_SETTLED] =
     g_signal_new ("game-mode-settled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
 }
