@@ -493,6 +493,15 @@ test_game_mode_survives_refresh (void)
   g_assert_true (flag (model, "game-mode-enabled"));
   g_assert_true (flag (model, "can-change-game-mode"));
   g_assert_nonnull (strstr (text (model, "game-mode-text"), "On until the next restart"));
+  /* The fake answered, not the direct path a test running as root could
+   * take: that would have written 0 here. */
+  {
+    g_autofree char *path = g_build_filename (root, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", NULL);
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, "100000\n");
+  }
 
   /* A later refresh reads the new state back from the service. */
   drivedash_health_model_refresh (model);

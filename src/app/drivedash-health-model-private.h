@@ -30,7 +30,8 @@ guint  drivedash_health_model_get_n_requests     (DrivedashHealthModel *self);
 
 enum {
   PROP_0,
-  /* strings first: they live in self->text[] */
+  /* strings first: they live in self->text[].  From TEMPERATURE_TEXT to
+   * ERROR they are a drive's values, cleared when another is chosen. */
   PROP_TITLE,
   PROP_DRIVE_TEXT,
   PROP_REASONS_TEXT,
@@ -109,7 +110,6 @@ struct _DrivedashHealthModel
   gint64                         started_us;
 };
 
-
 extern GParamSpec *drivedash_health_model_pspecs[N_PROPS];
 extern guint       drivedash_health_model_signals[N_SIGNALS];
 
@@ -122,17 +122,17 @@ typedef struct
   GCancellable *cancellable;
   gboolean      user;        /* a request of the user's, not a read */
   const DrivedashHealthProvider *provider;
-} Request;
+} DrivedashHealthRequest;
 
-Request              *_drivedash_health_request_new     (DrivedashHealthModel *self,
-                                                          GCancellable         *cancellable,
-                                                          gboolean              user);
+DrivedashHealthRequest *_drivedash_health_request_new    (DrivedashHealthModel   *self,
+                                                         GCancellable           *cancellable,
+                                                         gboolean                user);
 /* The model again (a new reference), or NULL when the answer has nowhere
  * to go: the model is gone, shows another drive, or it was cancelled. */
-DrivedashHealthModel *_drivedash_health_request_finish  (Request              *r,
-                                                          GError               *error);
-void                  _drivedash_health_request_free    (Request              *r);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Request, _drivedash_health_request_free)
+DrivedashHealthModel   *_drivedash_health_request_finish (DrivedashHealthRequest *r,
+                                                         GError                 *error);
+void                    _drivedash_health_request_free   (DrivedashHealthRequest *r);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashHealthRequest, _drivedash_health_request_free)
 
 /* Take value (transfer full); notify only on change. */
 void _drivedash_health_model_set_text       (DrivedashHealthModel    *self,

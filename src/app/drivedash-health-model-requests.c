@@ -70,12 +70,12 @@ _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
 
 
 
-Request *
+DrivedashHealthRequest *
 _drivedash_health_request_new (DrivedashHealthModel *self,
                                GCancellable         *cancellable,
                                gboolean              user)
 {
-  Request *r = g_new0 (Request, 1);
+  DrivedashHealthRequest *r = g_new0 (DrivedashHealthRequest, 1);
 
   g_weak_ref_init (&r->model, self);
   r->drive_name = g_strdup (drivedash_drive_item_get_name (self->drive));
@@ -89,7 +89,7 @@ _drivedash_health_request_new (DrivedashHealthModel *self,
 
 /* The model again, or NULL when the answer has nowhere to go. */
 DrivedashHealthModel *
-_drivedash_health_request_finish (Request *r,
+_drivedash_health_request_finish (DrivedashHealthRequest *r,
                                   GError  *error)
 {
   DrivedashHealthModel *self = g_weak_ref_get (&r->model);
@@ -103,7 +103,7 @@ _drivedash_health_request_finish (Request *r,
 }
 
 void
-_drivedash_health_request_free (Request *r)
+_drivedash_health_request_free (DrivedashHealthRequest *r)
 {
   g_weak_ref_clear (&r->model);
   g_free (r->drive_name);
@@ -116,7 +116,7 @@ game_mode_changed_cb (GObject      *object,
                       GAsyncResult *result,
                       gpointer      data)
 {
-  g_autoptr(Request) r = data;
+  g_autoptr(DrivedashHealthRequest) r = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashGameMode) state = NULL;
   DrivedashHealthModel *self = g_weak_ref_get (&r->model);
@@ -161,7 +161,7 @@ self_test_done_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      data)
 {
-  g_autoptr(Request) r = data;
+  g_autoptr(DrivedashHealthRequest) r = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashHealthModel) self = NULL;
   gboolean ok;

@@ -205,10 +205,13 @@ void
 drivedash_health_model_show_health (DrivedashHealthModel *self,
                                     DrivedashHealth      *h)
 {
+  gboolean changed;
+
   g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
   g_return_if_fail (h != NULL);
 
-  if (self->health != h)
+  changed = self->health != h;
+  if (changed)
     {
       g_clear_pointer (&self->health, drivedash_health_unref);
       self->health = drivedash_health_ref (h);
@@ -220,7 +223,8 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
   set_limits (self, h->warning_temperature_kelvin, h->critical_temperature_kelvin);
   set_smart_values (self, h);
   /* Last: the Details widget rebuilds from the report when this changes. */
-  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
 
   /* Follow a running self-test until it reports its result. */
   if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && h->self_test.current != DRIVEDASH_SELF_TEST_NONE
@@ -243,7 +247,7 @@ game_mode_read_cb (GObject      *object,
                    GAsyncResult *result,
                    gpointer      data)
 {
-  g_autoptr(Request) r = data;
+  g_autoptr(DrivedashHealthRequest) r = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashGameMode) state = NULL;
   g_autoptr(DrivedashHealthModel) self = NULL;
@@ -261,7 +265,7 @@ health_read_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      data)
 {
-  g_autoptr(Request) r = data;
+  g_autoptr(DrivedashHealthRequest) r = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashHealth) health = NULL;
   g_autoptr(DrivedashHealthModel) self = NULL;
@@ -312,12 +316,25 @@ add_history (DrivedashHealthModel *self)
 static void
 clear_values (DrivedashHealthModel *self)
 {
+  gboolean had_health = self->health != NULL;
+
   g_clear_pointer (&self->health, drivedash_health_unref);
   set_verdict (self, NULL);
-  _drivedash_health_model_set_text (self, PROP_PARTIAL, NULL);
-  _drivedash_health_model_set_text (self, PROP_ERROR, NULL);
+  /* Another drive's values must not show as this one's, even briefly. */
+  for (guint prop = PROP_TEMPERATURE_TEXT; prop <= PROP_ERROR; prop++)
+    if (prop != PROP_GAME_MODE_TEXT)
+      _drivedash_health_model_set_text (self, prop, NULL);
+  if (self->temperature != 0)
+    {
+      self->temperature = 0;
+      g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_TEMPERATURE]);
+    }
+  set_uint (self, &self->warning_temperature, 0, PROP_WARNING_TEMPERATURE);
+  set_uint (self, &self->critical_temperature, 0, PROP_CRITICAL_TEMPERATURE);
+  set_int (self, &self->life_left, -1, PROP_LIFE_LEFT);
   _drivedash_health_model_show_game_mode (self, NULL, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
+  if (had_health)
+    g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
 }
 
 /* fresh: another drive is shown, start its values and temperature
