@@ -64,6 +64,35 @@ assert_value (DrivedashHealthPage *page,
   g_assert_cmpstr (page_value (page, property), ==, expected);
 }
 
+/* Some widget on the page shows TEXT: a visible label, or an action
+ * row's subtitle.  What ties the two is the template's bindings. */
+static gboolean
+widget_shows (GtkWidget  *widget,
+              const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  if (ADW_IS_ACTION_ROW (widget) && g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (widget_shows (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+assert_shown (DrivedashHealthPage *page,
+              const char          *property)
+{
+  const char *value = page_value (page, property);
+
+  g_test_message ("shown? %s: “%s”", property, value);
+  g_assert_nonnull (value);
+  g_assert_true (widget_shows (GTK_WIDGET (page), value));
+}
+
 static void
 test_demo_values (void)
 {
@@ -111,6 +140,17 @@ test_demo_values (void)
   /* The demo drive is a healthy one: 3 % used, no warnings. */
   g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
   assert_value (page, "title", "Your drive is healthy.");
+  /* The page shows each of them: the templates are bound to the model. */
+  {
+    static const char * const shown[] = {
+      "title", "reasons-text", "drive-text", "temperature-text", "temperature-subtitle",
+      "limits-text", "life-text", "written-text", "written-subtitle", "read-text",
+      "hours-text", "unsafe-text", "media-text", "game-mode-text",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+      assert_shown (page, shown[i]);
+  }
   /* Spot-check the formatter against the numbers the demo is built on. */
   g_assert_cmpstr (written, ==, "12.3 TB");
   g_assert_cmpstr (life, ==, "97 %");
@@ -337,6 +377,7 @@ test_partial_data (void)
   assert_value (page, "limits-text", "Slows down at 70 °C\nCritical at 80 °C");
   assert_value (page, "written-text", "Not available");
   g_assert_nonnull (strstr (page_value (page, "partial"), "system service"));
+  assert_shown (page, "partial");
   g_test_message ("game mode: %s", page_value (page, "game-mode-text"));
 
   /* Starting a self-test without the service, UDisks2 or a device node

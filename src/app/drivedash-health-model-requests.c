@@ -21,9 +21,10 @@
 static void
 update_can_change (DrivedashHealthModel *self)
 {
+  /* One change at a time: the switch waits for the answer. */
   _drivedash_health_model_set_bool (self, &self->can_change_game_mode,
-            self->game_mode_supported && self->game_mode_changes == 0,
-            PROP_CAN_CHANGE_GAME_MODE);
+                                    self->game_mode_supported && self->game_mode_changes == 0,
+                                    PROP_CAN_CHANGE_GAME_MODE);
 }
 
 /* error: the last read or change failed; the state shown stays the one
@@ -54,8 +55,8 @@ _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
   /* Nothing read yet (another drive, or none): say nothing. */
   _drivedash_health_model_set_text (self, PROP_GAME_MODE_TEXT,
                                     self->game_mode || error
-                                    ? drivedash_health_game_mode_text (self->game_mode, error, simulated)
-                                    : NULL);
+                                      ? drivedash_health_game_mode_text (self->game_mode, error, simulated)
+                                      : NULL);
   _drivedash_health_model_set_bool (self, &self->game_mode_needs_permission,
                                     g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION),
                                     PROP_GAME_MODE_NEEDS_PERMISSION);
@@ -68,7 +69,8 @@ _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
   g_signal_emit (self, drivedash_health_model_signals[SIGNAL_GAME_MODE_SETTLED], 0);
 }
 
-
+/* ---------------------------------------------------------------------- */
+/* Requests                                                                */
 
 DrivedashHealthRequest *
 _drivedash_health_request_new (DrivedashHealthModel *self,
@@ -87,10 +89,9 @@ _drivedash_health_request_new (DrivedashHealthModel *self,
   return r;
 }
 
-/* The model again, or NULL when the answer has nowhere to go. */
 DrivedashHealthModel *
 _drivedash_health_request_finish (DrivedashHealthRequest *r,
-                                  GError  *error)
+                                  GError                 *error)
 {
   DrivedashHealthModel *self = g_weak_ref_get (&r->model);
 

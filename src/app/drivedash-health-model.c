@@ -161,9 +161,9 @@ set_verdict (DrivedashHealthModel *self,
   DrivedashVerdict verdict = h ? h->verdict : DRIVEDASH_VERDICT_UNKNOWN;
 
   _drivedash_health_model_set_text (self, PROP_TITLE,
-            h ? g_strdup (drivedash_health_verdict_title (verdict, (h->has & DRIVEDASH_HEALTH_HAS_SMART) != 0))
-              : self->drive ? g_strdup (_("Reading the drive…"))
-              : NULL);
+                                    h ? g_strdup (drivedash_health_verdict_title (verdict, (h->has & DRIVEDASH_HEALTH_HAS_SMART) != 0))
+                                      : self->drive ? g_strdup (_("Reading the drive…"))
+                                      : NULL);
   if (self->verdict != verdict)
     {
       self->verdict = verdict;
