@@ -395,6 +395,74 @@ test_partial_data (void)
   drivedash_test_tree_remove (root);
 }
 
+static void
+put_drive (const char *root,
+           const char *name,
+           const char *model)
+{
+  g_autofree char *model_path = g_strdup_printf ("class/nvme/%s/model", name);
+  g_autofree char *state_path = g_strdup_printf ("class/nvme/%s/state", name);
+
+  drivedash_test_tree_put (root, model_path, model);
+  drivedash_test_tree_put (root, state_path, "live\n");
+}
+
+static gboolean
+drive_is (gpointer data)
+{
+  DrivedashHealthPage *page = data;
+  DrivedashHealth *h = page_health (page);
+
+  return h != NULL && g_strcmp0 (h->controller, "nvme1") == 0;
+}
+
+/* Two drives: the picker shows, follows the model, and a hot-plug that
+ * rebuilds the list keeps the drive the user chose. */
+static void
+test_drive_picker (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-ui-picker-XXXXXX", &error);
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  DrivedashWindow *window;
+  DrivedashHealthPage *page;
+  DrivedashHealthModel *model;
+  AdwComboRow *row;
+
+  g_assert_no_error (error);
+  put_drive (root, "nvme0", "First Drive\n");
+  put_drive (root, "nvme1", "Second Drive\n");
+  window = ui_open_window (app, 960, 1000);
+  page = health_page (window);
+  model = drivedash_health_page_get_model (page);
+  drives = drivedash_drive_list_new_for_root (root);
+  drivedash_health_page_set_drives (page, drives);
+  row = ADW_COMBO_ROW (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_COMBO_ROW));
+  ui_iterate_for (100);
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  g_assert_cmpstr (drivedash_drive_item_get_name (drivedash_health_model_get_drive (model)), ==, "nvme0");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+
+  /* The user picks the second drive. */
+  adw_combo_row_set_selected (row, 1);
+  ui_iterate_until (drive_is, page, 20);
+  g_assert_cmpstr (page_value (page, "drive-text"), ==, "Second Drive · nvme1");
+
+  /* A third drive is plugged in: the list is rebuilt, the choice stays. */
+  put_drive (root, "nvme2", "Third Drive\n");
+  drivedash_drive_list_refresh (drives);
+  ui_iterate_for (200);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (drives)), ==, 3);
+  g_assert_cmpstr (drivedash_drive_item_get_name (drivedash_health_model_get_drive (model)), ==, "nvme1");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
+  g_assert_true (adw_combo_row_get_selected_item (row) == drivedash_health_model_get_drive (model));
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+  drivedash_test_tree_remove (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -417,6 +485,7 @@ main (int   argc,
   g_test_add_func ("/ui/health/game-mode", test_game_mode_switch);
   g_test_add_func ("/ui/health/screenshots", test_screenshots);
   g_test_add_func ("/ui/health/partial-data", test_partial_data);
+  g_test_add_func ("/ui/health/drive-picker", test_drive_picker);
 
   status = g_test_run ();
 
