@@ -26,6 +26,7 @@
 #include "drivedash-bench-file.h"
 #include "drivedash-bench-file-private.h"
 #include "drivedash-error.h"
+#include "drivedash-test-tree.h"
 
 #define VICTIM_TEXT "precious data that the benchmark must never overwrite\n"
 
@@ -42,14 +43,7 @@ make_tmp_folder (void)
 static void
 remove_tree (const char *path)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL, *err = NULL;
-  const char *argv[] = { "rm", "-rf", "--one-file-system", path, NULL };
-  int status = 0;
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH,
-                               NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
+  g_assert_true (drivedash_test_tree_remove (path));
 }
 
 /* A pid that is surely not running here: a child that has exited and been reaped. */
@@ -162,6 +156,80 @@ test_redirect (void)
     }
   g_assert_cmpuint (n_links, ==, 1);
 
+  remove_tree (folder);
+  remove_tree (elsewhere);
+}
+
+typedef struct
+{
+  const char *folder;
+  const char *victim;
+  gboolean    swapped;
+} LateSwap;
+
+static void
+swap_on_first_sample (gpointer                    user_data,
+                      const DrivedashBenchSample *sample)
+{
+  LateSwap *swap = user_data;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (swap->swapped)
+    return;
+  dir = g_dir_open (swap->folder, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, DRIVEDASH_BENCH_FILE_PREFIX))
+      {
+        g_autofree char *path = g_build_filename (swap->folder, name, NULL);
+
+        swap_for_symlink (path, (gpointer) swap->victim);
+        swap->swapped = TRUE;
+        return;
+      }
+}
+
+/* Later, during the measured passes: the writes still go only to the
+ * file the run made (it never opens the name again), the run stops, and
+ * the attacker's link is not removed for ours. */
+static void
+test_redirect_during_run (void)
+{
+  g_autofree char *folder = make_tmp_folder ();
+  g_autofree char *elsewhere = make_tmp_folder ();
+  g_autofree char *victim = g_build_filename (elsewhere, "victim", NULL);
+  g_autoptr(DrivedashBenchSettings) s = drivedash_bench_settings_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  DrivedashBenchReport *report;
+  DrivedashBenchSpec spec;
+  DrivedashBenchSink sink = { .sample = swap_on_first_sample };
+  LateSwap swap = { folder, victim, FALSE };
+
+  put (victim, VICTIM_TEXT);
+  drivedash_bench_settings_set_folder (s, folder);
+  s->test_size = 4 << 20;
+  s->passes = 1;
+  s->pass_duration = 30;
+  s->pause = 0;
+  s->sample_interval = 0.05;
+  s->allow_buffered = TRUE;
+  g_assert_true (drivedash_bench_spec_parse ("RND4K Q4T1 write", DRIVEDASH_BENCH_MODE_WRITE, &spec, NULL));
+
+  report = drivedash_bench_engine_run (s, &spec, 1, cancellable, &sink, &swap, &error);
+
+  g_assert_true (swap.swapped);
+  assert_contents (victim, VICTIM_TEXT);
+  g_assert_null (report);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FILE_REMOVED);
+  {
+    g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+    const char *name = g_dir_read_name (dir);
+    g_autofree char *path = g_build_filename (folder, name, NULL);
+
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_SYMLINK));
+    g_assert_null (g_dir_read_name (dir));
+  }
   remove_tree (folder);
   remove_tree (elsewhere);
 }
@@ -367,6 +435,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/bench-file/redirect", test_redirect);
+  g_test_add_func ("/bench-file/redirect-during-run", test_redirect_during_run);
   g_test_add_func ("/bench-file/sweep/own-stale", test_sweep_own_stale);
   g_test_add_func ("/bench-file/sweep/live-here", test_sweep_live_here);
   g_test_add_func ("/bench-file/sweep/other-user", test_sweep_other_user);
