@@ -7,6 +7,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* O_DIRECT */
+#define _GNU_SOURCE
+
 #include "config.h"
 
 #include <errno.h>
@@ -281,6 +284,9 @@ test_sweep_live_here (void)
 
   file = drivedash_bench_file_create (folder, 1 << 20, TRUE, &error);
   g_assert_no_error (error);
+  /* Direct I/O is switched on for the open file, not by reopening it. */
+  g_test_message ("direct I/O: %s", file->direct ? "yes" : "no (filesystem refuses it)");
+  g_assert_cmpint (!!(fcntl (file->fd, F_GETFL) & O_DIRECT), ==, !!file->direct);
   g_assert_cmpuint (drivedash_bench_remove_stale_files (folder), ==, 0);
   g_assert_true (g_file_test (file->path, G_FILE_TEST_IS_REGULAR));
   g_assert_true (drivedash_bench_file_check (file, NULL));
