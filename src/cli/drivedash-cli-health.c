@@ -21,7 +21,8 @@
 #include "drivedash-health.h"
 #include "drivedash-health-fields.h"
 
-#define LABEL_WIDTH 26
+/* The longest English title, "Time above the critical limit", fits. */
+#define LABEL_WIDTH 30
 
 /* One "Label   value" line; the label is padded in characters so that
  * translations line up too.  A value of several lines keeps to its column. */
