@@ -13,43 +13,7 @@
 #include "drivedash-health.h"
 #include "drivedash-hwmon.h"
 
-static GBytes *
-load_fixture (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-  gsize len = 0;
-
-  g_file_get_contents (path, &contents, &len, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, len);
-}
-
-static void
-decode_smart_fixture (const char        *name,
-                      DrivedashSmartLog *out)
-{
-  g_autoptr(GBytes) bytes = load_fixture (name);
-  g_autoptr(GError) error = NULL;
-  gsize len;
-  const guint8 *data = g_bytes_get_data (bytes, &len);
-
-  g_assert_true (drivedash_smart_log_decode (data, len, out, &error));
-  g_assert_no_error (error);
-}
-
-static void
-decode_identify_fixture (DrivedashIdentify *out)
-{
-  g_autoptr(GBytes) bytes = load_fixture ("identify-known.bin");
-  g_autoptr(GError) error = NULL;
-  gsize len;
-  const guint8 *data = g_bytes_get_data (bytes, &len);
-
-  g_assert_true (drivedash_identify_decode (data, len, out, &error));
-  g_assert_no_error (error);
-}
+#include "drivedash-test-health.h"
 
 static void
 assert_u128 (DrivedashU128  value,
@@ -111,7 +75,7 @@ test_smart_known (void)
 {
   DrivedashSmartLog s;
 
-  decode_smart_fixture ("smart-known.bin", &s);
+  drivedash_test_decode_smart_fixture ("smart-known.bin", &s);
 
   g_assert_cmphex (s.critical_warning, ==, 0xA5);
   g_assert_cmpuint (s.temperature_kelvin, ==, 323);
@@ -468,7 +432,7 @@ test_identify_known (void)
 {
   DrivedashIdentify id;
 
-  decode_identify_fixture (&id);
+  drivedash_test_decode_identify_fixture (&id);
 
   g_assert_cmphex (id.vendor_id, ==, 0x1B36);
   g_assert_cmphex (id.subsystem_vendor_id, ==, 0x1AF4);
@@ -507,7 +471,7 @@ test_identify_known (void)
 static void
 test_identify_garbage (void)
 {
-  g_autoptr(GBytes) bytes = load_fixture ("identify-all-ones.bin");
+  g_autoptr(GBytes) bytes = drivedash_test_load_fixture ("identify-all-ones.bin");
   DrivedashIdentify id;
   gsize len;
   const guint8 *data = g_bytes_get_data (bytes, &len);
@@ -523,7 +487,7 @@ test_identify_garbage (void)
 static void
 test_self_test_log (void)
 {
-  g_autoptr(GBytes) bytes = load_fixture ("self-test-known.bin");
+  g_autoptr(GBytes) bytes = drivedash_test_load_fixture ("self-test-known.bin");
   DrivedashSelfTestLog log;
   gsize len;
   const guint8 *data = g_bytes_get_data (bytes, &len);
@@ -550,7 +514,7 @@ test_self_test_log (void)
 static void
 test_error_log (void)
 {
-  g_autoptr(GBytes) bytes = load_fixture ("error-log-known.bin");
+  g_autoptr(GBytes) bytes = drivedash_test_load_fixture ("error-log-known.bin");
   g_autoptr(GArray) log = NULL;
   g_autoptr(GError) error = NULL;
   const DrivedashErrorLogEntry *e;
@@ -671,33 +635,6 @@ test_format (void)
 
 /* --- JSON and a{sv} ---------------------------------------------------- */
 
-static DrivedashHealth *
-full_health (void)
-{
-  DrivedashHealth *h = drivedash_health_new ("nvme0");
-  g_autoptr(GBytes) st = load_fixture ("self-test-known.bin");
-  g_autoptr(GBytes) errors = load_fixture ("error-log-known.bin");
-  g_autoptr(GArray) error_log = NULL;
-  DrivedashSmartLog s;
-  DrivedashIdentify id;
-
-  decode_smart_fixture ("smart-known.bin", &s);
-  decode_identify_fixture (&id);
-  drivedash_health_set_identify (h, &id);
-  drivedash_health_set_smart (h, &s);
-  g_assert_true (drivedash_self_test_log_decode (g_bytes_get_data (st, NULL), g_bytes_get_size (st),
-                                                 &h->self_test, NULL));
-  h->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG | DRIVEDASH_HEALTH_HAS_APST_ENABLED;
-  error_log = drivedash_error_log_decode (g_bytes_get_data (errors, NULL), g_bytes_get_size (errors), NULL);
-  drivedash_health_set_error_log (h, error_log);
-  h->apst_enabled = TRUE;
-  h->privileged = TRUE;
-  h->source = DRIVEDASH_HEALTH_SOURCE_NVME;
-  h->state = g_strdup ("live");
-  drivedash_health_update_verdict (h);
-  return h;
-}
-
 static char *
 health_json (DrivedashHealth *h)
 {
@@ -738,7 +675,7 @@ test_json (void)
     "power_cycles", "power_on_hours", "unsafe_shutdowns", "media_errors",
     "error_log_entries", "power_states", "apst_supported",
   };
-  g_autoptr(DrivedashHealth) h = full_health ();
+  g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
   g_autoptr(DrivedashHealth) partial = drivedash_health_new ("nvme1");
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonParser) parser2 = json_parser_new ();
@@ -832,7 +769,7 @@ assert_same_health (DrivedashHealth *a,
 static void
 test_variant_round_trip (void)
 {
-  g_autoptr(DrivedashHealth) h = full_health ();
+  g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
   g_autoptr(DrivedashHealth) partial = drivedash_health_new ("nvme3");
   g_autoptr(GVariant) v = drivedash_health_to_variant (h);
   g_autoptr(GVariant) v2 = NULL;
@@ -872,7 +809,7 @@ test_variant_round_trip (void)
 static void
 test_variant_wire_format (void)
 {
-  g_autoptr(DrivedashHealth) h = full_health ();
+  g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
   g_autoptr(GVariant) v = g_variant_ref_sink (drivedash_health_to_variant (h));
   g_autoptr(GBytes) wire = g_variant_get_data_as_bytes (v);
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "health-full.variant", NULL);
@@ -892,14 +829,14 @@ test_variant_wire_format (void)
       g_assert_no_error (error);
     }
 
-  golden = load_fixture ("health-full.variant");
+  golden = drivedash_test_load_fixture ("health-full.variant");
   g_assert_true (g_bytes_equal (wire, golden));
 }
 
 static void
 test_variant_invalid (void)
 {
-  g_autoptr(DrivedashHealth) h = full_health ();
+  g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
   g_autoptr(GVariant) v = drivedash_health_to_variant (h);
   g_auto(GVariantDict) d = G_VARIANT_DICT_INIT (v);
   g_autoptr(GVariant) broken = NULL;

@@ -297,6 +297,253 @@ test_self_test_denied (void)
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
 }
 
+/* --- the async calls ----------------------------------------------------- */
+
+/* Waits on the thread-default main context for the callback, which puts
+ * the GAsyncResult where data points. */
+static void
+store_result_cb (GObject      *source_object,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  GAsyncResult **out = data;
+
+  g_assert_null (source_object);
+  *out = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_for (GAsyncResult **slot)
+{
+  while (*slot == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *slot;
+}
+
+static char *
+health_text (DrivedashHealth *health)
+{
+  g_autoptr(GVariant) v = drivedash_health_to_variant (health);
+
+  return g_variant_print (v, TRUE);
+}
+
+static void
+test_async_health (void)
+{
+  g_autoptr(DrivedashHealth) blocking = NULL;
+  g_autoptr(DrivedashHealth) async = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *blocking_text = NULL;
+  g_autofree char *async_text = NULL;
+  /* The call copies its strings: these are gone before it runs. */
+  char *root = g_strdup (sysfs_root ());
+  char *controller = g_strdup ("nvme0");
+
+  if (!have_bus ())
+    {
+      g_free (root);
+      g_free (controller);
+      return;
+    }
+
+  drivedash_client_get_health_async (root, controller, DRIVEDASH_CLIENT_NONE, NULL, store_result_cb, &result);
+  memset (root, 'x', strlen (root));
+  memset (controller, 'x', strlen (controller));
+  g_free (root);
+  g_free (controller);
+  async = drivedash_client_get_health_finish (wait_for (&result), &error);
+  g_assert_no_error (error);
+  blocking = drivedash_client_get_health (sysfs_root (), "nvme0", DRIVEDASH_CLIENT_NONE, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (async->source, ==, DRIVEDASH_HEALTH_SOURCE_SERVICE);
+  blocking_text = health_text (blocking);
+  async_text = health_text (async);
+  g_assert_cmpstr (async_text, ==, blocking_text);
+
+  /* Errors come back the same way too. */
+  g_clear_object (&result);
+  drivedash_client_get_health_async (sysfs_root (), "nvme9", DRIVEDASH_CLIENT_NONE, NULL, store_result_cb, &result);
+  g_assert_null (drivedash_client_get_health_finish (wait_for (&result), &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+}
+
+static void
+test_async_game_mode (void)
+{
+  g_autoptr(DrivedashGameMode) set = NULL;
+  g_autoptr(DrivedashGameMode) got = NULL;
+  g_autoptr(DrivedashGameMode) blocking = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  DrivedashHealthSource source = DRIVEDASH_HEALTH_SOURCE_NONE;
+  DrivedashHealthSource blocking_source = DRIVEDASH_HEALTH_SOURCE_NONE;
+
+  if (!have_bus ())
+    return;
+
+  drivedash_client_set_game_mode_async (NULL, "nvme0", TRUE, FALSE, DRIVEDASH_CLIENT_NONE, NULL,
+                                        store_result_cb, &result);
+  set = drivedash_client_set_game_mode_finish (wait_for (&result), &source, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_SERVICE);
+  g_assert_true (set->enabled);
+
+  g_clear_object (&result);
+  source = DRIVEDASH_HEALTH_SOURCE_NONE;
+  drivedash_client_get_game_mode_async (NULL, "nvme0", DRIVEDASH_CLIENT_NONE, NULL, store_result_cb, &result);
+  got = drivedash_client_get_game_mode_finish (wait_for (&result), &source, &error);
+  g_assert_no_error (error);
+  blocking = drivedash_client_get_game_mode (NULL, "nvme0", DRIVEDASH_CLIENT_NONE, &blocking_source, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (source, ==, blocking_source);
+  g_assert_cmpint (got->enabled, ==, blocking->enabled);
+  g_assert_cmpint (got->persistent, ==, blocking->persistent);
+  g_assert_cmpstr (got->latency_tolerance, ==, blocking->latency_tolerance);
+  g_assert_true (got->enabled);
+  g_clear_pointer (&set, drivedash_game_mode_free);
+
+  /* Back to the kernel's value for the tests after this one. */
+  g_clear_object (&result);
+  drivedash_client_set_game_mode_async (NULL, "nvme0", FALSE, FALSE, DRIVEDASH_CLIENT_NONE, NULL,
+                                        store_result_cb, &result);
+  set = drivedash_client_set_game_mode_finish (wait_for (&result), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (set->enabled);
+  g_assert_cmpstr (set->latency_tolerance, ==, "100000");
+
+  /* nvme1 has no APST: the same error as the blocking call. */
+  g_clear_pointer (&set, drivedash_game_mode_free);
+  g_clear_object (&result);
+  source = DRIVEDASH_HEALTH_SOURCE_SERVICE;
+  drivedash_client_set_game_mode_async (NULL, "nvme1", TRUE, FALSE, DRIVEDASH_CLIENT_NONE, NULL,
+                                        store_result_cb, &result);
+  set = drivedash_client_set_game_mode_finish (wait_for (&result), &source, &error);
+  g_assert_null (set);
+  g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_NONE);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+}
+
+static void
+test_async_self_test (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) blocking_error = NULL;
+
+  if (!have_bus ())
+    return;
+
+  drivedash_client_self_test_async (sysfs_root (), "nvme0", DRIVEDASH_SELF_TEST_SHORT, DRIVEDASH_CLIENT_NONE,
+                                    NULL, store_result_cb, &result);
+  g_assert_false (drivedash_client_self_test_finish (wait_for (&result), NULL, &error));
+  g_assert_false (drivedash_client_self_test (sysfs_root (), "nvme0", DRIVEDASH_SELF_TEST_SHORT,
+                                              DRIVEDASH_CLIENT_NONE, NULL, NULL, &blocking_error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_assert_error (blocking_error, error->domain, error->code);
+  g_assert_cmpstr (error->message, ==, blocking_error->message);
+}
+
+/* Cancelled before the thread runs, and right after the call: each finishes
+ * with G_IO_ERROR_CANCELLED, and game mode stays as it was. */
+static void
+test_async_cancelled (void)
+{
+  for (guint early = 0; early < 2; early++)
+    {
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(GAsyncResult) r_health = NULL;
+      g_autoptr(GAsyncResult) r_get = NULL;
+      g_autoptr(GAsyncResult) r_set = NULL;
+      g_autoptr(GAsyncResult) r_test = NULL;
+      g_autoptr(GError) e_health = NULL;
+      g_autoptr(GError) e_get = NULL;
+      g_autoptr(GError) e_set = NULL;
+      g_autoptr(GError) e_test = NULL;
+      g_autoptr(DrivedashGameMode) state = NULL;
+      DrivedashHealthSource source = DRIVEDASH_HEALTH_SOURCE_SERVICE;
+
+      if (!have_bus ())
+        return;
+
+      if (early)
+        g_cancellable_cancel (cancellable);
+      drivedash_client_get_health_async (sysfs_root (), "nvme0", DRIVEDASH_CLIENT_NONE, cancellable,
+                                         store_result_cb, &r_health);
+      drivedash_client_get_game_mode_async (NULL, "nvme0", DRIVEDASH_CLIENT_NONE, cancellable,
+                                            store_result_cb, &r_get);
+      /* NO_DIRECT: paths are NULL, and whether a cancelled call may act
+       * directly is the business of /client/cancelled-not-direct. */
+      drivedash_client_set_game_mode_async (NULL, "nvme0", TRUE, FALSE, DRIVEDASH_CLIENT_NO_DIRECT, cancellable,
+                                            store_result_cb, &r_set);
+      drivedash_client_self_test_async (sysfs_root (), "nvme0", DRIVEDASH_SELF_TEST_SHORT,
+                                        DRIVEDASH_CLIENT_NONE, cancellable, store_result_cb, &r_test);
+      g_cancellable_cancel (cancellable);
+
+      g_assert_null (drivedash_client_get_health_finish (wait_for (&r_health), &e_health));
+      g_assert_error (e_health, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_null (drivedash_client_get_game_mode_finish (wait_for (&r_get), &source, &e_get));
+      g_assert_error (e_get, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_NONE);
+      g_assert_null (drivedash_client_set_game_mode_finish (wait_for (&r_set), NULL, &e_set));
+      g_assert_error (e_set, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_false (drivedash_client_self_test_finish (wait_for (&r_test), NULL, &e_test));
+      g_assert_error (e_test, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+      if (early)
+        {
+          g_autoptr(GError) error = NULL;
+
+          state = drivedash_client_get_game_mode (NULL, "nvme0", DRIVEDASH_CLIENT_NONE, NULL, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_false (state->enabled);
+        }
+      else
+        {
+          /* The late one may have reached the service: put it back. */
+          g_autoptr(GError) error = NULL;
+
+          state = drivedash_client_set_game_mode (NULL, "nvme0", FALSE, FALSE, DRIVEDASH_CLIENT_NONE,
+                                                  NULL, NULL, &error);
+          g_assert_no_error (error);
+        }
+    }
+}
+
+/* A result handed to the wrong _finish is a programming error: caught by
+ * the source tag, not read as the wrong type. */
+static void
+test_async_source_tag (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashGameMode) state = NULL;
+
+  if (!have_bus ())
+    return;
+
+  drivedash_client_get_game_mode_async (NULL, "nvme0", DRIVEDASH_CLIENT_NONE, NULL, store_result_cb, &result);
+  wait_for (&result);
+
+  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
+  g_assert_null (drivedash_client_get_health_finish (result, &error));
+  g_test_assert_expected_messages ();
+  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
+  g_assert_null (drivedash_client_set_game_mode_finish (result, NULL, &error));
+  g_test_assert_expected_messages ();
+  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
+  g_assert_false (drivedash_client_self_test_finish (result, NULL, &error));
+  g_test_assert_expected_messages ();
+  g_assert_no_error (error);
+
+  /* The right one still works. */
+  state = drivedash_client_get_game_mode_finish (result, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (state);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -311,6 +558,11 @@ main (int    argc,
   g_test_add_func ("/client/allowed/not-found", test_not_found);
   g_test_add_func ("/client/allowed/game-mode", test_game_mode_service);
   g_test_add_func ("/client/allowed/self-test-service", test_self_test_service);
+  g_test_add_func ("/client/allowed/async-health", test_async_health);
+  g_test_add_func ("/client/allowed/async-game-mode", test_async_game_mode);
+  g_test_add_func ("/client/allowed/async-self-test", test_async_self_test);
+  g_test_add_func ("/client/allowed/async-cancelled", test_async_cancelled);
+  g_test_add_func ("/client/allowed/async-source-tag", test_async_source_tag);
   g_test_add_func ("/client/self-test-udisks", test_self_test_udisks);
   g_test_add_func ("/client/denied/falls-back-to-udisks", test_denied_falls_back);
   g_test_add_func ("/client/denied/self-test", test_self_test_denied);

@@ -19,21 +19,26 @@
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-health.h"
+#include "drivedash-health-fields.h"
 
-#define LABEL_WIDTH 26
+/* The longest English title, "Time above the critical limit", fits. */
+#define LABEL_WIDTH 30
 
 /* One "Label   value" line; the label is padded in characters so that
- * translations line up too. */
+ * translations line up too.  A value of several lines keeps to its column. */
 static void
 row (const char *label,
      const char *value)
 {
   glong len = g_utf8_strlen (label, -1);
+  g_auto(GStrv) lines = g_strsplit (value, "\n", -1);
 
   printf ("  %s", label);
   for (glong i = len; i < LABEL_WIDTH; i++)
     putchar (' ');
-  printf (" %s\n", value);
+  printf (" %s\n", lines[0] != NULL ? lines[0] : "");
+  for (guint i = 1; lines[0] != NULL && lines[i] != NULL; i++)
+    printf ("  %*s %s\n", LABEL_WIDTH, "", lines[i]);
 }
 
 static void
@@ -44,108 +49,25 @@ row_take (const char *label,
   g_free (value);
 }
 
-static char *
-format_minutes (DrivedashU128 minutes)
-{
-  g_autofree char *count = drivedash_format_count (minutes);
-
-  return g_strdup_printf (ngettext ("%s minute", "%s minutes", drivedash_format_plural_n (minutes)),
-                          count);
-}
-
-static char *
-format_data (DrivedashU128 units)
-{
-  g_autofree char *bytes = drivedash_format_bytes_u128 (drivedash_data_units_to_bytes (units));
-  g_autofree char *count = drivedash_format_count (units);
-
-  /* Translators: "12.3 TB (24023457 data units of 512 000 bytes)" */
-  return g_strdup_printf (ngettext ("%s (%s data unit of 512 000 bytes)",
-                                    "%s (%s data units of 512 000 bytes)",
-                                    drivedash_format_plural_n (units)),
-                          bytes, count);
-}
-
+/* The rows of one group of the shared field table (the app's Health page
+ * uses the same words), skipping values this report does not have. */
 static void
-print_temperatures (DrivedashHealth *h)
+print_fields (DrivedashHealth           *h,
+              DrivedashHealthFieldGroup  group)
 {
-  const DrivedashSmartLog *s = &h->smart;
-  gboolean limits = (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS) != 0;
-  g_autofree char *now = drivedash_format_temperature (s->temperature_kelvin);
-  GString *line = g_string_new (now);
+  gsize n_fields;
+  const DrivedashHealthField *fields = drivedash_health_fields (&n_fields);
 
-  if (s->temperature_kelvin != 0)
-    g_string_append_printf (line, " (%u K)", s->temperature_kelvin);
-  if (limits && h->warning_temperature_kelvin != 0)
+  for (gsize i = 0; i < n_fields; i++)
     {
-      g_autofree char *w = drivedash_format_temperature (h->warning_temperature_kelvin);
+      char *value;
 
-      /* Translators: appended to the temperature, "50 °C (323 K), warning at 70 °C" */
-      g_string_append_printf (line, _(", warning at %s"), w);
+      if (fields[i].group != group)
+        continue;
+      value = drivedash_health_field_format (&fields[i], h);
+      if (value != NULL)
+        row_take (_(fields[i].title), value);
     }
-  if (limits && h->critical_temperature_kelvin != 0)
-    {
-      g_autofree char *c = drivedash_format_temperature (h->critical_temperature_kelvin);
-
-      g_string_append_printf (line, _(", critical at %s"), c);
-    }
-  if ((h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_ALARM) && h->temperature_alarm)
-    g_string_append_printf (line, " — %s", _("ALARM"));
-  row_take (_("Temperature"), g_string_free (line, FALSE));
-
-  if (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_SENSORS)
-    for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
-      if (s->temperature_sensors_kelvin[i] != 0)
-        {
-          g_autofree char *label = g_strdup_printf (_("Temperature sensor %u"), i + 1);
-
-          row_take (label, drivedash_format_temperature (s->temperature_sensors_kelvin[i]));
-        }
-}
-
-static void
-print_smart (DrivedashHealth *h)
-{
-  const DrivedashSmartLog *s = &h->smart;
-  GString *warnings = g_string_new (NULL);
-
-  row_take (_("Life left"),
-            g_strdup_printf (_("%u %% (%u %% of rated life used)"),
-                             MAX (0, 100 - (int) s->percentage_used), s->percentage_used));
-  row_take (_("Available spare"),
-            g_strdup_printf (_("%u %% (threshold %u %%)"), s->available_spare_percent,
-                             s->available_spare_threshold_percent));
-  row_take (_("Data written"), format_data (s->data_units_written));
-  row_take (_("Data read"), format_data (s->data_units_read));
-  row_take (_("Power-on time"), drivedash_format_hours (s->power_on_hours));
-  row_take (_("Power cycles"), drivedash_format_count (s->power_cycles));
-  row_take (_("Unsafe shutdowns"), drivedash_format_count (s->unsafe_shutdowns));
-  row_take (_("Media errors"), drivedash_format_count (s->media_errors));
-  row_take (_("Error log entries"), drivedash_format_count (s->error_log_entries));
-  row_take (_("Host read commands"), drivedash_format_count (s->host_read_commands));
-  row_take (_("Host write commands"), drivedash_format_count (s->host_write_commands));
-  row_take (_("Controller busy time"), format_minutes (s->controller_busy_minutes));
-  row_take (_("Time above warning temp."),
-            format_minutes (DRIVEDASH_U128_INIT (s->warning_temperature_minutes, 0)));
-  row_take (_("Time above critical temp."),
-            format_minutes (DRIVEDASH_U128_INIT (s->critical_temperature_minutes, 0)));
-  row_take (_("Thermal throttling, light"),
-            g_strdup_printf (ngettext ("%u time, %u s in total", "%u times, %u s in total",
-                                       s->thermal_management_1_transitions),
-                             s->thermal_management_1_transitions, s->thermal_management_1_seconds));
-  row_take (_("Thermal throttling, heavy"),
-            g_strdup_printf (ngettext ("%u time, %u s in total", "%u times, %u s in total",
-                                       s->thermal_management_2_transitions),
-                             s->thermal_management_2_transitions, s->thermal_management_2_seconds));
-
-  for (guint bit = 0; bit < 8; bit++)
-    if (s->critical_warning & (1u << bit))
-      g_string_append_printf (warnings, "%s%s", warnings->len > 0 ? ", " : "",
-                              drivedash_critical_warning_id (bit));
-  if (warnings->len == 0)
-    g_string_append (warnings, _("none"));
-  g_string_append_printf (warnings, " (0x%02x)", s->critical_warning);
-  row_take (_("Critical warnings"), g_string_free (warnings, FALSE));
 }
 
 static void
@@ -229,46 +151,20 @@ static void
 print_human (DrivedashHealth *h)
 {
   /* The verdict first: that is what people come for. */
-  printf ("%s: %s\n", h->controller, drivedash_verdict_get_title (h->verdict));
+  g_autofree char *controller = drivedash_format_device_string (h->controller);
+
+  printf ("%s: %s\n", controller, drivedash_verdict_get_title (h->verdict));
   for (guint i = 0; i < h->reasons->len; i++)
     printf ("  • %s\n", ((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->message);
   putchar ('\n');
 
-  row (_("Model"), *h->model != '\0' ? h->model : _("unknown"));
-  row (_("Serial number"), *h->serial != '\0' ? h->serial : _("unknown"));
-  row (_("Firmware"), *h->firmware != '\0' ? h->firmware : _("unknown"));
+  print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_IDENTITY);
   /* Only worth a line when something is wrong. */
   if (h->state != NULL && g_strcmp0 (h->state, "live") != 0)
-    row (_("Controller state"), h->state);
-  if (h->has & DRIVEDASH_HEALTH_HAS_IDENTIFY && !drivedash_u128_is_zero (h->identify.total_capacity_bytes))
-    row_take (_("Capacity"), drivedash_format_bytes_u128 (h->identify.total_capacity_bytes));
-
-  if (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE)
-    print_temperatures (h);
-  if (h->has & DRIVEDASH_HEALTH_HAS_SMART)
-    print_smart (h);
+    row_take (_("Controller state"), drivedash_format_device_string (h->state));
+  print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_HEALTH);
   print_power (h);
   print_error_log (h);
-
-  switch (h->source)
-    {
-    case DRIVEDASH_HEALTH_SOURCE_NVME:
-      row (_("Read from"), _("the drive directly"));
-      break;
-    case DRIVEDASH_HEALTH_SOURCE_SERVICE:
-      row (_("Read from"), _("the Drivedash system service"));
-      break;
-    case DRIVEDASH_HEALTH_SOURCE_UDISKS2:
-      row (_("Read from"), _("UDisks2"));
-      break;
-    case DRIVEDASH_HEALTH_SOURCE_SYSFS:
-      row (_("Read from"), _("the kernel’s sysfs and hwmon files (no administrator rights)"));
-      break;
-    case DRIVEDASH_HEALTH_SOURCE_DEMO:
-    case DRIVEDASH_HEALTH_SOURCE_NONE:
-    default:
-      break;
-    }
 
   if (drivedash_health_is_partial (h))
     {

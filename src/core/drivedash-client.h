@@ -10,8 +10,8 @@
  * and temperature to anyone.  Every result says where it came from.
  *
  * The system bus is the one in DBUS_SYSTEM_BUS_ADDRESS when that is set
- * (tests run a private bus this way).  These calls block; the app runs
- * them in a GTask thread.
+ * (tests run a private bus this way).  These calls block; each has an
+ * _async/_finish pair below that runs it in a GTask thread.
  */
 #pragma once
 
@@ -94,5 +94,51 @@ gboolean drivedash_client_self_test (const char             *sysfs_root,
                                      DrivedashHealthSource  *source_out,
                                      GCancellable           *cancellable,
                                      GError                **error);
+
+/* The calls above, run in a GTask thread: for the main loop of the app.
+ * Strings and paths are copied (paths NULL: the real system).  A cancelled
+ * call finishes with G_IO_ERROR_CANCELLED.  The _finish functions return
+ * what the blocking call would have, and set source_out (may be NULL). */
+void               drivedash_client_get_health_async     (const char                *sysfs_root,
+                                                          const char                *controller,
+                                                          DrivedashClientFlags       flags,
+                                                          GCancellable              *cancellable,
+                                                          GAsyncReadyCallback        callback,
+                                                          gpointer                   user_data);
+DrivedashHealth   *drivedash_client_get_health_finish    (GAsyncResult              *result,
+                                                          GError                   **error);
+
+void               drivedash_client_get_game_mode_async  (const DrivedashPowerPaths *paths,
+                                                          const char                *controller,
+                                                          DrivedashClientFlags       flags,
+                                                          GCancellable              *cancellable,
+                                                          GAsyncReadyCallback        callback,
+                                                          gpointer                   user_data);
+DrivedashGameMode *drivedash_client_get_game_mode_finish (GAsyncResult              *result,
+                                                          DrivedashHealthSource     *source_out,
+                                                          GError                   **error);
+
+void               drivedash_client_set_game_mode_async  (const DrivedashPowerPaths *paths,
+                                                          const char                *controller,
+                                                          gboolean                   enabled,
+                                                          gboolean                   persistent,
+                                                          DrivedashClientFlags       flags,
+                                                          GCancellable              *cancellable,
+                                                          GAsyncReadyCallback        callback,
+                                                          gpointer                   user_data);
+DrivedashGameMode *drivedash_client_set_game_mode_finish (GAsyncResult              *result,
+                                                          DrivedashHealthSource     *source_out,
+                                                          GError                   **error);
+
+void               drivedash_client_self_test_async      (const char                *sysfs_root,
+                                                          const char                *controller,
+                                                          DrivedashSelfTestKind      kind,
+                                                          DrivedashClientFlags       flags,
+                                                          GCancellable              *cancellable,
+                                                          GAsyncReadyCallback        callback,
+                                                          gpointer                   user_data);
+gboolean           drivedash_client_self_test_finish     (GAsyncResult              *result,
+                                                          DrivedashHealthSource     *source_out,
+                                                          GError                   **error);
 
 G_END_DECLS

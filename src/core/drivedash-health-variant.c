@@ -110,6 +110,12 @@ drivedash_health_to_variant (DrivedashHealth *self)
   g_variant_dict_insert (&d, "has", "u", has);
   if (self->state != NULL)
     g_variant_dict_insert (&d, "state", "s", self->state);
+  if (self->link_speed != NULL)
+    g_variant_dict_insert (&d, "link_speed", "s", self->link_speed);
+  if (self->link_width != 0)
+    g_variant_dict_insert (&d, "link_width", "u", self->link_width);
+  if (self->capacity_bytes != 0)
+    g_variant_dict_insert (&d, "capacity_bytes", "t", self->capacity_bytes);
 
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a(ss)"));
   for (guint i = 0; i < self->missing->len; i++)
@@ -416,6 +422,11 @@ health_from_dict (GVariantDict  *dict,
   lookup_string (dict, "firmware", &self->firmware);
   if (g_variant_dict_contains (dict, "state"))
     lookup_string (dict, "state", &self->state);
+  if (g_variant_dict_contains (dict, "link_speed"))
+    lookup_string (dict, "link_speed", &self->link_speed);
+  /* Optional: older services do not send them. */
+  g_variant_dict_lookup (dict, "link_width", "u", &self->link_width);
+  g_variant_dict_lookup (dict, "capacity_bytes", "t", &self->capacity_bytes);
   if (!g_variant_dict_lookup (dict, "source", "&s", &str) ||
       !drivedash_health_source_from_string (str, &self->source))
     self->source = DRIVEDASH_HEALTH_SOURCE_NONE;

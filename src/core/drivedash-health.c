@@ -94,6 +94,7 @@ drivedash_health_unref (DrivedashHealth *self)
   g_ptr_array_unref (self->reasons);
   g_clear_pointer (&self->error_log, g_array_unref);
   g_free (self->state);
+  g_free (self->link_speed);
   g_free (self);
 }
 
@@ -370,6 +371,9 @@ drivedash_health_read (DrivedashDrive            *drive,
 
     self->state = drivedash_sysfs_read_string (path, NULL);
   }
+  self->link_speed = g_strdup (drivedash_drive_get_link_speed (drive));
+  self->link_width = drivedash_drive_get_link_width (drive);
+  self->capacity_bytes = drivedash_drive_get_capacity_bytes (drive);
 
   if (flags & DRIVEDASH_HEALTH_READ_SYSFS_ONLY)
     read_unprivileged (self, drive, _("Reading them needs administrator rights."));

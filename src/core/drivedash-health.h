@@ -103,6 +103,13 @@ typedef struct
   /* The kernel's controller state ("live", "resetting", "dead", …);
    * NULL when unknown. */
   char                   *state;
+
+  /* From sysfs, for the identity rows: the PCIe link ("8.0 GT/s PCIe")
+   * and its lanes, NULL / 0 when unknown; the namespaces' usable size in
+   * bytes, 0 when unknown.  Not in JSON: `drivedash-cli list` has them. */
+  char                   *link_speed;
+  guint                   link_width;
+  guint64                 capacity_bytes;
 } DrivedashHealth;
 
 #define DRIVEDASH_TYPE_HEALTH (drivedash_health_get_type ())
