@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -95,6 +96,61 @@ test_json (void)
   g_assert_cmpint (g_rmdir (folder), ==, 0);
 }
 
+/* A folder whose name is not UTF-8 (Latin-1 “café”, a stray 0xff byte):
+ * the output must still be valid JSON, and "folder_uri" must give back
+ * exactly those bytes. */
+static void
+test_json_non_utf8_folder (void)
+{
+  g_autofree char *parent = g_dir_make_tmp ("drivedash-bench-cli-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (parent, "caf\xe9-\xff", NULL);
+  g_autofree char *real = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *from_uri = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *settings;
+  const char *args[] = { "--target", folder, "--size", "8MiB", "--count", "1", "--duration", "0.1",
+                         "--interval", "0", "--no-warmup", "--test", "SEQ1M Q1T1", "--mode", "read",
+                         "--json", NULL };
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  real = realpath (folder, NULL);
+  g_assert_nonnull (real);
+  g_assert_false (g_utf8_validate (real, -1, NULL));
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_true (g_utf8_validate (out, -1, NULL));
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  settings = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
+                                            "settings");
+  g_assert_nonnull (settings);
+
+  from_uri = g_filename_from_uri (json_object_get_string_member (settings, "folder_uri"), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (from_uri, ==, real);
+  /* For people: readable, with the undecodable bytes marked. */
+  display = g_filename_display_name (real);
+  g_assert_cmpstr (json_object_get_string_member (settings, "folder"), ==, display);
+  g_assert_nonnull (strstr (display, "\xef\xbf\xbd"));
+
+  g_assert_cmpuint (count_bench_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (parent), ==, 0);
+}
+
+static void
+test_help_documents_json (void)
+{
+  const char *args[] = { "--help", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "folder_uri"));
+}
+
 static void
 test_exit_codes (void)
 {
@@ -167,6 +223,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/bench-cli/json", test_json);
+  g_test_add_func ("/bench-cli/json-non-utf8-folder", test_json_non_utf8_folder);
+  g_test_add_func ("/bench-cli/help", test_help_documents_json);
   g_test_add_func ("/bench-cli/exit-codes", test_exit_codes);
   g_test_add_func ("/bench-cli/list-presets", test_list_presets);
   g_test_add_func ("/bench-cli/interrupt", test_interrupt);

@@ -15,7 +15,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "drivedash-bench.h"
@@ -436,37 +435,6 @@ test_file_removed (void)
   run_clear (&run);
 }
 
-static void
-test_stale_files (void)
-{
-  g_autofree char *folder = make_tmp_folder ();
-  g_autofree char *mine = g_strdup_printf ("%s/" DRIVEDASH_BENCH_FILE_PREFIX "%d-abcdef.tmp", folder, (int) getpid ());
-  g_autofree char *stale = NULL;
-  g_autofree char *other = g_build_filename (folder, "keep-me.tmp", NULL);
-  GPid dead;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { "/bin/true", NULL };
-
-  /* A pid that surely is not running: a child that has exited and been reaped. */
-  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &dead, &error));
-  g_assert_no_error (error);
-  waitpid (dead, NULL, 0);
-  stale = g_strdup_printf ("%s/" DRIVEDASH_BENCH_FILE_PREFIX "%d-ghijkl.tmp", folder, (int) dead);
-
-  g_assert_true (g_file_set_contents (mine, "x", 1, NULL));
-  g_assert_true (g_file_set_contents (stale, "x", 1, NULL));
-  g_assert_true (g_file_set_contents (other, "x", 1, NULL));
-
-  g_assert_cmpuint (drivedash_bench_remove_stale_files (folder), ==, 1);
-  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
-  g_assert_true (g_file_test (mine, G_FILE_TEST_EXISTS));   /* we are alive */
-  g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));  /* not ours */
-
-  g_unlink (mine);
-  g_unlink (other);
-  g_assert_cmpint (g_rmdir (folder), ==, 0);
-}
-
 /* ---- refusals before anything is written -------------------------------------------- */
 
 static void
@@ -795,7 +763,6 @@ main (int    argc,
   g_test_add_func ("/bench/run/background", test_background);
   g_test_add_func ("/bench/run/cancel", test_cancel);
   g_test_add_func ("/bench/run/file-removed", test_file_removed);
-  g_test_add_func ("/bench/run/stale-files", test_stale_files);
   g_test_add_func ("/bench/error/refusals", test_refusals);
   g_test_add_func ("/bench/error/no-space", test_no_space);
   g_test_add_func ("/bench/error/no-direct-io", test_no_direct_io);

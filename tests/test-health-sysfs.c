@@ -581,8 +581,8 @@ test_cli_health (Fixture       *f,
   g_assert_cmpint (rc, ==, 0);
   g_assert_true (g_str_has_prefix (out, "nvme2: Bad\n"));
   /* The rows of the shared field table: the app uses the same words. */
-  g_assert_nonnull (strstr (out, "  Temperature                75 °C, too hot\n"));
-  g_assert_nonnull (strstr (out, "  Warning limit              70 °C\n"));
+  g_assert_true (g_regex_match_simple ("^  Temperature +75 °C, too hot$", out, G_REGEX_MULTILINE, 0));
+  g_assert_true (g_regex_match_simple ("^  Warning limit +70 °C$", out, G_REGEX_MULTILINE, 0));
   g_assert_nonnull (strstr (out, "partial"));
 }
 
@@ -647,6 +647,82 @@ test_cli_help (void)
     }
 }
 
+/* A drive's model, serial and firmware reach sysfs unfiltered.  Text
+ * output must not hand their control characters to the terminal (an OSC
+ * that sets the window title, a CSI that clears the screen); JSON must
+ * keep them exactly, escaped. */
+#define EVIL_MODEL    "Evil\x1b]0;pwned\x07 SSD\x1b[2J\x7f\xc2\x9b"
+#define EVIL_SERIAL   "\x1b[2JSER\x1b]0;pwned\x07"
+#define EVIL_FIRMWARE "\x1b]0;pwned\x07" "1.0\x1b[2J"
+
+static void
+assert_terminal_safe (const char *out)
+{
+  for (const char *p = out; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      g_assert_true (g_utf8_validate (p, -1, NULL));
+      if (c < 0x20 && c != '\n')
+        g_error ("control character U+%04X in: %s", c, out);
+      g_assert_true (c != 0x7f && !(c >= 0x80 && c <= 0x9f));
+    }
+}
+
+static void
+test_cli_hostile_strings (void)
+{
+  g_autoptr(GError) error = NULL;
+  Fixture f = { g_dir_make_tmp ("drivedash-hostile-XXXXXX", &error) };
+  const char *commands[][3] = { { "list", NULL }, { "health", NULL }, { "health", "nvme0" } };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *d;
+  int rc;
+
+  g_assert_no_error (error);
+  drivedash_test_tree_put (f.root, "class/nvme/nvme0/model", EVIL_MODEL "\n");
+  drivedash_test_tree_put (f.root, "class/nvme/nvme0/serial", EVIL_SERIAL "\n");
+  drivedash_test_tree_put (f.root, "class/nvme/nvme0/firmware_rev", EVIL_FIRMWARE "\n");
+  drivedash_test_tree_put (f.root, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (f.root, "class/nvme/nvme0/hwmon1/name", "nvme\n");
+  drivedash_test_tree_put (f.root, "class/nvme/nvme0/hwmon1/temp1_input", "40000\n");
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      rc = run_cli (&f, &out, &err, commands[i][0], commands[i][1], NULL);
+      if (rc < 0)
+        goto out;
+      g_assert_cmpint (rc, ==, 0);
+      g_test_message ("%s", out);
+      assert_terminal_safe (out);
+      assert_terminal_safe (err);
+      /* Visible, not dropped: the user sees something is odd. */
+      g_assert_nonnull (strstr (out, "Evil␛]0;pwned␇ SSD␛[2J␡\uFFFD"));
+      g_assert_nonnull (strstr (out, "␛[2JSER␛]0;pwned␇"));
+      g_assert_nonnull (strstr (out, "␛]0;pwned␇1.0␛[2J"));
+    }
+
+  for (gsize i = 0; i < 2; i++)
+    {
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      rc = run_cli (&f, &out, &err, i == 0 ? "list" : "health", "--json", NULL);
+      g_assert_cmpint (rc, ==, 0);
+      assert_terminal_safe (out);
+      d = json_array_get_object_element (json_object_get_array_member (parse (parser, out), "drives"), 0);
+      g_assert_cmpstr (json_object_get_string_member (d, "model"), ==, EVIL_MODEL);
+      g_assert_cmpstr (json_object_get_string_member (d, "serial"), ==, EVIL_SERIAL);
+      g_assert_cmpstr (json_object_get_string_member (d, "firmware"), ==, EVIL_FIRMWARE);
+    }
+
+out:
+  g_assert_true (drivedash_test_tree_remove (f.root));
+  g_free (f.root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -673,6 +749,7 @@ main (int   argc,
   ADD ("/health-sysfs/cli/health", test_cli_health);
   ADD ("/health-sysfs/cli/errors", test_cli_errors);
   g_test_add_func ("/health-sysfs/cli/help", test_cli_help);
+  g_test_add_func ("/health-sysfs/cli/hostile-strings", test_cli_hostile_strings);
 
 #undef ADD
 

@@ -156,6 +156,33 @@ print_presets (void)
     }
 }
 
+/* json-glib writes strings byte for byte, so a folder whose name is not
+ * UTF-8 would make the whole output invalid JSON.  "folder" is for people
+ * (undecodable bytes shown as U+FFFD); "folder_uri" gives the exact bytes
+ * back through g_filename_from_uri(). */
+static char *
+report_to_json (const DrivedashBenchReport *report)
+{
+  g_autoptr(JsonNode) root = drivedash_bench_report_to_json (report);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  JsonObject *settings = json_object_get_object_member (json_node_get_object (root), "settings");
+  const char *folder = json_object_get_string_member_with_default (settings, "folder", "");
+
+  if (*folder != '\0')
+    {
+      g_autofree char *display = g_filename_display_name (folder);
+      g_autofree char *uri = g_filename_to_uri (folder, NULL, NULL);
+
+      if (uri != NULL)
+        json_object_set_string_member (settings, "folder_uri", uri);
+      /* Last: it frees @folder. */
+      json_object_set_string_member (settings, "folder", display);
+    }
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
+}
+
 static int
 fail (GError *error)
 {
@@ -205,7 +232,8 @@ drivedash_cli_bench (int    argc,
     { "no-warmup", 0, 0, G_OPTION_ARG_NONE, &no_warmup,
       N_("Skip the discarded warm-up pass"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print the results as JSON"), NULL },
+      N_("Print the results as JSON. The folder is in “folder” as readable text and in "
+         "“folder_uri” exactly, as a file:// URI"), NULL },
     { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list_presets,
       N_("List the presets and exit"), NULL },
     { NULL }
@@ -334,7 +362,7 @@ drivedash_cli_bench (int    argc,
 
   if (json)
     {
-      g_autofree char *text = drivedash_bench_report_to_json_string (cli.report, TRUE);
+      g_autofree char *text = report_to_json (cli.report);
 
       printf ("%s\n", text);
     }

@@ -21,7 +21,8 @@
 #include "drivedash-health.h"
 #include "drivedash-health-fields.h"
 
-#define LABEL_WIDTH 26
+/* The longest English title, "Time above the critical limit", fits. */
+#define LABEL_WIDTH 30
 
 /* One "Label   value" line; the label is padded in characters so that
  * translations line up too.  A value of several lines keeps to its column. */
@@ -150,7 +151,9 @@ static void
 print_human (DrivedashHealth *h)
 {
   /* The verdict first: that is what people come for. */
-  printf ("%s: %s\n", h->controller, drivedash_verdict_get_title (h->verdict));
+  g_autofree char *controller = drivedash_format_device_string (h->controller);
+
+  printf ("%s: %s\n", controller, drivedash_verdict_get_title (h->verdict));
   for (guint i = 0; i < h->reasons->len; i++)
     printf ("  • %s\n", ((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->message);
   putchar ('\n');
@@ -158,7 +161,7 @@ print_human (DrivedashHealth *h)
   print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_IDENTITY);
   /* Only worth a line when something is wrong. */
   if (h->state != NULL && g_strcmp0 (h->state, "live") != 0)
-    row (_("Controller state"), h->state);
+    row_take (_("Controller state"), drivedash_format_device_string (h->state));
   print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_HEALTH);
   print_power (h);
   print_error_log (h);

@@ -35,12 +35,15 @@ describe_link (DrivedashDrive *drive)
   const char *speed = drivedash_drive_get_link_speed (drive);
   guint width = drivedash_drive_get_link_width (drive);
 
+  g_autofree char *safe = NULL;
+
   if (speed == NULL)
     return g_strdup ("—");
+  safe = drivedash_format_device_string (speed);
   if (width == 0)
-    return g_strdup (speed);
+    return g_steal_pointer (&safe);
   /* Translators: PCIe link, e.g. "8.0 GT/s PCIe x4" */
-  return g_strdup_printf (_("%s x%u"), speed, width);
+  return g_strdup_printf (_("%s x%u"), safe, width);
 }
 
 static void
@@ -60,13 +63,15 @@ print_table (GPtrArray *drives)
       guint64 capacity = drivedash_drive_get_capacity_bytes (drive);
       char **row = g_new0 (char *, N_COLUMNS + 1);
 
-      row[NAME] = g_strdup (drivedash_drive_get_name (drive));
-      row[MODEL] = g_strdup (drivedash_drive_get_model (drive));
-      row[SERIAL] = g_strdup (drivedash_drive_get_serial (drive));
-      row[FIRMWARE] = g_strdup (drivedash_drive_get_firmware (drive));
+      /* What the drive says about itself reaches sysfs unfiltered: no
+       * control characters to the terminal. */
+      row[NAME] = drivedash_format_device_string (drivedash_drive_get_name (drive));
+      row[MODEL] = drivedash_format_device_string (drivedash_drive_get_model (drive));
+      row[SERIAL] = drivedash_format_device_string (drivedash_drive_get_serial (drive));
+      row[FIRMWARE] = drivedash_format_device_string (drivedash_drive_get_firmware (drive));
       row[CAPACITY] = capacity != 0 ? drivedash_format_bytes (capacity) : g_strdup ("—");
       row[LINK] = describe_link (drive);
-      row[STATE] = g_strdup (drivedash_drive_get_state (drive));
+      row[STATE] = drivedash_format_device_string (drivedash_drive_get_state (drive));
       g_ptr_array_add (rows, row);
     }
 

@@ -1,22 +1,31 @@
 /* drivedash-bench-file.c — the benchmark's test file
  *
  * The only file the benchmark ever writes is the one made here, named
- * ".drivedash-bench-PID-XXXXXX.tmp" so that people recognise it and so
- * that a later run can tell whether the run that made it is still alive.
+ * ".drivedash-bench-PID-XXXXXX.tmp" so that people recognise it.
+ *
+ * The folder may be shared: anyone who can rename files in it can put a
+ * symbolic link in place of our file at any moment.  So the file is made
+ * through a descriptor of the folder, and after that only ever used
+ * through its own descriptor, never by name: a swapped name cannot send
+ * the benchmark's writes anywhere else.
+ *
+ * A run holds an open-file-description lock on its file for as long as
+ * it lives.  The lock is what tells a later run that the file is still in
+ * use: process IDs cannot, because the Flatpak and the host live in
+ * different PID namespaces.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-/* O_DIRECT, fallocate, RUSAGE_THREAD */
+/* O_DIRECT, O_PATH, F_OFD_SETLK, fallocate */
 #define _GNU_SOURCE
 
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gio/gunixmounts.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,12 +36,24 @@
 
 #include "drivedash-bench.h"
 #include "drivedash-bench-file.h"
+#include "drivedash-bench-file-private.h"
 #include "drivedash-error.h"
 
 #define FUSE_SUPER_MAGIC 0x65735546
 
 /* Room left for the filesystem's own metadata beyond the file itself. */
 #define SPACE_MARGIN (G_GUINT64_CONSTANT (16) << 20)
+
+static DrivedashBenchFileCreatedHook created_hook;
+static gpointer created_hook_data;
+
+void
+drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
+                                       gpointer                      user_data)
+{
+  created_hook = hook;
+  created_hook_data = user_data;
+}
 
 pid_t
 drivedash_bench_file_name_pid (const char *name)
@@ -55,36 +76,113 @@ drivedash_bench_file_name_pid (const char *name)
   return (pid_t) pid;
 }
 
+typedef enum
+{
+  NAME_OURS,
+  NAME_GONE,      /* nothing there */
+  NAME_OTHER,     /* something else took the name */
+} NameState;
+
+/* Does @name in the folder still lead to the file open as @fd itself? */
+static NameState
+name_state (int         dir_fd,
+            const char *name,
+            int         fd)
+{
+  struct stat mine, there;
+
+  if (fstat (fd, &mine) != 0)
+    return NAME_OTHER;
+  if (fstatat (dir_fd, name, &there, AT_SYMLINK_NOFOLLOW) != 0)
+    return errno == ENOENT ? NAME_GONE : NAME_OTHER;
+  if (there.st_dev != mine.st_dev || there.st_ino != mine.st_ino)
+    return NAME_OTHER;
+  return NAME_OURS;
+}
+
+/* Whole-file lock of the open file description: unlike classic POSIX
+ * locks it also conflicts with another descriptor of this very process,
+ * and it goes away by itself when a run crashes. */
+static int
+lock_file (int   fd,
+           short type)
+{
+  struct flock fl = { .l_type = type, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+
+  return fcntl (fd, F_OFD_SETLK, &fl) == 0 ? 0 : errno;
+}
+
+static gboolean
+is_own_regular_file (const struct stat *st)
+{
+  return S_ISREG (st->st_mode) && st->st_uid == geteuid ();
+}
+
+/* Removes @name if it is a stale test file: a regular file of our own
+ * user that no run holds.  Never follows a symbolic link. */
+static gboolean
+remove_if_stale (int         dir_fd,
+                 const char *name)
+{
+  struct stat st;
+  gboolean removed = FALSE;
+  int fd;
+
+  /* Other people's files are not even opened. */
+  if (fstatat (dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !is_own_regular_file (&st))
+    return FALSE;
+  /* O_NONBLOCK: should a FIFO take the name meanwhile, opening it must not
+   * hang.  What counts is the file actually opened, checked again below. */
+  fd = openat (dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return FALSE;
+  if (fstat (fd, &st) == 0 && is_own_regular_file (&st) &&
+      lock_file (fd, F_RDLCK) == 0 &&
+      name_state (dir_fd, name, fd) == NAME_OURS)
+    removed = unlinkat (dir_fd, name, 0) == 0;
+  close (fd);
+  return removed;
+}
+
+static guint
+remove_stale_files_at (int dir_fd)
+{
+  DIR *dir;
+  struct dirent *entry;
+  guint removed = 0;
+  int list_fd;
+
+  /* A folder we may write in but not list simply has nothing to sweep. */
+  list_fd = openat (dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (list_fd < 0)
+    return 0;
+  dir = fdopendir (list_fd);
+  if (dir == NULL)
+    {
+      close (list_fd);
+      return 0;
+    }
+  while ((entry = readdir (dir)) != NULL)
+    if (drivedash_bench_file_name_pid (entry->d_name) != 0 &&
+        remove_if_stale (dir_fd, entry->d_name))
+      removed++;
+  closedir (dir);
+  return removed;
+}
+
 guint
 drivedash_bench_remove_stale_files (const char *folder)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-  guint removed = 0;
+  guint removed;
+  int dir_fd;
 
   g_return_val_if_fail (folder != NULL, 0);
 
-  dir = g_dir_open (folder, 0, NULL);
-  if (dir == NULL)
+  dir_fd = open (folder, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0)
     return 0;
-
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      pid_t pid = drivedash_bench_file_name_pid (name);
-      g_autofree char *path = NULL;
-      struct stat st;
-
-      if (pid == 0)
-        continue;
-      /* Alive (or not ours to signal: EPERM means it exists): leave it. */
-      if (kill (pid, 0) == 0 || errno != ESRCH)
-        continue;
-      path = g_build_filename (folder, name, NULL);
-      if (lstat (path, &st) != 0 || !S_ISREG (st.st_mode))
-        continue;
-      if (g_unlink (path) == 0)
-        removed++;
-    }
+  removed = remove_stale_files_at (dir_fd);
+  close (dir_fd);
   return removed;
 }
 
@@ -138,80 +236,80 @@ fs_type_for (const char *folder)
   return mount ? g_strdup (g_unix_mount_get_fs_type (mount)) : NULL;
 }
 
-static void
-discard_new_file (const char *path,
-                  int        *fd)
+/* The stat()-level checks, in the order that gives the most useful
+ * message; then the folder is opened and everything else goes through
+ * that descriptor.  Returns it, or -1. */
+static int
+open_folder (const char  *real,
+             const char  *display,
+             GError     **error)
 {
-  if (*fd >= 0)
-    close (*fd);
-  *fd = -1;
-  g_unlink (path);
-}
-
-DrivedashBenchFile *
-drivedash_bench_file_create (const char  *folder,
-                             guint64      size,
-                             gboolean     allow_buffered,
-                             GError     **error)
-{
-  g_autofree char *real = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *display = NULL;
-  DrivedashBenchFile *self;
   struct stat st;
   struct statfs sfs;
-  struct statvfs svfs;
-  int fd, dfd;
-  gboolean direct = TRUE;
-
-  real = resolve_folder (folder, error);
-  if (real == NULL)
-    return NULL;
-  display = g_filename_display_name (real);
+  int dir_fd, errsv;
 
   if (stat (real, &st) != 0)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
                    _("The folder “%s” does not exist."), display);
-      return NULL;
+      return -1;
     }
   if (S_ISBLK (st.st_mode) || S_ISCHR (st.st_mode))
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("“%s” is a device, not a folder. Pick a folder on the drive instead: "
                      "the benchmark never writes to a device directly."), display);
-      return NULL;
+      return -1;
     }
-  if (!S_ISDIR (st.st_mode))
+  dir_fd = open (real, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  errsv = errno;
+  if (dir_fd < 0 && (errsv == ENOTDIR || errsv == ELOOP))
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("“%s” is not a folder. Pick a folder on the drive to measure."), display);
-      return NULL;
+      return -1;
+    }
+  if (dir_fd < 0)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                   _("The folder “%s” does not exist."), display);
+      return -1;
     }
 
-  if (statfs (real, &sfs) == 0 && drivedash_bench_is_document_portal (real, (gint64) sfs.f_type))
+  if (fstatfs (dir_fd, &sfs) == 0 && drivedash_bench_is_document_portal (real, (gint64) sfs.f_type))
     {
+      close (dir_fd);
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
                    _("“%s” is shared through the document portal, which passes every request "
                      "through a slow extra layer: the result would measure that layer, not the "
                      "drive. Pick a folder in your home folder or on a removable drive instead."),
                    display);
-      return NULL;
+      return -1;
     }
+  return dir_fd;
+}
 
-  drivedash_bench_remove_stale_files (real);
+static gboolean
+check_room (int          dir_fd,
+            const char  *display,
+            guint64      size,
+            GError     **error)
+{
+  struct statvfs svfs;
 
-  if (statvfs (real, &svfs) == 0 && (svfs.f_flag & ST_RDONLY))
+  if (fstatvfs (dir_fd, &svfs) != 0)
+    return TRUE;
+  if (svfs.f_flag & ST_RDONLY)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
                    _("The folder “%s” is on a read-only filesystem. Pick a folder you can write to."),
                    display);
-      return NULL;
+      return FALSE;
     }
 
   /* Free space first, before writing anything.  ramfs and some virtual
    * filesystems report no size at all (f_blocks == 0): nothing to check. */
-  if (statvfs (real, &svfs) == 0 && svfs.f_blocks > 0)
+  if (svfs.f_blocks > 0)
     {
       guint64 avail = (guint64) svfs.f_bavail * (guint64) svfs.f_frsize;
 
@@ -224,129 +322,236 @@ drivedash_bench_file_create (const char  *folder,
                        _("Not enough free space in “%s”: the test needs %s and only %s are free. "
                          "Choose a smaller test size or free some space."),
                        display, need, have);
-          return NULL;
+          return FALSE;
         }
     }
+  return TRUE;
+}
 
-  path = g_strdup_printf ("%s/" DRIVEDASH_BENCH_FILE_PREFIX "%d-XXXXXX.tmp", real, (int) getpid ());
-  fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0)
+static void
+set_create_error (int          errsv,
+                  const char  *display,
+                  GError     **error)
+{
+  if (errsv == EACCES || errsv == EPERM || errsv == EROFS)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                 errsv == EROFS
+                   ? _("The folder “%s” is on a read-only filesystem. Pick a folder you can write to.")
+                   : _("You are not allowed to write in the folder “%s”. Pick a folder you can write to."),
+                 display);
+  else if (errsv == ENOSPC || errsv == EDQUOT)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
+                 _("Not enough free space in “%s”."), display);
+  else
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                 _("Could not create the test file in “%s”: %s."), display, g_strerror (errsv));
+}
+
+static char *
+new_file_name (void)
+{
+  static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  char suffix[7];
+
+  for (guint i = 0; i < 6; i++)
+    suffix[i] = chars[g_random_int_range (0, sizeof chars - 1)];
+  suffix[6] = '\0';
+  return g_strdup_printf (DRIVEDASH_BENCH_FILE_PREFIX "%d-%s.tmp", (int) getpid (), suffix);
+}
+
+/* Creates the test file in the folder and locks it.  Returns its
+ * descriptor and name, or -1. */
+static int
+create_locked (int          dir_fd,
+               const char  *folder,
+               const char  *display,
+               char       **name_out,
+               GError     **error)
+{
+  for (guint attempt = 0; attempt < 32; attempt++)
     {
-      int errsv = errno;
+      g_autofree char *name = new_file_name ();
+      NameState state;
+      int fd, lock_err;
 
-      if (errsv == EACCES || errsv == EPERM || errsv == EROFS)
-        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
-                     errsv == EROFS
-                       ? _("The folder “%s” is on a read-only filesystem. Pick a folder you can write to.")
-                       : _("You are not allowed to write in the folder “%s”. Pick a folder you can write to."),
-                     display);
-      else if (errsv == ENOSPC || errsv == EDQUOT)
-        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
-                     _("Not enough free space in “%s”."), display);
-      else
-        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                     _("Could not create the test file in “%s”: %s."), display, g_strerror (errsv));
-      return NULL;
-    }
-
-  /* Reopen with O_DIRECT rather than create with it: a filesystem that
-   * refuses O_DIRECT would otherwise leave an empty file behind. */
-  dfd = open (path, O_RDWR | O_CLOEXEC | O_DIRECT);
-  if (dfd < 0)
-    {
-      int errsv = errno;
-
-      if (errsv == EINVAL && allow_buffered)
+      /* O_EXCL: never an existing file, nor through a symbolic link. */
+      fd = openat (dir_fd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+      if (fd < 0 && errno == EEXIST)
+        continue;
+      if (fd < 0)
         {
-          direct = FALSE;
-          dfd = fd;
-          fd = -1;
+          set_create_error (errno, display, error);
+          return -1;
         }
-      else
+      if (created_hook)
         {
-          discard_new_file (path, &fd);
-          if (errsv == EINVAL)
-            g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_DIRECT_IO,
-                         _("The filesystem of “%s” does not support direct I/O, so the benchmark "
-                           "cannot bypass the system’s cache. You can run it anyway with buffered "
-                           "I/O, but then the results include the cache and overstate the drive."),
-                         display);
-          else
-            g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                         _("Could not open the test file in “%s”: %s."), display, g_strerror (errsv));
-          return NULL;
+          g_autofree char *path = g_build_filename (folder, name, NULL);
+
+          created_hook (path, created_hook_data);
+        }
+
+      /* Busy: another run's sweep caught the file before we locked it and
+       * is removing it.  Filesystems without locks: go on unlocked, as
+       * no sweep can lock the file either, so none removes it. */
+      lock_err = lock_file (fd, F_WRLCK);
+      state = lock_err == EAGAIN || lock_err == EACCES ? NAME_GONE : name_state (dir_fd, name, fd);
+      if (state == NAME_OURS)
+        {
+          *name_out = g_steal_pointer (&name);
+          return fd;
+        }
+      close (fd);
+      if (state == NAME_OTHER)
+        {
+          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FILE_REMOVED,
+                       _("Another program replaced the benchmark’s test file in “%s” while it was "
+                         "being created, so the benchmark did not start: it only ever writes to a "
+                         "file it made itself. If other people can change this folder, pick a "
+                         "folder that only you can write to."), display);
+          return -1;
         }
     }
-  if (fd >= 0)
-    close (fd);
+  set_create_error (EEXIST, display, error);
+  return -1;
+}
 
-  if (fstat (dfd, &st) != 0)
+/* O_DIRECT is turned on for the open file, never by opening the name
+ * again: the name may have been swapped meanwhile, the open file cannot
+ * be.  Also, a filesystem that refuses it gets its file removed. */
+static gboolean
+enable_direct_io (int          fd,
+                  gboolean     allow_buffered,
+                  const char  *display,
+                  gboolean    *direct,
+                  GError     **error)
+{
+  int flags = fcntl (fd, F_GETFL);
+  int errsv;
+
+  if (flags >= 0 && fcntl (fd, F_SETFL, flags | O_DIRECT) == 0)
     {
-      discard_new_file (path, &dfd);
+      *direct = TRUE;
+      return TRUE;
+    }
+  errsv = errno;
+  if (errsv == EINVAL && allow_buffered)
+    {
+      *direct = FALSE;
+      return TRUE;
+    }
+  if (errsv == EINVAL)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_DIRECT_IO,
+                 _("The filesystem of “%s” does not support direct I/O, so the benchmark "
+                   "cannot bypass the system’s cache. You can run it anyway with buffered "
+                   "I/O, but then the results include the cache and overstate the drive."),
+                 display);
+  else
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                 _("Could not open the test file in “%s”: %s."), display, g_strerror (errsv));
+  return FALSE;
+}
+
+/* Allocate up front: no allocation during the measured passes, and a
+ * full disk shows up now rather than halfway through. */
+static gboolean
+allocate (int          fd,
+          guint64      size,
+          const char  *display,
+          GError     **error)
+{
+  int errsv = 0;
+
+  if (fallocate (fd, 0, 0, (off_t) size) == 0)
+    return TRUE;
+  errsv = errno;
+  if (errsv == EOPNOTSUPP || errsv == ENOSYS)
+    errsv = ftruncate (fd, (off_t) size) == 0 ? 0 : errno;
+  if (errsv == 0)
+    return TRUE;
+
+  if (errsv == ENOSPC || errsv == EDQUOT)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
+                 _("Not enough free space in “%s” for the test file. "
+                   "Choose a smaller test size or free some space."), display);
+  else if (errsv == EFBIG)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                 _("The filesystem of “%s” cannot hold a file this large. "
+                   "Choose a smaller test size."), display);
+  else
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                 _("Could not make room for the test file in “%s”: %s."),
+                 display, g_strerror (errsv));
+  return FALSE;
+}
+
+DrivedashBenchFile *
+drivedash_bench_file_create (const char  *folder,
+                             guint64      size,
+                             gboolean     allow_buffered,
+                             GError     **error)
+{
+  g_autofree char *display = NULL;
+  DrivedashBenchFile *self;
+  char *real;
+  struct stat st;
+
+  real = resolve_folder (folder, error);
+  if (real == NULL)
+    return NULL;
+  self = g_new0 (DrivedashBenchFile, 1);
+  self->folder = real;
+  self->fd = -1;
+  self->size = size;
+  display = g_filename_display_name (real);
+
+  self->dir_fd = open_folder (real, display, error);
+  if (self->dir_fd < 0)
+    goto fail;
+  /* Sweep first: what it removes counts as free space. */
+  remove_stale_files_at (self->dir_fd);
+  if (!check_room (self->dir_fd, display, size, error))
+    goto fail;
+  self->fd = create_locked (self->dir_fd, real, display, &self->name, error);
+  if (self->fd < 0)
+    goto fail;
+  self->path = g_build_filename (real, self->name, NULL);
+  if (!enable_direct_io (self->fd, allow_buffered, display, &self->direct, error) ||
+      !allocate (self->fd, size, display, error))
+    goto fail;
+  if (fstat (self->fd, &st) != 0)
+    {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
                    _("Could not create the test file in “%s”."), display);
-      return NULL;
+      goto fail;
     }
-
-  /* Allocate up front: no allocation during the measured passes, and a
-   * full disk shows up now rather than halfway through. */
-  if (fallocate (dfd, 0, 0, (off_t) size) != 0)
-    {
-      int errsv = errno;
-
-      if (errsv == EOPNOTSUPP || errsv == ENOSYS)
-        {
-          if (ftruncate (dfd, (off_t) size) != 0)
-            errsv = errno;
-          else
-            errsv = 0;
-        }
-      if (errsv != 0)
-        {
-          discard_new_file (path, &dfd);
-          if (errsv == ENOSPC || errsv == EDQUOT)
-            g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
-                         _("Not enough free space in “%s” for the test file. "
-                           "Choose a smaller test size or free some space."), display);
-          else if (errsv == EFBIG)
-            g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                         _("The filesystem of “%s” cannot hold a file this large. "
-                           "Choose a smaller test size."), display);
-          else
-            g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                         _("Could not make room for the test file in “%s”: %s."),
-                         display, g_strerror (errsv));
-          return NULL;
-        }
-    }
-
-  self = g_new0 (DrivedashBenchFile, 1);
-  self->folder = g_steal_pointer (&real);
-  self->path = g_steal_pointer (&path);
-  self->fs_type = fs_type_for (self->folder);
-  self->fd = dfd;
-  self->direct = direct;
-  self->size = size;
   self->dev = st.st_dev;
   self->ino = st.st_ino;
+  self->fs_type = fs_type_for (self->folder);
   return self;
+
+fail:
+  drivedash_bench_file_remove (self);
+  return NULL;
 }
 
 void
 drivedash_bench_file_remove (DrivedashBenchFile *self)
 {
-  struct stat st;
-
   if (self == NULL)
     return;
 
+  /* Unlinked while still held, and only if the name still leads to our
+   * file: never remove something that merely took its name. */
+  if (self->fd >= 0 && self->name != NULL &&
+      name_state (self->dir_fd, self->name, self->fd) == NAME_OURS)
+    unlinkat (self->dir_fd, self->name, 0);
   if (self->fd >= 0)
     close (self->fd);
-  /* Never remove something that merely took our file's name. */
-  if (lstat (self->path, &st) == 0 && st.st_dev == self->dev && st.st_ino == self->ino)
-    g_unlink (self->path);
+  if (self->dir_fd >= 0)
+    close (self->dir_fd);
 
   g_free (self->folder);
+  g_free (self->name);
   g_free (self->path);
   g_free (self->fs_type);
   g_free (self);

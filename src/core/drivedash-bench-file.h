@@ -13,7 +13,9 @@ G_BEGIN_DECLS
 typedef struct
 {
   char     *folder;       /* resolved, absolute */
-  char     *path;
+  int       dir_fd;       /* the folder, held open (O_PATH) */
+  char     *name;         /* the file's name in it */
+  char     *path;         /* for people and tests; never opened again */
   char     *fs_type;      /* "ext4", … or NULL */
   int       fd;           /* O_DIRECT unless direct is FALSE */
   gboolean  direct;
@@ -23,7 +25,11 @@ typedef struct
 } DrivedashBenchFile;
 
 /* Checks @folder (NULL = home), removes stale test files, checks free
- * space, creates the test file and allocates @size bytes.  Errors are
+ * space, creates the test file, locks it for the life of the run (see
+ * drivedash_bench_remove_stale_files()) and allocates @size bytes.  The
+ * file is used only through @fd: replacing its name cannot redirect the
+ * writes, and one replaced while it was being created is refused with
+ * DRIVEDASH_ERROR_FILE_REMOVED.  Errors are
  * DRIVEDASH_ERROR codes with messages for people; nothing is left behind
  * on failure. */
 DrivedashBenchFile *drivedash_bench_file_create (const char  *folder,
@@ -31,8 +37,8 @@ DrivedashBenchFile *drivedash_bench_file_create (const char  *folder,
                                                  gboolean     allow_buffered,
                                                  GError     **error);
 
-/* Closes and unlinks the file — only if the name still points at the
- * file we created. */
+/* Unlinks and closes the file — only if the name still points at the
+ * file we created — and releases its lock. */
 void                drivedash_bench_file_remove (DrivedashBenchFile *self);
 
 /* FALSE with DRIVEDASH_ERROR_FILE_REMOVED when someone deleted the file. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "drivedash-bench-result.h"
+#include "drivedash-format.h"
 
 G_DEFINE_BOXED_TYPE (DrivedashBenchResult, drivedash_bench_result,
                      drivedash_bench_result_ref, drivedash_bench_result_unref)
@@ -140,6 +141,10 @@ drivedash_bench_report_format_text (const DrivedashBenchReport *self)
   g_autofree char *size = g_format_size_full (settings->test_size, G_FORMAT_SIZE_IEC_UNITS);
   g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (self->started_at / G_USEC_PER_SEC);
   g_autofree char *date = g_date_time_format (when, "%Y-%m-%d %H:%M:%S");
+  /* A folder can be a mount point named after a device's volume label:
+   * no control characters to the terminal. */
+  g_autofree char *folder = drivedash_format_device_string (settings->folder);
+  g_autofree char *filesystem = self->filesystem ? drivedash_format_device_string (self->filesystem) : NULL;
   gboolean any_cache = FALSE;
   int last_mode = -1;
 
@@ -182,9 +187,9 @@ drivedash_bench_report_format_text (const DrivedashBenchReport *self)
 
   g_string_append (s, "\n");
   g_string_append_printf (s, _("Test: %s (x%u) [%s%s%s]\n"), size, settings->passes,
-                          settings->folder ? settings->folder : "",
-                          self->filesystem ? ", " : "",
-                          self->filesystem ? self->filesystem : "");
+                          folder,
+                          filesystem ? ", " : "",
+                          filesystem ? filesystem : "");
   g_string_append_printf (s, _("Duration: %.1f s per pass, interval %.1f s, %s data, %s\n"),
                           settings->pass_duration, settings->pause,
                           settings->data == DRIVEDASH_BENCH_DATA_ZEROS ? _("zero") : _("random"),

@@ -89,9 +89,11 @@ DrivedashBenchReport *drivedash_bench_run_finish (DrivedashBench       *self,
 /* The test-file name prefix, for people and for tests: ".drivedash-bench-". */
 #define DRIVEDASH_BENCH_FILE_PREFIX ".drivedash-bench-"
 
-/* Removes test files left behind by runs that crashed (their pid is no
- * longer alive) from @folder. Returns how many were removed. Done
- * automatically at the start of every run. */
+/* Removes test files left behind by runs that crashed from @folder: only
+ * regular files of our own user that no run holds (a run locks its file
+ * as long as it lives, whatever PID namespace it runs in; process IDs are
+ * not compared).  Never follows symbolic links.  Returns how many were
+ * removed. Done automatically at the start of every run. */
 guint drivedash_bench_remove_stale_files (const char *folder);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "drivedash-client.h"
+#include "drivedash-client-private.h"
 #include "drivedash-dbus-generated.h"
 #include "drivedash-drive.h"
 #include "drivedash-error.h"
@@ -21,6 +22,14 @@
 
 /* Reads never need long; a password dialog might. */
 #define READ_TIMEOUT_MS 15000
+
+static int read_timeout_ms = READ_TIMEOUT_MS;
+
+void
+drivedash_client_set_read_timeout (int timeout_ms)
+{
+  read_timeout_ms = timeout_ms > 0 ? timeout_ms : READ_TIMEOUT_MS;
+}
 
 static const GDBusErrorEntry drivedash_dbus_error_entries[] = {
   { DRIVEDASH_ERROR_FAILED,           "io.github.drivedash.Error.Failed" },
@@ -49,10 +58,40 @@ drivedash_client_register_errors (void)
 
 /* --- the service ------------------------------------------------------- */
 
+/* The caller gave up, or the other side did not answer in time: it may
+ * still be acting on the request, so nothing else must act instead. */
+static gboolean
+error_means_stopped (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+}
+
+/* Gives a cancel or timeout error back as it is (same domain and code),
+ * in plain words for a timeout.  FALSE when src is neither. */
+static gboolean
+propagate_stopped (GError  **dest,
+                   GError  **src,
+                   const char *who)
+{
+  if (!error_means_stopped (*src))
+    return FALSE;
+  if (g_error_matches (*src, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    /* Translators: %s is "The Drivedash system service" or "UDisks" */
+    g_set_error (dest, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                 _("%s did not answer in time. Try again in a moment."), who);
+  else
+    g_propagate_error (dest, g_steal_pointer (src));
+  g_clear_error (src);
+  return TRUE;
+}
+
 /* Errors that mean "no service to talk to", as opposed to an answer. */
 static gboolean
 error_means_unavailable (const GError *error)
 {
+  if (error_means_stopped (error))
+    return FALSE;
   return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND) ||
@@ -117,6 +156,8 @@ static void
 propagate_service_error (GError  **dest,
                          GError   *src)
 {
+  if (propagate_stopped (dest, &src, _("The Drivedash system service")))
+    return;
   if (error_means_denied (src))
     {
       g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
@@ -152,7 +193,7 @@ drivedash_client_service_available (GCancellable *cancellable)
 
   /* Peer.Ping starts it if it is activatable and needs no polkit. */
   reply = service_call ("org.freedesktop.DBus.Peer.Ping", NULL, G_DBUS_CALL_FLAGS_NONE,
-                        READ_TIMEOUT_MS, cancellable, NULL);
+                        read_timeout_ms, cancellable, NULL);
   return reply != NULL;
 }
 
@@ -201,11 +242,20 @@ udisks_find_controller (GDBusConnection  *bus,
   const char *object_path;
   GVariant *interfaces;
 
+  /* UDisks reports "" for drives without one: an empty serial would match
+   * any of those, and a self-test would start on the wrong drive. */
+  if (serial == NULL || *serial == '\0')
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                           _("The drive has no serial number to find it in UDisks."));
+      return NULL;
+    }
+
   reply = g_dbus_connection_call_sync (bus, UDISKS_NAME, UDISKS_PATH,
                                        "org.freedesktop.DBus.ObjectManager",
                                        "GetManagedObjects", NULL,
                                        G_VARIANT_TYPE ("(a{oa{sa{sv}}})"),
-                                       G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
+                                       G_DBUS_CALL_FLAGS_NONE, read_timeout_ms,
                                        cancellable, error);
   if (reply == NULL)
     return NULL;
@@ -265,6 +315,8 @@ health_from_udisks (DrivedashDrive  *drive,
     nvme = udisks_find_controller (bus, serial, &object_path, cancellable, &local_error);
   if (nvme == NULL)
     {
+      if (propagate_stopped (error, &local_error, _("UDisks")))
+        return NULL;
       if (local_error->domain == DRIVEDASH_ERROR)
         g_propagate_error (error, g_steal_pointer (&local_error));
       else
@@ -294,8 +346,10 @@ health_from_udisks (DrivedashDrive  *drive,
                                              UDISKS_NVME_CTRL_IFACE, "SmartGetAttributes",
                                              g_variant_new ("(a{sv})", NULL),
                                              G_VARIANT_TYPE ("(a{sv})"),
-                                             G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS,
+                                             G_DBUS_CALL_FLAGS_NONE, read_timeout_ms,
                                              cancellable, &local_error);
+  if (attrs_reply == NULL && propagate_stopped (error, &local_error, _("UDisks")))
+    return NULL;
   if (attrs_reply != NULL)
     {
       g_autoptr(GVariant) attrs = g_variant_get_child_value (attrs_reply, 0);
@@ -444,7 +498,7 @@ drivedash_client_get_health (const char            *sysfs_root,
       g_autoptr(GVariant) reply = NULL;
 
       reply = service_call ("GetHealth", g_variant_new ("(s)", controller), call_flags (flags),
-                            READ_TIMEOUT_MS, cancellable, &service_error);
+                            read_timeout_ms, cancellable, &service_error);
       if (reply != NULL)
         {
           g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
@@ -473,6 +527,8 @@ drivedash_client_get_health (const char            *sysfs_root,
       health = health_from_udisks (drive, cancellable, &udisks_error);
       if (health != NULL)
         return health;
+      if (propagate_stopped (error, &udisks_error, _("UDisks")))
+        return NULL;
       g_debug ("UDisks2: %s", udisks_error->message);
     }
 
@@ -522,7 +578,7 @@ drivedash_client_get_game_mode (const DrivedashPowerPaths *paths,
       g_autoptr(GVariant) reply = NULL;
 
       reply = service_call ("GetGameMode", g_variant_new ("(s)", controller),
-                            G_DBUS_CALL_FLAGS_NONE, READ_TIMEOUT_MS, cancellable, &service_error);
+                            G_DBUS_CALL_FLAGS_NONE, read_timeout_ms, cancellable, &service_error);
       if (reply != NULL)
         return game_mode_from_reply (reply, source_out, error);
       if (!error_means_unavailable (service_error) && !error_means_denied (service_error))
@@ -575,6 +631,8 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
 
   if (geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT))
     {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
       if (source_out != NULL)
         *source_out = DRIVEDASH_HEALTH_SOURCE_SYSFS;
       return drivedash_game_mode_set (paths, controller, enabled, persistent, error);
@@ -676,6 +734,8 @@ drivedash_client_self_test (const char             *sysfs_root,
   if (geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT) &&
       drivedash_drive_get_device_path (drive) != NULL)
     {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
       if (source_out != NULL)
         *source_out = DRIVEDASH_HEALTH_SOURCE_NVME;
       return drivedash_drive_self_test (drive, kind, error);
@@ -689,6 +749,8 @@ drivedash_client_self_test (const char             *sysfs_root,
             *source_out = DRIVEDASH_HEALTH_SOURCE_UDISKS2;
           return TRUE;
         }
+      if (propagate_stopped (error, &udisks_error, _("UDisks")))
+        return FALSE;
       /* UDisks knows the drive but said no (e.g. its polkit, or the drive
        * has no self-test): pass its answer on. */
       if (udisks_error->domain != DRIVEDASH_ERROR && !error_means_unavailable (udisks_error))

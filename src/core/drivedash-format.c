@@ -138,3 +138,39 @@ drivedash_format_latency_us (guint32 microseconds)
   /* Translators: a time in seconds. */
   return g_strdup_printf (_("%.1f s"), microseconds / 1e6);
 }
+
+char *
+drivedash_format_device_string (const char *raw)
+{
+  const char *p = raw;
+  const char *end;
+  GString *out;
+
+  if (raw == NULL)
+    return g_strdup ("");
+
+  end = raw + strlen (raw);
+  out = g_string_sized_new (end - raw);
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* One replacement per bad byte, then resynchronise. */
+          g_string_append_unichar (out, 0xFFFD);
+          p++;
+          continue;
+        }
+      if (c < 0x20)
+        g_string_append_unichar (out, 0x2400 + c);   /* ␀ … ␟ */
+      else if (c == 0x7F)
+        g_string_append_unichar (out, 0x2421);       /* ␡ */
+      else if (c >= 0x80 && c <= 0x9F)
+        g_string_append_unichar (out, 0xFFFD);       /* C1: CSI, OSC, … */
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}

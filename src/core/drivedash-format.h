@@ -30,4 +30,12 @@ char *drivedash_format_power         (guint64        microwatts);
 /* "250 µs", "10 ms" */
 char *drivedash_format_latency_us    (guint32        microseconds);
 
+/* A string that came from a device (model, serial, firmware — the kernel
+ * copies them into sysfs unfiltered) or another untrusted place, made safe
+ * to print to a terminal: C0 controls become their visible Control
+ * Pictures ("␛" for ESC), DEL "␡", C1 controls and each byte of invalid
+ * UTF-8 "�".  Everything else is kept.  NULL gives "".  For text
+ * output only: JSON keeps the exact value (json-glib escapes it). */
+char *drivedash_format_device_string (const char    *raw);
+
 G_END_DECLS

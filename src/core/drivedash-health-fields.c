@@ -218,10 +218,12 @@ thermal_management_2 (const DrivedashHealth *h)
 
 /* --- identity group ------------------------------------------------------ */
 
+/* Model, serial and firmware come raw from the drive: never hand control
+ * characters to a terminal or a label. */
 static char *
 device_string (const char *value)
 {
-  return value != NULL && *value != '\0' ? g_strdup (value) : NULL;
+  return value != NULL && *value != '\0' ? drivedash_format_device_string (value) : NULL;
 }
 
 static char *
@@ -263,12 +265,15 @@ capacity (const DrivedashHealth *h)
 static char *
 pcie_link (const DrivedashHealth *h)
 {
+  g_autofree char *speed = NULL;
+
   if (h->link_speed == NULL || *h->link_speed == '\0')
     return NULL;
+  speed = drivedash_format_device_string (h->link_speed);
   if (h->link_width == 0)
-    return g_strdup (h->link_speed);
+    return g_steal_pointer (&speed);
   /* Translators: the PCIe link, "8.0 GT/s PCIe, 4 lanes" */
-  return g_strdup_printf (_("%s, %u lanes"), h->link_speed, h->link_width);
+  return g_strdup_printf (_("%s, %u lanes"), speed, h->link_width);
 }
 
 static char *

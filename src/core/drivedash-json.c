@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "drivedash-json.h"
 
 void
@@ -44,6 +46,38 @@ drivedash_json_member_bool (JsonBuilder *b,
     json_builder_add_null_value (b);
 }
 
+/* json-glib escapes U+0000–U+001F but writes DEL and the C1 controls
+ * (U+0080–U+009F, e.g. CSI) as they are: valid JSON, but a terminal may
+ * act on them when the document is printed.  Outside strings a JSON text
+ * holds only ASCII punctuation, so escaping them keeps every value exact. */
+static char *
+escape_del_and_c1 (char *text)
+{
+  GString *out;
+
+  if (text == NULL)
+    return NULL;
+  out = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* Not ours to repair: pass the byte on. */
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      if (c == 0x7F || (c >= 0x80 && c <= 0x9F))
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  g_free (text);
+  return g_string_free (out, FALSE);
+}
+
 char *
 drivedash_json_to_string (JsonBuilder *b)
 {
@@ -52,7 +86,7 @@ drivedash_json_to_string (JsonBuilder *b)
 
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return escape_del_and_c1 (json_generator_to_data (gen, NULL));
 }
 
 char *

@@ -1,0 +1,21 @@
+/* drivedash-bench-file-private.h — test hooks of the benchmark's test file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Called with the test file's path right after the file is created under
+ * its name and before the benchmark takes hold of it for good: the moment
+ * an attacker who can rename files in the folder would strike.  Tests use
+ * it to win that race on purpose.  NULL turns it off. */
+typedef void (*DrivedashBenchFileCreatedHook) (const char *path,
+                                               gpointer    user_data);
+
+void drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
+                                            gpointer                      user_data);
+
+G_END_DECLS
