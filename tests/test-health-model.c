@@ -376,6 +376,9 @@ test_demo (void)
     g_autofree char *now = NULL;
 
     g_object_get (model, "temperature", &kelvin, NULL);
+    /* The simulated sensor is never a whole Kelvin; the log's is. */
+    g_assert_cmpfloat (kelvin, !=, (double) expected->smart.temperature_kelvin);
+    g_assert_cmpfloat (kelvin, >, 273.15 + 30);
     now = drivedash_format_temperature ((guint) (kelvin + 0.5));
     g_assert_cmpstr (text (model, "temperature-text"), ==, now);
   }

@@ -218,7 +218,8 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
     }
   set_verdict (self, h);
   _drivedash_health_model_set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
-  if (h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE)
+  /* The live reading (hwmon, every 2 s) is newer than the log's. */
+  if ((h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE) && self->temperature == 0)
     set_temperature (self, h->smart.temperature_kelvin, FALSE);
   set_limits (self, h->warning_temperature_kelvin, h->critical_temperature_kelvin);
   set_smart_values (self, h);
