@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
-#include "drivedash-plot.h"
+#include "drivedash-plot-private.h"
 
 #define W 480
 #define H 300
@@ -171,69 +171,6 @@ new_plot (const char *title)
   g_object_ref_sink (plot);
   drivedash_plot_set_title (plot, title);
   return plot;
-}
-
-static void
-test_decimate_matches_brute_force (void)
-{
-  enum { N = 10000, COLS = 137 };
-  g_autofree double *t = g_new (double, N);
-  g_autofree double *y = g_new (double, N);
-  DrivedashPlotColumn cols[COLS];
-  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
-  double t0 = 1000, t1 = 8000;
-
-  for (int i = 0; i < N; i++)
-    {
-      t[i] = i * 1.0;
-      y[i] = g_rand_double_range (rand, -50, 50) + sin (i / 300.0) * 100;
-    }
-
-  drivedash_plot_decimate (t, y, N, t0, t1, cols, COLS);
-
-  for (int c = 0; c < COLS; c++)
-    {
-      double lo = INFINITY, hi = -INFINITY, first = NAN, last = NAN;
-      guint n = 0;
-
-      for (int i = 0; i < N; i++)
-        {
-          int col;
-
-          if (t[i] < t0 || t[i] > t1)
-            continue;
-          col = CLAMP ((int) ((t[i] - t0) / ((t1 - t0) / COLS)), 0, COLS - 1);
-          if (col != c)
-            continue;
-          if (n == 0)
-            first = y[i];
-          last = y[i];
-          lo = MIN (lo, y[i]);
-          hi = MAX (hi, y[i]);
-          n++;
-        }
-      g_assert_cmpuint (cols[c].n, ==, n);
-      g_assert_cmpuint (n, >, 0);
-      g_assert_cmpfloat (cols[c].y_min, ==, lo);
-      g_assert_cmpfloat (cols[c].y_max, ==, hi);
-      g_assert_cmpfloat (cols[c].y_first, ==, first);
-      g_assert_cmpfloat (cols[c].y_last, ==, last);
-    }
-}
-
-static void
-test_decimate_gaps (void)
-{
-  double t[] = { 0, 1, 2, 2, 3, 4 };
-  double y[] = { 1, 2, 3, NAN, 5, 6 };
-  DrivedashPlotColumn cols[5];
-
-  drivedash_plot_decimate (t, y, G_N_ELEMENTS (t), 0, 5, cols, 5);
-  g_assert_true (cols[2].gap);
-  g_assert_false (cols[1].gap);
-  g_assert_cmpuint (cols[2].n, ==, 1);
-  g_assert_cmpuint (cols[3].n, ==, 1);
-  g_assert_cmpfloat (cols[3].y_first, ==, 5);
 }
 
 /* The warning limit colour (#9c6e03 in the light style). */
@@ -606,8 +543,6 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/plot/decimate/brute-force", test_decimate_matches_brute_force);
-  g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
   g_test_add_func ("/plot/pixels/line", test_line_where_expected);
   g_test_add_func ("/plot/pixels/follows-data", test_line_follows_data);
   g_test_add_func ("/plot/pixels/axes", test_axes_labelled);
