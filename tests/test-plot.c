@@ -485,6 +485,94 @@ test_log_scale (void)
   image_clear (&img);
 }
 
+/* Every property can be set from a template, by enum nick too. */
+static void
+test_properties_from_template (void)
+{
+  static const char ui[] =
+    "<interface>"
+    "  <object class='DrivedashPlot' id='plot'>"
+    "    <property name='title'>Temperature</property>"
+    "    <property name='caption'>Last hour</property>"
+    "    <property name='unit'>°C</property>"
+    "    <property name='scale'>auto</property>"
+    "    <property name='time-axis'>ago</property>"
+    "    <property name='time-window'>600</property>"
+    "    <property name='include-zero'>false</property>"
+    "  </object>"
+    "</interface>";
+  g_autoptr(GtkBuilder) builder = NULL;
+  DrivedashPlot *plot;
+
+  g_type_ensure (DRIVEDASH_TYPE_PLOT);
+  builder = gtk_builder_new_from_string (ui, -1);
+  plot = DRIVEDASH_PLOT (gtk_builder_get_object (builder, "plot"));
+  g_assert_nonnull (plot);
+  g_assert_cmpstr (drivedash_plot_get_title (plot), ==, "Temperature");
+  g_assert_cmpstr (drivedash_plot_get_caption (plot), ==, "Last hour");
+  g_assert_cmpstr (drivedash_plot_get_unit (plot), ==, "°C");
+  g_assert_cmpint (drivedash_plot_get_scale (plot), ==, DRIVEDASH_PLOT_SCALE_AUTO);
+  g_assert_cmpint (drivedash_plot_get_time_axis (plot), ==, DRIVEDASH_PLOT_TIME_AGO);
+  g_assert_cmpfloat (drivedash_plot_get_time_window (plot), ==, 600);
+  g_assert_false (drivedash_plot_get_include_zero (plot));
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    data)
+{
+  (*(guint *) data)++;
+}
+
+/* Setters notify once per real change (G_PARAM_EXPLICIT_NOTIFY), so a
+ * page that sets the same caption ten times a second costs nothing. */
+static void
+test_properties_notify (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("notify");
+  guint n = 0;
+  g_autofree char *title = NULL;
+  double window = -1;
+
+  g_signal_connect (plot, "notify", G_CALLBACK (count_notify), &n);
+
+  drivedash_plot_set_caption (plot, "SEQ1M Q8T1");
+  drivedash_plot_set_caption (plot, "SEQ1M Q8T1");
+  g_assert_cmpuint (n, ==, 1);
+  drivedash_plot_set_caption (plot, NULL);
+  drivedash_plot_set_caption (plot, NULL);
+  g_assert_cmpuint (n, ==, 2);
+
+  drivedash_plot_set_title (plot, "notify");
+  drivedash_plot_set_unit (plot, "MB/s");
+  drivedash_plot_set_unit (plot, "MB/s");
+  g_assert_cmpuint (n, ==, 3);
+
+  drivedash_plot_set_scale (plot, DRIVEDASH_PLOT_SCALE_LOG);
+  drivedash_plot_set_scale (plot, DRIVEDASH_PLOT_SCALE_LOG);
+  drivedash_plot_set_time_axis (plot, DRIVEDASH_PLOT_TIME_ELAPSED);
+  g_assert_cmpuint (n, ==, 4);
+
+  /* A negative window means none, like 0 (the default). */
+  drivedash_plot_set_time_window (plot, -5);
+  g_assert_cmpuint (n, ==, 4);
+  drivedash_plot_set_time_window (plot, 60);
+  drivedash_plot_set_time_window (plot, 60);
+  g_assert_cmpuint (n, ==, 5);
+
+  drivedash_plot_set_include_zero (plot, 2);
+  g_assert_cmpuint (n, ==, 5);
+  drivedash_plot_set_include_zero (plot, FALSE);
+  g_assert_cmpuint (n, ==, 6);
+
+  g_object_set (plot, "title", "other", NULL);
+  g_assert_cmpuint (n, ==, 7);
+  g_object_get (plot, "title", &title, "time-window", &window, NULL);
+  g_assert_cmpstr (title, ==, "other");
+  g_assert_cmpfloat (window, ==, 60);
+}
+
 static void
 test_description (void)
 {
@@ -550,6 +638,8 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/decimation", test_decimation_equivalent);
   g_test_add_func ("/plot/pixels/gap", test_gap_breaks_line);
   g_test_add_func ("/plot/pixels/log", test_log_scale);
+  g_test_add_func ("/plot/properties/template", test_properties_from_template);
+  g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);
   g_test_add_func ("/plot/save-png", test_save_png);
 
