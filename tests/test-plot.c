@@ -455,6 +455,32 @@ test_gap_breaks_line (void)
   image_clear (&img);
 }
 
+/* A labelled marker must not pull the band of dense data towards its
+ * label: the text left cairo's current point there, and the band's
+ * outline once started from it, drawing a sliver across the plot. */
+static void
+test_marker_label_leaves_data_alone (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("marker");
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  int stray = 0;
+
+  drivedash_plot_set_y_range_hint (plot, 0, 100);
+  drivedash_plot_add_marker (plot, 30, "RND4K Q32T16");
+  /* 100 samples a second, between 5 and 10: a band along the bottom. */
+  for (int i = 0; i < 6000; i++)
+    drivedash_plot_append (plot, s, i / 100.0, 5 + (i % 6));
+
+  render (plot, &img, W, H);
+  /* Values 20…80: nothing of the series belongs there. */
+  for (int y = (int) (H * 0.3); y < (int) (H * 0.65); y++)
+    for (int x = 0; x < W; x++)
+      stray += blue_ink (&img, x, y) > 0.3;
+  g_assert_cmpint (stray, ==, 0);
+  image_clear (&img);
+}
+
 /* Log scale: 300 sits log10(300)/4 of the way from the 1 to the 10 000
  * decade line. */
 static void
@@ -638,6 +664,7 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/decimation", test_decimation_equivalent);
   g_test_add_func ("/plot/pixels/gap", test_gap_breaks_line);
   g_test_add_func ("/plot/pixels/log", test_log_scale);
+  g_test_add_func ("/plot/pixels/marker-label", test_marker_label_leaves_data_alone);
   g_test_add_func ("/plot/properties/template", test_properties_from_template);
   g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);

@@ -498,6 +498,9 @@ fill_band (cairo_t                     *cr,
            int                          start,
            int                          end)
 {
+  /* Text leaves cairo's current point behind; without a fresh path the
+   * outline's first line_to would start there (at a marker's label). */
+  cairo_new_path (cr);
   for (int c = start; c <= end; c++)
     if (cols[c].n)
       cairo_line_to (cr, f->left + c + 0.5, drivedash_plot_frame_y (f, cols[c].y_max) - 0.75);
