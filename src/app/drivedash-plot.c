@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 
 #include "drivedash-plot-private.h"

@@ -1,6 +1,11 @@
 /* drivedash-plot.h — a live time-series plot drawn with cairo
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Properties (settable in .ui templates): title, caption, unit, scale
+ * ("linear", "log", "auto"), time-axis ("elapsed", "ago"), time-window
+ * (seconds, 0: all), include-zero.  Samples, limits and markers are added
+ * from code.  Internals and test hooks: drivedash-plot-private.h.
  */
 #pragma once
 
