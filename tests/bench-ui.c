@@ -19,6 +19,7 @@
 
 #include "drivedash-application.h"
 #include "drivedash-bench-page.h"
+#include "drivedash-plot-private.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 
