@@ -13,7 +13,9 @@
 
 #include "drivedash-bench.h"
 #include "drivedash-cli.h"
+#include "drivedash-cli-bench-explain.h"
 #include "drivedash-error.h"
+#include "drivedash-folder.h"
 
 typedef struct
 {
@@ -143,17 +145,9 @@ parse_seconds (const char  *text,
 static void
 print_presets (void)
 {
-  const DrivedashBenchPreset *presets;
-  guint n;
+  g_autofree char *text = drivedash_cli_bench_describe_presets ();
 
-  presets = drivedash_bench_presets_get (&n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *specs = g_strjoinv (", ", (char **) presets[i].specs);
-
-      printf ("%-12s %-12s %s\n             %s\n", presets[i].id, _(presets[i].name),
-              specs, _(presets[i].description));
-    }
+  fputs (text, stdout);
 }
 
 /* json-glib writes strings byte for byte, so a folder whose name is not
@@ -161,7 +155,9 @@ print_presets (void)
  * (undecodable bytes shown as U+FFFD); "folder_uri" gives the exact bytes
  * back through g_filename_from_uri(). */
 static char *
-report_to_json (const DrivedashBenchReport *report)
+report_to_json (const DrivedashBenchReport *report,
+                const DrivedashFolderInfo  *info,
+                guint                       n_tests)
 {
   g_autoptr(JsonNode) root = drivedash_bench_report_to_json (report);
   g_autoptr(JsonGenerator) gen = json_generator_new ();
@@ -178,6 +174,7 @@ report_to_json (const DrivedashBenchReport *report)
       /* Last: it frees @folder. */
       json_object_set_string_member (settings, "folder", display);
     }
+  drivedash_cli_bench_add_json (json_node_get_object (root), info, report, n_tests);
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
   return json_generator_to_data (gen, NULL);
@@ -206,11 +203,12 @@ drivedash_cli_bench (int    argc,
   gint count = DRIVEDASH_BENCH_DEFAULT_PASSES;
   gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
   gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
+  gboolean allow_memory = FALSE;
   const GOptionEntry entries[] = {
     { "target", 't', 0, G_OPTION_ARG_FILENAME, &target,
       N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
     { "preset", 'p', 0, G_OPTION_ARG_STRING, &preset_name,
-      N_("Tests to run: cdm-default, cdm-nvme, cdm6, peak or real"), N_("NAME") },
+      N_("Tests to run: a preset listed below (default: cdm-default)"), N_("NAME") },
     { "test", 0, 0, G_OPTION_ARG_STRING_ARRAY, &specs,
       N_("A test such as “RND4K Q32T16” (repeatable; replaces the preset)"), N_("SPEC") },
     { "mode", 'm', 0, G_OPTION_ARG_STRING_ARRAY, &modes,
@@ -231,6 +229,9 @@ drivedash_cli_bench (int    argc,
       N_("If the filesystem refuses direct I/O, measure through the cache anyway"), NULL },
     { "no-warmup", 0, 0, G_OPTION_ARG_NONE, &no_warmup,
       N_("Skip the discarded warm-up pass"), NULL },
+    { "allow-memory", 0, 0, G_OPTION_ARG_NONE, &allow_memory,
+      N_("Measure a folder in the computer’s memory (tmpfs) anyway: the result is the "
+         "memory’s speed, not a drive’s"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the results as JSON. The folder is in “folder” as readable text and in "
          "“folder_uri” exactly, as a file:// URI"), NULL },
@@ -245,6 +246,10 @@ drivedash_cli_bench (int    argc,
   g_autoptr(GMainLoop) loop = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashFolderInfo) folder_info = NULL;
+  g_autofree char *presets_text = NULL;
+  g_autofree char *presets_help = NULL;
+  const DrivedashBenchPreset *preset = NULL;
   DrivedashBenchModes mode_flags;
   BenchCli cli = { 0 };
   guint sigint, sigterm;
@@ -256,6 +261,9 @@ drivedash_cli_bench (int    argc,
   g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
                                            "CrystalDiskMark style. Writes only its own test "
                                            "file, which it removes afterwards."));
+  presets_text = drivedash_cli_bench_describe_presets ();
+  presets_help = g_strdup_printf ("%s\n%s", _("Presets:"), presets_text);
+  g_option_context_set_description (context, presets_help);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -321,9 +329,7 @@ drivedash_cli_bench (int    argc,
     }
   else
     {
-      const DrivedashBenchPreset *preset =
-        drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
-
+      preset = drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
       if (preset == NULL)
         {
           g_set_error (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
@@ -332,6 +338,15 @@ drivedash_cli_bench (int    argc,
         }
       tests = drivedash_bench_preset_expand (preset, mode_flags);
     }
+
+  /* A missing or odd folder is left to the engine, which says what is
+   * wrong with it; one in memory is refused here. */
+  folder_info = drivedash_folder_probe (settings->folder);
+  if (folder_info->is_directory && !allow_memory &&
+      !drivedash_folder_info_check_measurable (folder_info, &error))
+    return fail (error);
+  if (!json)
+    drivedash_cli_bench_print_header (folder_info, preset, settings, tests->len);
 
   loop = g_main_loop_new (NULL, FALSE);
   cancellable = g_cancellable_new ();
@@ -362,7 +377,7 @@ drivedash_cli_bench (int    argc,
 
   if (json)
     {
-      g_autofree char *text = report_to_json (cli.report);
+      g_autofree char *text = report_to_json (cli.report, folder_info, tests->len);
 
       printf ("%s\n", text);
     }
@@ -371,6 +386,7 @@ drivedash_cli_bench (int    argc,
       g_autofree char *text = drivedash_bench_report_format_text (cli.report);
 
       fputs (text, stdout);
+      drivedash_cli_bench_print_footer (folder_info, cli.report);
     }
   drivedash_bench_report_unref (cli.report);
   return DRIVEDASH_EXIT_OK;

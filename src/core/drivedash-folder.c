@@ -344,9 +344,10 @@ drivedash_folder_info_check_measurable (const DrivedashFolderInfo *self,
       g_autofree char *home_display = g_filename_display_name (suggestion);
 
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IN_MEMORY,
+                   /* Translators: the last two: "/home/ann", "on Samsung SSD 970 EVO Plus 1TB" */
                    _("The folder “%s” is in the computer’s memory, not on a drive: a "
                      "benchmark there would measure the memory. Pick a folder on the drive "
-                     "you want to measure, for example your home folder (%s, %s)."),
+                     "you want to measure, for example your home folder “%s”, which is %s."),
                    display, home_display, where);
       return FALSE;
     }
