@@ -82,21 +82,39 @@ block_words (guint32 block_size)
                           block_size);
 }
 
+/* Whole sentences per mode: languages put the verb in different places. */
 static char *
 pattern_sentence (const DrivedashBenchSpec *spec)
 {
   g_autofree char *block = block_words (spec->block_size);
-  const char *verb = spec->mode == DRIVEDASH_BENCH_MODE_WRITE ? _("Writes")
-                   : spec->mode == DRIVEDASH_BENCH_MODE_MIX ? _("Reads and writes")
-                   : _("Reads");
+  gboolean seq = spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ;
 
-  if (spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
-    /* Translators: "Reads one long stretch of the test file in 1 MiB pieces, like copying a large video." */
-    return g_strdup_printf (_("%s one long stretch of the test file in %s pieces, like copying a "
-                              "large video."), verb, block);
-  /* Translators: "Reads 4 KiB pieces from random places in the test file, like starting programs." */
-  return g_strdup_printf (_("%s %s pieces from random places in the test file, like starting "
-                            "programs or opening many small files."), verb, block);
+  switch (spec->mode)
+    {
+    case DRIVEDASH_BENCH_MODE_WRITE:
+      return g_strdup_printf (seq
+        /* Translators: %s is a block size, "1 MiB" */
+        ? _("Writes one long stretch of the test file in %s pieces, like saving a large video.")
+        /* Translators: %s is a block size, "4 KiB" */
+        : _("Writes %s pieces to random places in the test file, like programs saving settings "
+            "and many small files."), block);
+    case DRIVEDASH_BENCH_MODE_MIX:
+      return g_strdup_printf (seq
+        /* Translators: %s is a block size, "1 MiB" */
+        ? _("Reads and writes one long stretch of the test file in %s pieces, like copying "
+            "within the drive.")
+        /* Translators: %s is a block size, "4 KiB" */
+        : _("Reads and writes %s pieces in random places of the test file, like a busy "
+            "database."), block);
+    case DRIVEDASH_BENCH_MODE_READ:
+    default:
+      return g_strdup_printf (seq
+        /* Translators: %s is a block size, "1 MiB" */
+        ? _("Reads one long stretch of the test file in %s pieces, like copying a large video.")
+        /* Translators: %s is a block size, "4 KiB" */
+        : _("Reads %s pieces from random places in the test file, like starting programs or "
+            "opening many small files."), block);
+    }
 }
 
 static char *
