@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "drivedash-bench.h"
+#include "drivedash-bench-estimate.h"
 #include "drivedash-cli.h"
 #include "drivedash-cli-bench-explain.h"
 #include "drivedash-error.h"
@@ -28,6 +29,10 @@ typedef struct
   guint                 passes;
   DrivedashBenchSample  last_sample;
   gboolean              have_sample;
+  const DrivedashBenchSettings *settings;
+  guint                 phase_test;    /* where the phase below began */
+  DrivedashBenchPhase   phase;
+  gint64                phase_start;   /* monotonic µs */
 } BenchCli;
 
 static gboolean
@@ -57,9 +62,24 @@ on_progress (DrivedashBench      *bench,
              BenchCli            *cli)
 {
   g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *left = NULL;
+  gint64 now = g_get_monotonic_time ();
 
   if (!cli->live)
     return;
+
+  /* A test's time counts from its warm-up: only a new test or a pause
+   * restarts the clock, not warm-up turning into measuring. */
+  if (test_index != cli->phase_test || (phase != cli->phase &&
+                                        (phase == DRIVEDASH_BENCH_PHASE_PAUSING ||
+                                         cli->phase == DRIVEDASH_BENCH_PHASE_PAUSING ||
+                                         cli->phase == DRIVEDASH_BENCH_PHASE_PREPARING)))
+    cli->phase_start = now;
+  cli->phase_test = test_index;
+  cli->phase = phase;
+  left = drivedash_format_duration_estimate (
+    drivedash_bench_estimate_remaining_s (cli->settings, cli->n_tests, 0, test_index, phase,
+                                          (now - cli->phase_start) / (double) G_USEC_PER_SEC));
 
   g_string_append_printf (line, "\r\033[K[%3.0f%%] ", fraction * 100);
   if (phase == DRIVEDASH_BENCH_PHASE_PREPARING)
@@ -78,6 +98,9 @@ on_progress (DrivedashBench      *bench,
                                 cli->last_sample.mb_per_s, cli->last_sample.iops,
                                 cli->last_sample.latency_mean_us, cli->last_sample.latency_p99_us);
     }
+  if (phase != DRIVEDASH_BENCH_PHASE_FINISHED)
+    /* Translators: the time still to go, "about 2 min 30 s left" */
+    g_string_append_printf (line, _(" — %s left"), left);
   fputs (line->str, stderr);
   fflush (stderr);
 }
@@ -355,6 +378,9 @@ drivedash_cli_bench (int    argc,
   cli.live = isatty (STDERR_FILENO);
   cli.n_tests = tests->len;
   cli.passes = settings->passes;
+  cli.settings = settings;
+  cli.phase = DRIVEDASH_BENCH_PHASE_PREPARING;
+  cli.phase_start = g_get_monotonic_time ();
 
   bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
   g_signal_connect (bench, "sample", G_CALLBACK (on_sample), &cli);
