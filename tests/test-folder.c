@@ -285,6 +285,82 @@ test_probe_disk (void)
   g_assert_no_error (error);
 }
 
+/* An overlay (a live session's root, a container's) writes to its upper
+ * folder: in memory when that is on tmpfs, else on that folder's drive. */
+static gboolean
+mount_overlay (const char *base,
+               const char *upper_parent,
+               char      **merged)
+{
+  g_autofree char *lower = g_build_filename (base, "lower", NULL);
+  g_autofree char *upper = g_build_filename (upper_parent, "upper", NULL);
+  g_autofree char *work = g_build_filename (upper_parent, "work", NULL);
+  g_autofree char *options = NULL;
+
+  *merged = g_build_filename (base, "merged", NULL);
+  g_assert_cmpint (g_mkdir (lower, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (upper, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (work, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (*merged, 0700), ==, 0);
+  options = g_strdup_printf ("lowerdir=%s,upperdir=%s,workdir=%s", lower, upper, work);
+  return mount ("overlay", *merged, "overlay", 0, options) == 0;
+}
+
+static void
+test_probe_overlay (void)
+{
+  g_autofree char *mounted = NULL;
+  g_autofree char *shm = make_tmpfs (&mounted);
+  g_autofree char *base = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "overlay-XXXXXX", NULL);
+  g_autofree char *on_memory = NULL, *on_disk = NULL;
+  g_autoptr(DrivedashFolderInfo) disk = drivedash_folder_probe (g_getenv ("G_TEST_BUILDDIR"));
+  g_autoptr(DrivedashFolderInfo) a = NULL;
+  g_autoptr(DrivedashFolderInfo) b = NULL;
+  g_autofree char *sub1 = NULL, *sub2 = NULL;
+
+  g_assert_nonnull (g_mkdtemp (base));
+  sub1 = g_build_filename (base, "1", NULL);
+  sub2 = g_build_filename (base, "2", NULL);
+  g_assert_cmpint (g_mkdir (sub1, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (sub2, 0700), ==, 0);
+  if (shm == NULL || disk->in_memory || disk->disk == NULL ||
+      !mount_overlay (sub1, shm, &on_memory))
+    {
+      g_assert_true (drivedash_test_tree_remove (base));
+      if (shm != NULL)
+        {
+          g_autofree char *upper = g_build_filename (shm, "upper", NULL);
+          g_autofree char *work = g_build_filename (shm, "work", NULL);
+
+          drivedash_test_tree_remove (upper);
+          drivedash_test_tree_remove (work);
+          unmake_tmpfs (shm, g_steal_pointer (&mounted));
+        }
+      g_test_skip ("mounting an overlay needs root, a tmpfs and a build folder on a disk");
+      return;
+    }
+  g_assert_true (mount_overlay (sub2, sub2, &on_disk));
+
+  a = drivedash_folder_probe (on_memory);
+  b = drivedash_folder_probe (on_disk);
+  g_assert_cmpstr (a->fs_type, ==, "overlay");
+  g_assert_true (a->in_memory);
+  g_assert_false (b->in_memory);
+  g_assert_cmpstr (b->disk, ==, disk->disk);
+
+  g_assert_cmpint (umount (on_memory), ==, 0);
+  g_assert_cmpint (umount (on_disk), ==, 0);
+  g_assert_true (drivedash_test_tree_remove (base));
+  {
+    g_autofree char *upper = g_build_filename (shm, "upper", NULL);
+    g_autofree char *work = g_build_filename (shm, "work", NULL);
+
+    g_assert_true (drivedash_test_tree_remove (upper));
+    g_assert_true (drivedash_test_tree_remove (work));
+  }
+  unmake_tmpfs (shm, g_steal_pointer (&mounted));
+}
+
 static int
 run_cli (const char *const *args,
          char              **out,
@@ -441,6 +517,7 @@ main (int    argc,
               fixture_teardown);
   g_test_add_func ("/folder/probe/tmpfs", test_probe_tmpfs);
   g_test_add_func ("/folder/probe/disk", test_probe_disk);
+  g_test_add_func ("/folder/probe/overlay", test_probe_overlay);
   g_test_add_func ("/folder/cli/refuses-memory", test_cli_refuses_memory);
   g_test_add_func ("/folder/cli/text-allow-memory", test_cli_text_allow_memory);
   g_test_add_func ("/folder/cli/disk-json", test_cli_disk_json);
