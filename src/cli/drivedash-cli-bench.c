@@ -203,6 +203,130 @@ report_to_json (const DrivedashBenchReport *report,
   return json_generator_to_data (gen, NULL);
 }
 
+/* The tests of --test (all of them) or of the preset. */
+static GArray *
+expand_tests (char                        **specs,
+              const char                   *preset_name,
+              DrivedashBenchModes           mode_flags,
+              const DrivedashBenchPreset  **out_preset,
+              GError                      **error)
+{
+  g_autoptr(GArray) parsed = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
+  const DrivedashBenchPreset *preset;
+
+  *out_preset = NULL;
+  if (specs == NULL)
+    {
+      preset = drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
+      if (preset == NULL)
+        {
+          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("Unknown preset “%s”. Run with --list-presets to see them."), preset_name);
+          return NULL;
+        }
+      *out_preset = preset;
+      return drivedash_bench_preset_expand (preset, mode_flags);
+    }
+
+  if (preset_name != NULL)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("Use either --preset or --test, not both."));
+      return NULL;
+    }
+  for (guint i = 0; specs[i] != NULL; i++)
+    {
+      DrivedashBenchSpec spec;
+
+      if (!drivedash_bench_spec_parse (specs[i], DRIVEDASH_BENCH_MODE_READ, &spec, error))
+        return NULL;
+      g_array_append_val (parsed, spec);
+    }
+  return drivedash_bench_specs_expand ((const DrivedashBenchSpec *) (gpointer) parsed->data,
+                                       parsed->len, mode_flags);
+}
+
+/* Runs @tests in a main loop until done, failed or interrupted. */
+static DrivedashBenchReport *
+run_bench (BenchCli                     *cli,
+           const DrivedashBenchSettings *settings,
+           GArray                       *tests,
+           GError                      **error)
+{
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(DrivedashBench) bench = NULL;
+  guint sigint, sigterm;
+
+  cli->loop = loop;
+  cli->cancellable = cancellable;
+  cli->live = isatty (STDERR_FILENO);
+  cli->n_tests = tests->len;
+  cli->passes = settings->passes;
+  cli->settings = settings;
+  cli->phase = DRIVEDASH_BENCH_PHASE_PREPARING;
+  cli->phase_start = g_get_monotonic_time ();
+
+  bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
+  g_signal_connect (bench, "sample", G_CALLBACK (on_sample), cli);
+  g_signal_connect (bench, "progress", G_CALLBACK (on_progress), cli);
+
+  /* Ctrl+C stops the run cleanly: the engine removes its file first. */
+  sigint = g_unix_signal_add (SIGINT, on_signal, cli);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, cli);
+  drivedash_bench_run_async (bench, cancellable, on_run_done, cli);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  cli->loop = NULL;
+  cli->cancellable = NULL;
+  if (cli->report == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&cli->error));
+      return NULL;
+    }
+  return g_steal_pointer (&cli->report);
+}
+
+static void
+print_report (const DrivedashBenchReport *report,
+              const DrivedashFolderInfo  *folder_info,
+              guint                       n_tests,
+              gboolean                    json)
+{
+  if (json)
+    {
+      g_autofree char *text = report_to_json (report, folder_info, n_tests);
+
+      printf ("%s\n", text);
+    }
+  else
+    {
+      g_autofree char *text = drivedash_bench_report_format_text (report);
+
+      fputs (text, stdout);
+      drivedash_cli_bench_print_footer (folder_info, report);
+    }
+}
+
+static GOptionContext *
+make_context (const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (NULL);
+  g_autofree char *presets_text = drivedash_cli_bench_describe_presets ();
+  g_autofree char *presets_help = g_strdup_printf ("%s\n%s", _("Presets:"), presets_text);
+
+  /* "Usage: drivedash-cli bench [OPTION…]" rather than "bench". */
+  g_set_prgname ("drivedash-cli bench");
+  g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
+                                           "CrystalDiskMark style. Writes only its own test "
+                                           "file, which it removes afterwards."));
+  g_option_context_set_description (context, presets_help);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  return context;
+}
+
 static int
 fail (GError *error)
 {
@@ -265,30 +389,14 @@ drivedash_cli_bench (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_settings_new ();
   g_autoptr(GArray) tests = NULL;
-  g_autoptr(DrivedashBench) bench = NULL;
-  g_autoptr(GMainLoop) loop = NULL;
-  g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashFolderInfo) folder_info = NULL;
-  g_autofree char *presets_text = NULL;
-  g_autofree char *presets_help = NULL;
   const DrivedashBenchPreset *preset = NULL;
   DrivedashBenchModes mode_flags;
+  g_autoptr(DrivedashBenchReport) report = NULL;
   BenchCli cli = { 0 };
-  guint sigint, sigterm;
-  int ret;
 
-  /* "Usage: drivedash-cli bench [OPTION…]" rather than "bench". */
-  g_set_prgname ("drivedash-cli bench");
-  context = g_option_context_new (NULL);
-  g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
-                                           "CrystalDiskMark style. Writes only its own test "
-                                           "file, which it removes afterwards."));
-  presets_text = drivedash_cli_bench_describe_presets ();
-  presets_help = g_strdup_printf ("%s\n%s", _("Presets:"), presets_text);
-  g_option_context_set_description (context, presets_help);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  context = make_context (entries);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "drivedash-cli bench: %s\n", error->message);
@@ -329,38 +437,9 @@ drivedash_cli_bench (int    argc,
   if (!parse_modes (modes, &mode_flags, &error))
     return fail (error);
 
-  if (specs != NULL)
-    {
-      g_autoptr(GArray) parsed = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
-
-      if (preset_name != NULL)
-        {
-          g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                               _("Use either --preset or --test, not both."));
-          return fail (error);
-        }
-      for (guint i = 0; specs[i] != NULL; i++)
-        {
-          DrivedashBenchSpec spec;
-
-          if (!drivedash_bench_spec_parse (specs[i], DRIVEDASH_BENCH_MODE_READ, &spec, &error))
-            return fail (error);
-          g_array_append_val (parsed, spec);
-        }
-      tests = drivedash_bench_specs_expand ((const DrivedashBenchSpec *) (gpointer) parsed->data,
-                                            parsed->len, mode_flags);
-    }
-  else
-    {
-      preset = drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
-      if (preset == NULL)
-        {
-          g_set_error (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                       _("Unknown preset “%s”. Run with --list-presets to see them."), preset_name);
-          return fail (error);
-        }
-      tests = drivedash_bench_preset_expand (preset, mode_flags);
-    }
+  tests = expand_tests (specs, preset_name, mode_flags, &preset, &error);
+  if (tests == NULL)
+    return fail (error);
 
   /* A missing or odd folder is left to the engine, which says what is
    * wrong with it; one in memory is refused here. */
@@ -371,49 +450,9 @@ drivedash_cli_bench (int    argc,
   if (!json)
     drivedash_cli_bench_print_header (folder_info, preset, settings, tests->len);
 
-  loop = g_main_loop_new (NULL, FALSE);
-  cancellable = g_cancellable_new ();
-  cli.loop = loop;
-  cli.cancellable = cancellable;
-  cli.live = isatty (STDERR_FILENO);
-  cli.n_tests = tests->len;
-  cli.passes = settings->passes;
-  cli.settings = settings;
-  cli.phase = DRIVEDASH_BENCH_PHASE_PREPARING;
-  cli.phase_start = g_get_monotonic_time ();
-
-  bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
-  g_signal_connect (bench, "sample", G_CALLBACK (on_sample), &cli);
-  g_signal_connect (bench, "progress", G_CALLBACK (on_progress), &cli);
-
-  /* Ctrl+C stops the run cleanly: the engine removes its file first. */
-  sigint = g_unix_signal_add (SIGINT, on_signal, &cli);
-  sigterm = g_unix_signal_add (SIGTERM, on_signal, &cli);
-  drivedash_bench_run_async (bench, cancellable, on_run_done, &cli);
-  g_main_loop_run (loop);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-
-  if (cli.report == NULL)
-    {
-      ret = fail (cli.error);
-      g_clear_error (&cli.error);
-      return ret;
-    }
-
-  if (json)
-    {
-      g_autofree char *text = report_to_json (cli.report, folder_info, tests->len);
-
-      printf ("%s\n", text);
-    }
-  else
-    {
-      g_autofree char *text = drivedash_bench_report_format_text (cli.report);
-
-      fputs (text, stdout);
-      drivedash_cli_bench_print_footer (folder_info, cli.report);
-    }
-  drivedash_bench_report_unref (cli.report);
+  report = run_bench (&cli, settings, tests, &error);
+  if (report == NULL)
+    return fail (error);
+  print_report (report, folder_info, tests->len, json);
   return DRIVEDASH_EXIT_OK;
 }
