@@ -494,6 +494,8 @@ test_cli_disk_json (void)
   settings = parse_settings (parser, out);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_false (json_object_get_boolean_member (settings, "in_memory"));
+  if (info->disk != NULL)
+    g_assert_cmpstr (json_object_get_string_member (settings, "disk"), ==, info->disk);
   g_assert_cmpfloat (json_object_get_double_member (root, "estimate_s"), >, 0.1);
   verdict = json_object_get_object_member (root, "verdict");
   g_assert_nonnull (json_object_get_string_member (verdict, "headline"));

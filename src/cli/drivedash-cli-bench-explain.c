@@ -166,6 +166,8 @@ drivedash_cli_bench_add_json (JsonObject                 *root,
     json_object_set_null_member (settings, "drive");
   if (folder->block_device != NULL)
     json_object_set_string_member (settings, "block_device", folder->block_device);
+  if (folder->disk != NULL)
+    json_object_set_string_member (settings, "disk", folder->disk);
   json_object_set_double_member (root, "estimate_s", estimate_total (report->settings, n_tests));
   add_verdict (root, folder, report);
 

@@ -27,8 +27,9 @@ void  drivedash_cli_bench_print_header     (const DrivedashFolderInfo    *folder
 void  drivedash_cli_bench_print_footer     (const DrivedashFolderInfo    *folder,
                                             const DrivedashBenchReport   *report);
 
-/* New members for --json: settings.in_memory, settings.drive,
- * settings.block_device, estimate_s, verdict{…}, tests[].title. */
+/* New members for --json: settings.in_memory, settings.drive (the model,
+ * or null), settings.block_device and settings.disk (when known),
+ * estimate_s, verdict{level, headline, how, link}, results[].title. */
 void  drivedash_cli_bench_add_json         (JsonObject                   *root,
                                             const DrivedashFolderInfo    *folder,
                                             const DrivedashBenchReport   *report,
