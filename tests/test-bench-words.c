@@ -200,6 +200,26 @@ test_best_seq_read (void)
       drivedash_bench_report_add_result (report, r);
     }
   g_assert_cmpfloat (drivedash_bench_report_best_seq_read (report), ==, 3000);
+  g_assert_cmpfloat (drivedash_bench_report_best_seq_write (report), ==, 3300);
+}
+
+/* A folder in memory gets no verdict, whatever the figures. */
+static void
+test_judge_in_memory (void)
+{
+  g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_settings_new ();
+  g_autoptr(DrivedashBenchReport) report = drivedash_bench_report_new (settings);
+  DrivedashFolderInfo shm = { .folder = (char *) "/dev/shm", .is_directory = TRUE, .in_memory = TRUE };
+  DrivedashBenchSpec s = spec ("SEQ1M Q8T1");
+  g_autoptr(DrivedashBenchResult) r = drivedash_bench_result_new (&s, 1);
+  g_autoptr(DrivedashSpeedVerdict) verdict = NULL;
+
+  r->mb_per_s = 1820;
+  drivedash_bench_report_add_result (report, r);
+  verdict = drivedash_bench_report_judge (report, &shm);
+  g_assert_cmpint (verdict->level, ==, DRIVEDASH_SPEED_VERDICT_UNKNOWN);
+  g_assert_true (g_str_has_prefix (verdict->headline, "No verdict: this folder is in the computer’s memory"));
+  g_assert_null (verdict->link_text);
 }
 
 static void
@@ -302,6 +322,7 @@ main (int    argc,
   g_test_add_func ("/bench-words/pcie-arithmetic", test_pcie_arithmetic);
   g_test_add_func ("/bench-words/verdict", test_verdict);
   g_test_add_func ("/bench-words/best-seq-read", test_best_seq_read);
+  g_test_add_func ("/bench-words/judge-in-memory", test_judge_in_memory);
   g_test_add_func ("/bench-words/estimate", test_estimate);
   g_test_add_func ("/bench-words/durations", test_durations);
   g_test_add_func ("/bench-words/sizes", test_sizes);

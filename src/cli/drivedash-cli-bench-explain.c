@@ -89,17 +89,6 @@ print_test_titles (const DrivedashBenchReport *report)
     }
 }
 
-static DrivedashSpeedVerdict *
-verdict_for (const DrivedashFolderInfo  *folder,
-             const DrivedashBenchReport *report)
-{
-  DrivedashPcieLink link;
-  gboolean have_link = drivedash_pcie_link_read (NULL, folder->controller, &link);
-
-  return drivedash_speed_verdict_new (have_link ? &link : NULL,
-                                      drivedash_bench_report_best_seq_read (report));
-}
-
 void
 drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
                                   const DrivedashBenchReport *report)
@@ -108,13 +97,7 @@ drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
 
   print_test_titles (report);
   printf ("\n");
-  if (folder->in_memory)
-    {
-      printf ("%s\n", _("Verdict: none. This folder is in the computer’s memory, not on a drive: "
-                        "these figures are the memory’s speed, not a drive’s."));
-      return;
-    }
-  verdict = verdict_for (folder, report);
+  verdict = drivedash_bench_report_judge (report, folder);
   if (verdict->level == DRIVEDASH_SPEED_VERDICT_UNKNOWN)
     printf ("%s\n", verdict->headline);
   else
@@ -139,10 +122,10 @@ add_verdict (JsonObject                 *root,
              const DrivedashFolderInfo  *folder,
              const DrivedashBenchReport *report)
 {
-  g_autoptr(DrivedashSpeedVerdict) verdict = verdict_for (folder, report);
+  g_autoptr(DrivedashSpeedVerdict) verdict = drivedash_bench_report_judge (report, folder);
   JsonObject *v = json_object_new ();
 
-  json_object_set_string_member (v, "level", folder->in_memory ? "unknown" : level_id (verdict->level));
+  json_object_set_string_member (v, "level", level_id (verdict->level));
   json_object_set_string_member (v, "headline", verdict->headline);
   json_object_set_string_member (v, "how", verdict->how);
   if (verdict->link_text != NULL)

@@ -216,8 +216,9 @@ drivedash_speed_verdict_free (DrivedashSpeedVerdict *self)
   g_free (self);
 }
 
-double
-drivedash_bench_report_best_seq_read (const DrivedashBenchReport *report)
+static double
+best_seq (const DrivedashBenchReport *report,
+          DrivedashBenchMode          mode)
 {
   double best = 0;
 
@@ -225,8 +226,42 @@ drivedash_bench_report_best_seq_read (const DrivedashBenchReport *report)
     {
       const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
 
-      if (r->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ && r->spec.mode == DRIVEDASH_BENCH_MODE_READ)
+      if (r->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ && r->spec.mode == mode)
         best = MAX (best, r->mb_per_s);
     }
   return best;
+}
+
+double
+drivedash_bench_report_best_seq_read (const DrivedashBenchReport *report)
+{
+  return best_seq (report, DRIVEDASH_BENCH_MODE_READ);
+}
+
+double
+drivedash_bench_report_best_seq_write (const DrivedashBenchReport *report)
+{
+  return best_seq (report, DRIVEDASH_BENCH_MODE_WRITE);
+}
+
+DrivedashSpeedVerdict *
+drivedash_bench_report_judge (const DrivedashBenchReport *report,
+                              const DrivedashFolderInfo  *folder)
+{
+  DrivedashPcieLink link;
+  gboolean have_link;
+  DrivedashSpeedVerdict *self;
+
+  if (folder->in_memory)
+    {
+      self = g_new0 (DrivedashSpeedVerdict, 1);
+      self->headline = g_strdup (_("No verdict: this folder is in the computer’s memory, not on "
+                                   "a drive, so these figures are the memory’s speed"));
+      self->how = g_strdup (_("How we decided: the folder is on a filesystem held in memory "
+                              "(tmpfs), with no drive behind it."));
+      return self;
+    }
+  have_link = drivedash_pcie_link_read (NULL, folder->controller, &link);
+  return drivedash_speed_verdict_new (have_link ? &link : NULL,
+                                      drivedash_bench_report_best_seq_read (report));
 }

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "drivedash-bench-result.h"
+#include "drivedash-folder.h"
 
 G_BEGIN_DECLS
 
@@ -61,8 +62,16 @@ DrivedashSpeedVerdict *drivedash_speed_verdict_new  (const DrivedashPcieLink *li
                                                      double                   best_seq_read_mb_per_s);
 void                   drivedash_speed_verdict_free (DrivedashSpeedVerdict   *self);
 
-/* The best sequential read of a run, MB/s; 0 when it had none. */
-double drivedash_bench_report_best_seq_read (const DrivedashBenchReport *report);
+/* The best sequential read / write of a run, MB/s; 0 when it had none.
+ * The write speed is what the next estimate's pre-fill should assume. */
+double drivedash_bench_report_best_seq_read  (const DrivedashBenchReport *report);
+double drivedash_bench_report_best_seq_write (const DrivedashBenchReport *report);
+
+/* The verdict for a finished run in @folder (drivedash_folder_probe()):
+ * reads the link of the folder's NVMe controller from /sys; a folder in
+ * memory gets UNKNOWN with a headline that says so. */
+DrivedashSpeedVerdict *drivedash_bench_report_judge (const DrivedashBenchReport *report,
+                                                     const DrivedashFolderInfo  *folder);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashSpeedVerdict, drivedash_speed_verdict_free)
 
