@@ -18,7 +18,7 @@
 #include <stdlib.h>
 
 #include "drivedash-application.h"
-#include "drivedash-bench-page.h"
+#include "drivedash-bench-page-private.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 

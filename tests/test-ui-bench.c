@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "drivedash-bench-page.h"
+#include "drivedash-bench-page-private.h"
 #include "drivedash-health-page.h"
 #include "drivedash-error.h"
 #include "test-ui-common.h"
