@@ -13,7 +13,8 @@
 
 #include <string.h>
 
-#include "drivedash-bench-page-private.h"
+#include "drivedash-bench-model-private.h"
+#include "drivedash-bench-page.h"
 #include "drivedash-health-page.h"
 #include "drivedash-error.h"
 #include "test-ui-common.h"
@@ -33,7 +34,7 @@ bench_page (DrivedashWindow *window)
 static gboolean
 not_running (gpointer data)
 {
-  return !drivedash_bench_page_get_running (data);
+  return !drivedash_bench_model_get_running (drivedash_bench_page_get_model (data));
 }
 
 static gboolean
@@ -63,7 +64,7 @@ prepare (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "speed");
   drivedash_bench_page_set_folder (page, folder);
   /* Tiny and short: the point is the plumbing, not the figures. */
-  drivedash_bench_page_set_test_overrides (page, 1.0, 0, 16 << 20);
+  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 1.0, 0, 16 << 20);
   return page;
 }
 
@@ -105,13 +106,13 @@ test_run (void)
   ClipboardRead clip = { 0 };
   cairo_surface_t *surface;
 
-  g_assert_false (drivedash_bench_page_get_running (page));
+  g_assert_false (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
-  g_assert_true (drivedash_bench_page_get_running (page));
+  g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
   ui_iterate_until (not_running, page, 120);
 
-  g_assert_no_error ((GError *) drivedash_bench_page_get_error (page));
-  report = drivedash_bench_page_get_report (page);
+  g_assert_no_error ((GError *) drivedash_bench_model_get_error (drivedash_bench_page_get_model (page)));
+  report = drivedash_bench_model_get_report (drivedash_bench_page_get_model (page));
   g_assert_nonnull (report);
   /* The "real" preset: SEQ1M Q1T1 and RND4K Q1T1, read and write. */
   g_assert_cmpuint (report->results->len, ==, 4);
@@ -169,16 +170,16 @@ test_cancel (void)
   const GError *error;
 
   /* Long passes, so the run is surely in the middle when stopped. */
-  drivedash_bench_page_set_test_overrides (page, 5, 0, 16 << 20);
+  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
   ui_iterate_until (has_samples, page, 60);
-  g_assert_true (drivedash_bench_page_get_running (page));
+  g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
   g_assert_cmpuint (count_test_files (), ==, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.stop", NULL);
   ui_iterate_until (not_running, page, 10);
 
-  error = drivedash_bench_page_get_error (page);
+  error = drivedash_bench_model_get_error (drivedash_bench_page_get_model (page));
   g_assert_nonnull (error);
   g_assert_true (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED));
   g_assert_cmpuint (count_test_files (), ==, 0);

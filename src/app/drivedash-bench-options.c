@@ -110,6 +110,25 @@ drivedash_bench_folder_to_setting (GFile *folder)
   return g_file_get_uri (folder);
 }
 
+gboolean
+drivedash_bench_folder_get_mapping (GValue   *value,
+                                    GVariant *variant,
+                                    gpointer  user_data)
+{
+  g_value_take_object (value, drivedash_bench_folder_from_setting (g_variant_get_string (variant, NULL)));
+  return TRUE;
+}
+
+GVariant *
+drivedash_bench_folder_set_mapping (const GValue       *value,
+                                    const GVariantType *expected_type,
+                                    gpointer            user_data)
+{
+  g_autofree char *text = drivedash_bench_folder_to_setting (g_value_get_object (value));
+
+  return g_variant_new_string (text);
+}
+
 /* "nvme0n1p2" for the block device holding PATH, NULL when it has none
  * (tmpfs, overlay, network file systems). */
 static char *

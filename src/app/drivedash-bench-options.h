@@ -42,5 +42,12 @@ GArray                 *drivedash_bench_options_dup_tests     (DrivedashBenchOpt
  * older versions stored, is read too. */
 GFile                  *drivedash_bench_folder_from_setting   (const char            *value);
 char                   *drivedash_bench_folder_to_setting     (GFile                 *folder);
+/* The two above for g_settings_bind_with_mapping() and "folder". */
+gboolean                drivedash_bench_folder_get_mapping    (GValue                *value,
+                                                               GVariant              *variant,
+                                                               gpointer               user_data);
+GVariant               *drivedash_bench_folder_set_mapping    (const GValue          *value,
+                                                               const GVariantType    *expected_type,
+                                                               gpointer               user_data);
 
 G_END_DECLS

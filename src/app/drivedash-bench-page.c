@@ -12,8 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-bench-format.h"
-#include "drivedash-bench-model-private.h"
-#include "drivedash-bench-page-private.h"
+#include "drivedash-bench-page.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-error.h"
 #include "drivedash-window.h"
@@ -231,31 +230,12 @@ setup_actions (DrivedashBenchPage *self)
 /* ---------------------------------------------------------------------- */
 /* Settings                                                               */
 
-static gboolean
-folder_get_mapping_cb (GValue   *value,
-                       GVariant *variant,
-                       gpointer  user_data)
-{
-  g_value_take_object (value, drivedash_bench_folder_from_setting (g_variant_get_string (variant, NULL)));
-  return TRUE;
-}
-
-static GVariant *
-folder_set_mapping_cb (const GValue       *value,
-                       const GVariantType *expected_type,
-                       gpointer            user_data)
-{
-  g_autofree char *text = drivedash_bench_folder_to_setting (g_value_get_object (value));
-
-  return g_variant_new_string (text);
-}
-
 static void
 bind_settings (DrivedashBenchPage *self)
 {
   g_settings_bind_with_mapping (self->settings, "bench-folder", self->options, "folder",
-                                G_SETTINGS_BIND_DEFAULT, folder_get_mapping_cb, folder_set_mapping_cb,
-                                NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, drivedash_bench_folder_get_mapping,
+                                drivedash_bench_folder_set_mapping, NULL, NULL);
   g_settings_bind (self->settings, "bench-preset", self->options, "preset-id", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "bench-size", self->options, "size", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "bench-passes", self->options, "passes", G_SETTINGS_BIND_DEFAULT);
@@ -355,27 +335,6 @@ drivedash_bench_page_set_folder (DrivedashBenchPage *self,
   drivedash_bench_options_set_folder (self->options, file);
 }
 
-gboolean
-drivedash_bench_page_get_running (DrivedashBenchPage *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_PAGE (self), FALSE);
-  return drivedash_bench_model_get_running (self->model);
-}
-
-DrivedashBenchReport *
-drivedash_bench_page_get_report (DrivedashBenchPage *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_PAGE (self), NULL);
-  return drivedash_bench_model_get_report (self->model);
-}
-
-const GError *
-drivedash_bench_page_get_error (DrivedashBenchPage *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_PAGE (self), NULL);
-  return drivedash_bench_model_get_error (self->model);
-}
-
 DrivedashPlot *
 drivedash_bench_page_get_bandwidth_plot (DrivedashBenchPage *self)
 {
@@ -395,14 +354,4 @@ drivedash_bench_page_get_results_grid (DrivedashBenchPage *self)
 {
   g_return_val_if_fail (DRIVEDASH_IS_BENCH_PAGE (self), NULL);
   return self->results_grid;
-}
-
-void
-drivedash_bench_page_set_test_overrides (DrivedashBenchPage *self,
-                                         double              pass_duration,
-                                         double              pause,
-                                         guint64             test_size)
-{
-  g_return_if_fail (DRIVEDASH_IS_BENCH_PAGE (self));
-  drivedash_bench_model_set_test_overrides (self->model, pass_duration, pause, test_size);
 }

@@ -22,11 +22,6 @@ DrivedashBenchModel  *drivedash_bench_page_get_model        (DrivedashBenchPage 
 /* @folder: a path in the file-name encoding; NULL or "" for home. */
 void                  drivedash_bench_page_set_folder       (DrivedashBenchPage *self,
                                                              const char         *folder);
-gboolean              drivedash_bench_page_get_running      (DrivedashBenchPage *self);
-/* The report of the last run (also partial), NULL before the first. */
-DrivedashBenchReport *drivedash_bench_page_get_report       (DrivedashBenchPage *self);
-/* The last run's error, NULL when it succeeded or none ran. */
-const GError         *drivedash_bench_page_get_error        (DrivedashBenchPage *self);
 DrivedashPlot        *drivedash_bench_page_get_bandwidth_plot (DrivedashBenchPage *self);
 DrivedashPlot        *drivedash_bench_page_get_latency_plot (DrivedashBenchPage *self);
 DrivedashResultsGrid *drivedash_bench_page_get_results_grid (DrivedashBenchPage *self);
@@ -34,4 +29,5 @@ DrivedashResultsGrid *drivedash_bench_page_get_results_grid (DrivedashBenchPage 
 gboolean              drivedash_bench_page_save_plots       (DrivedashBenchPage *self,
                                                              const char         *path,
                                                              GError            **error);
+
 G_END_DECLS
