@@ -174,6 +174,12 @@ test_cancel (void)
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
   ui_iterate_until (has_samples, page, 60);
   g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
+  /* While it runs the choices are locked and Stop replaces Start, all
+   * from the template's bindings. */
+  g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
+  g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON)));
+  g_assert_true (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
+  g_assert_false (gtk_widget_is_sensitive (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON)));
   g_assert_cmpuint (count_test_files (), ==, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.stop", NULL);
@@ -183,7 +189,81 @@ test_cancel (void)
   g_assert_nonnull (error);
   g_assert_true (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED));
   g_assert_cmpuint (count_test_files (), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
+  g_assert_false (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
 
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* The first row's subtitle: the folder row's. */
+static GtkLabel *
+folder_subtitle (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "subtitle"))
+        return GTK_LABEL (child);
+      if ((label = folder_subtitle (child)))
+        return label;
+    }
+  return NULL;
+}
+
+/* Folder names are shown as they are: "a&b <x>" is not Pango markup. */
+static void
+test_folder_plain_text (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  g_autofree char *odd = g_build_filename (folder, "a&b <x>", NULL);
+  GtkLabel *subtitle;
+
+  g_assert_cmpint (g_mkdir (odd, 0700), ==, 0);
+  drivedash_bench_page_set_folder (page, odd);
+  ui_iterate_for (100);
+  subtitle = folder_subtitle (GTK_WIDGET (page));
+  g_assert_nonnull (subtitle);
+  g_test_message ("subtitle: %s", gtk_label_get_text (subtitle));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (subtitle), odd));
+  g_assert_false (gtk_label_get_use_markup (subtitle));
+
+  drivedash_bench_page_set_folder (page, folder);
+  g_assert_cmpint (g_rmdir (odd), ==, 0);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* A folder whose name is not UTF-8 is saved in the settings and read back
+ * by the next page (the next start of the app), and shown readably. */
+static void
+test_folder_not_utf8 (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  g_autofree char *odd = g_build_filename (folder, "caf\xe9", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *stored = NULL;
+  g_autofree char *path = NULL;
+  GtkWidget *next;
+
+  g_assert_cmpint (g_mkdir (odd, 0700), ==, 0);
+  drivedash_bench_page_set_folder (page, odd);
+  stored = g_settings_get_string (settings, "bench-folder");
+  g_test_message ("stored: %s", stored);
+  g_assert_true (g_str_has_prefix (stored, "file://"));
+  g_assert_true (g_utf8_validate (gtk_label_get_text (folder_subtitle (GTK_WIDGET (page))), -1, NULL));
+
+  next = g_object_ref_sink (drivedash_bench_page_new ());
+  path = g_file_get_path (drivedash_bench_options_get_folder (
+           drivedash_bench_model_get_options (drivedash_bench_page_get_model (DRIVEDASH_BENCH_PAGE (next)))));
+  g_assert_cmpstr (path, ==, odd);
+  g_object_unref (next);
+
+  drivedash_bench_page_set_folder (page, folder);
+  g_assert_cmpint (g_rmdir (odd), ==, 0);
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }
@@ -253,6 +333,8 @@ main (int   argc,
   g_test_add_func ("/ui/bench/empty-state", test_empty_state);
   g_test_add_func ("/ui/bench/run", test_run);
   g_test_add_func ("/ui/bench/cancel", test_cancel);
+  g_test_add_func ("/ui/bench/folder-plain-text", test_folder_plain_text);
+  g_test_add_func ("/ui/bench/folder-not-utf8", test_folder_not_utf8);
 
   status = g_test_run ();
 
