@@ -560,6 +560,19 @@ test_choose_folder (void)
 
   g_assert_true (drivedash_bench_model_choose_folder (model, tmp));
   g_assert_null (drivedash_bench_model_get_error (model));
+
+  /* Other errors of the page (saving the plots) show the same way. */
+  {
+    g_autoptr(GError) error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE, "Disk full");
+    gboolean is_error;
+
+    drivedash_bench_model_show_error (model, error);
+    g_object_get (model, "status-is-error", &is_error, NULL);
+    g_assert_true (is_error);
+    g_assert_cmpstr (drivedash_bench_model_get_status (model), ==, "Disk full");
+  }
+  g_assert_true (drivedash_bench_model_choose_folder (model, tmp));
+  g_assert_null (drivedash_bench_model_get_error (model));
   g_assert_null (drivedash_bench_model_get_status (model));
   g_assert_true (g_file_equal (drivedash_bench_options_get_folder (drivedash_bench_model_get_options (model)), tmp));
 }

@@ -130,6 +130,15 @@ set_error_message (DrivedashBenchModel *self,
   set_status (self, message, g_error_new_literal (DRIVEDASH_ERROR, code, message));
 }
 
+void
+drivedash_bench_model_show_error (DrivedashBenchModel *self,
+                                  const GError        *error)
+{
+  g_return_if_fail (DRIVEDASH_IS_BENCH_MODEL (self));
+  g_return_if_fail (error != NULL);
+  set_status (self, error->message, g_error_copy (error));
+}
+
 gboolean
 drivedash_bench_model_choose_folder (DrivedashBenchModel *self,
                                      GFile               *folder)

@@ -50,6 +50,11 @@ DrivedashBenchReport *drivedash_bench_model_get_report       (DrivedashBenchMode
 /* The CrystalDiskMark-style table of the results so far, NULL if none. */
 char                 *drivedash_bench_model_dup_text         (DrivedashBenchModel  *self);
 
+/* Shows @error (e.g. the plots could not be saved) as the status, in the
+ * error colour, until the next Start or folder. */
+void                  drivedash_bench_model_show_error       (DrivedashBenchModel  *self,
+                                                              const GError         *error);
+
 /* Start: FALSE with @error (also shown as the status) when the settings
  * are wrong.  Stop: cancels the run; the test file is removed. */
 gboolean              drivedash_bench_model_start            (DrivedashBenchModel  *self,

@@ -15,6 +15,7 @@
 #include "drivedash-bench-page.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-error.h"
+#include "drivedash-file-chooser.h"
 #include "drivedash-window.h"
 
 struct _DrivedashBenchPage
@@ -27,7 +28,6 @@ struct _DrivedashBenchPage
   DrivedashBenchPlots   *plots;
 
   GSettings             *settings;
-  GtkFileChooserNative  *chooser;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashBenchPage, drivedash_bench_page, ADW_TYPE_BIN)
@@ -124,17 +124,11 @@ copy_cb (GSimpleAction *action,
 }
 
 static void
-chooser_response_cb (GtkNativeDialog    *dialog,
-                     int                 response,
-                     DrivedashBenchPage *self)
+folder_chosen_cb (GObject *owner,
+                  GFile   *file)
 {
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_clear_object (&self->chooser);
   if (file)
-    drivedash_bench_model_choose_folder (self->model, file);
+    drivedash_bench_model_choose_folder (DRIVEDASH_BENCH_PAGE (owner)->model, file);
 }
 
 static void
@@ -143,39 +137,28 @@ choose_folder_cb (GSimpleAction *action,
                   gpointer       user_data)
 {
   DrivedashBenchPage *self = user_data;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  if (self->chooser)
-    return;
-  self->chooser = gtk_file_chooser_native_new (_("Choose a Folder on the Drive to Test"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                               _("_Select"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->chooser),
-                             drivedash_bench_options_get_folder (self->options), NULL);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  drivedash_file_chooser_run (GTK_WIDGET (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                              _("Choose a Folder on the Drive to Test"), _("_Select"),
+                              drivedash_bench_options_get_folder (self->options), NULL,
+                              G_OBJECT (self), folder_chosen_cb);
 }
 
 static void
-save_response_cb (GtkNativeDialog    *dialog,
-                  int                 response,
-                  DrivedashBenchPage *self)
+plots_file_chosen_cb (GObject *owner,
+                      GFile   *file)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  DrivedashBenchPage *self = DRIVEDASH_BENCH_PAGE (owner);
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_object_unref (dialog);
   if (file == NULL)
     return;
-
-  path = g_file_get_path (file);
-  if (path == NULL || !drivedash_bench_page_save_plots (self, path, &error))
-    add_toast (self, adw_toast_new (error ? error->message : _("Pick a folder on this computer to save the picture in.")));
+  if (path == NULL)
+    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                                 _("Pick a folder on this computer to save the picture in."));
+  if (error || !drivedash_bench_plots_save_png (self->plots, path, &error))
+    drivedash_bench_model_show_error (self->model, error);
   else
     add_toast (self, adw_toast_new (_("Plots saved")));
 }
@@ -185,20 +168,10 @@ save_plots_cb (GSimpleAction *action,
                GVariant      *parameter,
                gpointer       user_data)
 {
-  GtkWidget *widget = user_data;
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkFileChooserNative *chooser;
-
-  chooser = gtk_file_chooser_native_new (_("Save Plots as PNG"),
-                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  /* Translators: default file name of the saved plots */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("drivedash-speed-test.png"));
-  /* Not past the page's lifetime. */
-  g_signal_connect_object (chooser, "response", G_CALLBACK (save_response_cb), widget, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  drivedash_file_chooser_run (user_data, GTK_FILE_CHOOSER_ACTION_SAVE, _("Save Plots as PNG"), _("_Save"),
+                              /* Translators: default file name of the saved plots */
+                              NULL, _("drivedash-speed-test.png"),
+                              user_data, plots_file_chosen_cb);
 }
 
 /* Each action is enabled exactly when the model says it can run. */
@@ -256,11 +229,6 @@ drivedash_bench_page_dispose (GObject *object)
    * delete its file; the model lives until the run is over. */
   if (self->model)
     drivedash_bench_model_stop (self->model);
-  if (self->chooser)
-    {
-      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-      g_clear_object (&self->chooser);
-    }
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_BENCH_PAGE);
   G_OBJECT_CLASS (drivedash_bench_page_parent_class)->dispose (object);
