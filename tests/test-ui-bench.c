@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "drivedash-bench-model-private.h"
@@ -91,6 +92,32 @@ clipboard_done (gpointer data)
   return ((ClipboardRead *) data)->done;
 }
 
+/* The toast now shown in WINDOW (a new reference), NULL if none. */
+static AdwToast *
+shown_toast (GtkWidget *widget)
+{
+  AdwToast *toast = NULL;
+
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget"))
+    {
+      g_object_get (widget, "toast", &toast, NULL);
+      return toast;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child && !toast; child = gtk_widget_get_next_sibling (child))
+    toast = shown_toast (child);
+  return toast;
+}
+
+static char *
+read_clipboard (GtkWidget *widget)
+{
+  ClipboardRead clip = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clipboard_read_cb, &clip);
+  ui_iterate_until (clipboard_done, &clip, 5);
+  return clip.text;
+}
+
 static void
 test_run (void)
 {
@@ -104,6 +131,8 @@ test_run (void)
   g_autofree char *png = g_build_filename (folder, "plots.png", NULL);
   g_autoptr(GError) error = NULL;
   ClipboardRead clip = { 0 };
+  g_autofree char *copied = NULL;
+  g_autoptr(AdwToast) done_toast = NULL;
   cairo_surface_t *surface;
 
   g_assert_false (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
@@ -150,6 +179,9 @@ test_run (void)
   cairo_surface_destroy (surface);
   g_unlink (png);
 
+  done_toast = shown_toast (GTK_WIDGET (window));
+  g_assert_nonnull (done_toast);
+  g_assert_cmpstr (adw_toast_get_button_label (done_toast), ==, _("_Copy"));
   g_free (ui_screenshot (window, "speed-light.png"));
   ui_set_dark (app, TRUE);
   g_free (ui_screenshot (window, "speed-dark.png"));
@@ -157,6 +189,13 @@ test_run (void)
   g_free (ui_screenshot (window, "speed-narrow-dark.png"));
   ui_set_dark (app, FALSE);
   g_free (ui_screenshot (window, "speed-narrow-light.png"));
+
+  /* Copy on the "Done" toast copies the table too (clicked after the
+   * screenshots, which show the toast; it may have timed out since). */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (page)), "");
+  g_signal_emit_by_name (done_toast, "button-clicked");
+  copied = read_clipboard (GTK_WIDGET (page));
+  g_assert_cmpstr (copied, ==, expected_text);
 
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);

@@ -72,24 +72,6 @@ status_classes_cb (gpointer unused,
 /* ---------------------------------------------------------------------- */
 /* Actions                                                                */
 
-static void copy_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data);
-
-static void
-model_finished_cb (DrivedashBenchPage *self,
-                   gboolean            success)
-{
-  AdwToast *toast;
-
-  if (!success)
-    return;
-  toast = adw_toast_new (_("Done — copied results are one click away"));
-  adw_toast_set_button_label (toast, _("_Copy"));
-  /* The toast lives in the window's overlay, above this page: our
-   * "bench.copy" action is not reachable from there by name. */
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (copy_cb), self, G_CONNECT_SWAPPED);
-  add_toast (self, toast);
-}
-
 static void
 start_cb (GSimpleAction *action,
           GVariant      *parameter,
@@ -121,6 +103,29 @@ copy_cb (GSimpleAction *action,
     return;
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   add_toast (self, adw_toast_new (_("Results copied")));
+}
+
+static void
+toast_copy_cb (AdwToast           *toast,
+               DrivedashBenchPage *self)
+{
+  copy_cb (NULL, NULL, self);
+}
+
+static void
+model_finished_cb (DrivedashBenchPage *self,
+                   gboolean            success)
+{
+  AdwToast *toast;
+
+  if (!success)
+    return;
+  toast = adw_toast_new (_("Done — copied results are one click away"));
+  adw_toast_set_button_label (toast, _("_Copy"));
+  /* The toast lives in the window's overlay, above this page: our
+   * "bench.copy" action is not reachable from there by name. */
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_copy_cb), self, 0);
+  add_toast (self, toast);
 }
 
 static void
