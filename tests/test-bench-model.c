@@ -266,7 +266,7 @@ test_stop (void)
   /* Long passes, so the run is surely in the middle when stopped. */
   g_autoptr(DrivedashBenchModel) model = tiny_model (folder, 5);
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  gboolean can_stop, stopping;
+  gboolean can_stop, stopping, is_error;
   g_autofree char *progress_text = NULL;
   const GError *error;
   Watch watch = { 0 };
@@ -291,6 +291,9 @@ test_stop (void)
   error = drivedash_bench_model_get_error (model);
   g_assert_error ((GError *) error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED);
   g_assert_cmpstr (drivedash_bench_model_get_status (model), ==, _("Stopped. The test file was deleted."));
+  /* Said in the normal colour: the user asked for it. */
+  g_object_get (model, "status-is-error", &is_error, NULL);
+  g_assert_false (is_error);
   g_assert_cmpuint (count (&watch, "error"), ==, 1);
   g_assert_cmpuint (watch.n_finished, ==, 1);
   g_assert_false (watch.success);

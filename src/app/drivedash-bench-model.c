@@ -24,27 +24,26 @@
 
 struct _DrivedashBenchModel
 {
-  GObject               parent_instance;
+  GObject                parent_instance;
 
   DrivedashBenchOptions *options;
+  DrivedashBench        *bench;
+  GCancellable          *cancellable;
+  gboolean               stopping;
+  double                 progress;
+  char                  *progress_text;
+  char                  *current_test;
+  guint                  last_test;
+  guint                  n_samples;
+  guint                  n_done;
+  GListStore            *results;
+  DrivedashBenchReport  *report;
+  GError                *error;
+  char                  *status;
 
-  DrivedashBench       *bench;
-  GCancellable         *cancellable;
-  gboolean              stopping;
-  double                progress;
-  char                 *progress_text;
-  char                 *current_test;
-  guint                 last_test;
-  guint                 n_samples;
-  guint                 n_done;
-  GListStore           *results;
-  DrivedashBenchReport *report;
-  GError               *error;
-  char                 *status;
-
-  double                override_duration;
-  double                override_pause;
-  guint64               override_size;
+  double                 override_duration;
+  double                 override_pause;
+  guint64                override_size;
 };
 
 enum {
@@ -102,12 +101,22 @@ set_string (DrivedashBenchModel  *self,
   *field = g_strdup (value);
   notify (self, prop_id);
 }
+
+/* A stopped run is said in the normal colour: the user asked for it. */
+static gboolean
+status_is_error (DrivedashBenchModel *self)
+{
+  return self->error != NULL
+         && !g_error_matches (self->error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED)
+         && !g_error_matches (self->error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 static void
 set_status (DrivedashBenchModel *self,
             const char          *status,
             GError              *error)
 {
-  gboolean was_error = self->error != NULL;
+  gboolean was_error = status_is_error (self);
 
   g_object_freeze_notify (G_OBJECT (self));
   if (error != self->error)
@@ -116,7 +125,7 @@ set_status (DrivedashBenchModel *self,
       self->error = error;
       notify (self, PROP_ERROR);
     }
-  if (was_error != (self->error != NULL))
+  if (was_error != status_is_error (self))
     notify (self, PROP_STATUS_IS_ERROR);
   set_string (self, &self->status, status, PROP_STATUS);
   g_object_thaw_notify (G_OBJECT (self));
@@ -323,7 +332,6 @@ run_done_cb (GObject      *object,
   DrivedashBench *bench = DRIVEDASH_BENCH (object);
   g_autoptr(DrivedashBenchReport) report = NULL;
   GError *error = NULL;
-  gboolean cancelled;
 
   report = drivedash_bench_run_finish (bench, result, &error);
   if (report == NULL)
@@ -337,11 +345,9 @@ run_done_cb (GObject      *object,
   notify (self, PROP_REPORT);
   mark_running (self, G_MAXUINT);
   set_string (self, &self->current_test, NULL, PROP_CURRENT_TEST);
-  cancelled = error && (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED)
-                        || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
-  set_status (self, cancelled ? _("Stopped. The test file was deleted.")
-                              : error ? error->message : NULL,
-              error);
+  set_status (self, error ? error->message : NULL, error);
+  if (self->error && !status_is_error (self))
+    set_string (self, &self->status, _("Stopped. The test file was deleted."), PROP_STATUS);
   set_running_state (self, NULL, FALSE);
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -548,7 +554,7 @@ drivedash_bench_model_get_property (GObject    *object,
     case PROP_REPORT:             g_value_set_boxed (value, self->report); break;
     case PROP_ERROR:              g_value_set_boxed (value, self->error); break;
     case PROP_STATUS:             g_value_set_string (value, self->status); break;
-    case PROP_STATUS_IS_ERROR:    g_value_set_boolean (value, self->error != NULL); break;
+    case PROP_STATUS_IS_ERROR:    g_value_set_boolean (value, status_is_error (self)); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
