@@ -147,7 +147,7 @@ block_device_of (const char *path)
 
 void
 drivedash_bench_options_set_folder (DrivedashBenchOptions *self,
-                                  GFile               *folder)
+                                    GFile                 *folder)
 {
   g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
   g_autofree char *path = NULL;
@@ -201,7 +201,7 @@ drivedash_bench_options_get_preset (DrivedashBenchOptions *self)
 
 void
 drivedash_bench_options_set_preset (DrivedashBenchOptions *self,
-                                  guint                index)
+                                    guint                  index)
 {
   guint n_presets;
 
@@ -225,7 +225,7 @@ drivedash_bench_options_get_preset_id (DrivedashBenchOptions *self)
 
 void
 drivedash_bench_options_set_preset_id (DrivedashBenchOptions *self,
-                                     const char          *id)
+                                       const char            *id)
 {
   g_autofree char *prefixed = g_strconcat ("cdm-", id ? id : "", NULL);
   const DrivedashBenchPreset *presets, *chosen;
@@ -253,7 +253,7 @@ drivedash_bench_options_get_size (DrivedashBenchOptions *self)
 
 static void
 set_size_index (DrivedashBenchOptions *self,
-                guint                index)
+                guint                  index)
 {
   if (index >= G_N_ELEMENTS (test_sizes) || index == self->size_index)
     return;
@@ -265,7 +265,7 @@ set_size_index (DrivedashBenchOptions *self,
 /* A size the list does not offer falls back to the default. */
 void
 drivedash_bench_options_set_size (DrivedashBenchOptions *self,
-                                guint64              size)
+                                  guint64                size)
 {
   guint index = DEFAULT_SIZE_INDEX;
 
@@ -286,7 +286,7 @@ drivedash_bench_options_get_passes (DrivedashBenchOptions *self)
 
 void
 drivedash_bench_options_set_passes (DrivedashBenchOptions *self,
-                                  guint                passes)
+                                    guint                  passes)
 {
   g_return_if_fail (DRIVEDASH_IS_BENCH_OPTIONS (self));
 
