@@ -201,6 +201,17 @@ test_run (void)
   ui_iterate_for (100);
 }
 
+static guint
+count_with_class (GtkWidget  *widget,
+                  const char *css_class)
+{
+  guint n = gtk_widget_has_css_class (widget, css_class);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_with_class (child, css_class);
+  return n;
+}
+
 static void
 test_cancel (void)
 {
@@ -218,7 +229,8 @@ test_cancel (void)
   g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
   g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON)));
   g_assert_true (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
-  g_assert_false (gtk_widget_is_sensitive (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON)));
+  /* The cell of the test running pulses, and only that one. */
+  g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "running"), ==, 1);
   g_assert_cmpuint (count_test_files (), ==, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.stop", NULL);
@@ -230,6 +242,7 @@ test_cancel (void)
   g_assert_cmpuint (count_test_files (), ==, 0);
   g_assert_true (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
   g_assert_false (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
+  g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "running"), ==, 0);
 
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
