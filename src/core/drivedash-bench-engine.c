@@ -33,7 +33,7 @@
 #define OVERDUE_POLL_US     1000          /* see run_test() */
 
 static void
-on_cancelled (GCancellable *cancellable,
+cancelled_cb (GCancellable *cancellable,
               gpointer      user_data)
 {
   drivedash_bench_waker_wake (user_data);
@@ -598,7 +598,7 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
   run.total_span = n_tests * run.test_span + (n_tests - 1) * settings->pause;
   g_mutex_init (&run.waker.lock);
   g_cond_init (&run.waker.cond);
-  handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), &run.waker, NULL);
+  handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), &run.waker, NULL);
 
   run.file = drivedash_bench_file_create (settings->folder, file_size, settings->allow_buffered, error);
   if (run.file == NULL)
