@@ -67,6 +67,10 @@ static guint signals[N_SIGNALS];
  * of sending the drive new admin commands each time. */
 #define HEALTH_CACHE_USEC (1 * G_USEC_PER_SEC)
 
+/* Calls waiting behind the one running for a drive (a hung drive holds
+ * them until the kernel gives up); more are refused at once. */
+#define MAX_QUEUED_PER_DRIVE 32
+
 /* Calls run one at a time per drive, so this only bounds how many drives
  * are worked on at once. */
 #define MAX_WORKERS 16
@@ -263,6 +267,14 @@ enqueue (Call *call)
 {
   DrivedashDaemon *self = call->self;
   Slot *slot = slot_get (self, call->request.controller);
+
+  if (g_queue_get_length (&slot->calls) >= MAX_QUEUED_PER_DRIVE)
+    {
+      g_set_error_literal (&call->error, G_DBUS_ERROR, G_DBUS_ERROR_LIMITS_EXCEEDED,
+                           _("Too many requests are waiting for this drive; try again in a moment."));
+      call_return (call);
+      return;
+    }
 
   g_queue_push_tail (&slot->calls, call);
   if (!slot->busy)

@@ -116,16 +116,14 @@ on_name_lost (GDBusConnection *connection,
   g_main_loop_quit (service->loop);
 }
 
-/* SIGTERM (systemd stopping the service, also right after the name went
- * away) stops gracefully; a second one, or SIGINT, at once. */
+/* SIGTERM stops gracefully, like the idle timeout.  With Type=dbus,
+ * systemd sends it as soon as the name is given up: it must not cut the
+ * grace period short (systemd sends SIGKILL after TimeoutStopSec=).
+ * SIGINT, for someone at a terminal, stops at once. */
 static gboolean
 on_sigterm (gpointer user_data)
 {
-  Service *service = user_data;
-
-  if (service->stopping)
-    g_main_loop_quit (service->loop);
-  stop (service);
+  stop (user_data);
   return G_SOURCE_CONTINUE;
 }
 

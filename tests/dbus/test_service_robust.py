@@ -31,8 +31,10 @@ LIMITS_EXCEEDED = 'org.freedesktop.DBus.Error.LimitsExceeded'
 INTERACTIVE = 'org.freedesktop.DBus.Error.InteractiveAuthorizationRequired'
 POLKIT_IFACE = 'org.freedesktop.PolicyKit1.Authority'
 
-# MAX_CHECKS_PER_SENDER in src/service/drivedash-daemon.c.
+# MAX_CHECKS_PER_SENDER and MAX_QUEUED_PER_DRIVE in
+# src/service/drivedash-daemon.c.
 MAX_CHECKS_PER_SENDER = 8
+MAX_QUEUED_PER_DRIVE = 32
 
 HUNG_LATENCY = 'class/nvme/nvme2/power/pm_qos_latency_tolerance_us'
 HUNG_TEMPERATURE = 'class/nvme/nvme3/hwmon4/temp1_input'
@@ -59,7 +61,8 @@ def hanging_drives(sysfs):
 
 def feed(path, value, timeout=30):
     '''Waits for a reader on the FIFO (the service reading the attribute)
-    and gives it value.'''
+    and gives it value.  Feed the next read only after this one's call was
+    answered: until then this reader may still hold the FIFO open.'''
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -122,6 +125,33 @@ class HungDriveTest(unittest.TestCase):
         feed(fifo, '100000\n')
         iterate_until(lambda: len(results) == 2)
         self.assertEqual([r[0]['latency-tolerance'] for r in results], ['0', '100000'])
+
+    def test_calls_waiting_for_a_hung_drive_are_bounded(self):
+        fifo = os.path.join(self.bus.sysfs, HUNG_LATENCY)
+        # Several callers (each within its own polkit limit) pile up calls
+        # behind nvme2's hung read: one runs, MAX_QUEUED_PER_DRIVE wait.
+        connections = [self.bus.new_connection() for _ in range(5)]
+        results = []
+        for connection in connections:
+            for _ in range(MAX_CHECKS_PER_SENDER):
+                self.bus.call_async('GetGameMode', ('nvme2',), '(s)', results,
+                                    connection=connection)
+        n = len(connections) * MAX_CHECKS_PER_SENDER
+        refused = n - 1 - MAX_QUEUED_PER_DRIVE
+        iterate_until(lambda: len(results) == refused)
+        for error in results:
+            self.assertEqual(remote_error(error), LIMITS_EXCEEDED, error)
+            self.assertIn('waiting for this drive', error.message)
+        # The others are all answered, one read each.  (Feed the next read
+        # only once the last one was answered: a feed while the previous
+        # reader still has the FIFO open would go to that reader.)
+        for i in range(n - refused):
+            feed(fifo, '100000\n')
+            iterate_until(lambda: len(results) == refused + i + 1)
+        for state in results[refused:]:
+            self.assertEqual(state[0]['latency-tolerance'], '100000')
+        for connection in connections:
+            connection.close_sync(None)
 
     def test_get_health_served_from_recent_read(self):
         fifo = os.path.join(self.bus.sysfs, HUNG_TEMPERATURE)
@@ -238,8 +268,10 @@ class ExitTest(unittest.TestCase):
             service = bus.start_service(['--exit-grace=5'])
             unique = self.owner(bus)
             bus.call('GetGameMode', ('nvme0',), '(s)')
-            # Idle: the name goes away first...
+            # Idle: the name goes away first (and systemd, seeing a Type=dbus
+            # service's name gone, sends SIGTERM)...
             iterate_until(lambda: self.owner(bus) is None)
+            service.send_signal(signal.SIGTERM)
             # ...and a call that was already on its way to this instance
             # still gets its answer.
             (state,) = bus.call('GetGameMode', ('nvme0',), '(s)', dest=unique)
