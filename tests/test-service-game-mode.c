@@ -225,6 +225,12 @@ test_symlinked_attribute (Fixture       *fixture,
   g_assert_cmpint (g_unlink (latency), ==, 0);
   g_assert_cmpint (symlink (victim, latency), ==, 0);
 
+  /* Not even read: what it points to is not the drive's setting. */
+  state = drivedash_game_mode_read (&fixture->paths, "nvme0", &error);
+  g_assert_null (state);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  g_clear_error (&error);
+
   state = drivedash_game_mode_set (&fixture->paths, "nvme0", TRUE, FALSE, &error);
   g_assert_null (state);
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
