@@ -21,7 +21,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drivedash_test_bus import (  # noqa: E402
-    ACTION_GAME, ACTION_READ, ACTION_SELF_TEST, POLKIT_NAME, POLKIT_PATH, SERIAL,
+    ACTION_GAME, ACTION_READ, ACTION_SELF_TEST, SERIAL,
     SERVICE_IFACE, SERVICE_NAME, SERVICE_PATH, TestBus, iterate_until, write)
 
 from gi.repository import Gio, GLib  # noqa: E402
