@@ -59,22 +59,52 @@ def hanging_drives(sysfs):
     os.mkfifo(os.path.join(sysfs, HUNG_TEMPERATURE))
 
 
-def feed(path, value, timeout=30):
-    '''Waits for a reader on the FIFO (the service reading the attribute)
-    and gives it value.  Feed the next read only after this one's call was
-    answered: until then this reader may still hold the FIFO open.'''
-    deadline = time.monotonic() + timeout
-    while True:
+class Feeder:
+    '''The writing end of a FIFO attribute, kept open between values so
+    that each value goes to exactly one read: a read that starts while it is
+    open waits for the next value instead of ending empty.'''
+
+    def __init__(self, path):
+        self.path = path
+        self.fd = None
+
+    def feed(self, value, timeout=30):
+        '''Waits for a read of the attribute (the service opening it) and
+        gives it value.  Feed the next value only after this read's call was
+        answered: until then its reader may still have the FIFO open.'''
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if self.fd is None:
+                    # ENXIO until the first reader waits in open().
+                    self.fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+                # EPIPE while nobody has it open.
+                os.write(self.fd, value.encode())
+                return
+            except OSError as e:
+                if e.errno not in (errno.ENXIO, errno.EPIPE) or time.monotonic() > deadline:
+                    raise
+            GLib.MainContext.default().iteration(False)
+            time.sleep(0.01)
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def fifo_waiters(pid):
+    '''How many of the process' threads wait on a FIFO (in open or read);
+    None when the kernel does not say.'''
+    n = 0
+    for task in os.listdir('/proc/%d/task' % pid):
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-            break
-        except OSError as e:
-            if e.errno != errno.ENXIO or time.monotonic() > deadline:
-                raise
-        GLib.MainContext.default().iteration(False)
-        time.sleep(0.01)
-    os.write(fd, value.encode())
-    os.close(fd)
+            with open('/proc/%d/task/%s/wchan' % (pid, task)) as f:
+                wchan = f.read()
+        except OSError:
+            return None
+        n += wchan in ('wait_for_partner', 'pipe_read', 'pipe_wait')
+    return n
 
 
 class HungDriveTest(unittest.TestCase):
@@ -108,23 +138,30 @@ class HungDriveTest(unittest.TestCase):
         self.assertIn('nvme2', [d['name'] for d in drives])
         self.assertEqual(hung, [])
 
-        feed(fifo, '100000\n')
+        feeder = Feeder(fifo)
+        feeder.feed('100000\n')
         iterate_until(lambda: hung)
+        feeder.close()
         self.assertEqual(hung[0][0]['latency-tolerance'], '100000')
 
     def test_calls_for_one_drive_run_one_at_a_time(self):
         fifo = os.path.join(self.bus.sysfs, HUNG_LATENCY)
         results = []
-        self.bus.call_async('GetGameMode', ('nvme2',), '(s)', results)
-        self.bus.call_async('GetGameMode', ('nvme2',), '(s)', results)
-        # Two calls at once would both open the FIFO, and one feed would
-        # end both reads (one of them empty).  One after the other, each
-        # read gets a feed of its own.
-        feed(fifo, '0\n')
-        iterate_until(lambda: len(results) == 1)
-        feed(fifo, '100000\n')
-        iterate_until(lambda: len(results) == 2)
-        self.assertEqual([r[0]['latency-tolerance'] for r in results], ['0', '100000'])
+        for _ in range(3):
+            self.bus.call_async('GetGameMode', ('nvme2',), '(s)', results)
+        # One read of the hung drive at a time, however long it waits.
+        pid = self.bus.service.pid
+        if fifo_waiters(pid) is not None:
+            iterate_until(lambda: fifo_waiters(pid) >= 1)
+            deadline = time.monotonic() + 0.5
+            iterate_until(lambda: time.monotonic() > deadline)
+            self.assertEqual(fifo_waiters(pid), 1)
+        feeder = Feeder(fifo)
+        for value in ('0', '100000', 'auto'):
+            feeder.feed(value + '\n')
+            iterate_until(lambda: results and results[-1][0]['latency-tolerance'] == value)
+        feeder.close()
+        self.assertEqual([r[0]['latency-tolerance'] for r in results], ['0', '100000', 'auto'])
 
     def test_calls_waiting_for_a_hung_drive_are_bounded(self):
         fifo = os.path.join(self.bus.sysfs, HUNG_LATENCY)
@@ -142,12 +179,12 @@ class HungDriveTest(unittest.TestCase):
         for error in results:
             self.assertEqual(remote_error(error), LIMITS_EXCEEDED, error)
             self.assertIn('waiting for this drive', error.message)
-        # The others are all answered, one read each.  (Feed the next read
-        # only once the last one was answered: a feed while the previous
-        # reader still has the FIFO open would go to that reader.)
+        # The others are all answered, one read each.
+        feeder = Feeder(fifo)
         for i in range(n - refused):
-            feed(fifo, '100000\n')
+            feeder.feed('100000\n')
             iterate_until(lambda: len(results) == refused + i + 1)
+        feeder.close()
         for state in results[refused:]:
             self.assertEqual(state[0]['latency-tolerance'], '100000')
         for connection in connections:
@@ -159,8 +196,10 @@ class HungDriveTest(unittest.TestCase):
         for _ in range(5):
             self.bus.call_async('GetHealth', ('nvme3',), '(s)', results)
         # One read of the drive answers all five.
-        feed(fifo, '44850\n')
+        feeder = Feeder(fifo)
+        feeder.feed('44850\n')
         iterate_until(lambda: len(results) == 5)
+        feeder.close()
         # (Had any call read again, it would still wait for a feed.)
         for health in results:
             self.assertNotIsInstance(health, GLib.Error, health)
@@ -170,8 +209,10 @@ class HungDriveTest(unittest.TestCase):
         time.sleep(1.5)
         results = []
         self.bus.call_async('GetHealth', ('nvme3',), '(s)', results)
-        feed(fifo, '54850\n')
+        feeder = Feeder(fifo)
+        feeder.feed('54850\n')
         iterate_until(lambda: results)
+        feeder.close()
         self.assertEqual(results[0][0]['temperature_kelvin'], 328)
 
 
