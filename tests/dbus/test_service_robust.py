@@ -306,7 +306,7 @@ class ExitTest(unittest.TestCase):
     def test_idle_exit_answers_calls_after_giving_up_the_name(self):
         with TestBus(polkit=True, service=False, idle_timeout=1) as bus:
             bus.set_allowed([ACTION_READ])
-            service = bus.start_service(['--exit-grace=5'])
+            service = bus.start_service(['--exit-grace=8'])
             unique = self.owner(bus)
             bus.call('GetGameMode', ('nvme0',), '(s)')
             # Idle: the name goes away first (and systemd, seeing a Type=dbus
