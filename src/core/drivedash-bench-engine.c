@@ -278,6 +278,7 @@ run_test (Run      *run,
   gint64 test_start, epoch_end, next_sample, prev_sample, poll_at = 0;
   guint epoch, started = 0;
   int failed_errno = 0;
+  gboolean stalled = FALSE;
 
   t.settings = st;
   t.spec = *spec;
@@ -285,6 +286,7 @@ run_test (Run      *run,
   t.n_blocks = run->file->size / spec->block_size;
   t.passes = passes;
   t.waker = &run->waker;
+  t.io_timeout_ns = (guint64) (st->io_timeout * 1e9);
   if (st->mix_read_percent >= 100)
     t.write_threshold = G_MAXUINT64;
   else
@@ -407,6 +409,8 @@ run_test (Run      *run,
 
   for (guint i = 0; i < started && failed_errno == 0; i++)
     failed_errno = workers[i].error;
+  for (guint i = 0; i < started; i++)
+    stalled |= workers[i].stalled;
   g_cond_clear (&t.start_cond);
   g_mutex_clear (&t.start_lock);
 
@@ -422,6 +426,13 @@ run_test (Run      *run,
 
   if (local_error != NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
+  else if (stalled)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IO,
+                 g_dngettext (GETTEXT_PACKAGE,
+                              "The drive stopped responding: a read or write was not done after %.3g second.",
+                              "The drive stopped responding: a read or write was not done after %.3g seconds.",
+                              st->io_timeout == 1.0 ? 1 : 2),
+                 st->io_timeout);
   else if (failed_errno != 0)
     g_propagate_error (error, drivedash_bench_file_error_from_errno (run->file, failed_errno));
   else if (!check_cancelled (run, error))
