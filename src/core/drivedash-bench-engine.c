@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@
 #define MAX_BUFFER_MEMORY   (G_GUINT64_CONSTANT (1) << 30)
 #define FILE_GRANULE        (1u << 20)    /* the file size is a multiple of this */
 #define OVERDUE_POLL_US     1000          /* see run_test() */
+#define GONE_GRACE_US       (2 * G_USEC_PER_SEC)  /* see settle_device() */
 
 static void
 on_cancelled (GCancellable *cancellable,
@@ -257,6 +259,24 @@ epoch_has_io (DrivedashBenchWorker *workers,
   return FALSE;
 }
 
+/* A drive pulled out fails the requests in flight with EIO a moment
+ * before the kernel removes its block device: wait for that moment (at
+ * most GONE_GRACE_US, only after an EIO), so that the error says the drive
+ * disappeared rather than that it failed a read or write. */
+static void
+settle_device (DrivedashBenchFile *file)
+{
+  g_autofree char *sys = NULL;
+  gint64 end = g_get_monotonic_time () + GONE_GRACE_US;
+
+  /* Filesystems without a block device (tmpfs, network) have major 0. */
+  if (major (file->dev) == 0)
+    return;
+  sys = g_strdup_printf ("/sys/dev/block/%u:%u", major (file->dev), minor (file->dev));
+  while (g_file_test (sys, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < end)
+    g_usleep (20 * G_TIME_SPAN_MILLISECOND);
+}
+
 static DrivedashBenchResult *
 run_test (Run      *run,
           guint     test_index,
@@ -434,7 +454,11 @@ run_test (Run      *run,
                               st->io_timeout == 1.0 ? 1 : 2),
                  st->io_timeout);
   else if (failed_errno != 0)
-    g_propagate_error (error, drivedash_bench_file_error_from_errno (run->file, failed_errno));
+    {
+      if (failed_errno == EIO)
+        settle_device (run->file);
+      g_propagate_error (error, drivedash_bench_file_error_from_errno (run->file, failed_errno));
+    }
   else if (!check_cancelled (run, error))
     {
       result = drivedash_bench_result_new (spec, passes);
