@@ -194,6 +194,48 @@ test_hung_in_warmup (void)
 }
 
 static void
+cancel_on_measuring (gpointer                    user_data,
+                     const DrivedashBenchSample *sample)
+{
+  if (sample->phase == DRIVEDASH_BENCH_PHASE_MEASURING)
+    g_cancellable_cancel (user_data);
+}
+
+/* Stop while a request hangs: before, the I/O thread waited for that
+ * request (here for the hour of io_timeout) before Stop took effect, and
+ * this test hung until meson's timeout.  Now Stop gives what is in flight
+ * a moment and then leaves it to the kernel. */
+static void
+test_stop_while_hung (void)
+{
+  const DrivedashBenchSink sink = { cancel_on_measuring, NULL, NULL };
+  g_autofree char *folder = make_folder ();
+  g_autoptr(DrivedashBenchSettings) s = settings_for (folder);
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  DrivedashBenchSpec spec;
+  int pipe_fds[2];
+
+  g_assert_cmpint (pipe (pipe_fds), ==, 0);
+  g_assert_true (drivedash_bench_spec_parse ("RND4K Q4T1 read", DRIVEDASH_BENCH_MODE_READ, &spec, NULL));
+  s->warmup = FALSE;
+  s->pass_duration = 3600;
+  s->io_timeout = 3600;
+  drivedash_bench_test_hooks.stall_fd = pipe_fds[0];
+  drivedash_bench_test_hooks.stall_request = 10;
+  report = drivedash_bench_engine_run (s, &spec, 1, cancellable, &sink, cancellable, &error);
+  drivedash_bench_test_hooks.stall_request = 0;
+
+  g_assert_null (report);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED);
+  g_assert_cmpuint (count_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  close (pipe_fds[0]);
+  close (pipe_fds[1]);
+}
+
+static void
 test_timeout_setting (void)
 {
   g_autoptr(DrivedashBenchSettings) s = drivedash_bench_settings_new ();
@@ -215,6 +257,7 @@ main (int    argc,
   g_test_add_func ("/bench/engine/queue-depth", test_queue_depth);
   g_test_add_func ("/bench/engine/hung-request", test_hung_request);
   g_test_add_func ("/bench/engine/hung-in-warmup", test_hung_in_warmup);
+  g_test_add_func ("/bench/engine/stop-while-hung", test_stop_while_hung);
   g_test_add_func ("/bench/engine/timeout-setting", test_timeout_setting);
 
   return g_test_run ();

@@ -355,6 +355,8 @@ static void
 stop_workers (Run  *run,
               Test *test)
 {
+  if (g_cancellable_is_cancelled (run->cancellable))
+    g_atomic_int_set (&test->t.cancelled, 1);
   g_atomic_int_set (&test->t.stop, 1);
   for (guint i = 0; i < test->started; i++)
     g_thread_join (test->workers[i].thread);

@@ -112,6 +112,9 @@ drivedash_bench_waker_wait_until (DrivedashBenchWaker *w,
 /* Slices of at most this long between looks at the stop flag and the
  * oldest request, however long the drive takes. */
 #define WAIT_SLICE_NS  (100 * G_GUINT64_CONSTANT (1000000))
+/* How long a stopped run waits for what is still in flight before it
+ * leaves it to the kernel: Stop must not wait for a hung drive's timeout. */
+#define CANCEL_GRACE_NS (500 * G_GUINT64_CONSTANT (1000000))
 
 DrivedashBenchTestHooks drivedash_bench_test_hooks;
 
@@ -142,6 +145,7 @@ typedef struct
   guint64               cursor;
   guint64               n_prepared;
   guint64               next_age_check;  /* ns */
+  guint64               cancel_seen;     /* ns; 0: not cancelled */
   DrivedashBenchRng     rng;
 } Io;
 
@@ -321,6 +325,19 @@ fill_queue (Io *io)
   for (guint i = io->n_free; i < first_free; i++)
     io->slots[io->free_slots[i]].submitted_at = submit_time;
   io->inflight += first_free - io->n_free;
+}
+
+/* Whether the run was stopped long enough ago that what is still in
+ * flight is not worth waiting for. */
+static gboolean
+cancel_overdue (Io      *io,
+                guint64  now)
+{
+  if (G_LIKELY (!g_atomic_int_get (&io->t->cancelled)))
+    return FALSE;
+  if (io->cancel_seen == 0)
+    io->cancel_seen = now;
+  return now - io->cancel_seen > CANCEL_GRACE_NS;
 }
 
 /* Whether a request has been in flight longer than the drive may take;
@@ -540,6 +557,11 @@ drivedash_bench_worker_main (gpointer data)
         {
           w->stalled = TRUE;
           worker_fail (w, ETIMEDOUT);
+          abandon = TRUE;
+          break;
+        }
+      if (G_UNLIKELY (io.inflight > 0 && cancel_overdue (&io, now)))
+        {
           abandon = TRUE;
           break;
         }

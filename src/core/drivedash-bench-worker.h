@@ -99,6 +99,7 @@ typedef struct
   guint64                       io_timeout_ns;   /* a request older than this: the drive hangs */
   gint                          epoch;           /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
   gint                          stop;            /* atomic */
+  gint                          cancelled;       /* atomic: the user stopped the run */
   DrivedashBenchWaker          *waker;
   /* Start line: the threads count themselves in and wait for go. */
   GMutex                        start_lock;
@@ -145,7 +146,8 @@ typedef struct
 /* GThreadFunc: runs one DrivedashBenchWorker until test->stop or the
  * last epoch, then drains what is in flight.  A request still in flight
  * after test->io_timeout_ns ends it at once (ETIMEDOUT, @stalled), leaving
- * that request (and its buffer) to the kernel. */
+ * that request (and its buffer) to the kernel; so does one still in flight
+ * a moment after test->cancelled. */
 gpointer drivedash_bench_worker_main (gpointer data);
 
 G_END_DECLS
