@@ -1,8 +1,11 @@
 /* drivedash-bench-worker.c — one benchmark I/O thread
  *
  * Each I/O thread owns one io_uring, its buffers, a PRNG and its share of
- * the file; it keeps queue_depth requests in flight, submitting and reaping
- * in batches (io_uring_submit_and_wait, then every ready completion).  It
+ * the file; it keeps queue_depth requests in flight: every completion it
+ * reaps is replaced before it waits again (io_uring_submit_and_wait_timeout
+ * for at least one completion, then every ready one), as fio does with
+ * iodepth_batch_complete_min=1.  The wait is cut into slices so that a
+ * request the drive never answers ends the run after io_timeout.  It
  * shares nothing hot with other threads: the coordinator moves between
  * passes by bumping an atomic "epoch" the thread reads once per batch,
  * and collects the live window from a per-thread mutex that only it and
