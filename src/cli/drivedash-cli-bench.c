@@ -344,6 +344,7 @@ drivedash_cli_bench (int    argc,
   g_autofree char *preset_name = NULL;
   g_autofree char *size = NULL;
   g_autofree char *duration = NULL;
+  g_autofree char *io_timeout = NULL;
   g_autofree char *interval = NULL;
   g_auto(GStrv) specs = NULL;
   g_auto(GStrv) modes = NULL;
@@ -368,6 +369,9 @@ drivedash_cli_bench (int    argc,
       N_("Seconds per pass (default: 5)"), N_("S") },
     { "interval", 'i', 0, G_OPTION_ARG_STRING, &interval,
       N_("Seconds of pause between tests (default: 5)"), N_("S") },
+    { "io-timeout", 0, 0, G_OPTION_ARG_STRING, &io_timeout,
+      N_("Seconds one read or write may take before the drive counts as not responding (default: 30)"),
+      N_("S") },
     { "mix-read", 0, 0, G_OPTION_ARG_INT, &mix_read,
       N_("Percent of reads in mix mode (default: 70)"), N_("PCT") },
     { "zeros", 0, 0, G_OPTION_ARG_NONE, &zeros,
@@ -419,6 +423,8 @@ drivedash_cli_bench (int    argc,
   if (duration != NULL && !parse_seconds (duration, "--duration", &settings->pass_duration, &error))
     return fail (error);
   if (interval != NULL && !parse_seconds (interval, "--interval", &settings->pause, &error))
+    return fail (error);
+  if (io_timeout != NULL && !parse_seconds (io_timeout, "--io-timeout", &settings->io_timeout, &error))
     return fail (error);
   if (count < 1 || mix_read < 0 || mix_read > 100)
     {
