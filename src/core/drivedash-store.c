@@ -203,9 +203,7 @@ prepare (sqlite3   *db,
   sqlite3_extended_result_codes (db, 1);
   /* quick_check reads every page once: it catches a damaged file now,
    * rather than one failing query at a time later. */
-  rc = sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check(1)", -1, &stmt, NULL);
+  rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check(1)", -1, &stmt, NULL);
   if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") != 0)
@@ -214,6 +212,10 @@ prepare (sqlite3   *db,
         rc = SQLITE_OK;
     }
   sqlite3_finalize (stmt);
+  /* WAL only now: switching rewrites the header, and a damaged file is
+   * kept as it was found. */
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
       *damaged = is_damage (rc);
