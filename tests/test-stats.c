@@ -69,7 +69,7 @@ test_pairs (void)
       DrivedashStatsComparison c;
       double p_value = json_object_get_double_member (p, "p");
       double t = json_object_get_double_member (p, "t");
-      DrivedashVerdict want;
+      DrivedashCompareVerdict want;
 
       drivedash_stats_summarize ((double *) (gpointer) a->data, a->len, &sa);
       drivedash_stats_summarize ((double *) (gpointer) b->data, b->len, &sb);
@@ -84,9 +84,9 @@ test_pairs (void)
       assert_close (c.ci95_percent, json_object_get_double_member (p, "ci95_percent"), QUANTILE_TOLERANCE, "ci95 %");
 
       /* The verdict follows SciPy's p at the 5 % level. */
-      want = p_value >= 0.05 ? DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE
-             : t > 0 ? DRIVEDASH_VERDICT_FASTER : DRIVEDASH_VERDICT_SLOWER;
-      g_assert_cmpstr (drivedash_verdict_to_string (c.verdict), ==, drivedash_verdict_to_string (want));
+      want = p_value >= 0.05 ? DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE
+             : t > 0 ? DRIVEDASH_COMPARE_VERDICT_FASTER : DRIVEDASH_COMPARE_VERDICT_SLOWER;
+      g_assert_cmpstr (drivedash_compare_verdict_to_string (c.verdict), ==, drivedash_compare_verdict_to_string (want));
     }
 }
 
@@ -131,17 +131,17 @@ test_edges (void)
   g_assert_true (isnan (a.ci95));
   drivedash_stats_summarize (same, 3, &b);
   drivedash_stats_compare (&a, &b, &c);
-  g_assert_cmpint (c.verdict, ==, DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE);
+  g_assert_cmpint (c.verdict, ==, DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE);
   g_assert_true (isnan (c.ci95_percent));
   g_assert_cmpfloat_with_epsilon (c.difference_percent, -97.0588235, 1e-6);
 
   /* No spread at all: an exact difference is real, no difference is not. */
   drivedash_stats_summarize (more, 3, &a);
   drivedash_stats_compare (&b, &a, &c);
-  g_assert_cmpint (c.verdict, ==, DRIVEDASH_VERDICT_FASTER);
+  g_assert_cmpint (c.verdict, ==, DRIVEDASH_COMPARE_VERDICT_FASTER);
   g_assert_cmpfloat (c.ci95_percent, ==, 0);
   drivedash_stats_compare (&b, &b, &c);
-  g_assert_cmpint (c.verdict, ==, DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE);
+  g_assert_cmpint (c.verdict, ==, DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE);
 
   drivedash_stats_summarize (NULL, 0, &a);
   g_assert_cmpuint (a.n, ==, 0);
@@ -250,7 +250,7 @@ test_compare_rounds (void)
   g_assert_cmpuint (g_array_index (t->entries, DrivedashCompareEntry, 1).summary.n, ==, 3);
   g_assert_cmpfloat (t->comparison.difference_percent, ==, want.difference_percent);
   g_assert_cmpfloat (t->comparison.ci95_percent, ==, want.ci95_percent);
-  g_assert_cmpint (t->comparison.verdict, ==, DRIVEDASH_VERDICT_FASTER);
+  g_assert_cmpint (t->comparison.verdict, ==, DRIVEDASH_COMPARE_VERDICT_FASTER);
   g_assert_cmpstr (g_array_index (t->entries, DrivedashCompareEntry, 0).label, ==, "off");
 }
 

@@ -13,6 +13,7 @@
 
 #include "drivedash-bench.h"
 #include "drivedash-cli.h"
+#include "drivedash-cli-store.h"
 #include "drivedash-error.h"
 
 typedef struct
@@ -192,6 +193,27 @@ fail (GError *error)
   return code;
 }
 
+/* Keeps the run (a stopped or failed one too, with what it measured) in
+ * the results history and says its id; with --json on stderr, so stdout
+ * stays one JSON document. */
+static void
+save_run (DrivedashStore             *store,
+          DrivedashCliRecorder       *recorder,
+          DrivedashBench             *bench,
+          const DrivedashBenchReport *report,
+          const GError               *run_error,
+          gboolean                    json)
+{
+  g_autoptr(DrivedashStoreRun) run = drivedash_cli_recorder_finish (recorder, bench, report, run_error);
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_store_save_run (store, run, &error))
+    fprintf (stderr, _("drivedash-cli bench: the run was not saved: %s\n"), error->message);
+  else
+    fprintf (report != NULL && !json ? stdout : stderr,
+             _("Saved as run %" G_GINT64_FORMAT ".\n"), run->id);
+}
+
 int
 drivedash_cli_bench (int    argc,
                      char **argv)
@@ -206,6 +228,10 @@ drivedash_cli_bench (int    argc,
   gint count = DRIVEDASH_BENCH_DEFAULT_PASSES;
   gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
   gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
+  gboolean no_save = FALSE;
+  gint repeat = 1;
+  g_autofree char *repeat_pause = NULL;
+  double repeat_pause_s = 30;
   const GOptionEntry entries[] = {
     { "target", 't', 0, G_OPTION_ARG_FILENAME, &target,
       N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
@@ -234,6 +260,12 @@ drivedash_cli_bench (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the results as JSON. The folder is in “folder” as readable text and in "
          "“folder_uri” exactly, as a file:// URI"), NULL },
+    { "no-save", 0, 0, G_OPTION_ARG_NONE, &no_save,
+      N_("Do not keep the run in the results history"), NULL },
+    { "repeat", 'r', 0, G_OPTION_ARG_INT, &repeat,
+      N_("Run the tests N times and keep them as one set with mean and spread"), N_("N") },
+    { "repeat-pause", 0, 0, G_OPTION_ARG_STRING, &repeat_pause,
+      N_("Seconds of pause between repeated runs (default: 30)"), N_("S") },
     { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list_presets,
       N_("List the presets and exit"), NULL },
     { NULL }
@@ -245,6 +277,8 @@ drivedash_cli_bench (int    argc,
   g_autoptr(GMainLoop) loop = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(DrivedashCliRecorder) recorder = NULL;
   DrivedashBenchModes mode_flags;
   BenchCli cli = { 0 };
   guint sigint, sigterm;
@@ -333,6 +367,20 @@ drivedash_cli_bench (int    argc,
       tests = drivedash_bench_preset_expand (preset, mode_flags);
     }
 
+  if (repeat_pause != NULL && !parse_seconds (repeat_pause, "--repeat-pause", &repeat_pause_s, &error))
+    return fail (error);
+  if (repeat < 1 || repeat > 1000)
+    {
+      g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("--repeat must be between 1 and 1000."));
+      return fail (error);
+    }
+  if (repeat > 1)
+    return drivedash_cli_bench_repeat (settings, (const DrivedashBenchSpec *) (gpointer) tests->data,
+                                       tests->len, repeat, repeat_pause_s, !no_save, json);
+  if (!no_save && (store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (_("drivedash-cli bench: cannot save (use --no-save to run anyway): "), error);
+
   loop = g_main_loop_new (NULL, FALSE);
   cancellable = g_cancellable_new ();
   cli.loop = loop;
@@ -344,6 +392,8 @@ drivedash_cli_bench (int    argc,
   bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
   g_signal_connect (bench, "sample", G_CALLBACK (on_sample), &cli);
   g_signal_connect (bench, "progress", G_CALLBACK (on_progress), &cli);
+  if (store != NULL)
+    recorder = drivedash_cli_recorder_new (store, bench, NULL, NULL);
 
   /* Ctrl+C stops the run cleanly: the engine removes its file first. */
   sigint = g_unix_signal_add (SIGINT, on_signal, &cli);
@@ -355,6 +405,8 @@ drivedash_cli_bench (int    argc,
 
   if (cli.report == NULL)
     {
+      if (recorder != NULL)
+        save_run (store, recorder, bench, NULL, cli.error, json);
       ret = fail (cli.error);
       g_clear_error (&cli.error);
       return ret;
@@ -372,6 +424,8 @@ drivedash_cli_bench (int    argc,
 
       fputs (text, stdout);
     }
+  if (recorder != NULL)
+    save_run (store, recorder, bench, cli.report, NULL, json);
   drivedash_bench_report_unref (cli.report);
   return DRIVEDASH_EXIT_OK;
 }

@@ -118,7 +118,7 @@ add_comparison (JsonBuilder                    *b,
   add_number (b, "difference_percent", c->difference_percent);
   add_number (b, "ci95_percent", c->ci95_percent);
   json_builder_set_member_name (b, "verdict");
-  json_builder_add_string_value (b, drivedash_verdict_to_string (c->verdict));
+  json_builder_add_string_value (b, drivedash_compare_verdict_to_string (c->verdict));
 }
 
 static void
@@ -176,9 +176,9 @@ drivedash_compare_add_json (JsonBuilder *b,
 char *
 drivedash_compare_describe (const DrivedashStatsComparison *c)
 {
-  if (c->verdict == DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE)
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
     return g_strdup (_("no measurable difference"));
-  if (c->verdict == DRIVEDASH_VERDICT_FASTER)
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_FASTER)
     /* TRANSLATORS: "3.1 % faster (± 0.8 %)" */
     return g_strdup_printf (_("%.1f %% faster (± %.1f %%)"), c->difference_percent, c->ci95_percent);
   /* TRANSLATORS: "3.1 % slower (± 0.8 %)" */

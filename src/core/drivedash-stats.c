@@ -148,7 +148,7 @@ drivedash_stats_compare (const DrivedashStatsSummary *a,
   out->t = NAN;
   out->df = NAN;
   out->p_value = NAN;
-  out->verdict = DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE;
+  out->verdict = DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE;
   if (a->n == 0 || b->n == 0 || !(a->mean != 0))
     return;
 
@@ -178,19 +178,19 @@ drivedash_stats_compare (const DrivedashStatsSummary *a,
     }
 
   if (fabs (out->difference_percent) > out->ci95_percent)
-    out->verdict = diff > 0 ? DRIVEDASH_VERDICT_FASTER : DRIVEDASH_VERDICT_SLOWER;
+    out->verdict = diff > 0 ? DRIVEDASH_COMPARE_VERDICT_FASTER : DRIVEDASH_COMPARE_VERDICT_SLOWER;
 }
 
 const char *
-drivedash_verdict_to_string (DrivedashVerdict verdict)
+drivedash_compare_verdict_to_string (DrivedashCompareVerdict verdict)
 {
   switch (verdict)
     {
-    case DRIVEDASH_VERDICT_FASTER:
+    case DRIVEDASH_COMPARE_VERDICT_FASTER:
       return "faster";
-    case DRIVEDASH_VERDICT_SLOWER:
+    case DRIVEDASH_COMPARE_VERDICT_SLOWER:
       return "slower";
-    case DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE:
+    case DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE:
     default:
       return "no-measurable-difference";
     }

@@ -39,10 +39,10 @@ double drivedash_stats_t_quantile (double p,
 
 typedef enum
 {
-  DRIVEDASH_VERDICT_NO_MEASURABLE_DIFFERENCE,
-  DRIVEDASH_VERDICT_FASTER,    /* B is faster than A */
-  DRIVEDASH_VERDICT_SLOWER,
-} DrivedashVerdict;
+  DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE,
+  DRIVEDASH_COMPARE_VERDICT_FASTER,    /* B is faster than A */
+  DRIVEDASH_COMPARE_VERDICT_SLOWER,
+} DrivedashCompareVerdict;
 
 /* B compared with A (A is the baseline): Welch's t-test at the 5 % level.
  * difference_percent = (mean B − mean A) / mean A × 100; ci95_percent is
@@ -59,7 +59,7 @@ typedef struct
   double           t;
   double           df;
   double           p_value;
-  DrivedashVerdict verdict;
+  DrivedashCompareVerdict verdict;
 } DrivedashStatsComparison;
 
 void        drivedash_stats_compare       (const DrivedashStatsSummary *a,
@@ -67,6 +67,6 @@ void        drivedash_stats_compare       (const DrivedashStatsSummary *a,
                                            DrivedashStatsComparison    *out);
 
 /* "no-measurable-difference", "faster", "slower": stable ids for JSON. */
-const char *drivedash_verdict_to_string   (DrivedashVerdict verdict);
+const char *drivedash_compare_verdict_to_string   (DrivedashCompareVerdict verdict);
 
 G_END_DECLS

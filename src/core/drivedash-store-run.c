@@ -231,3 +231,68 @@ drivedash_run_status_from_string (const char         *text,
       }
   return FALSE;
 }
+
+static DrivedashStoreResult *
+mean_result (const DrivedashStoreResult *model,
+             GPtrArray                  *members)
+{
+  DrivedashStoreResult *r = drivedash_store_result_new (model->test, model->mode);
+  double sum = 0, iops = 0;
+
+  for (guint m = 0; m < members->len; m++)
+    {
+      const DrivedashStoreResult *x =
+        drivedash_store_run_find_result (g_ptr_array_index (members, m), model->test, model->mode);
+
+      if (x == NULL)
+        continue;
+      g_array_append_val (r->passes, x->mb_per_s);
+      sum += x->mb_per_s;
+      iops += x->iops;
+    }
+  r->mb_per_s = sum / r->passes->len;
+  r->iops = iops / r->passes->len;
+  /* Latency percentiles do not average; the set keeps the first run's. */
+  r->latency_us = model->latency_us;
+  return r;
+}
+
+DrivedashStoreRun *
+drivedash_store_run_new_set (DrivedashRunKind  kind,
+                             GPtrArray        *members)
+{
+  DrivedashStoreRun *set = drivedash_store_run_new (kind);
+  const DrivedashStoreRun *first, *last;
+
+  if (members->len == 0)
+    return set;
+  first = g_ptr_array_index (members, 0);
+  last = g_ptr_array_index (members, members->len - 1);
+  set->started_at = first->started_at;
+  set->ended_at = last->ended_at;
+  set->kernel = g_strdup (first->kernel);
+  set->drive_model = g_strdup (first->drive_model);
+  set->drive_firmware = g_strdup (first->drive_firmware);
+  set->drive_capacity = first->drive_capacity;
+  set->serial_hash = g_strdup (first->serial_hash);
+  set->filesystem = g_strdup (first->filesystem);
+  set->settings_json = g_strdup (first->settings_json);
+  set->game_mode = first->game_mode;
+  set->temp_start_c = first->temp_start_c;
+  set->temp_end_c = last->temp_end_c;
+  for (guint m = 0; m < members->len; m++)
+    {
+      const DrivedashStoreRun *member = g_ptr_array_index (members, m);
+
+      if (member->game_mode != set->game_mode)
+        set->game_mode = DRIVEDASH_GAME_MODE_UNKNOWN;
+      if (member->status != DRIVEDASH_RUN_STATUS_DONE && set->status == DRIVEDASH_RUN_STATUS_DONE)
+        {
+          set->status = member->status;
+          set->error = g_strdup (member->error);
+        }
+    }
+  for (guint i = 0; i < first->results->len; i++)
+    g_ptr_array_add (set->results, mean_result (g_ptr_array_index (first->results, i), members));
+  return set;
+}

@@ -122,3 +122,14 @@ GArray     *drivedash_store_series_decode (GBytes                     *data,
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashStoreRun, drivedash_store_run_unref)
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+/* A set run (repeat-N or A/B) from its member runs: per test, mb_per_s and
+ * iops are the mean over the members and passes holds each member's
+ * result, so a set compares like one run whose passes are the repeats.
+ * Times, drive, settings and temperatures come from the first and last
+ * member.  The members keep their own results; set their set_id after
+ * saving the set. */
+DrivedashStoreRun *drivedash_store_run_new_set (DrivedashRunKind  kind,
+                                                GPtrArray        *members);
+G_END_DECLS
