@@ -109,8 +109,9 @@ run_rounds (Ab                           *ab,
                i + 1, 2 * rounds);
       run = drivedash_cli_run_once (ab->store, settings, tests, n_tests, ab->sysfs_root,
                                     ab->controller, ab->cancellable, &local_error);
+      /* run->game_mode is what sysfs said as the round began: the
+       * record of whether the switch really happened. */
       run->set_role = g_strdup (on ? "on" : "off");
-      run->game_mode = on;
       g_ptr_array_add (ab->rounds, run);
       if (local_error != NULL)
         {
@@ -140,7 +141,7 @@ compare_rounds (Ab *ab)
       DrivedashStoreRun *run = g_ptr_array_index (ab->rounds, i);
 
       if (run->status == DRIVEDASH_RUN_STATUS_DONE)
-        g_ptr_array_add (run->game_mode ? on : off, run);
+        g_ptr_array_add (g_strcmp0 (run->set_role, "on") == 0 ? on : off, run);
     }
   sides[0] = (DrivedashCompareSide) { 0, "off", (DrivedashStoreRun **) off->pdata, off->len };
   sides[1] = (DrivedashCompareSide) { 0, "on", (DrivedashStoreRun **) on->pdata, on->len };
@@ -420,6 +421,11 @@ run_ab (Ab              *ab,
               (guint) o->rounds, pause, &error);
   restored = restore (ab, original);
   set_id = save_rounds (ab);
+  if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED))
+    {
+      fprintf (stderr, PREFIX "%s\n", _("Stopped; game mode is back as it was."));
+      return DRIVEDASH_EXIT_CANCELLED;
+    }
   if (error != NULL)
     return drivedash_cli_fail (PREFIX, error);
 
