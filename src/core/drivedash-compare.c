@@ -17,8 +17,6 @@ drivedash_compare_test_free (DrivedashCompareTest *test)
   for (guint i = 0; i < test->entries->len; i++)
     g_free (g_array_index (test->entries, DrivedashCompareEntry, i).label);
   g_array_unref (test->entries);
-  g_free (test->test);
-  g_free (test->mode);
   g_free (test);
 }
 
@@ -52,8 +50,8 @@ compare_test (const DrivedashCompareSide *sides,
   DrivedashCompareTest *test = g_new0 (DrivedashCompareTest, 1);
   guint present = 0;
 
-  test->test = g_strdup (first->test);
-  test->mode = g_strdup (first->mode);
+  test->test = first->test;
+  test->mode = first->mode;
   test->entries = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashCompareEntry), n_sides);
   for (guint s = 0; s < n_sides; s++)
     {

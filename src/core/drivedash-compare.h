@@ -34,8 +34,8 @@ typedef struct
 
 typedef struct
 {
-  char                    *test;      /* "RND4K Q1T1" */
-  char                    *mode;      /* "write" */
+  const char              *test;      /* "RND4K Q1T1" (interned) */
+  const char              *mode;      /* "write" (interned) */
   GArray                  *entries;   /* of DrivedashCompareEntry, one per side */
   DrivedashStatsComparison comparison;/* the last side against the first */
 } DrivedashCompareTest;

@@ -524,6 +524,7 @@ drivedash_store_import_json (DrivedashStore  *self,
     rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
+      drivedash_store_note_damage (self, rc);
       drivedash_store_set_sqlite_error (error, self->db, rc);
       sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
       return NULL;

@@ -40,6 +40,10 @@ void     drivedash_store_set_sqlite_error      (GError  **error,
  * transaction; sets run->id.  Returns an SQLite code. */
 int      drivedash_store_insert_run            (DrivedashStore    *self,
                                                 DrivedashStoreRun *run);
+/* After a query met a damaged page (SQLITE_CORRUPT/NOTADB): the next
+ * open runs a full integrity check and moves the file aside if needed. */
+void     drivedash_store_note_damage           (DrivedashStore *self,
+                                                int             rc);
 /* Runs SQL without results; FALSE with the error set on failure. */
 gboolean drivedash_store_exec                  (sqlite3     *db,
                                                 const char  *sql,

@@ -24,8 +24,8 @@ drivedash_store_result_new (const char *test,
 {
   DrivedashStoreResult *result = g_new0 (DrivedashStoreResult, 1);
 
-  result->test = g_strdup (test);
-  result->mode = g_strdup (mode);
+  result->test = g_intern_string (test);
+  result->mode = g_intern_string (mode);
   result->passes = g_array_new (FALSE, FALSE, sizeof (double));
   return result;
 }
@@ -35,8 +35,6 @@ drivedash_store_result_free (DrivedashStoreResult *result)
 {
   if (result == NULL)
     return;
-  g_free (result->test);
-  g_free (result->mode);
   g_array_unref (result->passes);
   g_free (result);
 }

@@ -34,8 +34,9 @@ typedef enum
  * passes are the repeats. */
 typedef struct
 {
-  char                  *test;        /* "RND4K Q32T16" */
-  char                  *mode;        /* "read", "write", "mix" */
+  const char            *test;        /* "RND4K Q32T16" (interned: a history has
+                                         few names and many results) */
+  const char            *mode;        /* "read", "write", "mix" (interned) */
   double                 mb_per_s;    /* best pass (CrystalDiskMark) */
   double                 iops;
   DrivedashBenchLatency  latency_us;

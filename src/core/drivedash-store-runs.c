@@ -20,6 +20,7 @@ fail (DrivedashStore  *self,
       int              rc,
       GError         **error)
 {
+  drivedash_store_note_damage (self, rc);
   drivedash_store_set_sqlite_error (error, self->db, rc);
   return FALSE;
 }
@@ -217,7 +218,8 @@ column_real (sqlite3_stmt *stmt,
 /* A row of RUN_COLUMNS. Unknown kinds and statuses (a newer Drivedash
  * that kept the same schema) read as "quick" and "failed". */
 static DrivedashStoreRun *
-run_from_row (sqlite3_stmt *stmt)
+run_from_row (sqlite3_stmt *stmt,
+              gboolean      full)
 {
   DrivedashRunKind kind = DRIVEDASH_RUN_KIND_QUICK;
   DrivedashStoreRun *run;
@@ -230,15 +232,18 @@ run_from_row (sqlite3_stmt *stmt)
   if (!drivedash_run_status_from_string ((const char *) sqlite3_column_text (stmt, 4), &run->status))
     run->status = DRIVEDASH_RUN_STATUS_FAILED;
   run->error = column_text (stmt, 5);
-  g_free (run->app_version);
-  run->app_version = column_text (stmt, 6);
-  run->kernel = column_text (stmt, 7);
+  g_clear_pointer (&run->app_version, g_free);
+  if (full)
+    {
+      run->app_version = column_text (stmt, 6);
+      run->kernel = column_text (stmt, 7);
+      run->settings_json = column_text (stmt, 13);
+    }
   run->drive_model = column_text (stmt, 8);
   run->drive_firmware = column_text (stmt, 9);
   run->drive_capacity = (guint64) sqlite3_column_int64 (stmt, 10);
   run->serial_hash = column_text (stmt, 11);
   run->filesystem = column_text (stmt, 12);
-  run->settings_json = column_text (stmt, 13);
   run->game_mode = sqlite3_column_type (stmt, 14) == SQLITE_NULL
                    ? DRIVEDASH_GAME_MODE_UNKNOWN : sqlite3_column_int (stmt, 14);
   run->temp_start_c = column_real (stmt, 15);
@@ -250,16 +255,44 @@ run_from_row (sqlite3_stmt *stmt)
   return run;
 }
 
-static DrivedashStoreResult *
-result_from_row (sqlite3_stmt *stmt)
+/* The runs of a history repeat the same tests in the same order, so the
+ * name at a position is nearly always the one the previous run had there:
+ * reusing it skips g_intern_string()'s global lock for most rows. */
+typedef struct
 {
-  DrivedashStoreResult *r = drivedash_store_result_new ((const char *) sqlite3_column_text (stmt, 1),
-                                                        (const char *) sqlite3_column_text (stmt, 2));
-  const guint8 *blob = sqlite3_column_blob (stmt, 11);
-  int size = sqlite3_column_bytes (stmt, 11);
+  const char *test[16];
+  const char *mode[16];
+} NameCache;
 
+static const char *
+cached_intern (const char **slot,
+               const char  *text)
+{
+  text = text != NULL ? text : "";
+  if (*slot == NULL || strcmp (*slot, text) != 0)
+    *slot = g_intern_string (text);
+  return *slot;
+}
+
+static DrivedashStoreResult *
+result_from_row (sqlite3_stmt *stmt,
+                 gboolean      full,
+                 NameCache    *names)
+{
+  guint pos = (guint) sqlite3_column_int (stmt, 12) % G_N_ELEMENTS (names->test);
+  DrivedashStoreResult *r = g_new0 (DrivedashStoreResult, 1);
+  const guint8 *blob;
+  int size;
+
+  r->test = cached_intern (&names->test[pos], (const char *) sqlite3_column_text (stmt, 1));
+  r->mode = cached_intern (&names->mode[pos], (const char *) sqlite3_column_text (stmt, 2));
+  r->passes = g_array_new (FALSE, FALSE, sizeof (double));
   r->mb_per_s = column_real (stmt, 3);
   r->iops = column_real (stmt, 4);
+  if (!full)
+    return r;
+  blob = sqlite3_column_blob (stmt, 11);
+  size = sqlite3_column_bytes (stmt, 11);
   r->latency_us.mean = column_real (stmt, 5);
   r->latency_us.p50 = column_real (stmt, 6);
   r->latency_us.p90 = column_real (stmt, 7);
@@ -283,14 +316,16 @@ load_results (DrivedashStore *self,
               GHashTable     *runs,
               const char     *where,
               const char     *text_arg,
-              gint64          int_arg)
+              gint64          int_arg,
+              gboolean        full)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT run_id, test, mode, mb_per_s, iops, lat_mean_us,"
                                           " lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us,"
-                                          " lat_max_us, passes FROM results WHERE run_id IN"
+                                          " lat_max_us, passes, position FROM results WHERE run_id IN"
                                           " (SELECT id FROM runs WHERE %s)"
                                           " ORDER BY run_id, position", where);
   sqlite3_stmt *stmt = NULL;
+  NameCache names = { { NULL } };
   int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
 
   if (rc != SQLITE_OK)
@@ -305,20 +340,23 @@ load_results (DrivedashStore *self,
       DrivedashStoreRun *run = g_hash_table_lookup (runs, &id);
 
       if (run != NULL)
-        g_ptr_array_add (run->results, result_from_row (stmt));
+        g_ptr_array_add (run->results, result_from_row (stmt, full, &names));
     }
   sqlite3_finalize (stmt);
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 /* Runs matching @where (one "?" bound to text_arg, or else int_arg),
- * ordered by @order, with their results. */
+ * ordered by @order, with their results.  !full: what a list shows
+ * (no settings, kernel, app version, passes or latency), which keeps a
+ * list of 10,000 runs fast. */
 static GPtrArray *
 query_runs (DrivedashStore  *self,
             const char      *where,
             const char      *order,
             const char      *text_arg,
             gint64           int_arg,
+            gboolean         full,
             GError         **error)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT " RUN_COLUMNS " FROM runs WHERE %s ORDER BY %s",
@@ -341,7 +379,7 @@ query_runs (DrivedashStore  *self,
         sqlite3_bind_int64 (stmt, 1, int_arg);
       while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
         {
-          DrivedashStoreRun *run = run_from_row (stmt);
+          DrivedashStoreRun *run = run_from_row (stmt, full);
 
           g_ptr_array_add (runs, run);
           g_hash_table_insert (by_id, &run->id, run);
@@ -350,7 +388,7 @@ query_runs (DrivedashStore  *self,
     }
   sqlite3_finalize (stmt);
   if (rc == SQLITE_OK)
-    rc = load_results (self, by_id, where, text_arg, int_arg);
+    rc = load_results (self, by_id, where, text_arg, int_arg, full);
   sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
@@ -369,8 +407,8 @@ drivedash_store_list_runs (DrivedashStore  *self,
 
   if (serial_hash != NULL)
     return query_runs (self, "set_id IS NULL AND serial_hash = ?1", "started_at DESC, id DESC",
-                       serial_hash, 0, error);
-  return query_runs (self, "set_id IS NULL", "started_at DESC, id DESC", NULL, 0, error);
+                       serial_hash, 0, FALSE, error);
+  return query_runs (self, "set_id IS NULL", "started_at DESC, id DESC", NULL, 0, FALSE, error);
 }
 
 GPtrArray *
@@ -379,7 +417,7 @@ drivedash_store_list_members (DrivedashStore  *self,
                               GError         **error)
 {
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
-  return query_runs (self, "set_id = ?1", "started_at, id", NULL, set_id, error);
+  return query_runs (self, "set_id = ?1", "started_at, id", NULL, set_id, TRUE, error);
 }
 
 static int
@@ -411,7 +449,7 @@ drivedash_store_get_run (DrivedashStore  *self,
   int rc;
 
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
-  runs = query_runs (self, "id = ?1", "id", NULL, id, error);
+  runs = query_runs (self, "id = ?1", "id", NULL, id, TRUE, error);
   if (runs == NULL)
     return NULL;
   if (runs->len == 0)

@@ -151,8 +151,8 @@ drivedash_store_create_schema_version (sqlite3  *db,
 /* In one IMMEDIATE transaction, so that two processes opening a new
  * database at once migrate it once. */
 static gboolean
-migrate (sqlite3  *db,
-         GError  **error)
+migrate_locked (sqlite3  *db,
+                GError  **error)
 {
   int version, rc;
 
@@ -173,13 +173,21 @@ migrate (sqlite3  *db,
                      "(format %d). Update Drivedash to open it; it was left untouched."), version);
       return FALSE;
     }
-  if (!apply_migrations (db, version, DRIVEDASH_STORE_SCHEMA_VERSION, error) ||
-      !drivedash_store_exec (db, "COMMIT", error))
-    {
-      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
-      return FALSE;
-    }
-  return TRUE;
+  return apply_migrations (db, version, DRIVEDASH_STORE_SCHEMA_VERSION, error) &&
+         drivedash_store_exec (db, "COMMIT", error);
+}
+
+/* *failed_rc: the SQLite code of a failure, to tell damage apart. */
+static gboolean
+migrate (sqlite3  *db,
+         int      *failed_rc,
+         GError  **error)
+{
+  if (migrate_locked (db, error))
+    return TRUE;
+  *failed_rc = sqlite3_extended_errcode (db);
+  sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+  return FALSE;
 }
 
 static gboolean
@@ -188,43 +196,106 @@ is_damage (int rc)
   return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
 }
 
-/* Settings, an integrity check and the migrations.  *damaged is set when
- * the file is not a sound database. */
-static gboolean
-prepare (sqlite3   *db,
-         gboolean  *damaged,
-         GError   **error)
+static char *
+marker_path (const char *path)
+{
+  return g_strconcat (path, ".check", NULL);
+}
+
+void
+drivedash_store_note_damage (DrivedashStore *self,
+                             int             rc)
+{
+  g_autofree char *marker = NULL;
+
+  if (!is_damage (rc))
+    return;
+  marker = marker_path (self->path);
+  g_file_set_contents (marker, "", 0, NULL);
+}
+
+/* A full integrity check reads every page: a second or more for a big
+ * history.  So it runs only when a query has met damage before (the
+ * marker file); otherwise opening reads the schema and the meta table,
+ * which catches a file that is not a database or whose first pages are
+ * damaged, and later damage sets the marker for the next start. */
+static int
+check_integrity (sqlite3    *db,
+                 const char *path)
+{
+  g_autofree char *marker = marker_path (path);
+  const char *sql = g_file_test (marker, G_FILE_TEST_EXISTS) ? "PRAGMA quick_check(1)"
+                                                            : "SELECT count(*) FROM sqlite_master";
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *answer = (const char *) sqlite3_column_text (stmt, 0);
+
+      rc = g_str_equal (answer, "ok") || g_ascii_isdigit (*answer) ? SQLITE_OK : SQLITE_CORRUPT;
+    }
+  sqlite3_finalize (stmt);
+  if (rc == SQLITE_OK)
+    g_unlink (marker);
+  return rc;
+}
+
+static int
+read_salt (sqlite3  *db,
+           char    **salt)
 {
   sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, "SELECT value FROM meta WHERE key = 'serial_salt'", -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    *salt = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* Settings, an integrity check, the migrations and the salt.  *damaged is
+ * set when the file is not a sound database. */
+static gboolean
+prepare (sqlite3     *db,
+         const char  *path,
+         char       **salt,
+         gboolean    *damaged,
+         GError     **error)
+{
   int rc;
 
   *damaged = FALSE;
   sqlite3_busy_timeout (db, DRIVEDASH_STORE_BUSY_TIMEOUT_MS);
   sqlite3_extended_result_codes (db, 1);
-  /* quick_check reads every page once: it catches a damaged file now,
-   * rather than one failing query at a time later. */
-  rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check(1)", -1, &stmt, NULL);
-  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") != 0)
-        rc = SQLITE_CORRUPT;
-      else
-        rc = SQLITE_OK;
-    }
-  sqlite3_finalize (stmt);
+  rc = check_integrity (db, path);
+  /* The salt before anything writes: reading the meta table is part of
+   * the check, and a fresh database has none yet (SQLITE_ERROR). */
+  if (rc == SQLITE_OK && (rc = read_salt (db, salt)) == SQLITE_ERROR)
+    rc = SQLITE_OK;
   /* WAL only now: switching rewrites the header, and a damaged file is
    * kept as it was found. */
   if (rc == SQLITE_OK)
     rc = sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
       *damaged = is_damage (rc);
       drivedash_store_set_sqlite_error (error, db, rc);
       return FALSE;
     }
-  if (!drivedash_store_exec (db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", error))
-    return FALSE;
-  return migrate (db, error);
+  if (!migrate (db, &rc, error))
+    {
+      *damaged = is_damage (rc);
+      return FALSE;
+    }
+  if (*salt == NULL && (rc = read_salt (db, salt)) != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, db, rc);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static char *
@@ -252,6 +323,7 @@ move_aside (const char *path)
 
 static sqlite3 *
 open_file (const char  *path,
+           char       **salt,
            gboolean    *damaged,
            GError     **error)
 {
@@ -266,26 +338,12 @@ open_file (const char  *path,
       sqlite3_close (db);
       return NULL;
     }
-  if (!prepare (db, damaged, error))
+  if (!prepare (db, path, salt, damaged, error))
     {
       sqlite3_close (db);
       return NULL;
     }
   return db;
-}
-
-static char *
-read_salt (sqlite3 *db)
-{
-  sqlite3_stmt *stmt = NULL;
-  char *salt = NULL;
-
-  if (sqlite3_prepare_v2 (db, "SELECT value FROM meta WHERE key = 'serial_salt'",
-                          -1, &stmt, NULL) == SQLITE_OK &&
-      sqlite3_step (stmt) == SQLITE_ROW)
-    salt = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-  sqlite3_finalize (stmt);
-  return salt;
 }
 
 char *
@@ -315,7 +373,7 @@ drivedash_store_open (const char  *path,
       return NULL;
     }
 
-  self->db = open_file (self->path, &damaged, &local_error);
+  self->db = open_file (self->path, &self->salt, &damaged, &local_error);
   if (self->db == NULL && damaged)
     {
       g_autofree char *aside = move_aside (self->path);
@@ -329,14 +387,14 @@ drivedash_store_open (const char  *path,
         g_strdup_printf (_("The results history was damaged and could not be read. It was "
                            "moved to %s and a new, empty history was started."), aside);
       g_clear_error (&local_error);
-      self->db = open_file (self->path, &damaged, &local_error);
+      g_clear_pointer (&self->salt, g_free);
+      self->db = open_file (self->path, &self->salt, &damaged, &local_error);
     }
   if (self->db == NULL)
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  self->salt = read_salt (self->db);
   return g_steal_pointer (&self);
 }
 

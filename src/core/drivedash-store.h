@@ -50,9 +50,10 @@ gboolean           drivedash_store_save_run         (DrivedashStore    *self,
                                                      DrivedashStoreRun *run,
                                                      GError           **error);
 
-/* Every run that is not a member of a set, newest first, with results
- * (for the headline numbers) but no series.  serial_hash (may be NULL)
- * keeps only that drive's runs. */
+/* Every run that is not a member of a set, newest first, with what a
+ * list shows: results with MB/s and IOPS (the headline numbers), but no
+ * passes, latency, settings, kernel, app version or series (get_run()
+ * has them).  serial_hash (may be NULL) keeps only that drive's runs. */
 GPtrArray         *drivedash_store_list_runs        (DrivedashStore    *self,
                                                      const char        *serial_hash,
                                                      GError           **error);
