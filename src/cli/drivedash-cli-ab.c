@@ -208,7 +208,7 @@ print_result (GPtrArray *tests,
   print_conclusion (tests);
   printf (restored ? _("Game mode is on again, as before.\n") : _("Game mode is off again, as before.\n"));
   if (set_id > 0)
-    printf (_("Saved as run %" G_GINT64_FORMAT ".\n"), set_id);
+    printf (_("Saved as run %lld.\n"), (long long) set_id);
 }
 
 static gint64
@@ -346,6 +346,7 @@ make_context (AbOptions *o)
   GOptionContext *context = g_option_context_new (NULL);
 
   g_option_context_set_summary (context,
+    /* xgettext:no-c-format */
     _("Does game mode make this drive faster? Runs the tests with game mode off, then on, "
       "then off… and says for each test whether the difference is real (95 % confidence, "
       "Welch's t-test), or within the noise. Game mode is put back as it was at the end, "

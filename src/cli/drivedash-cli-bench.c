@@ -211,7 +211,7 @@ save_run (DrivedashStore             *store,
     fprintf (stderr, _("drivedash-cli bench: the run was not saved: %s\n"), error->message);
   else
     fprintf (report != NULL && !json ? stdout : stderr,
-             _("Saved as run %" G_GINT64_FORMAT ".\n"), run->id);
+             _("Saved as run %lld.\n"), (long long) run->id);
 }
 
 int

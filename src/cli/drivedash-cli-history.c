@@ -251,7 +251,7 @@ cmd_show (DrivedashStore *store,
     {
       const DrivedashStoreRun *m = g_ptr_array_index (members, i);
 
-      printf (_("  part of this set: run %" G_GINT64_FORMAT " (%s)\n"), m->id,
+      printf (_("  part of this set: run %lld (%s)\n"), (long long) m->id,
               m->set_role ? m->set_role : "");
     }
   return DRIVEDASH_EXIT_OK;
@@ -281,7 +281,7 @@ compare_text (GPtrArray               *tests,
           printf (" (n=%u)", entry->summary.n);
           if (words != NULL)
             /* TRANSLATORS: "against run 12: 3.1 % faster (± 0.8 %)" */
-            printf (_("  against run %" G_GINT64_FORMAT ": %s"), runs[0]->id, words);
+            printf (_("  against run %lld: %s"), (long long) runs[0]->id, words);
           printf ("\n");
         }
     }
@@ -548,6 +548,7 @@ make_context (Options *options)
   GOptionContext *context = g_option_context_new (_("list|show|compare|export|import|delete|note|rename [RUN…]"));
 
   g_option_context_set_summary (context,
+    /* xgettext:no-c-format */
     _("The results history: every benchmark run kept on this computer.\n\n"
       "  list                    the runs, newest first\n"
       "  show RUN                one run's results, drive, settings and note\n"

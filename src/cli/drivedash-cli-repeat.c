@@ -216,7 +216,7 @@ drivedash_cli_bench_repeat (const DrivedashBenchSettings *settings,
     drivedash_cli_fail (_("drivedash-cli bench: the runs were not saved: "), save_error);
   print_set (set, repeat, json);
   if (set->id > 0)
-    fprintf (json ? stderr : stdout, _("Saved as run %" G_GINT64_FORMAT ".\n"), set->id);
+    fprintf (json ? stderr : stdout, _("Saved as run %lld.\n"), (long long) set->id);
   if (error != NULL)
     return drivedash_cli_fail ("drivedash-cli bench: ", error);
   return save_error != NULL ? DRIVEDASH_EXIT_FAILURE : DRIVEDASH_EXIT_OK;

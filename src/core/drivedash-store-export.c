@@ -582,7 +582,7 @@ drivedash_store_run_to_text (const DrivedashStoreRun *run)
   g_autofree char *when = drivedash_store_format_time (run->started_at);
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, _("Drivedash run %" G_GINT64_FORMAT " (%s), %s\n"), run->id,
+  g_string_append_printf (s, _("Drivedash run %lld (%s), %s\n"), (long long) run->id,
                           drivedash_run_kind_to_string (run->kind), when);
   if (run->drive_model != NULL)
     g_string_append_printf (s, _("Drive: %s, firmware %s\n"), run->drive_model,

@@ -455,7 +455,7 @@ drivedash_store_get_run (DrivedashStore  *self,
   if (runs->len == 0)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
-                   _("There is no run %" G_GINT64_FORMAT " in the results history."), id);
+                   _("There is no run %lld in the results history."), (long long) id);
       return NULL;
     }
   run = drivedash_store_run_ref (g_ptr_array_index (runs, 0));
@@ -491,7 +491,7 @@ update_run (DrivedashStore  *self,
   if (sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
-                   _("There is no run %" G_GINT64_FORMAT " in the results history."), id);
+                   _("There is no run %lld in the results history."), (long long) id);
       return FALSE;
     }
   return TRUE;
