@@ -112,7 +112,7 @@ bench (Fixture    *f,
   g_autofree char *err = NULL;
   int rc = run_cli (f->data_home, &out, &err, "bench", "--target", f->target, "--test", "SEQ128K Q1T1",
                     "--test", "RND4K Q1T1", "--mode", "read", "--size", "4M", "--duration", "0.1",
-                    "--count", "3", "--interval", "0", "--buffered", extra, NULL);
+                    "--count", "3", "--interval", "0", "--buffered", "--allow-memory", extra, NULL);
 
   g_assert_cmpint (rc, ==, 0);
   if (extra == NULL || strcmp (extra, "--no-save") != 0)
@@ -249,7 +249,7 @@ test_repeat (Fixture       *f,
 
   g_assert_cmpint (run_cli (f->data_home, &out, &err, "bench", "--target", f->target, "--test", "SEQ128K Q1T1",
                             "--mode", "read", "--size", "4M", "--duration", "0.1", "--count", "2",
-                            "--interval", "0", "--buffered", "--repeat", "3", "--repeat-pause", "0",
+                            "--interval", "0", "--buffered", "--allow-memory", "--repeat", "3", "--repeat-pause", "0",
                             "--json", NULL), ==, 0);
   repeat = parse (out);
   tests = json_object_get_array_member (json_node_get_object (repeat), "tests");

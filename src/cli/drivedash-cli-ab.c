@@ -17,6 +17,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "drivedash-cli.h"
 #include "drivedash-cli-store.h"
@@ -38,6 +39,36 @@ typedef struct
   DrivedashStore      *store;
   GPtrArray           *rounds;      /* DrivedashStoreRun, set_role "off"/"on" */
 } Ab;
+
+typedef struct
+{
+  char     *target, *preset, *size, *duration, *interval, *pause, *controller;
+  char     *sysfs_root, *rules_dir, *state_dir;
+  char    **specs, **modes;
+  gint      rounds, count;
+  gboolean  json, no_save, no_service;
+} AbOptions;
+
+/* The fixture options choose which files root would write: like
+ * game-mode, an installed drivedash-cli refuses them as root and then
+ * never uses the service (which works on the real system).  The tests'
+ * build (DRIVEDASH_TEST_BUILD) accepts them, and keeps the service when it
+ * is on a private bus (DBUS_SYSTEM_BUS_ADDRESS set: the test bus, whose
+ * drivedashd works on the same fixture tree). */
+static gboolean
+fixture_allowed (const AbOptions *o,
+                 gboolean        *use_service)
+{
+  if (o->sysfs_root == NULL && o->rules_dir == NULL && o->state_dir == NULL)
+    return TRUE;
+#ifdef DRIVEDASH_TEST_BUILD
+  *use_service = g_getenv ("DBUS_SYSTEM_BUS_ADDRESS") != NULL;
+  return TRUE;
+#else
+  *use_service = FALSE;
+  return geteuid () != 0;
+#endif
+}
 
 static gboolean
 on_signal (gpointer user_data)
@@ -301,14 +332,6 @@ parse_number (const char  *text,
   return TRUE;
 }
 
-typedef struct
-{
-  char     *target, *preset, *size, *duration, *interval, *pause, *controller;
-  char     *sysfs_root, *rules_dir, *state_dir;
-  char    **specs, **modes;
-  gint      rounds, count;
-  gboolean  json, no_save, no_service;
-} AbOptions;
 
 static void
 ab_options_clear (AbOptions *o)
@@ -337,7 +360,7 @@ make_context (AbOptions *o)
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, N_("Print the result as JSON"), NULL },
     { "no-save", 0, 0, G_OPTION_ARG_NONE, &o->no_save, N_("Do not keep the rounds in the results history"), NULL },
     { "no-service", 0, 0, G_OPTION_ARG_NONE, &o->no_service, N_("Do not use the Drivedash system service (needs root)"), NULL },
-    /* Test-only: a fixture tree instead of the real system. */
+    /* Test-only: a fixture tree instead of the real system (fixture_allowed()). */
     { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o->sysfs_root, NULL, NULL },
     { "udev-rules-dir", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o->rules_dir, NULL, NULL },
     { "state-dir", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o->state_dir, NULL, NULL },
@@ -450,6 +473,7 @@ drivedash_cli_ab (int    argc,
   g_autofree char *controller = NULL;
   Ab ab = { .paths = *drivedash_power_paths_default (), .flags = DRIVEDASH_CLIENT_INTERACTIVE };
   double pause = 5;
+  gboolean use_service = TRUE;
   guint sigint, sigterm;
   int ret;
 
@@ -458,6 +482,12 @@ drivedash_cli_ab (int    argc,
     return ab_options_clear (&o), DRIVEDASH_EXIT_USAGE;
   if (argc > 1)
     ret = drivedash_cli_usage (context);
+  else if (!fixture_allowed (&o, &use_service))
+    {
+      fprintf (stderr, PREFIX "%s\n",
+               _("--sysfs-root, --udev-rules-dir and --state-dir are for tests and are not accepted as root."));
+      ret = DRIVEDASH_EXIT_USAGE;
+    }
   else if ((settings = make_settings (&o, &error)) == NULL ||
            (tests = build_tests (o.preset, o.specs, o.modes, &error)) == NULL ||
            !parse_number (o.pause, "--pause", &pause, &error))
@@ -477,7 +507,7 @@ drivedash_cli_ab (int    argc,
       drivedash_power_paths_override (&ab.paths, o.sysfs_root, o.rules_dir, o.state_dir);
       ab.sysfs_root = o.sysfs_root;
       ab.controller = controller;
-      ab.flags |= o.no_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;
+      ab.flags |= o.no_service || !use_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;
       ab.cancellable = cancellable;
       ab.store = store;
       ab.rounds = rounds;

@@ -45,6 +45,7 @@ drivedash_cli_exit_code_for_error (const GError *error)
       return DRIVEDASH_EXIT_PERMISSION;
     case DRIVEDASH_ERROR_NOT_SUPPORTED:
     case DRIVEDASH_ERROR_NO_DIRECT_IO:
+    case DRIVEDASH_ERROR_IN_MEMORY:
       return DRIVEDASH_EXIT_NOT_SUPPORTED;
     case DRIVEDASH_ERROR_CANCELLED:
       return DRIVEDASH_EXIT_CANCELLED;

@@ -86,11 +86,22 @@ propagate_stopped (GError  **dest,
   return TRUE;
 }
 
+/* polkit wanted to ask for a password, but the call did not allow it:
+ * that is a refusal the user can act on, not a missing service.  GLib
+ * has no code for this D-Bus error, so it arrives as a remote error. */
+static gboolean
+error_means_needs_password (const GError *error)
+{
+  g_autofree char *name = g_dbus_error_get_remote_error (error);
+
+  return g_strcmp0 (name, "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired") == 0;
+}
+
 /* Errors that mean "no service to talk to", as opposed to an answer. */
 static gboolean
 error_means_unavailable (const GError *error)
 {
-  if (error_means_stopped (error))
+  if (error_means_stopped (error) || error_means_needs_password (error))
     return FALSE;
   return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
@@ -158,6 +169,14 @@ propagate_service_error (GError  **dest,
 {
   if (propagate_stopped (dest, &src, _("The Drivedash system service")))
     return;
+  if (error_means_needs_password (src))
+    {
+      g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                           _("This needs an administrator password, and this request could not ask for one. "
+                             "Try again from the Drivedash app, which can ask for it."));
+      g_error_free (src);
+      return;
+    }
   if (error_means_denied (src))
     {
       g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
