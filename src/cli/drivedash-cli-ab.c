@@ -77,6 +77,20 @@ on_signal (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Rounds switch temporarily: if this process dies, drivedashd puts the
+ * user's state back when it sees it leave the bus. */
+static gboolean
+set_round_game_mode (Ab        *ab,
+                     gboolean   enabled,
+                     GError   **error)
+{
+  g_autoptr(DrivedashGameMode) state =
+    drivedash_client_set_game_mode_temporary (&ab->paths, ab->controller, enabled,
+                                              ab->flags, NULL, NULL, error);
+
+  return state != NULL;
+}
+
 static gboolean
 set_game_mode (Ab        *ab,
                gboolean   enabled,
@@ -134,7 +148,7 @@ run_rounds (Ab                           *ab,
         break;
       if (g_cancellable_is_cancelled (ab->cancellable))
         break;
-      if (!set_game_mode (ab, on, FALSE, error))
+      if (!set_round_game_mode (ab, on, error))
         return FALSE;
       fprintf (stderr, on ? _("Round %u of %u, game mode on…\n") : _("Round %u of %u, game mode off…\n"),
                i + 1, 2 * rounds);
@@ -474,6 +488,7 @@ drivedash_cli_ab (int    argc,
   Ab ab = { .paths = *drivedash_power_paths_default (), .flags = DRIVEDASH_CLIENT_INTERACTIVE };
   double pause = 5;
   gboolean use_service = TRUE;
+  g_autoptr(GDBusConnection) bus = NULL;
   guint sigint, sigterm;
   int ret;
 
@@ -513,6 +528,8 @@ drivedash_cli_ab (int    argc,
       ab.rounds = rounds;
       /* Held for the whole test: a signal between two rounds must not kill
        * the process before game mode is put back. */
+      /* The temporary changes last as long as this connection. */
+      bus = use_service && !o.no_service ? g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL) : NULL;
       sigint = g_unix_signal_add (SIGINT, (GSourceFunc) on_signal, cancellable);
       sigterm = g_unix_signal_add (SIGTERM, (GSourceFunc) on_signal, cancellable);
       ret = run_ab (&ab, &o, settings, tests, pause);

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 # test_ab.py — drivedash-cli ab against the real drivedashd (test mode) on a
 # private bus: rounds alternate off/on through the service, the user's
-# state (off; on and kept across restarts) is restored after a normal end
-# and after Ctrl+C, refusals come before any round, the rounds are kept in
-# the results history.
+# state (off; on and kept across restarts) is restored after a normal end,
+# after Ctrl+C and — by the service, which sees the client leave the bus —
+# after kill -9; refusals come before any round, the rounds are kept in the
+# results history.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -150,10 +151,43 @@ class AbTest(unittest.TestCase):
         self.assertNotIn('Round', result.stderr)
         self.assertEqual(self.latency(), '100000')
 
-    @unittest.skip('the service does not yet revert a temporary change when its client leaves '
-                   'the bus (a drivedashd change, left to the service branch)')
+    def kill_during_on_round(self):
+        process = subprocess.Popen(self.argv('ab', '--controller', 'nvme0', '--target', self.target,
+                                             *SMALL, '--rounds', '50'),
+                                   env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   text=True)
+        line = ''
+        while 'game mode on' not in line:
+            line = process.stderr.readline()
+            self.assertNotEqual(line, '', 'ab ended before an "on" round')
+        self.assertEqual(self.latency(), '0')
+        process.kill()
+        process.wait()
+        process.stderr.close()
+
+    def wait_for_latency(self, value):
+        deadline = time.monotonic() + 20
+        while self.latency() != value and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertEqual(self.latency(), value)
+
     def test_kill_restores(self):
-        pass
+        # kill -9 gives ab no chance: drivedashd puts the state back when
+        # the client leaves the bus.
+        self.kill_during_on_round()
+        self.wait_for_latency('100000')
+        self.assertFalse(os.path.exists(os.path.join(self.bus.rules, RULE)))
+
+    def test_kill_restores_persistent_on(self):
+        result = self.cli('game-mode', 'nvme0', 'on', '--persistent')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.kill_during_on_round()
+        # The rounds removed the rule; the service writes it back.
+        deadline = time.monotonic() + 20
+        while not os.path.exists(os.path.join(self.bus.rules, RULE)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertTrue(os.path.exists(os.path.join(self.bus.rules, RULE)))
+        self.assertEqual(self.latency(), '0')
 
 
 if __name__ == '__main__':
