@@ -15,6 +15,7 @@
 #include "drivedash-bench-estimate.h"
 #include "drivedash-cli.h"
 #include "drivedash-cli-bench-explain.h"
+#include "drivedash-cli-store.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 
@@ -33,6 +34,8 @@ typedef struct
   guint                 phase_test;    /* where the phase below began */
   DrivedashBenchPhase   phase;
   gint64                phase_start;   /* monotonic µs */
+  DrivedashStore       *store;         /* NULL: --no-save */
+  gint64                saved_id;
 } BenchCli;
 
 static gboolean
@@ -180,7 +183,8 @@ print_presets (void)
 static char *
 report_to_json (const DrivedashBenchReport *report,
                 const DrivedashFolderInfo  *info,
-                guint                       n_tests)
+                guint                       n_tests,
+                gint64                      run_id)
 {
   g_autoptr(JsonNode) root = drivedash_bench_report_to_json (report);
   g_autoptr(JsonGenerator) gen = json_generator_new ();
@@ -198,6 +202,8 @@ report_to_json (const DrivedashBenchReport *report,
       json_object_set_string_member (settings, "folder", display);
     }
   drivedash_cli_bench_add_json (json_node_get_object (root), info, report, n_tests);
+  if (run_id > 0)
+    json_object_set_int_member (json_node_get_object (root), "run_id", run_id);
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
   return json_generator_to_data (gen, NULL);
@@ -247,6 +253,22 @@ expand_tests (char                        **specs,
 }
 
 /* Runs @tests in a main loop until done, failed or interrupted. */
+/* Keeps the run in the results history: a stopped or failed one too, with
+ * what it measured and why it ended. */
+static void
+save_run (BenchCli             *cli,
+          DrivedashCliRecorder *recorder,
+          DrivedashBench       *bench)
+{
+  g_autoptr(DrivedashStoreRun) run = drivedash_cli_recorder_finish (recorder, bench, cli->report, cli->error);
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_store_save_run (cli->store, run, &error))
+    fprintf (stderr, _("drivedash-cli bench: the run was not saved: %s\n"), error->message);
+  else
+    cli->saved_id = run->id;
+}
+
 static DrivedashBenchReport *
 run_bench (BenchCli                     *cli,
            const DrivedashBenchSettings *settings,
@@ -256,6 +278,7 @@ run_bench (BenchCli                     *cli,
   g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(DrivedashBench) bench = NULL;
+  g_autoptr(DrivedashCliRecorder) recorder = NULL;
   guint sigint, sigterm;
 
   cli->loop = loop;
@@ -270,6 +293,8 @@ run_bench (BenchCli                     *cli,
   bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
   g_signal_connect (bench, "sample", G_CALLBACK (on_sample), cli);
   g_signal_connect (bench, "progress", G_CALLBACK (on_progress), cli);
+  if (cli->store != NULL)
+    recorder = drivedash_cli_recorder_new (cli->store, bench, NULL, NULL);
 
   /* Ctrl+C stops the run cleanly: the engine removes its file first. */
   sigint = g_unix_signal_add (SIGINT, on_signal, cli);
@@ -280,6 +305,8 @@ run_bench (BenchCli                     *cli,
   g_source_remove (sigterm);
   cli->loop = NULL;
   cli->cancellable = NULL;
+  if (recorder != NULL)
+    save_run (cli, recorder, bench);
   if (cli->report == NULL)
     {
       g_propagate_error (error, g_steal_pointer (&cli->error));
@@ -292,11 +319,12 @@ static void
 print_report (const DrivedashBenchReport *report,
               const DrivedashFolderInfo  *folder_info,
               guint                       n_tests,
-              gboolean                    json)
+              gboolean                    json,
+              gint64                      run_id)
 {
   if (json)
     {
-      g_autofree char *text = report_to_json (report, folder_info, n_tests);
+      g_autofree char *text = report_to_json (report, folder_info, n_tests, run_id);
 
       printf ("%s\n", text);
     }
@@ -344,7 +372,6 @@ drivedash_cli_bench (int    argc,
   g_autofree char *preset_name = NULL;
   g_autofree char *size = NULL;
   g_autofree char *duration = NULL;
-  g_autofree char *io_timeout = NULL;
   g_autofree char *interval = NULL;
   g_auto(GStrv) specs = NULL;
   g_auto(GStrv) modes = NULL;
@@ -352,6 +379,10 @@ drivedash_cli_bench (int    argc,
   gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
   gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
   gboolean allow_memory = FALSE;
+  gboolean no_save = FALSE;
+  gint repeat = 1;
+  g_autofree char *repeat_pause = NULL;
+  double repeat_pause_s = 30;
   const GOptionEntry entries[] = {
     { "target", 't', 0, G_OPTION_ARG_FILENAME, &target,
       N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
@@ -369,9 +400,6 @@ drivedash_cli_bench (int    argc,
       N_("Seconds per pass (default: 5)"), N_("S") },
     { "interval", 'i', 0, G_OPTION_ARG_STRING, &interval,
       N_("Seconds of pause between tests (default: 5)"), N_("S") },
-    { "io-timeout", 0, 0, G_OPTION_ARG_STRING, &io_timeout,
-      N_("Seconds one read or write may take before the drive counts as not responding (default: 30)"),
-      N_("S") },
     { "mix-read", 0, 0, G_OPTION_ARG_INT, &mix_read,
       N_("Percent of reads in mix mode (default: 70)"), N_("PCT") },
     { "zeros", 0, 0, G_OPTION_ARG_NONE, &zeros,
@@ -386,6 +414,12 @@ drivedash_cli_bench (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the results as JSON. The folder is in “folder” as readable text and in "
          "“folder_uri” exactly, as a file:// URI"), NULL },
+    { "no-save", 0, 0, G_OPTION_ARG_NONE, &no_save,
+      N_("Do not keep the run in the results history"), NULL },
+    { "repeat", 'r', 0, G_OPTION_ARG_INT, &repeat,
+      N_("Run the tests N times and keep them as one set with mean and spread"), N_("N") },
+    { "repeat-pause", 0, 0, G_OPTION_ARG_STRING, &repeat_pause,
+      N_("Seconds of pause between repeated runs (default: 30)"), N_("S") },
     { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list_presets,
       N_("List the presets and exit"), NULL },
     { NULL }
@@ -398,7 +432,9 @@ drivedash_cli_bench (int    argc,
   const DrivedashBenchPreset *preset = NULL;
   DrivedashBenchModes mode_flags;
   g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
   BenchCli cli = { 0 };
+  int ret;
 
   context = make_context (entries);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -423,8 +459,6 @@ drivedash_cli_bench (int    argc,
   if (duration != NULL && !parse_seconds (duration, "--duration", &settings->pass_duration, &error))
     return fail (error);
   if (interval != NULL && !parse_seconds (interval, "--interval", &settings->pause, &error))
-    return fail (error);
-  if (io_timeout != NULL && !parse_seconds (io_timeout, "--io-timeout", &settings->io_timeout, &error))
     return fail (error);
   if (count < 1 || mix_read < 0 || mix_read > 100)
     {
@@ -453,12 +487,29 @@ drivedash_cli_bench (int    argc,
   if (folder_info->is_directory && !allow_memory &&
       !drivedash_folder_info_check_measurable (folder_info, &error))
     return fail (error);
+  if (repeat_pause != NULL && !parse_seconds (repeat_pause, "--repeat-pause", &repeat_pause_s, &error))
+    return fail (error);
+  if (repeat < 1 || repeat > 1000)
+    {
+      g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("--repeat must be between 1 and 1000."));
+      return fail (error);
+    }
+  if (repeat > 1)
+    return drivedash_cli_bench_repeat (settings, (const DrivedashBenchSpec *) (gpointer) tests->data,
+                                       tests->len, repeat, repeat_pause_s, !no_save, json);
+  if (!no_save && (store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (_("drivedash-cli bench: cannot save (use --no-save to run anyway): "), error);
+  cli.store = store;
   if (!json)
     drivedash_cli_bench_print_header (folder_info, preset, settings, tests->len);
 
   report = run_bench (&cli, settings, tests, &error);
-  if (report == NULL)
-    return fail (error);
-  print_report (report, folder_info, tests->len, json);
-  return DRIVEDASH_EXIT_OK;
+  if (report != NULL)
+    print_report (report, folder_info, tests->len, json, cli.saved_id);
+  /* --json has it as "run_id"; a failed run's comes after the error. */
+  ret = report == NULL ? fail (error) : DRIVEDASH_EXIT_OK;
+  if (cli.saved_id > 0 && (report == NULL || !json))
+    fprintf (report != NULL ? stdout : stderr, _("Saved as run %lld.\n"), (long long) cli.saved_id);
+  return ret;
 }

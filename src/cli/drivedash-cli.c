@@ -25,6 +25,8 @@ static const Command commands[] = {
   { "self-test", drivedash_cli_self_test, N_("Start, abort or read a drive's self-test") },
   { "bench",     drivedash_cli_bench,     N_("Measure the speed of the drive behind a folder") },
   { "game-mode", drivedash_cli_game_mode, N_("Turn a drive's power saving off (game mode) or on") },
+  { "history",   drivedash_cli_history,   N_("List, show, compare, export, import or delete stored runs") },
+  { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
 };
 
 int

@@ -613,15 +613,17 @@ drivedash_client_get_game_mode (const DrivedashPowerPaths *paths,
   return drivedash_game_mode_read (paths, controller, error);
 }
 
-DrivedashGameMode *
-drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
-                                const char                *controller,
-                                gboolean                   enabled,
-                                gboolean                   persistent,
-                                DrivedashClientFlags       flags,
-                                DrivedashHealthSource     *source_out,
-                                GCancellable              *cancellable,
-                                GError                   **error)
+/* SetGameMode, or SetGameModeTemporary when temporary. */
+static DrivedashGameMode *
+set_game_mode (const DrivedashPowerPaths *paths,
+               const char                *controller,
+               gboolean                   enabled,
+               gboolean                   persistent,
+               gboolean                   temporary,
+               DrivedashClientFlags       flags,
+               DrivedashHealthSource     *source_out,
+               GCancellable              *cancellable,
+               GError                   **error)
 {
   g_autoptr(GError) service_error = NULL;
 
@@ -636,8 +638,12 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
     {
       g_autoptr(GVariant) reply = NULL;
 
-      reply = service_call ("SetGameMode", g_variant_new ("(sbb)", controller, enabled, persistent),
-                            call_flags (flags), G_MAXINT, cancellable, &service_error);
+      if (temporary)
+        reply = service_call ("SetGameModeTemporary", g_variant_new ("(sb)", controller, enabled),
+                              call_flags (flags), G_MAXINT, cancellable, &service_error);
+      else
+        reply = service_call ("SetGameMode", g_variant_new ("(sbb)", controller, enabled, persistent),
+                              call_flags (flags), G_MAXINT, cancellable, &service_error);
       if (reply != NULL)
         return game_mode_from_reply (reply, source_out, error);
       /* A refusal is the answer: never work around polkit. */
@@ -660,6 +666,33 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
   g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
                        _("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator."));
   return NULL;
+}
+
+DrivedashGameMode *
+drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
+                                const char                *controller,
+                                gboolean                   enabled,
+                                gboolean                   persistent,
+                                DrivedashClientFlags       flags,
+                                DrivedashHealthSource     *source_out,
+                                GCancellable              *cancellable,
+                                GError                   **error)
+{
+  return set_game_mode (paths, controller, enabled, persistent, FALSE, flags, source_out,
+                        cancellable, error);
+}
+
+DrivedashGameMode *
+drivedash_client_set_game_mode_temporary (const DrivedashPowerPaths *paths,
+                                          const char                *controller,
+                                          gboolean                   enabled,
+                                          DrivedashClientFlags       flags,
+                                          DrivedashHealthSource     *source_out,
+                                          GCancellable              *cancellable,
+                                          GError                   **error)
+{
+  return set_game_mode (paths, controller, enabled, FALSE, TRUE, flags, source_out,
+                        cancellable, error);
 }
 
 static gboolean

@@ -130,7 +130,7 @@ send_self_test (const DrivedashPowerPaths  *paths,
 
 GVariant *
 drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
-                           const DrivedashDaemonRequest  *request,
+                           DrivedashDaemonRequest        *request,
                            GError                       **error)
 {
   const char *controller = request->controller;
@@ -155,6 +155,14 @@ drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
       return state != NULL ? g_variant_new ("(@a{sv})", drivedash_game_mode_to_variant (state)) : NULL;
 
     case DRIVEDASH_DAEMON_OP_SET_GAME_MODE:
+      if (request->want_original)
+        {
+          g_autoptr(DrivedashGameMode) before = drivedash_game_mode_read (paths, controller, NULL);
+
+          request->have_original = before != NULL && before->supported;
+          request->original_enabled = before != NULL && before->enabled;
+          request->original_persistent = before != NULL && before->persistent;
+        }
       state = drivedash_game_mode_set (paths, controller, request->enabled,
                                        request->persistent, error);
       if (state == NULL)

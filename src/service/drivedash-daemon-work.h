@@ -35,11 +35,17 @@ typedef struct
   gboolean               enabled;
   gboolean               persistent;
   DrivedashSelfTestKind  kind;
+  gboolean               temporary;      /* SetGameModeTemporary */
+  /* In: read the state before changing it.  Out (set by the worker): */
+  gboolean               want_original;
+  gboolean               have_original;
+  gboolean               original_enabled;
+  gboolean               original_persistent;
 } DrivedashDaemonRequest;
 
 /* The reply's body (a tuple) or NULL with error set. */
 GVariant *drivedash_daemon_work_run     (const DrivedashPowerPaths     *paths,
-                                         const DrivedashDaemonRequest  *request,
+                                         DrivedashDaemonRequest        *request,
                                          GError                       **error);
 
 /* TRUE for the calls that change the drive (and so make a cached health

@@ -39,6 +39,7 @@ struct _DrivedashDaemon
   GHashTable   *slots;     /* controller (or "") → Slot */
   GHashTable   *checks;    /* sender → pending polkit checks (guint) */
   guint         n_checks;
+  GHashTable   *temporaries; /* controller → Temporary */
 };
 
 static void drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface);
@@ -191,7 +192,13 @@ call_return (Call *call)
   DrivedashDaemon *self = call->self;
   GDBusMethodInvocation *invocation = g_steal_pointer (&call->invocation);
 
-  if (call->reply != NULL)
+  /* The service's own calls (putting game mode back) have no caller. */
+  if (invocation == NULL)
+    {
+      if (call->error != NULL)
+        g_warning ("%s: %s", call->request.controller, call->error->message);
+    }
+  else if (call->reply != NULL)
     g_dbus_method_invocation_return_value (invocation, call->reply);
   else
     g_dbus_method_invocation_return_gerror (invocation, call->error);
@@ -281,6 +288,98 @@ enqueue (Call *call)
     slot_run_next (self, slot);
 }
 
+/* --- temporary game mode ------------------------------------------------ */
+
+/* A temporary game-mode change: what to put back on a controller when the
+ * client that made it leaves the bus without setting game mode itself. */
+typedef struct
+{
+  DrivedashDaemon *self;      /* not a reference: the daemon owns this */
+  char            *controller;
+  char            *sender;
+  guint            watch;
+  gboolean         enabled;
+  gboolean         persistent;
+} Temporary;
+
+static void
+temporary_free (Temporary *t)
+{
+  g_bus_unwatch_name (t->watch);
+  g_free (t->controller);
+  g_free (t->sender);
+  g_free (t);
+}
+
+/* Each temporary change holds the daemon (no idle exit meanwhile). */
+static void
+drop_temporary (DrivedashDaemon *self,
+                const char      *controller)
+{
+  Temporary *t = NULL;
+
+  if (!g_hash_table_steal_extended (self->temporaries, controller, NULL, (gpointer *) &t))
+    return;
+  temporary_free (t);
+  release (self);
+}
+
+static void
+on_client_vanished (GDBusConnection *connection,
+                    const char      *name,
+                    gpointer         user_data)
+{
+  Temporary *t = user_data;
+  DrivedashDaemon *self = t->self;
+  Call *call = g_new0 (Call, 1);
+
+  g_message ("%s: %s left the bus without putting game mode back; putting it back",
+             t->controller, t->sender);
+  call->self = g_object_ref (self);
+  call->request.op = DRIVEDASH_DAEMON_OP_SET_GAME_MODE;
+  call->request.controller = g_strdup (t->controller);
+  call->request.enabled = t->enabled;
+  call->request.persistent = t->persistent;
+  hold (self);
+  drop_temporary (self, t->controller);
+  /* No polkit check: the caller was allowed the temporary change, and
+   * undoing it is the service's promise. */
+  enqueue (call);
+}
+
+/* After a game-mode change: a temporary one starts being watched (the
+ * first one keeps the state from before); a plain one ends it. */
+static void
+track_temporary (DrivedashDaemon *self,
+                 Call            *call)
+{
+  const char *controller = call->request.controller;
+  const char *sender;
+  Temporary *t;
+
+  if (!call->request.temporary)
+    {
+      drop_temporary (self, controller);
+      return;
+    }
+  sender = call->invocation ? g_dbus_method_invocation_get_sender (call->invocation) : NULL;
+  if (g_hash_table_contains (self->temporaries, controller) || !call->request.have_original ||
+      sender == NULL)
+    return;
+
+  t = g_new0 (Temporary, 1);
+  t->self = self;
+  t->controller = g_strdup (controller);
+  t->sender = g_strdup (sender);
+  t->enabled = call->request.original_enabled;
+  t->persistent = call->request.original_persistent;
+  g_hash_table_insert (self->temporaries, t->controller, t);
+  hold (self);
+  t->watch = g_bus_watch_name_on_connection (g_dbus_method_invocation_get_connection (call->invocation),
+                                             sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                             NULL, on_client_vanished, t, NULL);
+}
+
 /* Main thread, after the worker ran the call. */
 static gboolean
 work_done_cb (gpointer user_data)
@@ -303,6 +402,8 @@ work_done_cb (gpointer user_data)
     }
   else if (drivedash_daemon_op_changes_drive (call->request.op))
     slot_forget_health (slot);
+  if (call->request.op == DRIVEDASH_DAEMON_OP_SET_GAME_MODE && call->reply != NULL)
+    track_temporary (self, call);
 
   call_return (call);
   slot_run_next (self, slot);
@@ -513,6 +614,22 @@ handle_set_game_mode (DrivedashDBusDrivedash1 *object,
 }
 
 static gboolean
+handle_set_game_mode_temporary (DrivedashDBusDrivedash1 *object,
+                                GDBusMethodInvocation   *invocation,
+                                const char              *controller,
+                                gboolean                 enabled)
+{
+  DrivedashDaemon *self = DRIVEDASH_DAEMON (object);
+  Call *call = call_new (object, invocation, DRIVEDASH_DAEMON_OP_SET_GAME_MODE, controller);
+
+  call->request.enabled = enabled;
+  call->request.temporary = TRUE;
+  call->request.want_original = controller != NULL &&
+                                !g_hash_table_contains (self->temporaries, controller);
+  return dispatch (call);
+}
+
+static gboolean
 handle_start_self_test (DrivedashDBusDrivedash1 *object,
                         GDBusMethodInvocation   *invocation,
                         const char              *controller,
@@ -560,6 +677,7 @@ drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface)
   iface->handle_get_health = handle_get_health;
   iface->handle_get_game_mode = handle_get_game_mode;
   iface->handle_set_game_mode = handle_set_game_mode;
+  iface->handle_set_game_mode_temporary = handle_set_game_mode_temporary;
   iface->handle_start_self_test = handle_start_self_test;
   iface->handle_abort_self_test = handle_abort_self_test;
   iface->handle_get_self_test_status = handle_get_self_test_status;
@@ -575,6 +693,8 @@ drivedash_daemon_finalize (GObject *object)
   g_thread_pool_free (self->pool, TRUE, FALSE);
   g_hash_table_unref (self->slots);
   g_hash_table_unref (self->checks);
+  /* Not released one by one: the daemon is going away. */
+  g_hash_table_unref (self->temporaries);
   g_main_context_unref (self->context);
   g_free (self->sysfs_root);
   g_free (self->udev_rules_dir);
@@ -612,6 +732,8 @@ drivedash_daemon_init (DrivedashDaemon *self)
   self->context = g_main_context_ref_thread_default ();
   self->slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, slot_free);
   self->checks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->temporaries = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                             (GDestroyNotify) temporary_free);
   /* Not exclusive: threads are made when needed and go away when idle. */
   self->pool = g_thread_pool_new (work_thread, self, MAX_WORKERS, FALSE, NULL);
 }

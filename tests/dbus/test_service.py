@@ -38,6 +38,7 @@ EVERY_METHOD = [
     ('GetGameMode', '(s)', ('nvme0',), ACTION_READ),
     ('GetSelfTestStatus', '(s)', ('nvme0',), ACTION_READ),
     ('SetGameMode', '(sbb)', ('nvme0', True, True), ACTION_GAME),
+    ('SetGameModeTemporary', '(sb)', ('nvme0', True), ACTION_GAME),
     ('StartSelfTest', '(ss)', ('nvme0', 'short'), ACTION_SELF_TEST),
     ('AbortSelfTest', '(s)', ('nvme0',), ACTION_SELF_TEST),
 ]
