@@ -114,7 +114,7 @@ class InstallTest(unittest.TestCase):
                                        'io.github.drivedash.Drivedash1.xml')).getroot()
         methods = {m.get('name') for m in root.iter('method')}
         self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode',
-                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
+                                   'SetGameModeTemporary', 'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
 
 
 if __name__ == '__main__':
