@@ -221,6 +221,26 @@ on_setting_changed (GSettings          *settings,
     adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (error->message));
 }
 
+/* Used by the background watch (drivedash-background.c): only while it
+ * runs, so the row is greyed out without it. */
+static void
+add_games_row (AdwPreferencesGroup *group,
+               GSettings           *settings)
+{
+  AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Game Mode While Playing"));
+  adw_action_row_set_subtitle (row, _("Turns game mode on while a game started with GameMode runs, "
+                                      "and back off when it ends. Takes effect at the next login."));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (row, toggle);
+  adw_action_row_set_activatable_widget (row, toggle);
+  g_settings_bind (settings, "game-mode-follows-games", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "watch-in-background", row, "sensitive", G_SETTINGS_BIND_GET);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+}
+
 AdwPreferencesPage *
 drivedash_autostart_page_new (GSettings *settings)
 {
@@ -241,8 +261,9 @@ drivedash_autostart_page_new (GSettings *settings)
   adw_action_row_add_suffix (row, toggle);
   adw_action_row_set_activatable_widget (row, toggle);
   adw_preferences_group_add (group, GTK_WIDGET (row));
-  adw_preferences_page_add (page, group);
   g_settings_bind (settings, "watch-in-background", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  add_games_row (group, settings);
+  adw_preferences_page_add (page, group);
   g_signal_connect_object (settings, "changed::watch-in-background",
                            G_CALLBACK (on_setting_changed), page, 0);
   return page;

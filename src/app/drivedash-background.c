@@ -14,12 +14,17 @@
 #include <gtk/gtk.h>
 
 #include "drivedash-background.h"
+#include "drivedash-drive-list.h"
+#include "drivedash-game-follower.h"
+#include "drivedash-health-model.h"
+#include "drivedash-health-page.h"
 #include "drivedash-store.h"
 #include "drivedash-watch-private.h"
 #include "drivedash-window.h"
 
 #define PENDING_KEY "drivedash-background-pending"
 #define WATCH_KEY   "drivedash-background-watch"
+#define GAMES_KEY   "drivedash-background-games"
 
 void
 drivedash_background_add_option (GApplication *app)
@@ -71,6 +76,61 @@ on_event (DrivedashWatch *watch,
   g_application_send_notification (app, id, notification);
 }
 
+static DrivedashHealthPage *
+find_health_page (GtkWidget *widget)
+{
+  if (DRIVEDASH_IS_HEALTH_PAGE (widget))
+    return DRIVEDASH_HEALTH_PAGE (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      DrivedashHealthPage *page = find_health_page (child);
+
+      if (page != NULL)
+        return page;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GtkWidget *window;   /* weak */
+  char      *controller;
+  guint      tries;
+} ShowDrive;
+
+static void
+show_drive_free (ShowDrive *show)
+{
+  g_clear_weak_pointer (&show->window);
+  g_free (show->controller);
+  g_free (show);
+}
+
+/* The window lists its drives shortly after it opens: tried for a few
+ * seconds. */
+static gboolean
+select_drive (gpointer user_data)
+{
+  ShowDrive *show = user_data;
+  DrivedashHealthPage *page = show->window != NULL ? find_health_page (show->window) : NULL;
+  DrivedashHealthModel *model = page != NULL ? drivedash_health_page_get_model (page) : NULL;
+  GListModel *drives = model != NULL ? G_LIST_MODEL (drivedash_health_model_get_drives (model)) : NULL;
+  guint n = drives != NULL ? g_list_model_get_n_items (drives) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(DrivedashDriveItem) item = g_list_model_get_item (drives, i);
+
+      if (g_strcmp0 (drivedash_drive_item_get_name (item), show->controller) == 0)
+        {
+          drivedash_health_model_set_drive (model, item);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  return show->window != NULL && ++show->tries < 50 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
 static void
 show_drive (GSimpleAction *action,
             GVariant      *parameter,
@@ -78,11 +138,20 @@ show_drive (GSimpleAction *action,
 {
   GApplication *app = user_data;
   GtkWindow *window;
+  ShowDrive *show;
 
   g_application_activate (app);
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  if (DRIVEDASH_IS_WINDOW (window))
-    drivedash_window_set_visible_page (DRIVEDASH_WINDOW (window), "health");
+  if (!DRIVEDASH_IS_WINDOW (window))
+    return;
+  drivedash_window_set_visible_page (DRIVEDASH_WINDOW (window), "health");
+  show = g_new0 (ShowDrive, 1);
+  g_set_weak_pointer (&show->window, GTK_WIDGET (window));
+  show->controller = g_variant_dup_string (parameter, NULL);
+  if (select_drive (show) == G_SOURCE_CONTINUE)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 100, select_drive, show, (GDestroyNotify) show_drive_free);
+  else
+    show_drive_free (show);
 }
 
 static void
@@ -109,6 +178,32 @@ drivedash_background_add_actions (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
 }
 
+/* Game mode that follows games, when the user opted in (Preferences →
+ * Watch): every NVMe drive, temporarily, through drivedashd. */
+static void
+start_following_games (GApplication *app)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GPtrArray) drives = NULL;
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_auto(GStrv) controllers = NULL;
+  GDBusConnection *session = g_application_get_dbus_connection (app);
+  gboolean portal = g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
+
+  if (!g_settings_get_boolean (settings, "game-mode-follows-games") || session == NULL)
+    return;
+  drives = drivedash_drive_list (NULL, NULL);
+  for (guint i = 0; drives != NULL && i < drives->len; i++)
+    g_strv_builder_add (names, drivedash_drive_get_name (g_ptr_array_index (drives, i)));
+  controllers = g_strv_builder_end (names);
+  g_object_set_data_full (G_OBJECT (app), GAMES_KEY,
+                          drivedash_game_follower_new (session, portal ? DRIVEDASH_GAME_SOURCE_PORTAL
+                                                                       : DRIVEDASH_GAME_SOURCE_FERAL,
+                                                       (const char * const *) controllers, NULL,
+                                                       DRIVEDASH_CLIENT_NONE),
+                          g_object_unref);
+}
+
 gboolean
 drivedash_background_activate (GApplication *app)
 {
@@ -131,5 +226,6 @@ drivedash_background_activate (GApplication *app)
   g_object_set_data_full (G_OBJECT (app), WATCH_KEY, watch, g_object_unref);
   g_application_hold (app);
   drivedash_watch_start (watch);
+  start_following_games (app);
   return TRUE;
 }
