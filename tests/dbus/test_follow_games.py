@@ -19,7 +19,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drivedash_test_bus import (  # noqa: E402
-    ACTION_GAME, ACTION_READ, SERIAL, TestBus, build_path, wait_for_name, write)
+    ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, SERIAL, TestBus, build_path, wait_for_name, write)
 
 import gi  # noqa: E402
 gi.require_version('Gio', '2.0')
@@ -79,7 +79,7 @@ class FollowGamesTest(unittest.TestCase):
         write(self.bus.sysfs, LATENCY, '100000\n')
         shutil.rmtree(self.bus.rules, ignore_errors=True)
         shutil.rmtree(self.bus.state, ignore_errors=True)
-        self.bus.set_allowed([ACTION_READ, ACTION_GAME])
+        self.bus.set_allowed([ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT])
         self.session = SessionBus().__enter__()
         self.env = dict(self.bus.env)
         self.env['DBUS_SESSION_BUS_ADDRESS'] = self.session.address

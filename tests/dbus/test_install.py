@@ -14,7 +14,8 @@ import xml.etree.ElementTree as ET
 
 ACTIONS = {
     'io.github.drivedash.Drivedash.read-health': ('auth_admin', 'auth_admin', 'yes'),
-    'io.github.drivedash.Drivedash.set-game-mode': ('auth_admin_keep',) * 3,
+    'io.github.drivedash.Drivedash.set-game-mode': ('auth_admin_keep', 'auth_admin_keep', 'yes'),
+    'io.github.drivedash.Drivedash.set-game-mode-persistent': ('auth_admin_keep',) * 3,
     'io.github.drivedash.Drivedash.self-test': ('auth_admin_keep',) * 3,
 }
 
@@ -113,7 +114,7 @@ class InstallTest(unittest.TestCase):
         root = ET.parse(self.installed(self.datadir, 'dbus-1', 'interfaces',
                                        'io.github.drivedash.Drivedash1.xml')).getroot()
         methods = {m.get('name') for m in root.iter('method')}
-        self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode',
+        self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode', 'SetGameModeTemporary',
                                    'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
 
 
