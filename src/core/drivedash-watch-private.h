@@ -12,7 +12,8 @@ G_BEGIN_DECLS
  * DRIVEDASH_WATCH_PERIOD_MS shortens the minute between readings;
  * DRIVEDASH_WATCH_HEALTH_FILE makes every full reading the health a{sv}
  * (binary GVariant, as GetHealth returns it) in that file, read anew
- * each time, instead of asking the drive. */
+ * each time, instead of asking the drive; DRIVEDASH_WATCH_SYSFS_ROOT
+ * reads drives from a fixture tree (never a device node). */
 void drivedash_watch_set_period_ms   (DrivedashWatch *self,
                                       guint           period_ms);
 void drivedash_watch_set_health_file (DrivedashWatch *self,

@@ -16,6 +16,7 @@ typedef struct
   DrivedashWatchState  state;
   gboolean             muted;
   guint16              warning_kelvin;
+  gboolean             follow_udisks;  /* full health comes on UDisks2's signal */
 } WatchedDrive;
 
 struct _DrivedashWatch
@@ -30,6 +31,9 @@ struct _DrivedashWatch
   gint64          last_thin;
   GCancellable   *cancellable;
   GHashTable     *drives;              /* controller → WatchedDrive */
+  GDBusConnection *system;             /* for UDisks2's PropertiesChanged */
+  guint           udisks_subscription;
+  guint           udisks_idle;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashWatch, drivedash_watch, G_TYPE_OBJECT)
@@ -118,6 +122,8 @@ record (DrivedashWatch          *self,
     }
 }
 
+static void follow_udisks (DrivedashWatch *self);
+
 static void
 take_health (DrivedashWatch  *self,
              DrivedashHealth *health)
@@ -127,6 +133,11 @@ take_health (DrivedashWatch  *self,
 
   if (d == NULL)
     return;
+  /* UDisks2 refreshes the SMART data itself (every ten minutes) and says
+   * so with PropertiesChanged: read when it does, not on a timer. */
+  d->follow_udisks = health->source == DRIVEDASH_HEALTH_SOURCE_UDISKS2;
+  if (d->follow_udisks)
+    follow_udisks (self);
   if (health->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS)
     d->warning_kelvin = health->warning_temperature_kelvin;
   if (drivedash_snapshot_from_health (&snapshot, health, now_seconds ()))
@@ -175,7 +186,8 @@ read_health_file (DrivedashWatch *self)
 }
 
 static void
-read_full (DrivedashWatch *self)
+read_full (DrivedashWatch *self,
+           gboolean        udisks_changed)
 {
   g_autoptr(GPtrArray) drives = NULL;
 
@@ -187,10 +199,59 @@ read_full (DrivedashWatch *self)
   /* Listed each time: drives come and go. */
   drives = drivedash_drive_list (self->sysfs_root, NULL);
   for (guint i = 0; drives != NULL && i < drives->len; i++)
-    drivedash_client_get_health_async (self->sysfs_root,
-                                       drivedash_drive_get_name (g_ptr_array_index (drives, i)),
-                                       DRIVEDASH_CLIENT_NONE, self->cancellable,
-                                       got_health, g_object_ref (self));
+    {
+      const char *name = drivedash_drive_get_name (g_ptr_array_index (drives, i));
+      WatchedDrive *d = g_hash_table_lookup (self->drives, name);
+
+      /* On the timer: the drives UDisks2 reports are left to its signal.
+       * On its signal: only those. */
+      if ((d != NULL && d->follow_udisks) != udisks_changed)
+        continue;
+      drivedash_client_get_health_async (self->sysfs_root, name, DRIVEDASH_CLIENT_NONE,
+                                         self->cancellable, got_health, g_object_ref (self));
+    }
+}
+
+static gboolean
+udisks_idle_cb (gpointer user_data)
+{
+  DrivedashWatch *self = user_data;
+
+  self->udisks_idle = 0;
+  read_full (self, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* Several properties change at once: one reading for them all. */
+static void
+on_udisks_changed (GDBusConnection *connection,
+                   const char      *sender,
+                   const char      *path,
+                   const char      *iface,
+                   const char      *signal,
+                   GVariant        *parameters,
+                   gpointer         user_data)
+{
+  DrivedashWatch *self = user_data;
+
+  if (self->udisks_idle == 0)
+    self->udisks_idle = g_timeout_add (200, udisks_idle_cb, self);
+}
+
+static void
+follow_udisks (DrivedashWatch *self)
+{
+  if (self->udisks_subscription != 0)
+    return;
+  if (self->system == NULL)
+    self->system = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL);
+  if (self->system == NULL)
+    return;
+  self->udisks_subscription =
+    g_dbus_connection_signal_subscribe (self->system, "org.freedesktop.UDisks2",
+                                        "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                                        NULL, "org.freedesktop.UDisks2.NVMe.Controller",
+                                        G_DBUS_SIGNAL_FLAGS_NONE, on_udisks_changed, self, NULL);
 }
 
 /* hwmon: cheap and unprivileged, so every minute. */
@@ -223,7 +284,7 @@ tick (gpointer user_data)
   DrivedashWatch *self = user_data;
 
   if (self->ticks++ % DRIVEDASH_WATCH_FULL_EVERY == 0)
-    read_full (self);
+    read_full (self, FALSE);
   else if (self->health_file == NULL)
     read_temperatures (self);
   return G_SOURCE_CONTINUE;
@@ -273,11 +334,17 @@ drivedash_watch_apply_test_environment (DrivedashWatch *self)
 {
   const char *period = g_getenv ("DRIVEDASH_WATCH_PERIOD_MS");
   const char *file = g_getenv ("DRIVEDASH_WATCH_HEALTH_FILE");
+  const char *sysfs_root = g_getenv ("DRIVEDASH_WATCH_SYSFS_ROOT");
 
   if (period != NULL && *period != '\0')
     drivedash_watch_set_period_ms (self, (guint) g_ascii_strtoull (period, NULL, 10));
   if (file != NULL && *file != '\0')
     drivedash_watch_set_health_file (self, file);
+  if (sysfs_root != NULL && *sysfs_root != '\0')
+    {
+      g_free (self->sysfs_root);
+      self->sysfs_root = g_strdup (sysfs_root);
+    }
 }
 
 DrivedashWatch *
@@ -298,6 +365,11 @@ drivedash_watch_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->timer_id, g_source_remove);
+  g_clear_handle_id (&self->udisks_idle, g_source_remove);
+  if (self->udisks_subscription != 0)
+    g_dbus_connection_signal_unsubscribe (self->system, self->udisks_subscription);
+  self->udisks_subscription = 0;
+  g_clear_object (&self->system);
   G_OBJECT_CLASS (drivedash_watch_parent_class)->dispose (object);
 }
 

@@ -21,7 +21,9 @@ G_DECLARE_FINAL_TYPE (DrivedashWatch, drivedash_watch, DRIVEDASH, WATCH, GObject
 
 /* sysfs_root NULL: "/sys".  Health goes through the client (drivedashd,
  * UDisks2, sysfs); the temperature in between comes from hwmon, which
- * needs no privileges.
+ * needs no privileges.  A drive whose health came from UDisks2 is read
+ * again when UDisks2 signals PropertiesChanged on its NVMe controller
+ * interface (it refreshes every ten minutes), not on the timer.
  *
  * Signal "event" (const char *controller, const char *title,
  * const char *body, const char *kind): one per event the rules report,

@@ -20,7 +20,7 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from drivedash_test_bus import build_path, wait_for_name  # noqa: E402
+from drivedash_test_bus import TestBus, build_path, wait_for_name  # noqa: E402
 
 import gi  # noqa: E402
 gi.require_version('Gio', '2.0')
@@ -53,8 +53,10 @@ def health(**changes):
     return GLib.Variant('a{sv}', entries).get_data_as_bytes().get_data()
 
 
-@unittest.skipIf(shutil.which('xvfb-run') is None, 'xvfb-run is not installed')
-class BackgroundTest(unittest.TestCase):
+class BackgroundBase(unittest.TestCase):
+    '''A private session bus with the notification mock; the app is
+    started by the tests.'''
+
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix='drivedash-background-')
         self.daemon = subprocess.Popen(['dbus-daemon', '--session', '--nofork', '--print-address=1'],
@@ -106,6 +108,10 @@ class BackgroundTest(unittest.TestCase):
                             GLib.Variant('(sava{sv})', (name, [GLib.Variant('s', target)], {})),
                             None, Gio.DBusCallFlags.NONE, 10000, None)
 
+
+
+@unittest.skipIf(shutil.which('xvfb-run') is None, 'xvfb-run is not installed')
+class BackgroundTest(BackgroundBase):
     def test_notifies_once_per_event(self):
         self.write_health()
         self.start_app()
@@ -154,6 +160,49 @@ class BackgroundTest(unittest.TestCase):
         self.assertIn('show-drive', windows)
         self.assertEqual(self.notifications(), [])
         self.assertIsNone(self.app.poll())
+
+
+@unittest.skipIf(shutil.which('xvfb-run') is None, 'xvfb-run is not installed')
+class UDisksBackgroundTest(BackgroundBase):
+    '''Health from a UDisks2 mock on a private system bus (no drivedashd):
+    the watch reads again on UDisks2's PropertiesChanged, not on its timer.'''
+
+    def setUp(self):
+        super().setUp()
+        self.system = TestBus(polkit=False, udisks=True, service=False).__enter__()
+        self.drive = self.system.add_udisks_nvme_drive()
+        del self.env['DRIVEDASH_WATCH_HEALTH_FILE']
+        self.env['DRIVEDASH_WATCH_SYSFS_ROOT'] = self.system.sysfs
+        self.env['DBUS_SYSTEM_BUS_ADDRESS'] = self.system.address
+
+    def tearDown(self):
+        super().tearDown()
+        self.system.__exit__(None, None, None)
+
+    def attribute_reads(self):
+        reply = self.system.connection.call_sync(
+            'org.freedesktop.UDisks2', self.drive, 'org.freedesktop.DBus.Mock', 'GetCalls', None,
+            None, Gio.DBusCallFlags.NONE, 10000, None)
+        return len([c for c in reply.unpack()[0] if c[1] == 'SmartGetAttributes'])
+
+    def test_notifies_once_per_event(self):
+        self.start_app()
+        wait_until(lambda: self.attribute_reads() >= 1, what='the first reading through UDisks2')
+        # The drive's own temperature bit is left to the temperature rule
+        # (318 K is below its 357 K limit): nothing to tell yet.
+        time.sleep(1.5)  # three periods of full readings for the other drive
+        self.assertEqual(self.attribute_reads(), 1)
+        self.assertEqual(self.notifications(), [])
+
+        self.system.udisks_mock('UpdateProperties', '(sa{sv})', (
+            'org.freedesktop.UDisks2.NVMe.Controller',
+            {'SmartCriticalWarning': GLib.Variant('as', ['temperature', 'spare']),
+             'SmartUpdated': GLib.Variant('t', 1700000600)}), self.drive)
+        wait_until(lambda: len(self.notifications()) >= 1, what='the notification after PropertiesChanged')
+        self.assertEqual(self.attribute_reads(), 2)
+        summary, body = self.notifications()[0][3:5]
+        self.assertEqual(summary, 'Fixture SSD 1TB reports a serious problem')
+        self.assertIn('spare blocks', body)
 
 
 if __name__ == '__main__':
