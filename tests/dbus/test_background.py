@@ -149,16 +149,29 @@ class BackgroundTest(BackgroundBase):
         self.assertEqual(errors, 9)
         self.assertIsNone(self.app.poll(), 'the background app exited')
 
+    def windows(self):
+        '''GtkApplication exports each window's actions under .../window/N.'''
+        xml = self.conn.call_sync(APP_ID, '/io/github/drivedash/Drivedash',
+                                  'org.freedesktop.DBus.Introspectable', 'Introspect', None, None,
+                                  Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+        node = Gio.DBusNodeInfo.new_for_xml(xml)
+        window = [n for n in node.nodes if n.path == 'window']
+        if not window:
+            return 0
+        xml = self.conn.call_sync(APP_ID, '/io/github/drivedash/Drivedash/window',
+                                  'org.freedesktop.DBus.Introspectable', 'Introspect', None, None,
+                                  Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+        return len(Gio.DBusNodeInfo.new_for_xml(xml).nodes)
+
     def test_no_window(self):
         self.write_health(critical_warning=GLib.Variant('y', 0))
         self.start_app()
         time.sleep(1)
-        # A second plain launch would open a window in the running app;
-        # the background instance itself has none.
-        windows = self.conn.call_sync(APP_ID, '/io/github/drivedash/Drivedash', 'org.gtk.Actions',
-                                      'List', None, None, Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
-        self.assertIn('show-drive', windows)
+        self.assertEqual(self.windows(), 0)
         self.assertEqual(self.notifications(), [])
+        # "Show Details" opens a window in the same, still watching, app.
+        self.app_action('show-drive', 'nvme0')
+        wait_until(lambda: self.windows() == 1, what='a window after Show Details')
         self.assertIsNone(self.app.poll())
 
 
