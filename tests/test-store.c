@@ -337,7 +337,7 @@ test_migrate_v1 (Fixture       *f,
   store = drivedash_store_open (f->path, &error);
   g_assert_no_error (error);
   g_assert_null (drivedash_store_get_recovery_message (store));
-  g_assert_cmpint (drivedash_store_get_schema_version (store), ==, 2);
+  g_assert_cmpint (drivedash_store_get_schema_version (store), ==, DRIVEDASH_STORE_SCHEMA_VERSION);
 
   list = drivedash_store_list_runs (store, NULL, &error);
   g_assert_no_error (error);

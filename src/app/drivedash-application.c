@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-application.h"
+#include "drivedash-background.h"
 #include "drivedash-demo.h"
 #include "drivedash-preferences-window.h"
 #include "drivedash-screenshot.h"
@@ -88,6 +89,8 @@ drivedash_application_activate (GApplication *app)
   GtkWindow *window;
   const char *screenshot_path;
 
+  if (drivedash_background_activate (app))
+    return;
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
     window = GTK_WINDOW (drivedash_window_new (self));
@@ -209,6 +212,7 @@ drivedash_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app),
                                    app_actions, G_N_ELEMENTS (app_actions),
                                    app);
+  drivedash_background_add_actions (app);
 
   color_scheme_action = g_settings_create_action (self->settings, "color-scheme");
   g_action_map_add_action (G_ACTION_MAP (app), color_scheme_action);
@@ -228,6 +232,8 @@ static int
 drivedash_application_handle_local_options (GApplication *app,
                                             GVariantDict *options)
 {
+  if (drivedash_background_handle_options (app, options))
+    return 0;
   if (g_variant_dict_contains (options, "demo"))
     {
       drivedash_demo_set_enabled (TRUE);
@@ -265,6 +271,7 @@ drivedash_application_init (DrivedashApplication *self)
 {
   self->settings = g_settings_new (APP_ID);
 
+  drivedash_background_add_option (G_APPLICATION (self));
   /* dashboard */
   g_application_add_main_option (G_APPLICATION (self), "demo", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                  _("Show a simulated drive instead of the real ones (for trying the app and for screenshots)"),

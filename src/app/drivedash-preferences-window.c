@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-autostart.h"
 #include "drivedash-preferences-window.h"
 
 struct _DrivedashPreferencesWindow
@@ -66,6 +67,8 @@ drivedash_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "bench-random-data",
                    self->random_data_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                              drivedash_autostart_page_new (self->settings));
 }
 
 static void

@@ -27,6 +27,8 @@ static const Command commands[] = {
   { "game-mode", drivedash_cli_game_mode, N_("Turn a drive's power saving off (game mode) or on") },
   { "history",   drivedash_cli_history,   N_("List, show, compare, export, import or delete stored runs") },
   { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
+  { "follow-games", drivedash_cli_follow_games, N_("Keep game mode on while a game runs") },
+  { "metrics",   drivedash_cli_metrics,   N_("Write drive health as Prometheus metrics (node_exporter textfile)") },
 };
 
 int

@@ -39,6 +39,22 @@ static const char *const migrations[] = {
   "CREATE INDEX runs_serial_hash ON runs (serial_hash);"
   "CREATE TABLE series (run_id INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,"
   " encoding TEXT NOT NULL, data BLOB NOT NULL);",
+  /* 2 → 3: the watch — the drives it follows with its rules' memory, and
+   * their health snapshots (drivedash-store-health.c) */
+  "CREATE TABLE watch_drives (id INTEGER PRIMARY KEY, drive_key TEXT NOT NULL UNIQUE,"
+  " model TEXT, controller TEXT, muted INTEGER NOT NULL DEFAULT 0,"
+  " warned_bits INTEGER NOT NULL DEFAULT 0, hot_since INTEGER,"
+  " hot_warned INTEGER NOT NULL DEFAULT 0, spare_warned INTEGER NOT NULL DEFAULT 0,"
+  " used_level INTEGER NOT NULL DEFAULT 0, media_errors INTEGER, error_log_entries INTEGER,"
+  " thinned_at INTEGER);"
+  "CREATE TABLE health_snapshots (drive_id INTEGER NOT NULL REFERENCES watch_drives (id)"
+  " ON DELETE CASCADE, taken_at INTEGER NOT NULL, samples INTEGER NOT NULL,"
+  " temp_k REAL, temp_min_k INTEGER, temp_max_k INTEGER, critical_warning INTEGER,"
+  " spare INTEGER, spare_threshold INTEGER, used INTEGER, units_read INTEGER,"
+  " units_written INTEGER, power_on_hours INTEGER, media_errors INTEGER,"
+  " error_log_entries INTEGER, tmt1_transitions INTEGER, tmt2_transitions INTEGER,"
+  " tmt1_seconds INTEGER, tmt2_seconds INTEGER,"
+  " PRIMARY KEY (drive_id, taken_at)) WITHOUT ROWID;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);

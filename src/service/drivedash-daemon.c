@@ -508,12 +508,16 @@ polkit_details (DrivedashDaemon *self,
 }
 
 static const char *
-action_for (DrivedashDaemonOp op)
+action_for (const DrivedashDaemonRequest *request)
 {
-  switch (op)
+  switch (request->op)
     {
     case DRIVEDASH_DAEMON_OP_SET_GAME_MODE:
-      return DRIVEDASH_ACTION_SET_GAME_MODE;
+      /* Temporary changes (SetGameModeTemporary, and SetGameMode without
+       * persistent) need no password at the computer; the rule in /etc
+       * does. */
+      return request->persistent ? DRIVEDASH_ACTION_SET_GAME_MODE_PERSISTENT
+                                 : DRIVEDASH_ACTION_SET_GAME_MODE;
     case DRIVEDASH_DAEMON_OP_START_SELF_TEST:
     case DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST:
       return DRIVEDASH_ACTION_SELF_TEST;
@@ -551,7 +555,7 @@ dispatch (Call *call)
       return TRUE;
     }
 
-  drivedash_authority_check_async (call->invocation, action_for (call->request.op),
+  drivedash_authority_check_async (call->invocation, action_for (&call->request),
                                    polkit_details (self, call->request.controller),
                                    NULL, authorized_cb, call);
   return TRUE;

@@ -30,7 +30,8 @@ UDISKS_PATH = '/org/freedesktop/UDisks2'
 ACTION_READ = 'io.github.drivedash.Drivedash.read-health'
 ACTION_GAME = 'io.github.drivedash.Drivedash.set-game-mode'
 ACTION_SELF_TEST = 'io.github.drivedash.Drivedash.self-test'
-ALL_ACTIONS = [ACTION_READ, ACTION_GAME, ACTION_SELF_TEST]
+ACTION_GAME_PERSISTENT = 'io.github.drivedash.Drivedash.set-game-mode-persistent'
+ALL_ACTIONS = [ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_SELF_TEST]
 
 SERIAL = 'S4EWNX0R123456'
 

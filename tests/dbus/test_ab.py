@@ -23,7 +23,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drivedash_test_bus import (  # noqa: E402
-    ACTION_GAME, ACTION_READ, SERIAL, TestBus, build_path, snapshot, write)
+    ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, SERIAL, TestBus, build_path, snapshot, write)
 
 LATENCY = 'class/nvme/nvme0/power/pm_qos_latency_tolerance_us'
 RULE = '70-drivedash-game-mode-%s.rules' % SERIAL
@@ -46,7 +46,7 @@ class AbTest(unittest.TestCase):
         write(self.bus.sysfs, LATENCY, '100000\n')
         shutil.rmtree(self.bus.rules, ignore_errors=True)
         shutil.rmtree(self.bus.state, ignore_errors=True)
-        self.bus.set_allowed([ACTION_READ, ACTION_GAME])
+        self.bus.set_allowed([ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT])
         self.tmp = tempfile.mkdtemp(prefix='drivedash-ab-')
         self.target = os.path.join(self.tmp, 'target')
         os.mkdir(self.target)

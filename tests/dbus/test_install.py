@@ -14,7 +14,8 @@ import xml.etree.ElementTree as ET
 
 ACTIONS = {
     'io.github.drivedash.Drivedash.read-health': ('auth_admin', 'auth_admin', 'yes'),
-    'io.github.drivedash.Drivedash.set-game-mode': ('auth_admin_keep',) * 3,
+    'io.github.drivedash.Drivedash.set-game-mode': ('auth_admin_keep', 'auth_admin_keep', 'yes'),
+    'io.github.drivedash.Drivedash.set-game-mode-persistent': ('auth_admin_keep',) * 3,
     'io.github.drivedash.Drivedash.self-test': ('auth_admin_keep',) * 3,
 }
 
@@ -50,6 +51,26 @@ class InstallTest(unittest.TestCase):
         result = subprocess.run([path, '--version'], capture_output=True, text=True)
         self.assertEqual(result.returncode, 0)
         self.assertTrue(result.stdout.startswith('drivedashd '))
+
+    def test_prometheus_units(self):
+        bindir = os.path.join(os.path.dirname(self.libexecdir), 'bin')
+        service = self.read(self.unitdir, 'drivedash-prometheus.service').splitlines()
+        self.assertIn('Type=oneshot', service)
+        self.assertIn('ExecStart=%s/drivedash-cli metrics --textfile ${DRIVEDASH_TEXTFILE_DIR}' % bindir,
+                      service)
+        self.assertIn('ReadWritePaths=-/var/lib/prometheus/node-exporter', service)
+        self.installed(bindir, 'drivedash-cli')
+        timer = self.read(self.unitdir, 'drivedash-prometheus.timer').splitlines()
+        self.assertIn('OnUnitActiveSec=1min', timer)
+        self.assertIn('WantedBy=timers.target', timer)
+        verify = shutil.which('systemd-analyze')
+        if verify:
+            unitdir = os.path.join(self.destdir, self.unitdir.lstrip('/'))
+            result = subprocess.run([verify, 'verify', '--man=no',
+                                     os.path.join(unitdir, 'drivedash-prometheus.timer'),
+                                     os.path.join(unitdir, 'drivedash-prometheus.service')],
+                                    capture_output=True, text=True)
+            print(result.stdout + result.stderr)
 
     def test_dbus_activation(self):
         text = self.read(self.datadir, 'dbus-1', 'system-services', 'io.github.drivedash.Drivedash1.service')
@@ -113,8 +134,8 @@ class InstallTest(unittest.TestCase):
         root = ET.parse(self.installed(self.datadir, 'dbus-1', 'interfaces',
                                        'io.github.drivedash.Drivedash1.xml')).getroot()
         methods = {m.get('name') for m in root.iter('method')}
-        self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode',
-                                   'SetGameModeTemporary', 'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
+        self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode', 'SetGameModeTemporary',
+                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
 
 
 if __name__ == '__main__':

@@ -18,7 +18,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drivedash_test_bus import (  # noqa: E402
-    ACTION_GAME, ACTION_READ, ACTION_SELF_TEST, ALL_ACTIONS, SERIAL,
+    ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, ACTION_SELF_TEST, ALL_ACTIONS, SERIAL,
     TestBus, build_path, snapshot, write)
 
 from gi.repository import Gio, GLib  # noqa: E402
@@ -37,7 +37,8 @@ EVERY_METHOD = [
     ('GetHealth', '(s)', ('nvme0',), ACTION_READ),
     ('GetGameMode', '(s)', ('nvme0',), ACTION_READ),
     ('GetSelfTestStatus', '(s)', ('nvme0',), ACTION_READ),
-    ('SetGameMode', '(sbb)', ('nvme0', True, True), ACTION_GAME),
+    ('SetGameMode', '(sbb)', ('nvme0', True, True), ACTION_GAME_PERSISTENT),
+    ('SetGameMode', '(sbb)', ('nvme0', True, False), ACTION_GAME),
     ('SetGameModeTemporary', '(sb)', ('nvme0', True), ACTION_GAME),
     ('StartSelfTest', '(ss)', ('nvme0', 'short'), ACTION_SELF_TEST),
     ('AbortSelfTest', '(s)', ('nvme0',), ACTION_SELF_TEST),
@@ -142,7 +143,7 @@ class ServiceTest(unittest.TestCase):
         self.assertDBusError(NOT_SUPPORTED, 'AbortSelfTest', '(s)', ('nvme0',))
 
     def test_game_mode_fixture(self):
-        self.bus.set_allowed([ACTION_GAME, ACTION_READ])
+        self.bus.set_allowed([ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ])
         rule_path = os.path.join(self.bus.rules, RULE)
 
         (state,) = self.bus.call('SetGameMode', ('nvme0', True, True), '(sbb)')
@@ -268,6 +269,11 @@ class ServiceTest(unittest.TestCase):
         self.assertEqual(self.read(LATENCY % 'nvme0'), b'100000\n')
 
         self.bus.set_allowed([ACTION_READ, ACTION_GAME])
+        # Only temporary game mode is allowed: keeping it is refused.
+        result = run('nvme0', 'on', '--persistent', '--json')
+        self.assertEqual(result.returncode, 4)
+        self.assertFalse(os.path.exists(os.path.join(self.bus.rules, RULE)))
+        self.bus.set_allowed([ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT])
         result = run('nvme0', 'on', '--persistent', '--json')
         self.assertEqual(result.returncode, 0)
         state = json.loads(result.stdout)

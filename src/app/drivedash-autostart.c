@@ -1,0 +1,270 @@
+/* drivedash-autostart.c — starting the background watch at login
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "drivedash-autostart.h"
+
+#define DESKTOP_NAME APP_ID ".desktop"
+
+char *
+drivedash_autostart_get_path (void)
+{
+  return g_build_filename (g_get_user_config_dir (), "autostart", DESKTOP_NAME, NULL);
+}
+
+static char *
+desktop_file_contents (void)
+{
+  /* Name and comment in the user's language at the time of opting in. */
+  return g_strdup_printf ("[Desktop Entry]\n"
+                          "Type=Application\n"
+                          "Name=%s\n"
+                          "Comment=%s\n"
+                          "Exec=drivedash --background\n"
+                          "Icon=" APP_ID "\n"
+                          "NoDisplay=true\n"
+                          "X-GNOME-Autostart-enabled=true\n",
+                          _("Drivedash health watch"),
+                          _("Watches your drives’ health and tells you about problems"));
+}
+
+gboolean
+drivedash_autostart_set_file (gboolean   enabled,
+                              GError   **error)
+{
+  g_autofree char *path = drivedash_autostart_get_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  if (!enabled)
+    {
+      if (g_unlink (path) == 0 || errno == ENOENT)
+        return TRUE;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                   _("Drivedash could not stop starting at login: %s could not be removed (%s)."),
+                   path, g_strerror (errno));
+      return FALSE;
+    }
+  contents = desktop_file_contents ();
+  if (g_mkdir_with_parents (dir, 0700) != 0 ||
+      !g_file_set_contents (path, contents, -1, &local_error))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                   _("Drivedash could not set itself to start at login: %s could not be written (%s)."),
+                   path, local_error != NULL ? local_error->message : g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  GDBusConnection *session;
+  guint            subscription;
+} PortalRequest;
+
+static void
+portal_request_free (PortalRequest *r)
+{
+  g_object_unref (r->session);
+  g_free (r);
+}
+
+/* Returns once (the answer or the call's failure, whichever comes) and
+ * drops the subscription, which holds a reference on the task. */
+static void
+finish (GTask  *task,
+        GError *error,
+        gboolean value)
+{
+  PortalRequest *r = g_task_get_task_data (task);
+  g_autoptr(GTask) hold = g_object_ref (task);
+
+  if (r->subscription == 0)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  g_dbus_connection_signal_unsubscribe (r->session, r->subscription);
+  r->subscription = 0;
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, value);
+}
+
+/* Request.Response: 0 = allowed, 1 = the user said no, 2 = other. */
+static void
+on_response (GDBusConnection *connection,
+             const char      *sender,
+             const char      *path,
+             const char      *iface,
+             const char      *signal,
+             GVariant        *parameters,
+             gpointer         user_data)
+{
+  g_autoptr(GVariant) results = NULL;
+  guint32 response = 2;
+  gboolean background = FALSE;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ua{sv})")))
+    return;
+  g_variant_get (parameters, "(u@a{sv})", &response, &results);
+  g_variant_lookup (results, "background", "b", &background);
+  if (response == 0)
+    finish (user_data, NULL, background);
+  else
+    finish (user_data, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                                            _("Running in the background was not allowed. You can "
+                                              "allow it in Settings → Apps → Drivedash.")), FALSE);
+}
+
+static void
+called (GObject      *object,
+        GAsyncResult *result,
+        gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
+
+  if (reply == NULL)
+    finish (task, g_steal_pointer (&error), FALSE);
+}
+
+void
+drivedash_autostart_request_portal (GDBusConnection     *session,
+                                    gboolean             enabled,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  PortalRequest *r = g_new0 (PortalRequest, 1);
+  g_autofree char *token = g_strdup_printf ("drivedash%u", g_random_int ());
+  g_autofree char *sender = g_strdelimit (g_strdup (g_dbus_connection_get_unique_name (session) + 1), ".", '_');
+  g_autofree char *handle = g_strdup_printf ("/org/freedesktop/portal/desktop/request/%s/%s", sender, token);
+  const char *commandline[] = { "drivedash", "--background", NULL };
+  GVariantBuilder options;
+
+  r->session = g_object_ref (session);
+  g_task_set_task_data (task, r, (GDestroyNotify) portal_request_free);
+  /* Subscribed before the call, on the path the portal will use, so the
+   * answer cannot come first. */
+  r->subscription = g_dbus_connection_signal_subscribe (session, NULL, "org.freedesktop.portal.Request",
+                                                        "Response", handle, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+                                                        on_response, g_object_ref (task), g_object_unref);
+  g_variant_builder_init (&options, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&options, "{sv}", "handle_token", g_variant_new_string (token));
+  g_variant_builder_add (&options, "{sv}", "reason",
+                         g_variant_new_string (_("Drivedash watches your drives’ health and tells you about problems.")));
+  g_variant_builder_add (&options, "{sv}", "autostart", g_variant_new_boolean (enabled));
+  g_variant_builder_add (&options, "{sv}", "commandline", g_variant_new_strv (commandline, -1));
+  g_dbus_connection_call (session, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+                          "org.freedesktop.portal.Background", "RequestBackground",
+                          g_variant_new ("(sa{sv})", "", &options), G_VARIANT_TYPE ("(o)"),
+                          G_DBUS_CALL_FLAGS_NONE, -1, cancellable, called, g_object_ref (task));
+}
+
+gboolean
+drivedash_autostart_request_portal_finish (GAsyncResult  *result,
+                                           GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static gboolean
+in_flatpak (void)
+{
+  return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
+}
+
+static void
+portal_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(AdwPreferencesPage) page = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
+
+  if (!drivedash_autostart_request_portal_finish (result, &error) && error != NULL &&
+      ADW_IS_PREFERENCES_WINDOW (root))
+    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (error->message));
+}
+
+static void
+on_setting_changed (GSettings          *settings,
+                    const char         *key,
+                    AdwPreferencesPage *page)
+{
+  gboolean enabled = g_settings_get_boolean (settings, key);
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
+
+  if (in_flatpak ())
+    {
+      g_autoptr(GDBusConnection) session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+
+      if (session != NULL)
+        drivedash_autostart_request_portal (session, enabled, NULL, portal_done, g_object_ref (page));
+      return;
+    }
+  if (!drivedash_autostart_set_file (enabled, &error) && ADW_IS_PREFERENCES_WINDOW (root))
+    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (error->message));
+}
+
+/* Used by the background watch (drivedash-background.c): only while it
+ * runs, so the row is greyed out without it. */
+static void
+add_games_row (AdwPreferencesGroup *group,
+               GSettings           *settings)
+{
+  AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Game Mode While Playing"));
+  adw_action_row_set_subtitle (row, _("Turns game mode on while a game started with GameMode runs, "
+                                      "and back off when it ends. Takes effect at the next login."));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (row, toggle);
+  adw_action_row_set_activatable_widget (row, toggle);
+  g_settings_bind (settings, "game-mode-follows-games", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "watch-in-background", row, "sensitive", G_SETTINGS_BIND_GET);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+}
+
+AdwPreferencesPage *
+drivedash_autostart_page_new (GSettings *settings)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_page_set_title (page, _("Watch"));
+  adw_preferences_page_set_icon_name (page, "emblem-important-symbolic");
+  adw_preferences_group_set_description (group,
+    _("GNOME’s own disk warnings do not cover NVMe drives. Drivedash can watch them "
+      "and tell you when one overheats, wears out or reports errors."));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Watch Drives in the Background"));
+  adw_action_row_set_subtitle (row, _("Starts at login without a window, checks the temperature "
+                                      "every minute and the full health every ten minutes"));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (row, toggle);
+  adw_action_row_set_activatable_widget (row, toggle);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  g_settings_bind (settings, "watch-in-background", toggle, "active", G_SETTINGS_BIND_DEFAULT);
+  add_games_row (group, settings);
+  adw_preferences_page_add (page, group);
+  g_signal_connect_object (settings, "changed::watch-in-background",
+                           G_CALLBACK (on_setting_changed), page, 0);
+  return page;
+}

@@ -1,0 +1,24 @@
+/* drivedash-watch-private.h — test hooks of DrivedashWatch
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-watch.h"
+
+G_BEGIN_DECLS
+
+/* The environment variables the background app reads for its tests:
+ * DRIVEDASH_WATCH_PERIOD_MS shortens the minute between readings;
+ * DRIVEDASH_WATCH_HEALTH_FILE makes every full reading the health a{sv}
+ * (binary GVariant, as GetHealth returns it) in that file, read anew
+ * each time, instead of asking the drive; DRIVEDASH_WATCH_SYSFS_ROOT
+ * reads drives from a fixture tree (never a device node). */
+void drivedash_watch_set_period_ms   (DrivedashWatch *self,
+                                      guint           period_ms);
+void drivedash_watch_set_health_file (DrivedashWatch *self,
+                                      const char     *path);
+/* Both from the environment, when set. */
+void drivedash_watch_apply_test_environment (DrivedashWatch *self);
+
+G_END_DECLS

@@ -1,0 +1,408 @@
+/* drivedash-watch.c — the background watch
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "drivedash-snapshot.h"
+#include "drivedash-store-health.h"
+#include "drivedash-watch-private.h"
+
+typedef struct
+{
+  char                *controller;
+  char                *name;           /* model, for messages */
+  gint64               id;             /* in the store */
+  DrivedashWatchState  state;
+  gboolean             muted;
+  guint16              warning_kelvin;
+  gboolean             follow_udisks;  /* full health comes on UDisks2's signal */
+} WatchedDrive;
+
+struct _DrivedashWatch
+{
+  GObject         parent_instance;
+  DrivedashStore *store;
+  char           *sysfs_root;
+  char           *health_file;
+  guint           period_ms;
+  guint           ticks;
+  guint           timer_id;
+  gint64          last_thin;
+  GCancellable   *cancellable;
+  GHashTable     *drives;              /* controller → WatchedDrive */
+  GDBusConnection *system;             /* for UDisks2's PropertiesChanged */
+  guint           udisks_subscription;
+  guint           udisks_idle;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashWatch, drivedash_watch, G_TYPE_OBJECT)
+
+enum { SIGNAL_EVENT, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+watched_drive_free (WatchedDrive *d)
+{
+  g_free (d->controller);
+  g_free (d->name);
+  g_free (d);
+}
+
+static gint64
+now_seconds (void)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
+/* A drive seen for the first time: its id and the rules' memory. */
+static WatchedDrive *
+lookup_drive (DrivedashWatch        *self,
+              const DrivedashHealth *health)
+{
+  g_autoptr(GError) error = NULL;
+  WatchedDrive *d = g_hash_table_lookup (self->drives, health->controller);
+
+  if (d != NULL)
+    return d;
+  d = g_new0 (WatchedDrive, 1);
+  d->controller = g_strdup (health->controller);
+  d->name = g_strdup (health->model != NULL && *health->model ? health->model : health->controller);
+  d->id = drivedash_store_watch_drive (self->store, health->serial, health->model,
+                                       health->controller, &error);
+  if (d->id < 0 || !drivedash_store_watch_load (self->store, d->id, &d->state, &d->muted, &error))
+    {
+      g_warning ("The watch cannot use the results history: %s", error->message);
+      watched_drive_free (d);
+      return NULL;
+    }
+  g_hash_table_insert (self->drives, d->controller, d);
+  return d;
+}
+
+static void
+emit_events (DrivedashWatch *self,
+             WatchedDrive   *d,
+             GArray         *events)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      const DrivedashWatchEvent *e = &g_array_index (events, DrivedashWatchEvent, i);
+      g_autofree char *title = NULL;
+      g_autofree char *body = NULL;
+
+      drivedash_watch_event_describe (e, d->name, &title, &body);
+      g_signal_emit (self, signals[SIGNAL_EVENT], 0, d->controller, title, body,
+                     drivedash_watch_event_kind_id (e->kind));
+    }
+}
+
+/* Store, rules, messages, and now and then the thinning. */
+static void
+record (DrivedashWatch          *self,
+        WatchedDrive            *d,
+        const DrivedashSnapshot *snapshot)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) events = NULL;
+
+  if (!drivedash_store_add_snapshots (self->store, d->id, snapshot, 1, &error))
+    g_warning ("A health snapshot could not be saved: %s", error->message);
+  g_clear_error (&error);
+  events = drivedash_watch_rules_apply (&d->state, snapshot, d->warning_kelvin, d->muted);
+  if (!drivedash_store_watch_save_state (self->store, d->id, &d->state, &error))
+    g_warning ("The watch could not save what it told: %s", error->message);
+  g_clear_error (&error);
+  emit_events (self, d, events);
+  if (snapshot->time - self->last_thin >= 3600)
+    {
+      self->last_thin = snapshot->time;
+      if (!drivedash_store_thin_snapshots (self->store, snapshot->time, &error))
+        g_warning ("Old health snapshots could not be thinned: %s", error->message);
+    }
+}
+
+static void follow_udisks (DrivedashWatch *self);
+
+static void
+take_health (DrivedashWatch  *self,
+             DrivedashHealth *health)
+{
+  DrivedashSnapshot snapshot;
+  WatchedDrive *d = lookup_drive (self, health);
+
+  if (d == NULL)
+    return;
+  /* UDisks2 refreshes the SMART data itself (every ten minutes) and says
+   * so with PropertiesChanged: read when it does, not on a timer. */
+  d->follow_udisks = health->source == DRIVEDASH_HEALTH_SOURCE_UDISKS2;
+  if (d->follow_udisks)
+    follow_udisks (self);
+  if (health->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS)
+    d->warning_kelvin = health->warning_temperature_kelvin;
+  if (drivedash_snapshot_from_health (&snapshot, health, now_seconds ()))
+    record (self, d, &snapshot);
+}
+
+static void
+got_health (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(DrivedashWatch) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) health = drivedash_client_get_health_finish (result, &error);
+
+  if (health == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("watch: %s", error->message);
+      return;
+    }
+  take_health (self, health);
+}
+
+static void
+read_health_file (DrivedashWatch *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) file = g_mapped_file_new (self->health_file, FALSE, &error);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GVariant) variant = NULL;
+  g_autoptr(DrivedashHealth) health = NULL;
+
+  if (file == NULL)
+    {
+      g_warning ("watch: %s", error->message);
+      return;
+    }
+  bytes = g_mapped_file_get_bytes (file);
+  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, bytes, FALSE));
+  health = drivedash_health_new_from_variant (variant, &error);
+  if (health == NULL)
+    g_warning ("watch: %s", error->message);
+  else
+    take_health (self, health);
+}
+
+static void
+read_full (DrivedashWatch *self,
+           gboolean        udisks_changed)
+{
+  g_autoptr(GPtrArray) drives = NULL;
+
+  if (self->health_file != NULL)
+    {
+      read_health_file (self);
+      return;
+    }
+  /* Listed each time: drives come and go. */
+  drives = drivedash_drive_list (self->sysfs_root, NULL);
+  for (guint i = 0; drives != NULL && i < drives->len; i++)
+    {
+      const char *name = drivedash_drive_get_name (g_ptr_array_index (drives, i));
+      WatchedDrive *d = g_hash_table_lookup (self->drives, name);
+
+      /* On the timer: the drives UDisks2 reports are left to its signal.
+       * On its signal: only those. */
+      if ((d != NULL && d->follow_udisks) != udisks_changed)
+        continue;
+      drivedash_client_get_health_async (self->sysfs_root, name, DRIVEDASH_CLIENT_NONE,
+                                         self->cancellable, got_health, g_object_ref (self));
+    }
+}
+
+static gboolean
+udisks_idle_cb (gpointer user_data)
+{
+  DrivedashWatch *self = user_data;
+
+  self->udisks_idle = 0;
+  read_full (self, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* Several properties change at once: one reading for them all. */
+static void
+on_udisks_changed (GDBusConnection *connection,
+                   const char      *sender,
+                   const char      *path,
+                   const char      *iface,
+                   const char      *signal,
+                   GVariant        *parameters,
+                   gpointer         user_data)
+{
+  DrivedashWatch *self = user_data;
+
+  if (self->udisks_idle == 0)
+    self->udisks_idle = g_timeout_add (200, udisks_idle_cb, self);
+}
+
+static void
+follow_udisks (DrivedashWatch *self)
+{
+  if (self->udisks_subscription != 0)
+    return;
+  if (self->system == NULL)
+    self->system = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL);
+  if (self->system == NULL)
+    return;
+  self->udisks_subscription =
+    g_dbus_connection_signal_subscribe (self->system, "org.freedesktop.UDisks2",
+                                        "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                                        NULL, "org.freedesktop.UDisks2.NVMe.Controller",
+                                        G_DBUS_SIGNAL_FLAGS_NONE, on_udisks_changed, self, NULL);
+}
+
+/* hwmon: cheap and unprivileged, so every minute. */
+static void
+read_temperatures (DrivedashWatch *self)
+{
+  GHashTableIter iter;
+  WatchedDrive *d;
+
+  g_hash_table_iter_init (&iter, self->drives);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &d))
+    {
+      g_autoptr(DrivedashDrive) drive = drivedash_drive_lookup (self->sysfs_root, d->controller, NULL);
+      DrivedashTemperature t;
+      DrivedashSnapshot snapshot;
+
+      if (drive == NULL || !drivedash_health_read_temperature (drive, &t, NULL) ||
+          t.temperature_kelvin == 0)
+        continue;
+      if (t.warning_temperature_kelvin != 0)
+        d->warning_kelvin = t.warning_temperature_kelvin;
+      drivedash_snapshot_from_temperature (&snapshot, t.temperature_kelvin, now_seconds ());
+      record (self, d, &snapshot);
+    }
+}
+
+static gboolean
+tick (gpointer user_data)
+{
+  DrivedashWatch *self = user_data;
+
+  if (self->ticks++ % DRIVEDASH_WATCH_FULL_EVERY == 0)
+    read_full (self, FALSE);
+  else if (self->health_file == NULL)
+    read_temperatures (self);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+drivedash_watch_start (DrivedashWatch *self)
+{
+  g_return_if_fail (DRIVEDASH_IS_WATCH (self));
+  if (self->timer_id != 0)
+    return;
+  tick (self);
+  self->timer_id = g_timeout_add (self->period_ms, tick, self);
+}
+
+gboolean
+drivedash_watch_set_muted (DrivedashWatch  *self,
+                           const char      *controller,
+                           gboolean         muted,
+                           GError         **error)
+{
+  WatchedDrive *d = g_hash_table_lookup (self->drives, controller);
+
+  if (d == NULL)
+    return TRUE;
+  d->muted = muted;
+  return drivedash_store_watch_set_muted (self->store, d->id, muted, error);
+}
+
+void
+drivedash_watch_set_period_ms (DrivedashWatch *self,
+                               guint           period_ms)
+{
+  self->period_ms = MAX (period_ms, 10);
+}
+
+void
+drivedash_watch_set_health_file (DrivedashWatch *self,
+                                 const char     *path)
+{
+  g_free (self->health_file);
+  self->health_file = g_strdup (path);
+}
+
+void
+drivedash_watch_apply_test_environment (DrivedashWatch *self)
+{
+  const char *period = g_getenv ("DRIVEDASH_WATCH_PERIOD_MS");
+  const char *file = g_getenv ("DRIVEDASH_WATCH_HEALTH_FILE");
+  const char *sysfs_root = g_getenv ("DRIVEDASH_WATCH_SYSFS_ROOT");
+
+  if (period != NULL && *period != '\0')
+    drivedash_watch_set_period_ms (self, (guint) g_ascii_strtoull (period, NULL, 10));
+  if (file != NULL && *file != '\0')
+    drivedash_watch_set_health_file (self, file);
+  if (sysfs_root != NULL && *sysfs_root != '\0')
+    {
+      g_free (self->sysfs_root);
+      self->sysfs_root = g_strdup (sysfs_root);
+    }
+}
+
+DrivedashWatch *
+drivedash_watch_new (DrivedashStore *store,
+                     const char     *sysfs_root)
+{
+  DrivedashWatch *self = g_object_new (DRIVEDASH_TYPE_WATCH, NULL);
+
+  self->store = g_object_ref (store);
+  self->sysfs_root = g_strdup (sysfs_root);
+  return self;
+}
+
+static void
+drivedash_watch_dispose (GObject *object)
+{
+  DrivedashWatch *self = DRIVEDASH_WATCH (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->timer_id, g_source_remove);
+  g_clear_handle_id (&self->udisks_idle, g_source_remove);
+  if (self->udisks_subscription != 0)
+    g_dbus_connection_signal_unsubscribe (self->system, self->udisks_subscription);
+  self->udisks_subscription = 0;
+  g_clear_object (&self->system);
+  G_OBJECT_CLASS (drivedash_watch_parent_class)->dispose (object);
+}
+
+static void
+drivedash_watch_finalize (GObject *object)
+{
+  DrivedashWatch *self = DRIVEDASH_WATCH (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->cancellable);
+  g_hash_table_unref (self->drives);
+  g_free (self->sysfs_root);
+  g_free (self->health_file);
+  G_OBJECT_CLASS (drivedash_watch_parent_class)->finalize (object);
+}
+
+static void
+drivedash_watch_class_init (DrivedashWatchClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = drivedash_watch_dispose;
+  object_class->finalize = drivedash_watch_finalize;
+  signals[SIGNAL_EVENT] = g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_STRING,
+                                        G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+}
+
+static void
+drivedash_watch_init (DrivedashWatch *self)
+{
+  self->period_ms = DRIVEDASH_WATCH_TEMPERATURE_SECONDS * 1000;
+  self->cancellable = g_cancellable_new ();
+  self->drives = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                        (GDestroyNotify) watched_drive_free);
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/python3
+# test_background.py — `drivedash --background` (the real app under Xvfb,
+# no window) on a private session bus with python3-dbusmock's
+# notification_daemon template: a critical warning gives one notification
+# with "Show Details", repeated readings give none, more media errors give
+# a new one, "Don't Warn Again" (the app's mute-drive action) silences the
+# drive; snapshots land in the results history.  Health comes from a file
+# (DRIVEDASH_WATCH_HEALTH_FILE, binary a{sv} as GetHealth returns it) and
+# the minute is 50 ms (DRIVEDASH_WATCH_PERIOD_MS).
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from drivedash_test_bus import TestBus, build_path, wait_for_name  # noqa: E402
+
+import gi  # noqa: E402
+gi.require_version('Gio', '2.0')
+from gi.repository import Gio, GLib  # noqa: E402
+
+APP = os.environ.get('DRIVEDASH_APP') or build_path('src', 'app', 'drivedash')
+FIXTURE = os.path.join(os.environ['DRIVEDASH_SOURCE_ROOT'], 'tests', 'fixtures', 'health-full.variant')
+NOTIFY = 'org.freedesktop.Notifications'
+NOTIFY_PATH = '/org/freedesktop/Notifications'
+APP_ID = 'io.github.drivedash.Drivedash'
+
+
+def wait_until(condition, timeout=30, what='condition'):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError('timed out waiting for ' + what)
+        time.sleep(0.1)
+
+
+def health(**changes):
+    '''health-full.variant with some keys replaced (GLib.Variant values).'''
+    with open(FIXTURE, 'rb') as f:
+        v = GLib.Variant.new_from_bytes(GLib.VariantType('a{sv}'), GLib.Bytes.new(f.read()), False)
+    entries = {}
+    for i in range(v.n_children()):
+        e = v.get_child_value(i)
+        entries[e.get_child_value(0).get_string()] = e.get_child_value(1).get_variant()
+    entries.update(changes)
+    return GLib.Variant('a{sv}', entries).get_data_as_bytes().get_data()
+
+
+class BackgroundBase(unittest.TestCase):
+    '''A private session bus with the notification mock; the app is
+    started by the tests.'''
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='drivedash-background-')
+        self.daemon = subprocess.Popen(['dbus-daemon', '--session', '--nofork', '--print-address=1'],
+                                       stdout=subprocess.PIPE, text=True)
+        self.address = self.daemon.stdout.readline().strip()
+        self.conn = Gio.DBusConnection.new_for_address_sync(
+            self.address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        self.env = dict(os.environ)
+        self.env['DBUS_SESSION_BUS_ADDRESS'] = self.address
+        self.env['XDG_DATA_HOME'] = os.path.join(self.tmp, 'data')
+        self.env['XDG_CONFIG_HOME'] = os.path.join(self.tmp, 'config')
+        self.env['DRIVEDASH_WATCH_PERIOD_MS'] = '50'
+        self.health_file = os.path.join(self.tmp, 'health.variant')
+        self.env['DRIVEDASH_WATCH_HEALTH_FILE'] = self.health_file
+        self.mock = subprocess.Popen([sys.executable, '-m', 'dbusmock', '--template', 'notification_daemon'],
+                                     env=self.env, stdout=subprocess.DEVNULL)
+        wait_for_name(self.conn, NOTIFY, self.mock)
+        self.app = None
+
+    def tearDown(self):
+        for p in (self.app, self.mock):
+            if p is not None and p.poll() is None:
+                p.terminate()
+                p.wait(20)
+        self.conn.close_sync(None)
+        self.daemon.terminate()
+        self.daemon.wait(10)
+        self.daemon.stdout.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def write_health(self, **changes):
+        with open(self.health_file + '.tmp', 'wb') as f:
+            f.write(health(**changes))
+        os.rename(self.health_file + '.tmp', self.health_file)
+
+    def notifications(self):
+        reply = self.conn.call_sync(NOTIFY, NOTIFY_PATH, 'org.freedesktop.DBus.Mock', 'GetCalls', None,
+                                    None, Gio.DBusCallFlags.NONE, 10000, None)
+        return [args for (_, method, args) in reply.unpack()[0] if method == 'Notify']
+
+    def start_app(self):
+        self.app = subprocess.Popen(['xvfb-run', '-a', APP, '--background'], env=self.env,
+                                    stdout=subprocess.DEVNULL)
+        wait_for_name(self.conn, APP_ID, self.app)
+
+    def app_action(self, name, target):
+        self.conn.call_sync(APP_ID, '/io/github/drivedash/Drivedash', 'org.gtk.Actions', 'Activate',
+                            GLib.Variant('(sava{sv})', (name, [GLib.Variant('s', target)], {})),
+                            None, Gio.DBusCallFlags.NONE, 10000, None)
+
+
+
+@unittest.skipIf(shutil.which('xvfb-run') is None, 'xvfb-run is not installed')
+class BackgroundTest(BackgroundBase):
+    def test_notifies_once_per_event(self):
+        self.write_health()
+        self.start_app()
+        wait_until(lambda: len(self.notifications()) >= 1, what='the first notification')
+        (app_name, _, _, summary, body, actions, hints, _) = self.notifications()[0]
+        self.assertEqual(summary, 'Drivedash Test Drive reports a serious problem')
+        self.assertIn('Back up your files now', body)
+        self.assertIn('Show Details', actions)
+        self.assertIn('Don’t Warn Again', actions)
+        # Three more full readings (every 10 × 50 ms): no repeat.
+        time.sleep(2)
+        self.assertEqual(len(self.notifications()), 1)
+
+        self.write_health(media_errors=GLib.Variant('(tt)', (0, 5)))
+        wait_until(lambda: len(self.notifications()) >= 2, what='the media-errors notification')
+        summary, body = self.notifications()[1][3:5]
+        self.assertEqual(summary, 'Drivedash Test Drive could not read or write some data')
+        self.assertIn('from 3 to 5', body)
+        time.sleep(1.5)
+        self.assertEqual(len(self.notifications()), 2)
+
+        # Don't Warn Again: recorded, not told.
+        self.app_action('mute-drive', 'nvme0')
+        self.write_health(media_errors=GLib.Variant('(tt)', (0, 9)))
+        time.sleep(2)
+        self.assertEqual(len(self.notifications()), 2)
+
+        db = sqlite3.connect(os.path.join(self.tmp, 'data', 'drivedash', 'results.db'))
+        (count, muted) = db.execute('SELECT count(*), max(muted) FROM health_snapshots'
+                                    ' JOIN watch_drives ON id = drive_id').fetchone()
+        (errors,) = db.execute('SELECT max(media_errors) FROM health_snapshots').fetchone()
+        db.close()
+        self.assertGreaterEqual(count, 3)
+        self.assertEqual(muted, 1)
+        self.assertEqual(errors, 9)
+        self.assertIsNone(self.app.poll(), 'the background app exited')
+
+    def windows(self):
+        '''GtkApplication exports each window's actions under .../window/N.'''
+        xml = self.conn.call_sync(APP_ID, '/io/github/drivedash/Drivedash',
+                                  'org.freedesktop.DBus.Introspectable', 'Introspect', None, None,
+                                  Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+        node = Gio.DBusNodeInfo.new_for_xml(xml)
+        window = [n for n in node.nodes if n.path == 'window']
+        if not window:
+            return 0
+        xml = self.conn.call_sync(APP_ID, '/io/github/drivedash/Drivedash/window',
+                                  'org.freedesktop.DBus.Introspectable', 'Introspect', None, None,
+                                  Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+        return len(Gio.DBusNodeInfo.new_for_xml(xml).nodes)
+
+    def test_no_window(self):
+        self.write_health(critical_warning=GLib.Variant('y', 0))
+        self.start_app()
+        time.sleep(1)
+        self.assertEqual(self.windows(), 0)
+        self.assertEqual(self.notifications(), [])
+        # "Show Details" opens a window in the same, still watching, app.
+        self.app_action('show-drive', 'nvme0')
+        wait_until(lambda: self.windows() == 1, what='a window after Show Details')
+        self.assertIsNone(self.app.poll())
+
+
+@unittest.skipIf(shutil.which('xvfb-run') is None, 'xvfb-run is not installed')
+class UDisksBackgroundTest(BackgroundBase):
+    '''Health from a UDisks2 mock on a private system bus (no drivedashd):
+    the watch reads again on UDisks2's PropertiesChanged, not on its timer.'''
+
+    def setUp(self):
+        super().setUp()
+        self.system = TestBus(polkit=False, udisks=True, service=False).__enter__()
+        self.drive = self.system.add_udisks_nvme_drive()
+        del self.env['DRIVEDASH_WATCH_HEALTH_FILE']
+        self.env['DRIVEDASH_WATCH_SYSFS_ROOT'] = self.system.sysfs
+        self.env['DBUS_SYSTEM_BUS_ADDRESS'] = self.system.address
+
+    def tearDown(self):
+        super().tearDown()
+        self.system.__exit__(None, None, None)
+
+    def attribute_reads(self):
+        reply = self.system.connection.call_sync(
+            'org.freedesktop.UDisks2', self.drive, 'org.freedesktop.DBus.Mock', 'GetCalls', None,
+            None, Gio.DBusCallFlags.NONE, 10000, None)
+        return len([c for c in reply.unpack()[0] if c[1] == 'SmartGetAttributes'])
+
+    def test_notifies_once_per_event(self):
+        self.start_app()
+        wait_until(lambda: self.attribute_reads() >= 1, what='the first reading through UDisks2')
+        # The drive's own temperature bit is left to the temperature rule
+        # (318 K is below its 357 K limit): nothing to tell yet.
+        time.sleep(1.5)  # three periods of full readings for the other drive
+        self.assertEqual(self.attribute_reads(), 1)
+        self.assertEqual(self.notifications(), [])
+
+        self.system.udisks_mock('UpdateProperties', '(sa{sv})', (
+            'org.freedesktop.UDisks2.NVMe.Controller',
+            {'SmartCriticalWarning': GLib.Variant('as', ['temperature', 'spare']),
+             'SmartUpdated': GLib.Variant('t', 1700000600)}), self.drive)
+        wait_until(lambda: len(self.notifications()) >= 1, what='the notification after PropertiesChanged')
+        self.assertEqual(self.attribute_reads(), 2)
+        summary, body = self.notifications()[0][3:5]
+        self.assertEqual(summary, 'Fixture SSD 1TB reports a serious problem')
+        self.assertIn('spare blocks', body)
+
+
+if __name__ == '__main__':
+    unittest.main(testRunner=unittest.TextTestRunner(stream=sys.stdout, verbosity=2))

@@ -1,0 +1,206 @@
+#!/usr/bin/python3
+# test_follow_games.py — drivedash-cli follow-games with Debian's real
+# gamemoded on a private session bus and the real drivedashd (test mode)
+# on a private system bus: a game registered through libgamemodeauto turns
+# game mode on in the fixture sysfs, and off after; a setting the user
+# chose is left alone; kill -9 of the follower during a game and drivedashd
+# puts game mode back.  The portal path (org.freedesktop.portal.GameMode
+# Active) against a dbusmock object.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from drivedash_test_bus import (  # noqa: E402
+    ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, SERIAL, TestBus, build_path, wait_for_name, write)
+
+import gi  # noqa: E402
+gi.require_version('Gio', '2.0')
+from gi.repository import Gio, GLib  # noqa: E402
+
+LATENCY = 'class/nvme/nvme0/power/pm_qos_latency_tolerance_us'
+RULE = '70-drivedash-game-mode-%s.rules' % SERIAL
+CLI = os.environ.get('DRIVEDASH_CLI_INSTALLED') or build_path('src', 'cli', 'drivedash-cli')
+GAMEMODED = shutil.which('gamemoded') or '/usr/bin/gamemoded'
+AUTO = '/usr/lib/x86_64-linux-gnu/libgamemodeauto.so.0'
+FERAL = 'com.feralinteractive.GameMode'
+PORTAL = 'org.freedesktop.portal.Desktop'
+PORTAL_PATH = '/org/freedesktop/portal/desktop'
+PORTAL_IFACE = 'org.freedesktop.portal.GameMode'
+
+
+def wait_until(condition, timeout=20, what='condition'):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError('timed out waiting for ' + what)
+        time.sleep(0.1)
+
+
+class SessionBus:
+    '''A private session bus, as dbus-run-session makes one.'''
+
+    def __enter__(self):
+        self.daemon = subprocess.Popen(['dbus-daemon', '--session', '--nofork', '--print-address=1'],
+                                       stdout=subprocess.PIPE, text=True)
+        self.address = self.daemon.stdout.readline().strip()
+        self.connection = Gio.DBusConnection.new_for_address_sync(
+            self.address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        return self
+
+    def __exit__(self, *exc):
+        self.connection.close_sync(None)
+        self.daemon.terminate()
+        self.daemon.wait(10)
+        self.daemon.stdout.close()
+        return False
+
+
+@unittest.skipIf(not os.path.exists(GAMEMODED) or not os.path.exists(AUTO),
+                 'gamemode is not installed (build-aux/deps test)')
+class FollowGamesTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.bus = TestBus(polkit=True).__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bus.__exit__(None, None, None)
+
+    def setUp(self):
+        write(self.bus.sysfs, LATENCY, '100000\n')
+        shutil.rmtree(self.bus.rules, ignore_errors=True)
+        shutil.rmtree(self.bus.state, ignore_errors=True)
+        self.bus.set_allowed([ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT])
+        self.session = SessionBus().__enter__()
+        self.env = dict(self.bus.env)
+        self.env['DBUS_SESSION_BUS_ADDRESS'] = self.session.address
+        self.processes = []
+
+    def tearDown(self):
+        for p in reversed(self.processes):
+            if p.poll() is None:
+                p.terminate()
+                p.wait(10)
+            for stream in (p.stdout, p.stderr):
+                if stream:
+                    stream.close()
+        self.session.__exit__(None, None, None)
+        self.assertIsNone(self.bus.service.poll(), 'drivedashd died')
+
+    def start(self, argv, **kw):
+        p = subprocess.Popen(argv, env=self.env, **kw)
+        self.processes.append(p)
+        return p
+
+    def start_gamemoded(self):
+        p = self.start([GAMEMODED], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_name(self.session.connection, FERAL, p)
+
+    def start_follower(self, *extra):
+        p = self.start([CLI, 'follow-games', 'nvme0', *extra], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+        self.assertIn('Waiting for games', p.stdout.readline())
+        return p
+
+    def game(self, seconds):
+        '''A "game": libgamemodeauto registers it with gamemoded.'''
+        env = dict(self.env)
+        env['LD_PRELOAD'] = AUTO
+        p = subprocess.Popen(['sleep', str(seconds)], env=env)
+        self.processes.append(p)
+        return p
+
+    def latency(self):
+        with open(os.path.join(self.bus.sysfs, LATENCY)) as f:
+            return f.read().strip()
+
+    def rule_exists(self):
+        return os.path.exists(os.path.join(self.bus.rules, RULE))
+
+    def test_game_turns_on_then_off(self):
+        self.start_gamemoded()
+        follower = self.start_follower()
+        game = self.game(3)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        self.assertIn('game mode is on', follower.stdout.readline())
+        game.wait(30)
+        wait_until(lambda: self.latency() == '100000', what='game mode off after the game')
+        self.assertIn('back as it was', follower.stdout.readline())
+        self.assertFalse(self.rule_exists())
+
+    def test_gamemoded_started_later(self):
+        follower = self.start_follower()
+        time.sleep(0.5)
+        self.start_gamemoded()
+        game = self.game(3)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        game.wait(30)
+        wait_until(lambda: self.latency() == '100000', what='game mode off after the game')
+        self.assertIsNone(follower.poll())
+
+    def test_users_persistent_setting_kept(self):
+        self.bus.call('SetGameMode', ('nvme0', True, True), '(sbb)')
+        self.assertTrue(self.rule_exists())
+        self.start_gamemoded()
+        follower = self.start_follower()
+        game = self.game(2)
+        game.wait(30)
+        # Give the follower time to (wrongly) act on the end of the game.
+        time.sleep(2)
+        self.assertEqual(self.latency(), '0')
+        self.assertTrue(self.rule_exists())
+        self.assertIsNone(follower.poll())
+
+    def test_users_setting_changed_during_game_kept(self):
+        self.start_gamemoded()
+        self.start_follower()
+        game = self.game(4)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        # The user makes it permanent while playing: ours no longer.
+        self.bus.call('SetGameMode', ('nvme0', True, True), '(sbb)')
+        game.wait(30)
+        time.sleep(2)
+        self.assertEqual(self.latency(), '0')
+        self.assertTrue(self.rule_exists())
+
+    def test_kill_during_game_reverts(self):
+        self.start_gamemoded()
+        follower = self.start_follower()
+        self.game(10)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        follower.send_signal(signal.SIGKILL)
+        follower.wait(10)
+        wait_until(lambda: self.latency() == '100000', what='drivedashd putting game mode back')
+
+    def test_portal(self):
+        mock = self.start([sys.executable, '-m', 'dbusmock', PORTAL, PORTAL_PATH, PORTAL_IFACE],
+                          stdout=subprocess.DEVNULL)
+        wait_for_name(self.session.connection, PORTAL, mock)
+        conn = self.session.connection
+
+        def mock_call(method, args, signature):
+            conn.call_sync(PORTAL, PORTAL_PATH, 'org.freedesktop.DBus.Mock', method,
+                           GLib.Variant(signature, args), None, Gio.DBusCallFlags.NONE, 10000, None)
+
+        mock_call('AddProperty', (PORTAL_IFACE, 'Active', GLib.Variant('b', False)), '(ssv)')
+        mock_call('AddProperty', (PORTAL_IFACE, 'version', GLib.Variant('u', 4)), '(ssv)')
+        follower = self.start_follower('--portal')
+        time.sleep(0.5)
+        self.assertEqual(self.latency(), '100000')
+        for active, expected in ((True, '0'), (False, '100000')):
+            mock_call('UpdateProperties', (PORTAL_IFACE, {'Active': GLib.Variant('b', active)}), '(sa{sv})')
+            wait_until(lambda: self.latency() == expected, what='portal Active=%s' % active)
+        self.assertIsNone(follower.poll())
+
+
+if __name__ == '__main__':
+    unittest.main(testRunner=unittest.TextTestRunner(stream=sys.stdout, verbosity=2))

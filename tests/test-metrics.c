@@ -1,0 +1,151 @@
+/* test-metrics.c — Prometheus metrics from a full health report: names,
+ * exact values, Debian's real `promtool check metrics`, and the atomic
+ * textfile write
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "drivedash-error.h"
+#include "drivedash-metrics.h"
+
+#include "drivedash-test-health.h"
+#include "drivedash-test-tree.h"
+
+static char *
+full_metrics (void)
+{
+  g_autoptr(GPtrArray) healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
+  DrivedashHealth *h = drivedash_test_full_health ();
+
+  g_free (h->controller);
+  h->controller = g_strdup ("nvme0");
+  g_free (h->model);
+  /* A label value that needs escaping. */
+  h->model = g_strdup ("Test \"Quoted\" \\ Drive");
+  g_ptr_array_add (healths, h);
+  return drivedash_metrics_format (healths);
+}
+
+/* Values from tests/fixtures/make-fixtures.py (smart-known.bin). */
+static void
+test_values (void)
+{
+  g_autofree char *text = full_metrics ();
+  const char *lines[] = {
+    "drivedash_nvme_temperature_celsius{controller=\"nvme0\"} 49.85\n",
+    "drivedash_nvme_critical_warning{controller=\"nvme0\"} 165\n",
+    "drivedash_nvme_available_spare_ratio{controller=\"nvme0\"} 0.87\n",
+    "drivedash_nvme_available_spare_threshold_ratio{controller=\"nvme0\"} 0.10\n",
+    "drivedash_nvme_percentage_used_ratio{controller=\"nvme0\"} 0.13\n",
+    /* 2^64 units × 512,000 bytes, exact */
+    "drivedash_nvme_data_written_bytes_total{controller=\"nvme0\"} 9444732965739290427392000\n",
+    /* 0x0123456789ABCDEF_FEDCBA9876543210 units: the bytes need more than
+     * 128 bits, so a float (Python: 7.7433143050453556e+41) */
+    "drivedash_nvme_data_read_bytes_total{controller=\"nvme0\"} 7.7433143050453556e+41\n",
+    "drivedash_nvme_power_on_seconds_total{controller=\"nvme0\"} 72000000\n",
+    "drivedash_nvme_unsafe_shutdowns_total{controller=\"nvme0\"} 42\n",
+    "drivedash_nvme_media_errors_total{controller=\"nvme0\"} 3\n",
+    "drivedash_nvme_error_log_entries_total{controller=\"nvme0\"} 17\n",
+    "drivedash_nvme_thermal_throttle_transitions_total{controller=\"nvme0\",level=\"1\"} 7\n",
+    "drivedash_nvme_thermal_throttle_seconds_total{controller=\"nvme0\",level=\"2\"} 60\n",
+    "drivedash_nvme_verdict{controller=\"nvme0\",verdict=\"bad\"} 1\n",
+    "drivedash_nvme_info{controller=\"nvme0\",model=\"Test \\\"Quoted\\\" \\\\ Drive\",serial=\"SN123\",firmware=\"1.2.3\",source=\"nvme\"} 1\n",
+    "# TYPE drivedash_nvme_media_errors_total counter\n",
+    "# TYPE drivedash_nvme_available_spare_ratio gauge\n",
+  };
+
+  g_test_message ("%s", text);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    if (strstr (text, lines[i]) == NULL)
+      g_error ("missing: %s", lines[i]);
+}
+
+/* A report without SMART (sysfs only) has no made-up counters. */
+static void
+test_partial (void)
+{
+  g_autoptr(GPtrArray) healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
+  DrivedashHealth *h = drivedash_health_new ("nvme1");
+  g_autofree char *text = NULL;
+
+  h->has = DRIVEDASH_HEALTH_HAS_TEMPERATURE;
+  h->smart.temperature_kelvin = 300;
+  g_ptr_array_add (healths, h);
+  text = drivedash_metrics_format (healths);
+  g_assert_nonnull (strstr (text, "drivedash_nvme_temperature_celsius{controller=\"nvme1\"} 26.85\n"));
+  g_assert_null (strstr (text, "_total"));
+  g_assert_null (strstr (text, "spare"));
+}
+
+static void
+test_promtool (void)
+{
+  g_autofree char *promtool = g_find_program_in_path ("promtool");
+  g_autofree char *text = full_metrics ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (promtool == NULL)
+    {
+      g_test_skip ("promtool is not installed (Debian: prometheus; build-aux/deps test)");
+      return;
+    }
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                           G_SUBPROCESS_FLAGS_STDERR_PIPE, &error, promtool, "check", "metrics", NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, text, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("promtool: %s%s", out, err);
+  /* promtool lists each problem; none is allowed. */
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (err, ==, "");
+  g_assert_true (g_subprocess_get_successful (proc));
+}
+
+static void
+test_textfile (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("drivedash-metrics-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, DRIVEDASH_METRICS_FILE_NAME, NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = NULL;
+  GStatBuf st;
+
+  g_assert_true (drivedash_metrics_write_textfile (dir, "old 1\n", &error));
+  g_assert_true (drivedash_metrics_write_textfile (dir, "new 2\n", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "new 2\n");
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0644);
+  /* Nothing else is left in the folder (no temporary file). */
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, DRIVEDASH_METRICS_FILE_NAME);
+  g_assert_null (g_dir_read_name (listing));
+
+  g_assert_false (drivedash_metrics_write_textfile (missing, "x\n", &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "no-such-folder"));
+  drivedash_test_tree_remove (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/metrics/values", test_values);
+  g_test_add_func ("/metrics/partial", test_partial);
+  g_test_add_func ("/metrics/promtool", test_promtool);
+  g_test_add_func ("/metrics/textfile", test_textfile);
+  return g_test_run ();
+}
