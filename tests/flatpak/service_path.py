@@ -33,7 +33,10 @@ for d in /sys/class/nvme /sys/class/hwmon; do
   if [ -d $d ]; then echo "$d: $(ls $d | wc -l) entries: $(ls $d | tr '\n' ' ')"; else echo "$d: absent"; fi
 done
 for h in /sys/class/hwmon/*; do [ -e "$h/name" ] && echo "$h: $(cat $h/name) $(cat $h/temp1_input 2>/dev/null)"; done
-if touch /sys/drivedash-probe 2>/dev/null; then echo "/sys: WRITABLE"; else echo "/sys: read-only"; fi
+# /sys itself is a tmpfs in the sandbox; what matters is the host's trees in it.
+for d in /sys/class /sys/devices; do
+  if touch $d/drivedash-probe 2>/dev/null; then echo "$d: WRITABLE"; else echo "$d: read-only"; fi
+done
 '''
     rc, seen = session.sandbox_sh(script)
     host = {d: sorted(os.listdir(d)) if os.path.isdir(d) else None
@@ -43,7 +46,7 @@ if touch /sys/drivedash-probe 2>/dev/null; then echo "/sys: WRITABLE"; else echo
     case = ('this machine has no NVMe drive: /sys/class/nvme is absent on the host and in the sandbox'
             if host['/sys/class/nvme'] is None else
             'the sandbox sees the host\'s %d NVMe controller(s) read-only' % len(host['/sys/class/nvme']))
-    result(rc == 0 and same and '/sys: read-only' in seen,
+    result(rc == 0 and same and '/sys/class: read-only' in seen and '/sys/devices: read-only' in seen,
            '/sys/class/nvme and /sys/class/hwmon in the sandbox are the host\'s, read-only',
            'host: %r\nsandbox:\n%s\ncase seen: %s' % (host, seen.strip(), case))
 
