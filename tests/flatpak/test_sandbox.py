@@ -265,11 +265,12 @@ def test_bench_home(session):
         return False, 'exit %d\n%s%s' % (out.returncode, out.stdout, out.stderr)
     report = json.loads(out.stdout)
     results = report.get('results', [])
-    lines = ['direct_io=%s' % report.get('direct_io')]
+    direct = report.get('settings', {}).get('direct_io')
+    lines = ['direct_io=%s (filesystem %s)' % (direct, report.get('settings', {}).get('filesystem'))]
     for r in results:
         lines.append('%s: includes_cache=%s %s' % (r.get('name', r.get('test')), r.get('includes_cache'),
                                                    {k: v for k, v in r.items() if 'mb' in k.lower()}))
-    ok = report.get('direct_io') is True and len(results) == 2 and \
+    ok = direct is True and len(results) == 2 and \
         all(r.get('includes_cache') is False for r in results)
     leftover = os.listdir(folder)
     return ok and not leftover, '\n'.join(lines + ['left in the folder: %r' % leftover])
