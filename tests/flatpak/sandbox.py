@@ -126,9 +126,9 @@ class Session:
         self.processes.append(process)
         return process
 
-    def popen(self, argv, **kwargs):
+    def popen(self, argv, extra_env=None, **kwargs):
         '''A process of the test user's.'''
-        return subprocess.Popen(argv, env=self.env, **self.as_user, **kwargs)
+        return subprocess.Popen(argv, env=dict(self.env, **(extra_env or {})), **self.as_user, **kwargs)
 
     def run(self, argv, **kwargs):
         return subprocess.run(argv, env=self.env, capture_output=True, text=True,

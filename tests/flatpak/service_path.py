@@ -166,7 +166,29 @@ gdbus call --system --dest org.freedesktop.PolicyKit1 --object-path /org/freedes
            'host reaches %s: yes\nsandbox:\n%s' % (NOT_LISTED, out.strip()))
 
 
-def run_all(session, result, source_root, build_root, home):
+def test_app_health(svc, session, result, run_window):
+    '''The app's Health page on the fixture drive: the sandbox gets the
+    fixture as its /sys/class (bwrap_fixture.py; this machine has no
+    NVMe drive), the report comes from the service over the proxy.'''
+    svc.set_allowed(tb.ALL_ACTIONS)
+    helper = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bwrap_fixture.py')
+    wrapper = os.path.join(session.tmp, 'bwrap-with-fixture')
+    with open(wrapper, 'w') as f:
+        f.write('#!/bin/sh\nexec /usr/bin/python3 %s %s "$@"\n' % (helper, os.path.join(svc.sysfs, 'class')))
+    os.chmod(wrapper, 0o755)
+    ok, details, labels = run_window(session, 'flatpak-service-health', [], a11y=True,
+                                     host_env={'FLATPAK_BWRAP': wrapper})
+    labels = labels or []
+    want = ['Fixture SSD 1TB', 'The Drivedash system service']
+    found = {w: w in labels for w in want}
+    sysfs_source = "The kernel's public files (limited)" in labels
+    result(ok and all(found.values()) and not sysfs_source,
+           'the sandboxed app\'s Health page shows the fixture drive\'s report from the service (AT-SPI)',
+           details + '\nfound: %r; sysfs named as the source: %s\nlabels: %r' %
+           (found, sysfs_source, [label for label in labels if not label.startswith(('Adw', 'Gtk'))][:60]))
+
+
+def run_all(session, result, source_root, build_root, home, run_window):
     test_sysfs(session, result, build_root)
     try:
         svc = ServiceBus(session, source_root, build_root, home)
@@ -175,7 +197,8 @@ def run_all(session, result, source_root, build_root, home):
         return
     for test in [lambda: test_health(svc, session, result, build_root),
                  lambda: test_game_mode(svc, session, result),
-                 lambda: test_filtering(svc, session, result)]:
+                 lambda: test_filtering(svc, session, result),
+                 lambda: test_app_health(svc, session, result, run_window)]:
         try:
             test()
         except Exception as e:  # noqa: BLE001 — reported as a failure

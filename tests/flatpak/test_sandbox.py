@@ -169,7 +169,7 @@ echo "not granted: /dev/vda: $(ls /dev/vda /dev/nvme0 2>&1 | tr '\n' ' ')"
     return result_.stdout + result_.stderr
 
 
-def run_window(session, name, args, env=None, a11y=False):
+def run_window(session, name, args, env=None, a11y=False, host_env=None):
     '''Starts the app, waits for its window and its own screenshot; returns
     (ok, details, labels read through AT-SPI or None).'''
     shot = os.path.join(SHOTS, name + '.png')
@@ -182,7 +182,7 @@ def run_window(session, name, args, env=None, a11y=False):
     log_path = os.path.join(SHOTS, name + '.log')
     t0 = time.monotonic()
     with open(log_path, 'w') as log:
-        app = session.popen(argv, stdout=log, stderr=subprocess.STDOUT)
+        app = session.popen(argv, extra_env=host_env, stdout=log, stderr=subprocess.STDOUT)
     try:
         mapped = sandbox.wait_for(lambda: 'Drivedash' in sandbox.window_titles(session)
                                   or app.poll() is not None, 60)
@@ -342,7 +342,7 @@ def main():
         test_windows(session)
         test_bench_home(session)
         test_bench_portal(session)
-        service_path.run_all(session, result, SOURCE_ROOT, BUILD_ROOT, HOME)
+        service_path.run_all(session, result, SOURCE_ROOT, BUILD_ROOT, HOME, run_window)
     import bundle  # noqa: E402
     bundle.run(result, WORK, SOURCE_ROOT)
     print('1..%d' % count)
