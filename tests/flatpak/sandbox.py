@@ -157,6 +157,11 @@ class Session:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
+        # The document portal's FUSE mount outlives a portal killed with the bus.
+        with open('/proc/mounts') as f:
+            mounts = [line.split()[1] for line in f if line.split()[1].startswith(self.tmp + '/')]
+        for mount in sorted(mounts, reverse=True):
+            subprocess.run(['umount', '-l', mount], capture_output=True)
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
