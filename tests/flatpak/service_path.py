@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import gi
 gi.require_version('Gio', '2.0')
@@ -176,8 +177,23 @@ def test_app_health(svc, session, result, run_window):
     with open(wrapper, 'w') as f:
         f.write('#!/bin/sh\nexec /usr/bin/python3 %s %s "$@"\n' % (helper, os.path.join(svc.sysfs, 'class')))
     os.chmod(wrapper, 0o755)
+    switched = {}
+
+    def click_game_mode(session):
+        '''Game mode on and off with the app's own switch, through AT-SPI.'''
+        helper = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'atspi_labels.py')
+        log = []
+        for want in ['0', '100000']:
+            out = session.run(['/usr/bin/python3', helper, '--toggle-switch-after', 'Game Mode'], timeout=60)
+            deadline = time.monotonic() + 15
+            while svc.latency() != want and time.monotonic() < deadline:
+                time.sleep(0.2)
+            switched[want] = svc.latency() == want
+            log.append('clicked %s → latency file %s' % ((out.stdout + out.stderr).strip(), svc.latency()))
+        return '\n'.join(log)
+
     ok, details, labels = run_window(session, 'flatpak-service-health', [], a11y=True,
-                                     host_env={'FLATPAK_BWRAP': wrapper})
+                                     host_env={'FLATPAK_BWRAP': wrapper}, during=click_game_mode)
     labels = labels or []
     want = ['Fixture SSD 1TB', 'The Drivedash system service']
     found = {w: w in labels for w in want}
@@ -186,6 +202,9 @@ def test_app_health(svc, session, result, run_window):
            'the sandboxed app\'s Health page shows the fixture drive\'s report from the service (AT-SPI)',
            details + '\nfound: %r; sysfs named as the source: %s\nlabels: %r' %
            (found, sysfs_source, [label for label in labels if not label.startswith(('Adw', 'Gtk'))][:60]))
+    result(switched.get('0') is True and switched.get('100000') is True,
+           'the app\'s game-mode switch turns game mode on and off through the service (AT-SPI click)',
+           'latency file reached: %r' % switched)
 
 
 def run_all(session, result, source_root, build_root, home, run_window):

@@ -169,7 +169,7 @@ echo "not granted: /dev/vda: $(ls /dev/vda /dev/nvme0 2>&1 | tr '\n' ' ')"
     return result_.stdout + result_.stderr
 
 
-def run_window(session, name, args, env=None, a11y=False, host_env=None):
+def run_window(session, name, args, env=None, a11y=False, host_env=None, during=None):
     '''Starts the app, waits for its window and its own screenshot; returns
     (ok, details, labels read through AT-SPI or None).'''
     shot = os.path.join(SHOTS, name + '.png')
@@ -194,6 +194,8 @@ def run_window(session, name, args, env=None, a11y=False, host_env=None):
         if a11y and saved:
             try:
                 labels = read_labels(session)
+                if during is not None:
+                    a11y_error = during(session)
             except Exception as e:  # noqa: BLE001 — reported with the result
                 a11y_error = str(e)
     finally:
