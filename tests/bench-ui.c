@@ -18,7 +18,9 @@
 #include <stdlib.h>
 
 #include "drivedash-application.h"
+#include "drivedash-bench-model-private.h"
 #include "drivedash-bench-page.h"
+#include "drivedash-plot-private.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 
@@ -176,7 +178,7 @@ main (int   argc,
   page = DRIVEDASH_BENCH_PAGE (w);
   drivedash_bench_page_set_folder (page, folder);
   /* "Peak": SEQ1M Q8T1 and RND4K Q32T16 (16 threads), read and write. */
-  drivedash_bench_page_set_test_overrides (page, 3, 0.5, 0);
+  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 3, 0.5, 0);
 
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
     g_main_context_iteration (NULL, TRUE);
@@ -198,11 +200,11 @@ main (int   argc,
 
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
   start = g_get_monotonic_time ();
-  while (drivedash_bench_page_get_running (page))
+  while (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)))
     g_main_context_iteration (NULL, TRUE);
 
-  if (drivedash_bench_page_get_error (page))
-    printf ("benchmark failed: %s\n", drivedash_bench_page_get_error (page)->message);
+  if (drivedash_bench_model_get_error (drivedash_bench_page_get_model (page)))
+    printf ("benchmark failed: %s\n", drivedash_bench_model_get_error (drivedash_bench_page_get_model (page))->message);
   printf ("main loop during a %.1f s run (16-thread RND4K Q32T16 included, %u frames drawn, %u probes): "
           "lateness p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
           (g_get_monotonic_time () - start) / 1e6,

@@ -62,6 +62,7 @@ typedef struct
   GCancellable    *cancellable;   /* the client's; the fake cancels it */
   GPtrArray       *held;          /* invocations never answered */
   GPtrArray       *udisks_calls;  /* method names the fake UDisks2 got */
+  gboolean         needs_password; /* answer InteractiveAuthorizationRequired */
 } Fake;
 
 static Fake fake;
@@ -78,6 +79,15 @@ service_method (GDBusConnection       *connection,
                 GDBusMethodInvocation *invocation,
                 gpointer               user_data)
 {
+  /* Like drivedashd when polkit says "challenge" and the call did not
+   * allow a password prompt. */
+  if (fake.needs_password)
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation,
+                                                  "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired",
+                                                  "Authentication is required");
+      return;
+    }
   /* Like a service busy with a password dialog: the call stays open. */
   g_ptr_array_add (fake.held, invocation);
   if (fake.cancellable != NULL)
@@ -210,6 +220,7 @@ teardown (void)
   g_ptr_array_unref (fake.held);
   g_ptr_array_unref (fake.udisks_calls);
   g_clear_object (&fake.cancellable);
+  fake.needs_password = FALSE;
   drivedash_client_set_read_timeout (0);
   g_assert_true (drivedash_test_tree_remove (fake.root));
   g_free (fake.root);
@@ -367,6 +378,26 @@ test_get_game_mode_timeout (void)
   teardown ();
 }
 
+/* drivedashd answers "a password is needed" (polkit's challenge): that
+ * is a refusal in plain words, and root does not act directly instead. */
+static void
+test_set_game_mode_needs_password (void)
+{
+  g_autofree char *latency = NULL;
+  Call c = { "set-game-mode", DRIVEDASH_CLIENT_NONE };
+
+  setup ();
+  fake.needs_password = TRUE;
+  run_call (&c);
+  g_assert_null (c.result);
+  g_assert_error (c.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
+  g_assert_nonnull (strstr (c.error->message, "password"));
+  latency = read_tree ("class/nvme/nvme0/power/pm_qos_latency_tolerance_us");
+  g_assert_cmpstr (latency, ==, "100000\n");
+  g_clear_error (&c.error);
+  teardown ();
+}
+
 /* A drive without a serial number must not match UDisks2's drive without
  * one: the self-test would start on another drive. */
 static void
@@ -397,6 +428,7 @@ main (int    argc,
   g_test_add_func ("/client-fallbacks/get-health-cancelled", test_get_health_cancelled);
   g_test_add_func ("/client-fallbacks/get-game-mode-timeout", test_get_game_mode_timeout);
   g_test_add_func ("/client-fallbacks/udisks-empty-serial", test_udisks_empty_serial);
+  g_test_add_func ("/client-fallbacks/set-game-mode-needs-password", test_set_game_mode_needs_password);
 
   status = g_test_run ();
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
-#include "drivedash-plot.h"
+#include "drivedash-plot-private.h"
 
 #define W 480
 #define H 300
@@ -171,69 +171,6 @@ new_plot (const char *title)
   g_object_ref_sink (plot);
   drivedash_plot_set_title (plot, title);
   return plot;
-}
-
-static void
-test_decimate_matches_brute_force (void)
-{
-  enum { N = 10000, COLS = 137 };
-  g_autofree double *t = g_new (double, N);
-  g_autofree double *y = g_new (double, N);
-  DrivedashPlotColumn cols[COLS];
-  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
-  double t0 = 1000, t1 = 8000;
-
-  for (int i = 0; i < N; i++)
-    {
-      t[i] = i * 1.0;
-      y[i] = g_rand_double_range (rand, -50, 50) + sin (i / 300.0) * 100;
-    }
-
-  drivedash_plot_decimate (t, y, N, t0, t1, cols, COLS);
-
-  for (int c = 0; c < COLS; c++)
-    {
-      double lo = INFINITY, hi = -INFINITY, first = NAN, last = NAN;
-      guint n = 0;
-
-      for (int i = 0; i < N; i++)
-        {
-          int col;
-
-          if (t[i] < t0 || t[i] > t1)
-            continue;
-          col = CLAMP ((int) ((t[i] - t0) / ((t1 - t0) / COLS)), 0, COLS - 1);
-          if (col != c)
-            continue;
-          if (n == 0)
-            first = y[i];
-          last = y[i];
-          lo = MIN (lo, y[i]);
-          hi = MAX (hi, y[i]);
-          n++;
-        }
-      g_assert_cmpuint (cols[c].n, ==, n);
-      g_assert_cmpuint (n, >, 0);
-      g_assert_cmpfloat (cols[c].y_min, ==, lo);
-      g_assert_cmpfloat (cols[c].y_max, ==, hi);
-      g_assert_cmpfloat (cols[c].y_first, ==, first);
-      g_assert_cmpfloat (cols[c].y_last, ==, last);
-    }
-}
-
-static void
-test_decimate_gaps (void)
-{
-  double t[] = { 0, 1, 2, 2, 3, 4 };
-  double y[] = { 1, 2, 3, NAN, 5, 6 };
-  DrivedashPlotColumn cols[5];
-
-  drivedash_plot_decimate (t, y, G_N_ELEMENTS (t), 0, 5, cols, 5);
-  g_assert_true (cols[2].gap);
-  g_assert_false (cols[1].gap);
-  g_assert_cmpuint (cols[2].n, ==, 1);
-  g_assert_cmpuint (cols[3].n, ==, 1);
-  g_assert_cmpfloat (cols[3].y_first, ==, 5);
 }
 
 /* The warning limit colour (#9c6e03 in the light style). */
@@ -518,6 +455,32 @@ test_gap_breaks_line (void)
   image_clear (&img);
 }
 
+/* A labelled marker must not pull the band of dense data towards its
+ * label: the text left cairo's current point there, and the band's
+ * outline once started from it, drawing a sliver across the plot. */
+static void
+test_marker_label_leaves_data_alone (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("marker");
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  int stray = 0;
+
+  drivedash_plot_set_y_range_hint (plot, 0, 100);
+  drivedash_plot_add_marker (plot, 30, "RND4K Q32T16");
+  /* 100 samples a second, between 5 and 10: a band along the bottom. */
+  for (int i = 0; i < 6000; i++)
+    drivedash_plot_append (plot, s, i / 100.0, 5 + (i % 6));
+
+  render (plot, &img, W, H);
+  /* Values 20…80: nothing of the series belongs there. */
+  for (int y = (int) (H * 0.3); y < (int) (H * 0.65); y++)
+    for (int x = 0; x < W; x++)
+      stray += blue_ink (&img, x, y) > 0.3;
+  g_assert_cmpint (stray, ==, 0);
+  image_clear (&img);
+}
+
 /* Log scale: 300 sits log10(300)/4 of the way from the 1 to the 10 000
  * decade line. */
 static void
@@ -546,6 +509,94 @@ test_log_scale (void)
   c = centroid_row (&img, W - 20, H);
   g_assert_cmpfloat (fabs (c - expected), <, 2.0);
   image_clear (&img);
+}
+
+/* Every property can be set from a template, by enum nick too. */
+static void
+test_properties_from_template (void)
+{
+  static const char ui[] =
+    "<interface>"
+    "  <object class='DrivedashPlot' id='plot'>"
+    "    <property name='title'>Temperature</property>"
+    "    <property name='caption'>Last hour</property>"
+    "    <property name='unit'>°C</property>"
+    "    <property name='scale'>auto</property>"
+    "    <property name='time-axis'>ago</property>"
+    "    <property name='time-window'>600</property>"
+    "    <property name='include-zero'>false</property>"
+    "  </object>"
+    "</interface>";
+  g_autoptr(GtkBuilder) builder = NULL;
+  DrivedashPlot *plot;
+
+  g_type_ensure (DRIVEDASH_TYPE_PLOT);
+  builder = gtk_builder_new_from_string (ui, -1);
+  plot = DRIVEDASH_PLOT (gtk_builder_get_object (builder, "plot"));
+  g_assert_nonnull (plot);
+  g_assert_cmpstr (drivedash_plot_get_title (plot), ==, "Temperature");
+  g_assert_cmpstr (drivedash_plot_get_caption (plot), ==, "Last hour");
+  g_assert_cmpstr (drivedash_plot_get_unit (plot), ==, "°C");
+  g_assert_cmpint (drivedash_plot_get_scale (plot), ==, DRIVEDASH_PLOT_SCALE_AUTO);
+  g_assert_cmpint (drivedash_plot_get_time_axis (plot), ==, DRIVEDASH_PLOT_TIME_AGO);
+  g_assert_cmpfloat (drivedash_plot_get_time_window (plot), ==, 600);
+  g_assert_false (drivedash_plot_get_include_zero (plot));
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    data)
+{
+  (*(guint *) data)++;
+}
+
+/* Setters notify once per real change (G_PARAM_EXPLICIT_NOTIFY), so a
+ * page that sets the same caption ten times a second costs nothing. */
+static void
+test_properties_notify (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("notify");
+  guint n = 0;
+  g_autofree char *title = NULL;
+  double window = -1;
+
+  g_signal_connect (plot, "notify", G_CALLBACK (count_notify), &n);
+
+  drivedash_plot_set_caption (plot, "SEQ1M Q8T1");
+  drivedash_plot_set_caption (plot, "SEQ1M Q8T1");
+  g_assert_cmpuint (n, ==, 1);
+  drivedash_plot_set_caption (plot, NULL);
+  drivedash_plot_set_caption (plot, NULL);
+  g_assert_cmpuint (n, ==, 2);
+
+  drivedash_plot_set_title (plot, "notify");
+  drivedash_plot_set_unit (plot, "MB/s");
+  drivedash_plot_set_unit (plot, "MB/s");
+  g_assert_cmpuint (n, ==, 3);
+
+  drivedash_plot_set_scale (plot, DRIVEDASH_PLOT_SCALE_LOG);
+  drivedash_plot_set_scale (plot, DRIVEDASH_PLOT_SCALE_LOG);
+  drivedash_plot_set_time_axis (plot, DRIVEDASH_PLOT_TIME_ELAPSED);
+  g_assert_cmpuint (n, ==, 4);
+
+  /* A negative window means none, like 0 (the default). */
+  drivedash_plot_set_time_window (plot, -5);
+  g_assert_cmpuint (n, ==, 4);
+  drivedash_plot_set_time_window (plot, 60);
+  drivedash_plot_set_time_window (plot, 60);
+  g_assert_cmpuint (n, ==, 5);
+
+  drivedash_plot_set_include_zero (plot, 2);
+  g_assert_cmpuint (n, ==, 5);
+  drivedash_plot_set_include_zero (plot, FALSE);
+  g_assert_cmpuint (n, ==, 6);
+
+  g_object_set (plot, "title", "other", NULL);
+  g_assert_cmpuint (n, ==, 7);
+  g_object_get (plot, "title", &title, "time-window", &window, NULL);
+  g_assert_cmpstr (title, ==, "other");
+  g_assert_cmpfloat (window, ==, 60);
 }
 
 static void
@@ -606,8 +657,6 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/plot/decimate/brute-force", test_decimate_matches_brute_force);
-  g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
   g_test_add_func ("/plot/pixels/line", test_line_where_expected);
   g_test_add_func ("/plot/pixels/follows-data", test_line_follows_data);
   g_test_add_func ("/plot/pixels/axes", test_axes_labelled);
@@ -615,6 +664,9 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/decimation", test_decimation_equivalent);
   g_test_add_func ("/plot/pixels/gap", test_gap_breaks_line);
   g_test_add_func ("/plot/pixels/log", test_log_scale);
+  g_test_add_func ("/plot/pixels/marker-label", test_marker_label_leaves_data_alone);
+  g_test_add_func ("/plot/properties/template", test_properties_from_template);
+  g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);
   g_test_add_func ("/plot/save-png", test_save_png);
 

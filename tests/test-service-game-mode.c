@@ -208,6 +208,37 @@ test_on_off (Fixture       *fixture,
   g_assert_false (exists (fixture->state, "nvme0.latency-tolerance"));
 }
 
+/* An attribute replaced by a symlink is neither read nor written through:
+ * the file it points to stays as it was. */
+static void
+test_symlinked_attribute (Fixture       *fixture,
+                          gconstpointer  user_data)
+{
+  g_autoptr(DrivedashGameMode) state = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *latency = g_build_filename (fixture->sysfs, LATENCY ("nvme0"), NULL);
+  g_autofree char *victim = NULL;
+  g_autofree char *value = NULL;
+
+  write_file (fixture->root, "victim", "100000\n");
+  victim = g_build_filename (fixture->root, "victim", NULL);
+  g_assert_cmpint (g_unlink (latency), ==, 0);
+  g_assert_cmpint (symlink (victim, latency), ==, 0);
+
+  /* Not even read: what it points to is not the drive's setting. */
+  state = drivedash_game_mode_read (&fixture->paths, "nvme0", &error);
+  g_assert_null (state);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  g_clear_error (&error);
+
+  state = drivedash_game_mode_set (&fixture->paths, "nvme0", TRUE, FALSE, &error);
+  g_assert_null (state);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  value = read_file (fixture->root, "victim");
+  g_assert_cmpstr (value, ==, "100000\n");
+  g_assert_false (exists (fixture->state, "nvme0.latency-tolerance"));
+}
+
 static void
 test_restore_auto (Fixture       *fixture,
                    gconstpointer  user_data)
@@ -432,6 +463,7 @@ main (int    argc,
   ADD ("check-controller", test_check_controller);
   ADD ("read-initial", test_read_initial);
   ADD ("on-off", test_on_off);
+  ADD ("symlinked-attribute", test_symlinked_attribute);
   ADD ("restore-auto", test_restore_auto);
   ADD ("persistent", test_persistent);
   ADD ("off-after-reboot", test_off_after_reboot);

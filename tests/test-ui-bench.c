@@ -11,8 +11,10 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
+#include "drivedash-bench-model-private.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-health-page.h"
 #include "drivedash-error.h"
@@ -33,7 +35,7 @@ bench_page (DrivedashWindow *window)
 static gboolean
 not_running (gpointer data)
 {
-  return !drivedash_bench_page_get_running (data);
+  return !drivedash_bench_model_get_running (drivedash_bench_page_get_model (data));
 }
 
 static gboolean
@@ -63,7 +65,7 @@ prepare (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "speed");
   drivedash_bench_page_set_folder (page, folder);
   /* Tiny and short: the point is the plumbing, not the figures. */
-  drivedash_bench_page_set_test_overrides (page, 1.0, 0, 16 << 20);
+  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 1.0, 0, 16 << 20);
   return page;
 }
 
@@ -90,6 +92,32 @@ clipboard_done (gpointer data)
   return ((ClipboardRead *) data)->done;
 }
 
+/* The toast now shown in WINDOW (a new reference), NULL if none. */
+static AdwToast *
+shown_toast (GtkWidget *widget)
+{
+  AdwToast *toast = NULL;
+
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget"))
+    {
+      g_object_get (widget, "toast", &toast, NULL);
+      return toast;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child && !toast; child = gtk_widget_get_next_sibling (child))
+    toast = shown_toast (child);
+  return toast;
+}
+
+static char *
+read_clipboard (GtkWidget *widget)
+{
+  ClipboardRead clip = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clipboard_read_cb, &clip);
+  ui_iterate_until (clipboard_done, &clip, 5);
+  return clip.text;
+}
+
 static void
 test_run (void)
 {
@@ -103,15 +131,17 @@ test_run (void)
   g_autofree char *png = g_build_filename (folder, "plots.png", NULL);
   g_autoptr(GError) error = NULL;
   ClipboardRead clip = { 0 };
+  g_autofree char *copied = NULL;
+  g_autoptr(AdwToast) done_toast = NULL;
   cairo_surface_t *surface;
 
-  g_assert_false (drivedash_bench_page_get_running (page));
+  g_assert_false (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
-  g_assert_true (drivedash_bench_page_get_running (page));
+  g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
   ui_iterate_until (not_running, page, 120);
 
-  g_assert_no_error ((GError *) drivedash_bench_page_get_error (page));
-  report = drivedash_bench_page_get_report (page);
+  g_assert_no_error ((GError *) drivedash_bench_model_get_error (drivedash_bench_page_get_model (page)));
+  report = drivedash_bench_model_get_report (drivedash_bench_page_get_model (page));
   g_assert_nonnull (report);
   /* The "real" preset: SEQ1M Q1T1 and RND4K Q1T1, read and write. */
   g_assert_cmpuint (report->results->len, ==, 4);
@@ -149,6 +179,9 @@ test_run (void)
   cairo_surface_destroy (surface);
   g_unlink (png);
 
+  done_toast = shown_toast (GTK_WIDGET (window));
+  g_assert_nonnull (done_toast);
+  g_assert_cmpstr (adw_toast_get_button_label (done_toast), ==, _("_Copy"));
   g_free (ui_screenshot (window, "speed-light.png"));
   ui_set_dark (app, TRUE);
   g_free (ui_screenshot (window, "speed-dark.png"));
@@ -157,8 +190,26 @@ test_run (void)
   ui_set_dark (app, FALSE);
   g_free (ui_screenshot (window, "speed-narrow-light.png"));
 
+  /* Copy on the "Done" toast copies the table too (clicked after the
+   * screenshots, which show the toast; it may have timed out since). */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (page)), "");
+  g_signal_emit_by_name (done_toast, "button-clicked");
+  copied = read_clipboard (GTK_WIDGET (page));
+  g_assert_cmpstr (copied, ==, expected_text);
+
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
+}
+
+static guint
+count_with_class (GtkWidget  *widget,
+                  const char *css_class)
+{
+  guint n = gtk_widget_has_css_class (widget, css_class);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_with_class (child, css_class);
+  return n;
 }
 
 static void
@@ -169,20 +220,102 @@ test_cancel (void)
   const GError *error;
 
   /* Long passes, so the run is surely in the middle when stopped. */
-  drivedash_bench_page_set_test_overrides (page, 5, 0, 16 << 20);
+  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
   ui_iterate_until (has_samples, page, 60);
-  g_assert_true (drivedash_bench_page_get_running (page));
+  g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
+  /* While it runs the choices are locked and Stop replaces Start, all
+   * from the template's bindings. */
+  g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
+  g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON)));
+  g_assert_true (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
+  /* The cell of the test running pulses, and only that one. */
+  g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "running"), ==, 1);
   g_assert_cmpuint (count_test_files (), ==, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (page), "bench.stop", NULL);
   ui_iterate_until (not_running, page, 10);
 
-  error = drivedash_bench_page_get_error (page);
+  error = drivedash_bench_model_get_error (drivedash_bench_page_get_model (page));
   g_assert_nonnull (error);
   g_assert_true (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED));
   g_assert_cmpuint (count_test_files (), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
+  g_assert_false (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
+  g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "running"), ==, 0);
 
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* The first row's subtitle: the folder row's. */
+static GtkLabel *
+folder_subtitle (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "subtitle"))
+        return GTK_LABEL (child);
+      if ((label = folder_subtitle (child)))
+        return label;
+    }
+  return NULL;
+}
+
+/* Folder names are shown as they are: "a&b <x>" is not Pango markup. */
+static void
+test_folder_plain_text (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  g_autofree char *odd = g_build_filename (folder, "a&b <x>", NULL);
+  GtkLabel *subtitle;
+
+  g_assert_cmpint (g_mkdir (odd, 0700), ==, 0);
+  drivedash_bench_page_set_folder (page, odd);
+  ui_iterate_for (100);
+  subtitle = folder_subtitle (GTK_WIDGET (page));
+  g_assert_nonnull (subtitle);
+  g_test_message ("subtitle: %s", gtk_label_get_text (subtitle));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (subtitle), odd));
+  g_assert_false (gtk_label_get_use_markup (subtitle));
+
+  drivedash_bench_page_set_folder (page, folder);
+  g_assert_cmpint (g_rmdir (odd), ==, 0);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* A folder whose name is not UTF-8 is saved in the settings and read back
+ * by the next page (the next start of the app), and shown readably. */
+static void
+test_folder_not_utf8 (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  g_autofree char *odd = g_build_filename (folder, "caf\xe9", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *stored = NULL;
+  g_autofree char *path = NULL;
+  GtkWidget *next;
+
+  g_assert_cmpint (g_mkdir (odd, 0700), ==, 0);
+  drivedash_bench_page_set_folder (page, odd);
+  stored = g_settings_get_string (settings, "bench-folder");
+  g_test_message ("stored: %s", stored);
+  g_assert_true (g_str_has_prefix (stored, "file://"));
+  g_assert_true (g_utf8_validate (gtk_label_get_text (folder_subtitle (GTK_WIDGET (page))), -1, NULL));
+
+  next = g_object_ref_sink (drivedash_bench_page_new ());
+  path = g_file_get_path (drivedash_bench_options_get_folder (
+           drivedash_bench_model_get_options (drivedash_bench_page_get_model (DRIVEDASH_BENCH_PAGE (next)))));
+  g_assert_cmpstr (path, ==, odd);
+  g_object_unref (next);
+
+  drivedash_bench_page_set_folder (page, folder);
+  g_assert_cmpint (g_rmdir (odd), ==, 0);
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }
@@ -252,6 +385,8 @@ main (int   argc,
   g_test_add_func ("/ui/bench/empty-state", test_empty_state);
   g_test_add_func ("/ui/bench/run", test_run);
   g_test_add_func ("/ui/bench/cancel", test_cancel);
+  g_test_add_func ("/ui/bench/folder-plain-text", test_folder_plain_text);
+  g_test_add_func ("/ui/bench/folder-not-utf8", test_folder_not_utf8);
 
   status = g_test_run ();
 

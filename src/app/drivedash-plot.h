@@ -1,59 +1,26 @@
 /* drivedash-plot.h — a live time-series plot drawn with cairo
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Properties (settable in .ui templates): title, caption, unit, scale
+ * ("linear", "log", "auto"), time-axis ("elapsed", "ago"), time-window
+ * (seconds, 0: all), include-zero.  Samples, limits and markers are added
+ * from code.  Internals and test hooks: drivedash-plot-private.h.
  */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "drivedash-plot-axis.h"
+#include "drivedash-plot-style.h"
+
 G_BEGIN_DECLS
-
-#define DRIVEDASH_PLOT_MAX_SERIES 6
-
-typedef enum
-{
-  DRIVEDASH_PLOT_SCALE_LINEAR,
-  DRIVEDASH_PLOT_SCALE_LOG,
-  DRIVEDASH_PLOT_SCALE_AUTO,   /* log when the data spans more than two decades */
-} DrivedashPlotScale;
-
-typedef enum
-{
-  DRIVEDASH_PLOT_TIME_ELAPSED, /* "0:00 … 1:30" counted from zero */
-  DRIVEDASH_PLOT_TIME_AGO,     /* "−5 min … now" relative to the newest sample */
-} DrivedashPlotTimeAxis;
 
 typedef enum
 {
   DRIVEDASH_PLOT_LIMIT_WARNING,
   DRIVEDASH_PLOT_LIMIT_CRITICAL,
 } DrivedashPlotLimitKind;
-
-/* Colours and font used by drivedash_plot_draw().  The widget fills it from
- * its style context (so dark mode and high contrast follow the theme); tests
- * and PNG export can use drivedash_plot_style_init_default(). */
-typedef struct
-{
-  GdkRGBA background;   /* alpha 0: leave the target as it is */
-  GdkRGBA foreground;   /* text and axes */
-  GdkRGBA grid;
-  GdkRGBA warning;
-  GdkRGBA critical;
-  GdkRGBA series[DRIVEDASH_PLOT_MAX_SERIES];
-  char font[64];        /* Pango font description */
-} DrivedashPlotStyle;
-
-/* One pixel column of decimated data.  An hour of 100 ms samples reduces to
- * at most one of these per pixel, so drawing costs the same as a minute. */
-typedef struct
-{
-  double   y_min;
-  double   y_max;
-  double   y_first;
-  double   y_last;
-  guint    n;        /* samples in this column; 0: empty */
-  gboolean gap;      /* a gap (NaN sample) follows a sample of this column */
-} DrivedashPlotColumn;
 
 #define DRIVEDASH_TYPE_PLOT (drivedash_plot_get_type ())
 G_DECLARE_FINAL_TYPE (DrivedashPlot, drivedash_plot, DRIVEDASH, PLOT, GtkWidget)
@@ -80,6 +47,13 @@ void        drivedash_plot_set_y_range_hint   (DrivedashPlot          *self,
                                                double                  max);
 void        drivedash_plot_set_decimate       (DrivedashPlot          *self,
                                                gboolean                decimate);
+
+const char            *drivedash_plot_get_caption      (DrivedashPlot *self);
+const char            *drivedash_plot_get_unit         (DrivedashPlot *self);
+DrivedashPlotScale     drivedash_plot_get_scale        (DrivedashPlot *self);
+DrivedashPlotTimeAxis  drivedash_plot_get_time_axis    (DrivedashPlot *self);
+double                 drivedash_plot_get_time_window  (DrivedashPlot *self);
+gboolean               drivedash_plot_get_include_zero (DrivedashPlot *self);
 
 guint       drivedash_plot_add_series         (DrivedashPlot          *self,
                                                const char             *label);
@@ -109,11 +83,7 @@ void        drivedash_plot_clear_annotations  (DrivedashPlot          *self);
 
 char       *drivedash_plot_dup_description    (DrivedashPlot          *self);
 
-void        drivedash_plot_style_init_default (DrivedashPlotStyle     *style,
-                                               gboolean                dark);
-void        drivedash_plot_get_style          (DrivedashPlot          *self,
-                                               DrivedashPlotStyle     *style);
-void        drivedash_plot_get_export_style (DrivedashPlot        *self,
+void        drivedash_plot_get_export_style   (DrivedashPlot          *self,
                                                DrivedashPlotStyle     *style);
 void        drivedash_plot_draw               (DrivedashPlot          *self,
                                                cairo_t                *cr,
@@ -125,13 +95,5 @@ gboolean    drivedash_plot_save_png           (DrivedashPlot          *self,
                                                int                     width,
                                                int                     height,
                                                GError                **error);
-
-void        drivedash_plot_decimate           (const double           *t,
-                                               const double           *y,
-                                               gsize                   n_points,
-                                               double                  t0,
-                                               double                  t1,
-                                               DrivedashPlotColumn    *columns,
-                                               guint                   n_columns);
 
 G_END_DECLS

@@ -2,33 +2,37 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Rows are the distinct tests of a run ("SEQ1M Q8T1"), columns the modes
- * (Read, Write, Mix).  Each cell shows the best pass in MB/s, big, and IOPS
- * and mean latency under it; cells fill in as the tests finish.
+ * Lays out a list model of DrivedashBenchResultItem: rows are the distinct
+ * tests of a run ("SEQ1M Q8T1"), columns the modes (Read, Write, Mix).  The
+ * grid only places things; each DrivedashResultCell binds to its item, so
+ * cells fill in by themselves as the tests finish.  The layout is redone
+ * when the list changes (a new run), never while the values change.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
+#include "drivedash-bench-format.h"
+#include "drivedash-bench-result-item.h"
+#include "drivedash-result-cell.h"
 #include "drivedash-results-grid.h"
-
-typedef struct
-{
-  GtkWidget *box;
-  GtkWidget *value;
-  GtkWidget *detail;
-  gboolean   filled;
-} Cell;
 
 struct _DrivedashResultsGrid
 {
-  AdwBin     parent_instance;
+  AdwBin      parent_instance;
 
-  GtkWidget *grid;
-  GArray    *cells;     /* Cell, indexed by test */
-  guint      running;
+  GtkGrid    *grid;
+  GListModel *model;
+  GPtrArray  *cells;     /* DrivedashResultCell, indexed like the model */
 };
+
+enum {
+  PROP_0,
+  PROP_MODEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (DrivedashResultsGrid, drivedash_results_grid, ADW_TYPE_BIN)
 
@@ -40,97 +44,80 @@ same_row (const DrivedashBenchSpec *a,
          && a->queue_depth == b->queue_depth && a->threads == b->threads;
 }
 
-static char *
-describe_spec (const DrivedashBenchSpec *spec)
-{
-  g_autofree char *size = g_format_size_full (spec->block_size, G_FORMAT_SIZE_IEC_UNITS);
-  g_autofree char *queue = NULL;
-  g_autofree char *threads = NULL;
-
-  /* Translators: part of a benchmark row's tooltip */
-  queue = g_strdup_printf (ngettext ("%u request in flight", "%u requests in flight", spec->queue_depth),
-                           spec->queue_depth);
-  /* Translators: part of a benchmark row's tooltip */
-  threads = g_strdup_printf (ngettext ("%u thread", "%u threads", spec->threads), spec->threads);
-
-  if (spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
-    /* Translators: tooltip of a benchmark row, e.g. SEQ1M Q8T1:
-     * "Sequential: one long stretch in 1.0 MiB blocks; 8 requests in flight; 1 thread" */
-    return g_strdup_printf (_("Sequential: one long stretch in %s blocks; %s per thread; %s"),
-                            size, queue, threads);
-  /* Translators: tooltip of a benchmark row, e.g. RND4K Q32T16 */
-  return g_strdup_printf (_("Random: small pieces all over the test file, in %s blocks; %s per thread; %s"),
-                          size, queue, threads);
-}
-
-static char *
-format_mb_per_s (double mb)
-{
-  if (mb >= 1000)
-    return g_strdup_printf ("%.0f", mb);
-  if (mb >= 100)
-    return g_strdup_printf ("%.1f", mb);
-  return g_strdup_printf ("%.2f", mb);
-}
-
-static char *
-format_latency (double us)
-{
-  if (us >= 10000)
-    /* Translators: a latency in milliseconds */
-    return g_strdup_printf (_("%.0f ms"), us / 1000);
-  if (us >= 1000)
-    return g_strdup_printf (_("%.1f ms"), us / 1000);
-  /* Translators: a latency in microseconds */
-  return g_strdup_printf (_("%.0f µs"), us);
-}
-
 static void
 clear_grid (DrivedashResultsGrid *self)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->grid)))
-    gtk_grid_remove (GTK_GRID (self->grid), child);
-  g_array_set_size (self->cells, 0);
-  self->running = G_MAXUINT;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))))
+    gtk_grid_remove (self->grid, child);
+  g_ptr_array_set_size (self->cells, 0);
 }
 
-void
-drivedash_results_grid_set_tests (DrivedashResultsGrid     *self,
-                                  const DrivedashBenchSpec *tests,
-                                  guint                     n_tests)
+/* Column headers for the modes that occur; fills COLUMN_OF_MODE. */
+static void
+add_headers (DrivedashResultsGrid *self,
+             int                   column_of_mode[3])
 {
-  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
-  int column_of_mode[3] = { -1, -1, -1 };
+  guint n = g_list_model_get_n_items (self->model);
   int n_columns = 0;
 
-  g_return_if_fail (DRIVEDASH_IS_RESULTS_GRID (self));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(DrivedashBenchResultItem) item = g_list_model_get_item (self->model, i);
+      DrivedashBenchMode mode = drivedash_bench_result_item_get_spec (item)->mode;
 
-  clear_grid (self);
-
-  for (guint i = 0; i < n_tests; i++)
-    if (tests[i].mode <= DRIVEDASH_BENCH_MODE_MIX && column_of_mode[tests[i].mode] < 0)
-      column_of_mode[tests[i].mode] = 0;
+      if (mode <= DRIVEDASH_BENCH_MODE_MIX && column_of_mode[mode] < 0)
+        column_of_mode[mode] = 0;
+    }
   for (guint m = DRIVEDASH_BENCH_MODE_READ; m <= DRIVEDASH_BENCH_MODE_MIX; m++)
     if (column_of_mode[m] == 0)
       {
-        GtkWidget *header;
-        g_autofree char *text = NULL;
+        g_autofree char *text = drivedash_bench_format_column_title (m);
+        GtkWidget *header = gtk_label_new (text);
 
         column_of_mode[m] = ++n_columns;
-        /* Translators: column header of the results grid: "Read (MB/s)" */
-        text = g_strdup_printf (_("%s (MB/s)"), drivedash_bench_mode_get_display_name (m));
-        header = gtk_label_new (text);
         gtk_widget_add_css_class (header, "heading");
         gtk_widget_set_tooltip_text (header, _("Megabytes per second (1 MB = 1 000 000 bytes), the best of the passes"));
-        gtk_grid_attach (GTK_GRID (self->grid), header, column_of_mode[m], 0, 1, 1);
+        gtk_grid_attach (self->grid, header, column_of_mode[m], 0, 1, 1);
       }
+}
 
-  for (guint i = 0; i < n_tests; i++)
+static void
+add_row_title (DrivedashResultsGrid     *self,
+               const DrivedashBenchSpec *spec,
+               guint                     row)
+{
+  g_autofree char *name = drivedash_bench_format_row_title (spec);
+  g_autofree char *tip = drivedash_bench_format_row_tooltip (spec);
+  GtkWidget *label = gtk_label_new (name);
+
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (label, "results-test");
+  gtk_widget_set_tooltip_text (label, tip);
+  gtk_grid_attach (self->grid, label, 0, row + 1, 1, 1);
+}
+
+static void
+rebuild (DrivedashResultsGrid *self)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
+  int column_of_mode[3] = { -1, -1, -1 };
+  guint n;
+
+  if (self->grid == NULL)
+    return;
+  clear_grid (self);
+  if (self->model == NULL)
+    return;
+
+  add_headers (self, column_of_mode);
+  n = g_list_model_get_n_items (self->model);
+  for (guint i = 0; i < n; i++)
     {
-      const DrivedashBenchSpec *spec = &tests[i];
-      Cell cell = { 0 };
+      g_autoptr(DrivedashBenchResultItem) item = g_list_model_get_item (self->model, i);
+      const DrivedashBenchSpec *spec = drivedash_bench_result_item_get_spec (item);
+      GtkWidget *cell;
       guint row;
 
       for (row = 0; row < rows->len; row++)
@@ -138,98 +125,47 @@ drivedash_results_grid_set_tests (DrivedashResultsGrid     *self,
           break;
       if (row == rows->len)
         {
-          g_autofree char *name = drivedash_bench_spec_to_string (spec);
-          g_autofree char *tip = describe_spec (spec);
-          GtkWidget *label;
-          char *space;
-
           g_array_append_val (rows, *spec);
-          /* "SEQ1M Q8T1" on two lines so the grid fits 360 px. */
-          space = strchr (name, ' ');
-          if (space)
-            *space = '\n';
-          label = gtk_label_new (name);
-          gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-          gtk_widget_add_css_class (label, "results-test");
-          gtk_widget_set_tooltip_text (label, tip);
-          gtk_grid_attach (GTK_GRID (self->grid), label, 0, row + 1, 1, 1);
+          add_row_title (self, spec, row);
         }
 
-      cell.box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_widget_add_css_class (cell.box, "results-cell");
-      gtk_widget_add_css_class (cell.box, "card");
-      gtk_widget_set_hexpand (cell.box, TRUE);
-      cell.value = gtk_label_new ("—");
-      gtk_widget_add_css_class (cell.value, "results-value");
-      gtk_widget_add_css_class (cell.value, "numeric");
-      cell.detail = gtk_label_new (" \n ");
-      gtk_widget_add_css_class (cell.detail, "caption");
-      gtk_widget_add_css_class (cell.detail, "dim-label");
-      gtk_widget_add_css_class (cell.detail, "numeric");
-      /* Wraps to a second line on a narrow screen rather than cutting. */
-      gtk_label_set_wrap (GTK_LABEL (cell.detail), TRUE);
-      gtk_label_set_justify (GTK_LABEL (cell.detail), GTK_JUSTIFY_CENTER);
-      gtk_box_append (GTK_BOX (cell.box), cell.value);
-      gtk_box_append (GTK_BOX (cell.box), cell.detail);
-      gtk_grid_attach (GTK_GRID (self->grid), cell.box,
+      cell = drivedash_result_cell_new (item);
+      gtk_grid_attach (self->grid, cell,
                        spec->mode <= DRIVEDASH_BENCH_MODE_MIX ? column_of_mode[spec->mode] : 1,
                        row + 1, 1, 1);
-      g_array_append_val (self->cells, cell);
+      g_ptr_array_add (self->cells, cell);
     }
 }
 
-void
-drivedash_results_grid_set_result (DrivedashResultsGrid       *self,
-                                   guint                       test_index,
-                                   const DrivedashBenchResult *result)
+static void
+items_changed_cb (DrivedashResultsGrid *self)
 {
-  Cell *cell;
-  g_autofree char *value = NULL;
-  g_autofree char *latency = NULL;
-  g_autofree char *detail = NULL;
-  g_autofree char *tip = NULL;
-  g_autofree char *p99 = NULL;
+  rebuild (self);
+}
 
-  g_return_if_fail (DRIVEDASH_IS_RESULTS_GRID (self));
-  g_return_if_fail (result != NULL);
-
-  if (test_index >= self->cells->len)
-    return;
-  cell = &g_array_index (self->cells, Cell, test_index);
-
-  value = format_mb_per_s (result->mb_per_s);
-  latency = format_latency (result->latency_us.mean);
-  p99 = format_latency (result->latency_us.p99);
-  /* Translators: small lines under a result: IOPS, then mean latency */
-  detail = g_strdup_printf (_("%.0f IOPS\n%s"), result->iops, latency);
-  tip = g_strdup_printf (_("%s MB/s best of %u pass(es), median %.1f MB/s\n"
-                           "%.0f IOPS: input/output operations per second\n"
-                           "Latency: %s on average, 99 %% of requests within %s"),
-                         value, result->n_passes, result->mb_per_s_median,
-                         result->iops, latency, p99);
-
-  gtk_label_set_text (GTK_LABEL (cell->value), value);
-  gtk_label_set_text (GTK_LABEL (cell->detail), detail);
-  gtk_widget_set_tooltip_text (cell->box, tip);
-  gtk_widget_remove_css_class (cell->box, "running");
-  if (result->includes_cache)
-    gtk_widget_add_css_class (cell->value, "warning");
-  cell->filled = TRUE;
-  if (self->running == test_index)
-    self->running = G_MAXUINT;
+GListModel *
+drivedash_results_grid_get_model (DrivedashResultsGrid *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_RESULTS_GRID (self), NULL);
+  return self->model;
 }
 
 void
-drivedash_results_grid_set_running (DrivedashResultsGrid *self,
-                                    guint                 test_index)
+drivedash_results_grid_set_model (DrivedashResultsGrid *self,
+                                  GListModel           *model)
 {
   g_return_if_fail (DRIVEDASH_IS_RESULTS_GRID (self));
+  g_return_if_fail (model == NULL || G_IS_LIST_MODEL (model));
 
-  if (self->running < self->cells->len)
-    gtk_widget_remove_css_class (g_array_index (self->cells, Cell, self->running).box, "running");
-  self->running = test_index;
-  if (test_index < self->cells->len)
-    gtk_widget_add_css_class (g_array_index (self->cells, Cell, test_index).box, "running");
+  if (self->model == model)
+    return;
+  if (self->model)
+    g_signal_handlers_disconnect_by_func (self->model, items_changed_cb, self);
+  g_set_object (&self->model, model);
+  if (model)
+    g_signal_connect_swapped (model, "items-changed", G_CALLBACK (items_changed_cb), self);
+  rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
 guint
@@ -240,7 +176,12 @@ drivedash_results_grid_get_n_filled (DrivedashResultsGrid *self)
   g_return_val_if_fail (DRIVEDASH_IS_RESULTS_GRID (self), 0);
 
   for (guint i = 0; i < self->cells->len; i++)
-    n += g_array_index (self->cells, Cell, i).filled;
+    {
+      DrivedashResultCell *cell = g_ptr_array_index (self->cells, i);
+
+      n += drivedash_bench_result_item_get_state (drivedash_result_cell_get_item (cell))
+           == DRIVEDASH_BENCH_RESULT_DONE;
+    }
   return n;
 }
 
@@ -248,14 +189,64 @@ const char *
 drivedash_results_grid_get_cell_text (DrivedashResultsGrid *self,
                                       guint                 test_index)
 {
-  Cell *cell;
+  DrivedashResultCell *cell;
 
   g_return_val_if_fail (DRIVEDASH_IS_RESULTS_GRID (self), NULL);
 
   if (test_index >= self->cells->len)
     return NULL;
-  cell = &g_array_index (self->cells, Cell, test_index);
-  return cell->filled ? gtk_label_get_text (GTK_LABEL (cell->value)) : NULL;
+  cell = g_ptr_array_index (self->cells, test_index);
+  if (drivedash_bench_result_item_get_state (drivedash_result_cell_get_item (cell)) != DRIVEDASH_BENCH_RESULT_DONE)
+    return NULL;
+  return drivedash_result_cell_get_text (cell);
+}
+
+static void
+drivedash_results_grid_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  DrivedashResultsGrid *self = DRIVEDASH_RESULTS_GRID (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_results_grid_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  DrivedashResultsGrid *self = DRIVEDASH_RESULTS_GRID (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      drivedash_results_grid_set_model (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_results_grid_dispose (GObject *object)
+{
+  DrivedashResultsGrid *self = DRIVEDASH_RESULTS_GRID (object);
+
+  drivedash_results_grid_set_model (self, NULL);
+  /* Not gtk_widget_dispose_template(): the grid is AdwBin's child, and
+   * AdwBin unparents it. */
+  self->grid = NULL;
+  G_OBJECT_CLASS (drivedash_results_grid_parent_class)->dispose (object);
 }
 
 static void
@@ -263,7 +254,7 @@ drivedash_results_grid_finalize (GObject *object)
 {
   DrivedashResultsGrid *self = DRIVEDASH_RESULTS_GRID (object);
 
-  g_array_unref (self->cells);
+  g_ptr_array_unref (self->cells);
   G_OBJECT_CLASS (drivedash_results_grid_parent_class)->finalize (object);
 }
 
@@ -273,19 +264,25 @@ drivedash_results_grid_class_init (DrivedashResultsGridClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = drivedash_results_grid_get_property;
+  object_class->set_property = drivedash_results_grid_set_property;
+  object_class->dispose = drivedash_results_grid_dispose;
   object_class->finalize = drivedash_results_grid_finalize;
+
+  properties[PROP_MODEL] = g_param_spec_object ("model", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-results-grid.ui");
+  gtk_widget_class_bind_template_child (widget_class, DrivedashResultsGrid, grid);
   gtk_widget_class_set_css_name (widget_class, "resultsgrid");
 }
 
 static void
 drivedash_results_grid_init (DrivedashResultsGrid *self)
 {
-  self->cells = g_array_new (FALSE, TRUE, sizeof (Cell));
-  self->running = G_MAXUINT;
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 6);
-  adw_bin_set_child (ADW_BIN (self), self->grid);
+  self->cells = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -12,8 +12,12 @@
 #include <unistd.h>
 
 #include "drivedash-bench.h"
+#include "drivedash-bench-estimate.h"
 #include "drivedash-cli.h"
+#include "drivedash-cli-bench-explain.h"
+#include "drivedash-cli-store.h"
 #include "drivedash-error.h"
+#include "drivedash-folder.h"
 
 typedef struct
 {
@@ -26,6 +30,12 @@ typedef struct
   guint                 passes;
   DrivedashBenchSample  last_sample;
   gboolean              have_sample;
+  const DrivedashBenchSettings *settings;
+  guint                 phase_test;    /* where the phase below began */
+  DrivedashBenchPhase   phase;
+  gint64                phase_start;   /* monotonic µs */
+  DrivedashStore       *store;         /* NULL: --no-save */
+  gint64                saved_id;
 } BenchCli;
 
 static gboolean
@@ -55,9 +65,24 @@ on_progress (DrivedashBench      *bench,
              BenchCli            *cli)
 {
   g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *left = NULL;
+  gint64 now = g_get_monotonic_time ();
 
   if (!cli->live)
     return;
+
+  /* A test's time counts from its warm-up: only a new test or a pause
+   * restarts the clock, not warm-up turning into measuring. */
+  if (test_index != cli->phase_test || (phase != cli->phase &&
+                                        (phase == DRIVEDASH_BENCH_PHASE_PAUSING ||
+                                         cli->phase == DRIVEDASH_BENCH_PHASE_PAUSING ||
+                                         cli->phase == DRIVEDASH_BENCH_PHASE_PREPARING)))
+    cli->phase_start = now;
+  cli->phase_test = test_index;
+  cli->phase = phase;
+  left = drivedash_format_duration_estimate (
+    drivedash_bench_estimate_remaining_s (cli->settings, cli->n_tests, 0, test_index, phase,
+                                          (now - cli->phase_start) / (double) G_USEC_PER_SEC));
 
   g_string_append_printf (line, "\r\033[K[%3.0f%%] ", fraction * 100);
   if (phase == DRIVEDASH_BENCH_PHASE_PREPARING)
@@ -76,6 +101,9 @@ on_progress (DrivedashBench      *bench,
                                 cli->last_sample.mb_per_s, cli->last_sample.iops,
                                 cli->last_sample.latency_mean_us, cli->last_sample.latency_p99_us);
     }
+  if (phase != DRIVEDASH_BENCH_PHASE_FINISHED)
+    /* Translators: the time still to go, "about 2 min 30 s left" */
+    g_string_append_printf (line, _(" — %s left"), left);
   fputs (line->str, stderr);
   fflush (stderr);
 }
@@ -143,17 +171,9 @@ parse_seconds (const char  *text,
 static void
 print_presets (void)
 {
-  const DrivedashBenchPreset *presets;
-  guint n;
+  g_autofree char *text = drivedash_cli_bench_describe_presets ();
 
-  presets = drivedash_bench_presets_get (&n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *specs = g_strjoinv (", ", (char **) presets[i].specs);
-
-      printf ("%-12s %-12s %s\n             %s\n", presets[i].id, _(presets[i].name),
-              specs, _(presets[i].description));
-    }
+  fputs (text, stdout);
 }
 
 /* json-glib writes strings byte for byte, so a folder whose name is not
@@ -161,7 +181,10 @@ print_presets (void)
  * (undecodable bytes shown as U+FFFD); "folder_uri" gives the exact bytes
  * back through g_filename_from_uri(). */
 static char *
-report_to_json (const DrivedashBenchReport *report)
+report_to_json (const DrivedashBenchReport *report,
+                const DrivedashFolderInfo  *info,
+                guint                       n_tests,
+                gint64                      run_id)
 {
   g_autoptr(JsonNode) root = drivedash_bench_report_to_json (report);
   g_autoptr(JsonGenerator) gen = json_generator_new ();
@@ -178,9 +201,158 @@ report_to_json (const DrivedashBenchReport *report)
       /* Last: it frees @folder. */
       json_object_set_string_member (settings, "folder", display);
     }
+  drivedash_cli_bench_add_json (json_node_get_object (root), info, report, n_tests);
+  if (run_id > 0)
+    json_object_set_int_member (json_node_get_object (root), "run_id", run_id);
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
   return json_generator_to_data (gen, NULL);
+}
+
+/* The tests of --test (all of them) or of the preset. */
+static GArray *
+expand_tests (char                        **specs,
+              const char                   *preset_name,
+              DrivedashBenchModes           mode_flags,
+              const DrivedashBenchPreset  **out_preset,
+              GError                      **error)
+{
+  g_autoptr(GArray) parsed = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
+  const DrivedashBenchPreset *preset;
+
+  *out_preset = NULL;
+  if (specs == NULL)
+    {
+      preset = drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
+      if (preset == NULL)
+        {
+          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("Unknown preset “%s”. Run with --list-presets to see them."), preset_name);
+          return NULL;
+        }
+      *out_preset = preset;
+      return drivedash_bench_preset_expand (preset, mode_flags);
+    }
+
+  if (preset_name != NULL)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("Use either --preset or --test, not both."));
+      return NULL;
+    }
+  for (guint i = 0; specs[i] != NULL; i++)
+    {
+      DrivedashBenchSpec spec;
+
+      if (!drivedash_bench_spec_parse (specs[i], DRIVEDASH_BENCH_MODE_READ, &spec, error))
+        return NULL;
+      g_array_append_val (parsed, spec);
+    }
+  return drivedash_bench_specs_expand ((const DrivedashBenchSpec *) (gpointer) parsed->data,
+                                       parsed->len, mode_flags);
+}
+
+/* Runs @tests in a main loop until done, failed or interrupted. */
+/* Keeps the run in the results history: a stopped or failed one too, with
+ * what it measured and why it ended. */
+static void
+save_run (BenchCli             *cli,
+          DrivedashCliRecorder *recorder,
+          DrivedashBench       *bench)
+{
+  g_autoptr(DrivedashStoreRun) run = drivedash_cli_recorder_finish (recorder, bench, cli->report, cli->error);
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_store_save_run (cli->store, run, &error))
+    fprintf (stderr, _("drivedash-cli bench: the run was not saved: %s\n"), error->message);
+  else
+    cli->saved_id = run->id;
+}
+
+static DrivedashBenchReport *
+run_bench (BenchCli                     *cli,
+           const DrivedashBenchSettings *settings,
+           GArray                       *tests,
+           GError                      **error)
+{
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(DrivedashBench) bench = NULL;
+  g_autoptr(DrivedashCliRecorder) recorder = NULL;
+  guint sigint, sigterm;
+
+  cli->loop = loop;
+  cli->cancellable = cancellable;
+  cli->live = isatty (STDERR_FILENO);
+  cli->n_tests = tests->len;
+  cli->passes = settings->passes;
+  cli->settings = settings;
+  cli->phase = DRIVEDASH_BENCH_PHASE_PREPARING;
+  cli->phase_start = g_get_monotonic_time ();
+
+  bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
+  g_signal_connect (bench, "sample", G_CALLBACK (on_sample), cli);
+  g_signal_connect (bench, "progress", G_CALLBACK (on_progress), cli);
+  if (cli->store != NULL)
+    recorder = drivedash_cli_recorder_new (cli->store, bench, NULL, NULL);
+
+  /* Ctrl+C stops the run cleanly: the engine removes its file first. */
+  sigint = g_unix_signal_add (SIGINT, on_signal, cli);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, cli);
+  drivedash_bench_run_async (bench, cancellable, on_run_done, cli);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  cli->loop = NULL;
+  cli->cancellable = NULL;
+  if (recorder != NULL)
+    save_run (cli, recorder, bench);
+  if (cli->report == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&cli->error));
+      return NULL;
+    }
+  return g_steal_pointer (&cli->report);
+}
+
+static void
+print_report (const DrivedashBenchReport *report,
+              const DrivedashFolderInfo  *folder_info,
+              guint                       n_tests,
+              gboolean                    json,
+              gint64                      run_id)
+{
+  if (json)
+    {
+      g_autofree char *text = report_to_json (report, folder_info, n_tests, run_id);
+
+      printf ("%s\n", text);
+    }
+  else
+    {
+      g_autofree char *text = drivedash_bench_report_format_text (report);
+
+      fputs (text, stdout);
+      drivedash_cli_bench_print_footer (folder_info, report);
+    }
+}
+
+static GOptionContext *
+make_context (const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (NULL);
+  g_autofree char *presets_text = drivedash_cli_bench_describe_presets ();
+  g_autofree char *presets_help = g_strdup_printf ("%s\n%s", _("Presets:"), presets_text);
+
+  /* "Usage: drivedash-cli bench [OPTION…]" rather than "bench". */
+  g_set_prgname ("drivedash-cli bench");
+  g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
+                                           "CrystalDiskMark style. Writes only its own test "
+                                           "file, which it removes afterwards."));
+  g_option_context_set_description (context, presets_help);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  return context;
 }
 
 static int
@@ -206,11 +378,16 @@ drivedash_cli_bench (int    argc,
   gint count = DRIVEDASH_BENCH_DEFAULT_PASSES;
   gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
   gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
+  gboolean allow_memory = FALSE;
+  gboolean no_save = FALSE;
+  gint repeat = 1;
+  g_autofree char *repeat_pause = NULL;
+  double repeat_pause_s = 30;
   const GOptionEntry entries[] = {
     { "target", 't', 0, G_OPTION_ARG_FILENAME, &target,
       N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
     { "preset", 'p', 0, G_OPTION_ARG_STRING, &preset_name,
-      N_("Tests to run: cdm-default, cdm-nvme, cdm6, peak or real"), N_("NAME") },
+      N_("Tests to run: a preset listed below (default: cdm-default)"), N_("NAME") },
     { "test", 0, 0, G_OPTION_ARG_STRING_ARRAY, &specs,
       N_("A test such as “RND4K Q32T16” (repeatable; replaces the preset)"), N_("SPEC") },
     { "mode", 'm', 0, G_OPTION_ARG_STRING_ARRAY, &modes,
@@ -231,9 +408,18 @@ drivedash_cli_bench (int    argc,
       N_("If the filesystem refuses direct I/O, measure through the cache anyway"), NULL },
     { "no-warmup", 0, 0, G_OPTION_ARG_NONE, &no_warmup,
       N_("Skip the discarded warm-up pass"), NULL },
+    { "allow-memory", 0, 0, G_OPTION_ARG_NONE, &allow_memory,
+      N_("Measure a folder in the computer’s memory (tmpfs) anyway: the result is the "
+         "memory’s speed, not a drive’s"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the results as JSON. The folder is in “folder” as readable text and in "
          "“folder_uri” exactly, as a file:// URI"), NULL },
+    { "no-save", 0, 0, G_OPTION_ARG_NONE, &no_save,
+      N_("Do not keep the run in the results history"), NULL },
+    { "repeat", 'r', 0, G_OPTION_ARG_INT, &repeat,
+      N_("Run the tests N times and keep them as one set with mean and spread"), N_("N") },
+    { "repeat-pause", 0, 0, G_OPTION_ARG_STRING, &repeat_pause,
+      N_("Seconds of pause between repeated runs (default: 30)"), N_("S") },
     { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list_presets,
       N_("List the presets and exit"), NULL },
     { NULL }
@@ -241,23 +427,16 @@ drivedash_cli_bench (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_settings_new ();
   g_autoptr(GArray) tests = NULL;
-  g_autoptr(DrivedashBench) bench = NULL;
-  g_autoptr(GMainLoop) loop = NULL;
-  g_autoptr(GCancellable) cancellable = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashFolderInfo) folder_info = NULL;
+  const DrivedashBenchPreset *preset = NULL;
   DrivedashBenchModes mode_flags;
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
   BenchCli cli = { 0 };
-  guint sigint, sigterm;
   int ret;
 
-  /* "Usage: drivedash-cli bench [OPTION…]" rather than "bench". */
-  g_set_prgname ("drivedash-cli bench");
-  context = g_option_context_new (NULL);
-  g_option_context_set_summary (context, _("Measure the speed of the drive behind a folder, "
-                                           "CrystalDiskMark style. Writes only its own test "
-                                           "file, which it removes afterwards."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  context = make_context (entries);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "drivedash-cli bench: %s\n", error->message);
@@ -298,80 +477,39 @@ drivedash_cli_bench (int    argc,
   if (!parse_modes (modes, &mode_flags, &error))
     return fail (error);
 
-  if (specs != NULL)
+  tests = expand_tests (specs, preset_name, mode_flags, &preset, &error);
+  if (tests == NULL)
+    return fail (error);
+
+  /* A missing or odd folder is left to the engine, which says what is
+   * wrong with it; one in memory is refused here. */
+  folder_info = drivedash_folder_probe (settings->folder);
+  if (folder_info->is_directory && !allow_memory &&
+      !drivedash_folder_info_check_measurable (folder_info, &error))
+    return fail (error);
+  if (repeat_pause != NULL && !parse_seconds (repeat_pause, "--repeat-pause", &repeat_pause_s, &error))
+    return fail (error);
+  if (repeat < 1 || repeat > 1000)
     {
-      g_autoptr(GArray) parsed = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
-
-      if (preset_name != NULL)
-        {
-          g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                               _("Use either --preset or --test, not both."));
-          return fail (error);
-        }
-      for (guint i = 0; specs[i] != NULL; i++)
-        {
-          DrivedashBenchSpec spec;
-
-          if (!drivedash_bench_spec_parse (specs[i], DRIVEDASH_BENCH_MODE_READ, &spec, &error))
-            return fail (error);
-          g_array_append_val (parsed, spec);
-        }
-      tests = drivedash_bench_specs_expand ((const DrivedashBenchSpec *) (gpointer) parsed->data,
-                                            parsed->len, mode_flags);
+      g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("--repeat must be between 1 and 1000."));
+      return fail (error);
     }
-  else
-    {
-      const DrivedashBenchPreset *preset =
-        drivedash_bench_preset_lookup (preset_name ? preset_name : DRIVEDASH_BENCH_DEFAULT_PRESET);
+  if (repeat > 1)
+    return drivedash_cli_bench_repeat (settings, (const DrivedashBenchSpec *) (gpointer) tests->data,
+                                       tests->len, repeat, repeat_pause_s, !no_save, json);
+  if (!no_save && (store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (_("drivedash-cli bench: cannot save (use --no-save to run anyway): "), error);
+  cli.store = store;
+  if (!json)
+    drivedash_cli_bench_print_header (folder_info, preset, settings, tests->len);
 
-      if (preset == NULL)
-        {
-          g_set_error (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                       _("Unknown preset “%s”. Run with --list-presets to see them."), preset_name);
-          return fail (error);
-        }
-      tests = drivedash_bench_preset_expand (preset, mode_flags);
-    }
-
-  loop = g_main_loop_new (NULL, FALSE);
-  cancellable = g_cancellable_new ();
-  cli.loop = loop;
-  cli.cancellable = cancellable;
-  cli.live = isatty (STDERR_FILENO);
-  cli.n_tests = tests->len;
-  cli.passes = settings->passes;
-
-  bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
-  g_signal_connect (bench, "sample", G_CALLBACK (on_sample), &cli);
-  g_signal_connect (bench, "progress", G_CALLBACK (on_progress), &cli);
-
-  /* Ctrl+C stops the run cleanly: the engine removes its file first. */
-  sigint = g_unix_signal_add (SIGINT, on_signal, &cli);
-  sigterm = g_unix_signal_add (SIGTERM, on_signal, &cli);
-  drivedash_bench_run_async (bench, cancellable, on_run_done, &cli);
-  g_main_loop_run (loop);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-
-  if (cli.report == NULL)
-    {
-      ret = fail (cli.error);
-      g_clear_error (&cli.error);
-      return ret;
-    }
-
-  if (json)
-    {
-      g_autofree char *text = report_to_json (cli.report);
-
-      printf ("%s\n", text);
-    }
-  else
-    {
-      g_autofree char *text = drivedash_bench_report_format_text (cli.report);
-
-      fputs (text, stdout);
-    }
-  drivedash_bench_report_unref (cli.report);
-  return DRIVEDASH_EXIT_OK;
+  report = run_bench (&cli, settings, tests, &error);
+  if (report != NULL)
+    print_report (report, folder_info, tests->len, json, cli.saved_id);
+  /* --json has it as "run_id"; a failed run's comes after the error. */
+  ret = report == NULL ? fail (error) : DRIVEDASH_EXIT_OK;
+  if (cli.saved_id > 0 && (report == NULL || !json))
+    fprintf (report != NULL ? stdout : stderr, _("Saved as run %lld.\n"), (long long) cli.saved_id);
+  return ret;
 }

@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "drivedash-cli.h"
 #include "drivedash-client.h"
@@ -58,6 +59,21 @@ print_human (const DrivedashGameMode *state,
           ? _("the Drivedash system service") : _("sysfs (directly)"));
 }
 
+/* The fixture options let the caller choose which files root writes
+ * ("0" into a latency file, a udev rule, a state file): an installed
+ * drivedash-cli refuses them as root.  The tests' build of it (tests/,
+ * DRIVEDASH_TEST_BUILD) accepts them, and the file operations themselves
+ * never follow a symlink in an attribute's place. */
+static gboolean
+test_paths_allowed (void)
+{
+#ifdef DRIVEDASH_TEST_BUILD
+  return TRUE;
+#else
+  return geteuid () != 0;
+#endif
+}
+
 int
 drivedash_cli_game_mode (int    argc,
                          char **argv)
@@ -83,7 +99,8 @@ drivedash_cli_game_mode (int    argc,
       N_("Print the state as JSON"), NULL },
     { "no-service", 0, 0, G_OPTION_ARG_NONE, &no_service,
       N_("Do not use the Drivedash system service (needs root to change)"), NULL },
-    /* Test-only: act on a fixture tree instead of the real system. */
+    /* Test-only: act on a fixture tree instead of the real system.  As
+     * root only in test builds (test_paths_allowed()). */
     { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
     { "udev-rules-dir", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &udev_rules_dir, NULL, NULL },
     { "state-dir", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &state_dir, NULL, NULL },
@@ -102,6 +119,19 @@ drivedash_cli_game_mode (int    argc,
     return drivedash_cli_usage (context);
   controller = argv[1];
   action = argv[2];
+
+  if (sysfs_root != NULL || udev_rules_dir != NULL || state_dir != NULL)
+    {
+      if (!test_paths_allowed ())
+        {
+          fprintf (stderr, PREFIX "%s\n",
+                   _("--sysfs-root, --udev-rules-dir and --state-dir are for tests and are not accepted as root."));
+          return DRIVEDASH_EXIT_USAGE;
+        }
+      /* The service works on the real system whatever paths we have: a
+       * run on a fixture tree must never reach a real drive through it. */
+      no_service = TRUE;
+    }
 
   drivedash_power_paths_override (&paths, sysfs_root, udev_rules_dir, state_dir);
   if (no_service)

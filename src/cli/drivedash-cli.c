@@ -25,6 +25,8 @@ static const Command commands[] = {
   { "self-test", drivedash_cli_self_test, N_("Start, abort or read a drive's self-test") },
   { "bench",     drivedash_cli_bench,     N_("Measure the speed of the drive behind a folder") },
   { "game-mode", drivedash_cli_game_mode, N_("Turn a drive's power saving off (game mode) or on") },
+  { "history",   drivedash_cli_history,   N_("List, show, compare, export, import or delete stored runs") },
+  { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
 };
 
 int
@@ -43,6 +45,7 @@ drivedash_cli_exit_code_for_error (const GError *error)
       return DRIVEDASH_EXIT_PERMISSION;
     case DRIVEDASH_ERROR_NOT_SUPPORTED:
     case DRIVEDASH_ERROR_NO_DIRECT_IO:
+    case DRIVEDASH_ERROR_IN_MEMORY:
       return DRIVEDASH_EXIT_NOT_SUPPORTED;
     case DRIVEDASH_ERROR_CANCELLED:
       return DRIVEDASH_EXIT_CANCELLED;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,9 +32,10 @@
 #define MAX_BUFFER_MEMORY   (G_GUINT64_CONSTANT (1) << 30)
 #define FILE_GRANULE        (1u << 20)    /* the file size is a multiple of this */
 #define OVERDUE_POLL_US     1000          /* see run_test() */
+#define GONE_GRACE_US       (2 * G_USEC_PER_SEC)  /* see settle_device() */
 
 static void
-on_cancelled (GCancellable *cancellable,
+cancelled_cb (GCancellable *cancellable,
               gpointer      user_data)
 {
   drivedash_bench_waker_wake (user_data);
@@ -257,86 +259,189 @@ epoch_has_io (DrivedashBenchWorker *workers,
   return FALSE;
 }
 
-static DrivedashBenchResult *
-run_test (Run      *run,
-          guint     test_index,
-          double    planned_base,
-          GError  **error)
+/* A drive pulled out fails the requests in flight with EIO a moment
+ * before the kernel removes its block device: wait for that moment (at
+ * most GONE_GRACE_US, only after an EIO), so that the error says the drive
+ * disappeared rather than that it failed a read or write. */
+static void
+settle_device (DrivedashBenchFile *file)
+{
+  g_autofree char *sys = NULL;
+  gint64 end = g_get_monotonic_time () + GONE_GRACE_US;
+
+  /* Filesystems without a block device (tmpfs, network) have major 0. */
+  if (major (file->dev) == 0)
+    return;
+  sys = g_strdup_printf ("/sys/dev/block/%u:%u", major (file->dev), minor (file->dev));
+  while (g_file_test (sys, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < end)
+    g_usleep (20 * G_TIME_SPAN_MILLISECOND);
+}
+
+/* One test: its I/O threads and the start of each of its passes. */
+typedef struct
+{
+  const DrivedashBenchSpec *spec;
+  guint                     index;
+  double                    planned_base;
+  DrivedashBenchShared      t;
+  DrivedashBenchWorker     *workers;
+  guint                     started;
+  gint64                   *epoch_start;   /* [passes + 2], monotonic µs */
+  gint64                    test_start;
+  guint                     epoch;
+  int                       failed_errno;
+} Test;
+
+static void
+start_workers (Run  *run,
+               Test *test)
 {
   const DrivedashBenchSettings *st = run->settings;
-  const DrivedashBenchSpec *spec = &run->tests[test_index];
-  const guint passes = st->passes;
-  const gint64 duration = (gint64) (st->pass_duration * G_USEC_PER_SEC);
-  const gint64 interval = (gint64) (st->sample_interval * G_USEC_PER_SEC);
-  g_autoptr(DrivedashHistogram) window = drivedash_histogram_new ();
-  g_autoptr(DrivedashHistogram) hist = drivedash_histogram_new ();
-  g_autofree gint64 *epoch_start = g_new0 (gint64, passes + 2);
-  g_autofree DrivedashBenchWorker *workers = g_new0 (DrivedashBenchWorker, spec->threads);
-  DrivedashBenchResult *result = NULL;
-  g_autoptr(GError) local_error = NULL;
-  DrivedashBenchShared t = { 0 };
-  gint64 test_start, epoch_end, next_sample, prev_sample, poll_at = 0;
-  guint epoch, started = 0;
-  int failed_errno = 0;
+  DrivedashBenchShared *t = &test->t;
 
-  t.settings = st;
-  t.spec = *spec;
-  t.fd = run->file->fd;
-  t.n_blocks = run->file->size / spec->block_size;
-  t.passes = passes;
-  t.waker = &run->waker;
+  t->settings = st;
+  t->spec = *test->spec;
+  t->fd = run->file->fd;
+  t->n_blocks = run->file->size / test->spec->block_size;
+  t->passes = st->passes;
+  t->waker = &run->waker;
+  t->io_timeout_ns = (guint64) (st->io_timeout * 1e9);
   if (st->mix_read_percent >= 100)
-    t.write_threshold = G_MAXUINT64;
+    t->write_threshold = G_MAXUINT64;
   else
-    t.write_threshold = (guint64) ((double) st->mix_read_percent / 100.0 * 18446744073709551616.0);
-  epoch = st->warmup ? 0 : 1;
-  g_atomic_int_set (&t.epoch, (gint) epoch);
+    t->write_threshold = (guint64) ((double) st->mix_read_percent / 100.0 * 18446744073709551616.0);
+  test->epoch = st->warmup ? 0 : 1;
+  g_atomic_int_set (&t->epoch, (gint) test->epoch);
 
-  g_mutex_init (&t.start_lock);
-  g_cond_init (&t.start_cond);
-  for (guint i = 0; i < spec->threads; i++)
+  g_mutex_init (&t->start_lock);
+  g_cond_init (&t->start_cond);
+  for (guint i = 0; i < test->spec->threads; i++)
     {
-      DrivedashBenchWorker *w = &workers[i];
+      DrivedashBenchWorker *w = &test->workers[i];
 
-      w->test = &t;
+      w->test = t;
       w->index = i;
       w->seed = run->worker_seed++;
       g_mutex_init (&w->win_lock);
       w->win_hist = drivedash_histogram_new ();
       w->hist = drivedash_histogram_new ();
-      w->epoch_bytes = g_new0 (guint64, passes + 2);
-      w->epoch_ios = g_new0 (guint64, passes + 2);
+      w->epoch_bytes = g_new0 (guint64, st->passes + 2);
+      w->epoch_ios = g_new0 (guint64, st->passes + 2);
       w->counted_epoch = -1;
       w->thread = g_thread_try_new ("drivedash-io", drivedash_bench_worker_main, w, NULL);
       if (w->thread == NULL)
         {
-          failed_errno = EAGAIN;
-          g_atomic_int_set (&t.stop, 1);
+          test->failed_errno = EAGAIN;
+          g_atomic_int_set (&t->stop, 1);
           break;
         }
-      started++;
+      test->started++;
     }
 
   /* Start the clock when every thread has its ring and buffers ready,
    * so that setting them up does not count against the first pass. */
-  g_mutex_lock (&t.start_lock);
-  while (t.ready < started && !g_atomic_int_get (&t.stop) &&
+  g_mutex_lock (&t->start_lock);
+  while (t->ready < test->started && !g_atomic_int_get (&t->stop) &&
          !g_cancellable_is_cancelled (run->cancellable))
-    g_cond_wait_until (&t.start_cond, &t.start_lock, g_get_monotonic_time () + 10 * G_TIME_SPAN_MILLISECOND);
-  t.go = TRUE;
-  g_cond_broadcast (&t.start_cond);
-  g_mutex_unlock (&t.start_lock);
-  test_start = g_get_monotonic_time ();
-  epoch_start[epoch] = test_start;
+    g_cond_wait_until (&t->start_cond, &t->start_lock, g_get_monotonic_time () + 10 * G_TIME_SPAN_MILLISECOND);
+  t->go = TRUE;
+  g_cond_broadcast (&t->start_cond);
+  g_mutex_unlock (&t->start_lock);
+  test->test_start = g_get_monotonic_time ();
+  test->epoch_start[test->epoch] = test->test_start;
+}
 
-  emit_progress (run, test_index,
-                 epoch == 0 ? DRIVEDASH_BENCH_PHASE_WARMUP : DRIVEDASH_BENCH_PHASE_MEASURING,
-                 planned_base);
+static void
+stop_workers (Run  *run,
+              Test *test)
+{
+  if (g_cancellable_is_cancelled (run->cancellable))
+    g_atomic_int_set (&test->t.cancelled, 1);
+  g_atomic_int_set (&test->t.stop, 1);
+  for (guint i = 0; i < test->started; i++)
+    g_thread_join (test->workers[i].thread);
+  g_cond_clear (&test->t.start_cond);
+  g_mutex_clear (&test->t.start_lock);
 
-  epoch_end = test_start + duration;
-  prev_sample = test_start;
-  next_sample = test_start + interval;
-  while (!g_atomic_int_get (&t.stop))
+  for (guint i = 0; i < test->started; i++)
+    {
+      DrivedashBenchWorker *w = &test->workers[i];
+
+      if (test->failed_errno == 0)
+        test->failed_errno = w->error;
+      run->report->bytes_read += w->total_read;
+      run->report->bytes_written += w->total_written;
+      run->cpu_user += w->cpu_total_user;
+      run->cpu_system += w->cpu_total_system;
+    }
+}
+
+static void
+free_workers (Test *test)
+{
+  for (guint i = 0; i < test->spec->threads; i++)
+    {
+      DrivedashBenchWorker *w = &test->workers[i];
+
+      if (w->win_hist == NULL)
+        continue;
+      g_mutex_clear (&w->win_lock);
+      drivedash_histogram_free (w->win_hist);
+      drivedash_histogram_free (w->hist);
+      g_free (w->epoch_bytes);
+      g_free (w->epoch_ios);
+    }
+}
+
+static void
+send_sample (Run                *run,
+             Test               *test,
+             DrivedashHistogram *window,
+             gint64              now,
+             gint64              prev_sample)
+{
+  DrivedashBenchSample sample = { 0 };
+  guint64 bytes, ios;
+  double window_s = (double) (now - prev_sample) / G_USEC_PER_SEC;
+
+  collect_window (test->workers, test->started, &bytes, &ios, window);
+  sample.test_index = test->index;
+  sample.phase = test->epoch == 0 ? DRIVEDASH_BENCH_PHASE_WARMUP : DRIVEDASH_BENCH_PHASE_MEASURING;
+  sample.pass = test->epoch;
+  sample.elapsed_s = (double) (now - test->test_start) / G_USEC_PER_SEC;
+  sample.run_elapsed_s = (double) (now - run->run_start) / G_USEC_PER_SEC;
+  sample.window_s = window_s;
+  sample.mb_per_s = window_s > 0 ? (double) bytes / window_s / 1e6 : 0;
+  sample.iops = window_s > 0 ? (double) ios / window_s : 0;
+  sample.latency_mean_us = drivedash_histogram_mean (window) / 1000.0;
+  sample.latency_p99_us = drivedash_histogram_quantile (window, 0.99) / 1000.0;
+  if (run->sink->sample)
+    run->sink->sample (run->user_data, &sample);
+
+  emit_progress (run, test->index, sample.phase,
+                 test->planned_base + sample.elapsed_s);
+}
+
+/* Moves the I/O threads through the warm-up and the passes, sampling
+ * them, until the last pass ends, a thread fails or the run is stopped. */
+static void
+run_passes (Run     *run,
+            Test    *test,
+            GError **error)
+{
+  const gint64 duration = (gint64) (run->settings->pass_duration * G_USEC_PER_SEC);
+  const gint64 interval = (gint64) (run->settings->sample_interval * G_USEC_PER_SEC);
+  g_autoptr(DrivedashHistogram) window = drivedash_histogram_new ();
+  gint64 epoch_end, next_sample, prev_sample, poll_at = 0;
+
+  emit_progress (run, test->index,
+                 test->epoch == 0 ? DRIVEDASH_BENCH_PHASE_WARMUP : DRIVEDASH_BENCH_PHASE_MEASURING,
+                 test->planned_base);
+
+  epoch_end = test->test_start + duration;
+  prev_sample = test->test_start;
+  next_sample = test->test_start + interval;
+  while (!g_atomic_int_get (&test->t.stop))
     {
       gint64 now;
 
@@ -347,33 +452,12 @@ run_test (Run      *run,
 
       if (now >= next_sample)
         {
-          DrivedashBenchSample sample = { 0 };
-          guint64 bytes, ios;
-          double window_s = (double) (now - prev_sample) / G_USEC_PER_SEC;
-
-          collect_window (workers, started, &bytes, &ios, window);
-          sample.test_index = test_index;
-          sample.phase = epoch == 0 ? DRIVEDASH_BENCH_PHASE_WARMUP : DRIVEDASH_BENCH_PHASE_MEASURING;
-          sample.pass = epoch;
-          sample.elapsed_s = (double) (now - test_start) / G_USEC_PER_SEC;
-          sample.run_elapsed_s = (double) (now - run->run_start) / G_USEC_PER_SEC;
-          sample.window_s = window_s;
-          sample.mb_per_s = window_s > 0 ? (double) bytes / window_s / 1e6 : 0;
-          sample.iops = window_s > 0 ? (double) ios / window_s : 0;
-          sample.latency_mean_us = drivedash_histogram_mean (window) / 1000.0;
-          sample.latency_p99_us = drivedash_histogram_quantile (window, 0.99) / 1000.0;
-          if (run->sink->sample)
-            run->sink->sample (run->user_data, &sample);
-
+          send_sample (run, test, window, now, prev_sample);
           prev_sample = now;
           next_sample += interval;
           if (next_sample <= now)
             next_sample = now + interval;
-
-          emit_progress (run, test_index, sample.phase,
-                         planned_base + (double) (now - test_start) / G_USEC_PER_SEC);
-
-          if (!drivedash_bench_file_check (run->file, &local_error))
+          if (!drivedash_bench_file_check (run->file, error))
             break;
         }
 
@@ -384,108 +468,143 @@ run_test (Run      *run,
            * descheduled threads can outlast a short pass; ending it then
            * would report 0 MB/s for a pass that measured nothing.  Its
            * real, longer duration goes into its MB/s instead. */
-          if (!epoch_has_io (workers, started, epoch))
+          if (!epoch_has_io (test->workers, test->started, test->epoch))
             {
               poll_at = now + OVERDUE_POLL_US;
               continue;
             }
-          epoch++;
-          epoch_start[epoch] = now;
-          g_atomic_int_set (&t.epoch, (gint) epoch);
-          if (epoch > passes)
+          test->epoch++;
+          test->epoch_start[test->epoch] = now;
+          g_atomic_int_set (&test->t.epoch, (gint) test->epoch);
+          if (test->epoch > run->settings->passes)
             break;
           epoch_end = now + duration;
-          if (epoch == 1)
-            emit_progress (run, test_index, DRIVEDASH_BENCH_PHASE_MEASURING,
-                           planned_base + (double) (now - test_start) / G_USEC_PER_SEC);
+          if (test->epoch == 1)
+            emit_progress (run, test->index, DRIVEDASH_BENCH_PHASE_MEASURING,
+                           test->planned_base + (double) (now - test->test_start) / G_USEC_PER_SEC);
         }
     }
+}
 
-  g_atomic_int_set (&t.stop, 1);
-  for (guint i = 0; i < started; i++)
-    g_thread_join (workers[i].thread);
+/* What went wrong in a test that ran, in words for people; FALSE if nothing. */
+static gboolean
+test_failed (Run     *run,
+             Test    *test,
+             GError **error)
+{
+  const double limit = run->settings->io_timeout;
+  gboolean stalled = FALSE;
 
-  for (guint i = 0; i < started && failed_errno == 0; i++)
-    failed_errno = workers[i].error;
-  g_cond_clear (&t.start_cond);
-  g_mutex_clear (&t.start_lock);
-
-  for (guint i = 0; i < started; i++)
+  for (guint i = 0; i < test->started; i++)
+    stalled |= test->workers[i].stalled;
+  if (stalled)
     {
-      DrivedashBenchWorker *w = &workers[i];
-
-      run->report->bytes_read += w->total_read;
-      run->report->bytes_written += w->total_written;
-      run->cpu_user += w->cpu_total_user;
-      run->cpu_system += w->cpu_total_system;
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IO,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The drive stopped responding: a read or write was not done after %.3g second.",
+                                "The drive stopped responding: a read or write was not done after %.3g seconds.",
+                                limit == 1.0 ? 1 : 2),
+                   limit);
+      return TRUE;
     }
+  if (test->failed_errno != 0)
+    {
+      if (test->failed_errno == EIO)
+        settle_device (run->file);
+      g_propagate_error (error, drivedash_bench_file_error_from_errno (run->file, test->failed_errno));
+      return TRUE;
+    }
+  return check_cancelled (run, error);
+}
+
+static void
+set_latency (DrivedashBenchResult     *result,
+             const DrivedashHistogram *hist)
+{
+  result->latency_us.mean = drivedash_histogram_mean (hist) / 1000.0;
+  result->latency_us.p50 = drivedash_histogram_quantile (hist, 0.50) / 1000.0;
+  result->latency_us.p90 = drivedash_histogram_quantile (hist, 0.90) / 1000.0;
+  result->latency_us.p99 = drivedash_histogram_quantile (hist, 0.99) / 1000.0;
+  result->latency_us.p999 = drivedash_histogram_quantile (hist, 0.999) / 1000.0;
+  result->latency_us.max = (double) drivedash_histogram_get_max (hist) / 1000.0;
+}
+
+static DrivedashBenchResult *
+make_result (Run     *run,
+             Test    *test,
+             GError **error)
+{
+  const guint passes = run->settings->passes;
+  g_autoptr(DrivedashHistogram) hist = drivedash_histogram_new ();
+  g_autoptr(DrivedashBenchResult) result = drivedash_bench_result_new (test->spec, passes);
+
+  for (guint i = 0; i < test->started; i++)
+    {
+      DrivedashBenchWorker *w = &test->workers[i];
+
+      drivedash_histogram_merge (hist, w->hist);
+      result->bytes_read += w->measured_read;
+      result->bytes_written += w->measured_written;
+      result->cpu_user_s += w->cpu_user;
+      result->cpu_system_s += w->cpu_system;
+      for (guint e = 1; e <= passes; e++)
+        result->ios += w->epoch_ios[e];
+    }
+  for (guint e = 1; e <= passes; e++)
+    {
+      guint64 bytes = 0;
+      double secs = (double) (test->epoch_start[e + 1] - test->epoch_start[e]) / G_USEC_PER_SEC;
+
+      for (guint i = 0; i < test->started; i++)
+        bytes += test->workers[i].epoch_bytes[e];
+      /* run_passes() ends no pass without a completion, so this only
+       * guards against a bug: never pass off an empty pass as 0 MB/s. */
+      if (bytes == 0 || secs <= 0)
+        {
+          g_autofree char *name = drivedash_bench_spec_to_string (test->spec);
+
+          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                       _("No read or write finished during pass %u of “%s”."), e, name);
+          return NULL;
+        }
+      result->pass_mb_per_s[e - 1] = (double) bytes / secs / 1e6;
+    }
+  result->duration_s = (double) (test->epoch_start[passes + 1] - test->epoch_start[1]) / G_USEC_PER_SEC;
+  drivedash_bench_result_summarize_passes (result);
+  set_latency (result, hist);
+  result->includes_cache = !run->file->direct;
+  return g_steal_pointer (&result);
+}
+
+static DrivedashBenchResult *
+run_test (Run      *run,
+          guint     test_index,
+          double    planned_base,
+          GError  **error)
+{
+  const DrivedashBenchSpec *spec = &run->tests[test_index];
+  g_autofree gint64 *epoch_start = g_new0 (gint64, run->settings->passes + 2);
+  g_autofree DrivedashBenchWorker *workers = g_new0 (DrivedashBenchWorker, spec->threads);
+  g_autoptr(GError) local_error = NULL;
+  DrivedashBenchResult *result = NULL;
+  Test test = { 0 };
+
+  test.spec = spec;
+  test.index = test_index;
+  test.planned_base = planned_base;
+  test.workers = workers;
+  test.epoch_start = epoch_start;
+
+  start_workers (run, &test);
+  run_passes (run, &test, &local_error);
+  stop_workers (run, &test);
 
   if (local_error != NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
-  else if (failed_errno != 0)
-    g_propagate_error (error, drivedash_bench_file_error_from_errno (run->file, failed_errno));
-  else if (!check_cancelled (run, error))
-    {
-      result = drivedash_bench_result_new (spec, passes);
-      for (guint i = 0; i < started; i++)
-        {
-          DrivedashBenchWorker *w = &workers[i];
+  else if (!test_failed (run, &test, error))
+    result = make_result (run, &test, error);
 
-          drivedash_histogram_merge (hist, w->hist);
-          result->bytes_read += w->measured_read;
-          result->bytes_written += w->measured_written;
-          result->cpu_user_s += w->cpu_user;
-          result->cpu_system_s += w->cpu_system;
-          for (guint e = 1; e <= passes; e++)
-            result->ios += w->epoch_ios[e];
-        }
-      for (guint e = 1; e <= passes; e++)
-        {
-          guint64 bytes = 0;
-          double secs = (double) (epoch_start[e + 1] - epoch_start[e]) / G_USEC_PER_SEC;
-
-          for (guint i = 0; i < started; i++)
-            bytes += workers[i].epoch_bytes[e];
-          /* The loop above ends no pass without a completion, so this only
-           * guards against a bug: never pass off an empty pass as 0 MB/s. */
-          if (bytes == 0 || secs <= 0)
-            {
-              g_autofree char *name = drivedash_bench_spec_to_string (spec);
-
-              g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                           _("No read or write finished during pass %u of “%s”."), e, name);
-              g_clear_pointer (&result, drivedash_bench_result_unref);
-              break;
-            }
-          result->pass_mb_per_s[e - 1] = (double) bytes / secs / 1e6;
-        }
-    }
-  if (result != NULL)
-    {
-      result->duration_s = (double) (epoch_start[passes + 1] - epoch_start[1]) / G_USEC_PER_SEC;
-      drivedash_bench_result_summarize_passes (result);
-      result->latency_us.mean = drivedash_histogram_mean (hist) / 1000.0;
-      result->latency_us.p50 = drivedash_histogram_quantile (hist, 0.50) / 1000.0;
-      result->latency_us.p90 = drivedash_histogram_quantile (hist, 0.90) / 1000.0;
-      result->latency_us.p99 = drivedash_histogram_quantile (hist, 0.99) / 1000.0;
-      result->latency_us.p999 = drivedash_histogram_quantile (hist, 0.999) / 1000.0;
-      result->latency_us.max = (double) drivedash_histogram_get_max (hist) / 1000.0;
-      result->includes_cache = !run->file->direct;
-    }
-
-  for (guint i = 0; i < spec->threads; i++)
-    {
-      DrivedashBenchWorker *w = &workers[i];
-
-      if (w->win_hist == NULL)
-        continue;
-      g_mutex_clear (&w->win_lock);
-      drivedash_histogram_free (w->win_hist);
-      drivedash_histogram_free (w->hist);
-      g_free (w->epoch_bytes);
-      g_free (w->epoch_ios);
-    }
-
+  free_workers (&test);
   return result;
 }
 
@@ -598,7 +717,7 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
   run.total_span = n_tests * run.test_span + (n_tests - 1) * settings->pause;
   g_mutex_init (&run.waker.lock);
   g_cond_init (&run.waker.cond);
-  handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), &run.waker, NULL);
+  handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), &run.waker, NULL);
 
   run.file = drivedash_bench_file_create (settings->folder, file_size, settings->allow_buffered, error);
   if (run.file == NULL)

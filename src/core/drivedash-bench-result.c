@@ -138,7 +138,7 @@ drivedash_bench_report_format_text (const DrivedashBenchReport *self)
 {
   const DrivedashBenchSettings *settings = self->settings;
   GString *s = g_string_new (NULL);
-  g_autofree char *size = g_format_size_full (settings->test_size, G_FORMAT_SIZE_IEC_UNITS);
+  g_autofree char *size = drivedash_format_size_iec (settings->test_size);
   g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (self->started_at / G_USEC_PER_SEC);
   g_autofree char *date = g_date_time_format (when, "%Y-%m-%d %H:%M:%S");
   /* A folder can be a mount point named after a device's volume label:

@@ -28,6 +28,7 @@ drivedash_bench_settings_new (void)
   self->allow_buffered = FALSE;
   self->warmup = TRUE;
   self->sample_interval = DRIVEDASH_BENCH_DEFAULT_SAMPLE_INTERVAL;
+  self->io_timeout = DRIVEDASH_BENCH_DEFAULT_IO_TIMEOUT;
   return self;
 }
 
@@ -95,6 +96,12 @@ drivedash_bench_settings_validate (const DrivedashBenchSettings  *self,
     {
       g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                            _("The sample interval must be between 0.01 and 60 seconds."));
+      return FALSE;
+    }
+  if (!isfinite (self->io_timeout) || self->io_timeout < 0.1 || self->io_timeout > 3600)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("The time limit for one read or write must be between 0.1 seconds and one hour."));
       return FALSE;
     }
   return TRUE;

@@ -20,6 +20,9 @@ typedef enum
 #define DRIVEDASH_BENCH_DEFAULT_PAUSE          5.0   /* seconds between tests */
 #define DRIVEDASH_BENCH_DEFAULT_MIX_READ       70    /* percent reads in mix mode */
 #define DRIVEDASH_BENCH_DEFAULT_SAMPLE_INTERVAL 0.1  /* seconds between live samples */
+/* Like the Linux NVMe driver's own I/O timeout: a drive that has not
+ * answered a request in this time is not going to. */
+#define DRIVEDASH_BENCH_DEFAULT_IO_TIMEOUT     30.0  /* seconds */
 
 /* How much DrivedashBenchSettings.background raises the I/O threads' nice
  * value: enough that a GUI's main thread wins the CPU whenever it wants
@@ -45,6 +48,8 @@ typedef struct
                                            interactive process on the same cores stays
                                            responsive (the GUI); FALSE by default, so
                                            the CLI's results stay comparable with fio's */
+  double              io_timeout;       /* seconds one read or write may take before the run
+                                           ends with "the drive stopped responding" */
 } DrivedashBenchSettings;
 
 #define DRIVEDASH_TYPE_BENCH_SETTINGS (drivedash_bench_settings_get_type ())

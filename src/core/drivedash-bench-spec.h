@@ -66,20 +66,24 @@ gboolean    drivedash_bench_mode_from_string (const char              *text,
 /* "Read", "Write", "Mix", translated. */
 const char *drivedash_bench_mode_get_display_name (DrivedashBenchMode mode);
 
-/* Presets (DESIGN.md §3). Ids are stable ("cdm-default", "cdm-nvme",
- * "cdm6", "peak", "real"); names are translated at display time. */
+/* Presets (DESIGN.md §3). Ids are stable ("cdm-default", "quick",
+ * "cdm-nvme", "real", "peak", "cdm6"); names are plain words ("Quick
+ * check"), translated at display time. */
 typedef struct
 {
   const char        *id;
   const char        *name;        /* N_() — pass through _() / gettext() */
   const char        *description; /* N_() */
   const char *const *specs;       /* NULL-terminated spec strings, no mode */
+  const char        *cdm_name;    /* CrystalDiskMark's own name ("CDM NVMe"), a second
+                                     label; not translated; NULL when it has none */
 } DrivedashBenchPreset;
 
 #define DRIVEDASH_BENCH_DEFAULT_PRESET "cdm-default"
 
 const DrivedashBenchPreset *drivedash_bench_presets_get   (guint      *n_presets);
-/* Matches the id, or the untranslated name case-insensitively ("CDM NVMe"). */
+/* Matches the id, the untranslated name or the CrystalDiskMark name,
+ * case-insensitively ("cdm-nvme", "NVMe (deep queues)", "CDM NVMe"). */
 const DrivedashBenchPreset *drivedash_bench_preset_lookup (const char *id_or_name);
 
 /* Expands a preset into tests the CrystalDiskMark way: every spec for the

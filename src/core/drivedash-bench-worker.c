@@ -1,8 +1,11 @@
 /* drivedash-bench-worker.c — one benchmark I/O thread
  *
  * Each I/O thread owns one io_uring, its buffers, a PRNG and its share of
- * the file; it keeps queue_depth requests in flight, submitting and reaping
- * in batches (io_uring_submit_and_wait, then every ready completion).  It
+ * the file; it keeps queue_depth requests in flight: every completion it
+ * reaps is replaced before it waits again (io_uring_submit_and_wait_timeout
+ * for at least one completion, then every ready one), as fio does with
+ * iodepth_batch_complete_min=1.  The wait is cut into slices so that a
+ * request the drive never answers ends the run after io_timeout.  It
  * shares nothing hot with other threads: the coordinator moves between
  * passes by bumping an atomic "epoch" the thread reads once per batch,
  * and collects the live window from a per-thread mutex that only it and
@@ -21,6 +24,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "drivedash-bench-engine-private.h"
 #include "drivedash-bench-worker.h"
 
 void
@@ -108,11 +112,45 @@ drivedash_bench_waker_wait_until (DrivedashBenchWaker *w,
 }
 
 
+/* Slices of at most this long between looks at the stop flag and the
+ * oldest request, however long the drive takes. */
+#define WAIT_SLICE_NS  (100 * G_GUINT64_CONSTANT (1000000))
+/* How long a stopped run waits for what is still in flight before it
+ * leaves it to the kernel: Stop must not wait for a hung drive's timeout. */
+#define CANCEL_GRACE_NS (500 * G_GUINT64_CONSTANT (1000000))
+
+DrivedashBenchTestHooks drivedash_bench_test_hooks;
+
 typedef struct
 {
-  guint64 submitted_at;
+  guint64 submitted_at;  /* 0: the slot is free */
   guint8  is_write;
 } Slot;
+
+/* One I/O thread's ring, buffers and position in the file. */
+typedef struct
+{
+  DrivedashBenchWorker *w;
+  DrivedashBenchShared *t;
+  struct io_uring       ring;
+  void                 *mem;
+  struct iovec         *iov;
+  Slot                 *slots;
+  guint                *free_slots;
+  guint                 qd;
+  guint                 n_free;
+  guint                 inflight;
+  gboolean              fixed_bufs;
+  gboolean              fixed_file;
+  int                   fd;
+  guint64               region_start;
+  guint64               region_blocks;
+  guint64               cursor;
+  guint64               n_prepared;
+  guint64               next_age_check;  /* ns */
+  guint64               cancel_seen;     /* ns; 0: not cancelled */
+  DrivedashBenchRng     rng;
+} Io;
 
 static void
 worker_fail (DrivedashBenchWorker *w,
@@ -124,28 +162,358 @@ worker_fail (DrivedashBenchWorker *w,
   drivedash_bench_waker_wake (w->test->waker);
 }
 
+static gboolean
+io_setup (Io *io)
+{
+  DrivedashBenchShared *t = io->t;
+  const guint32 bs = t->spec.block_size;
+  int ret;
+
+  ret = drivedash_bench_ring_init (&io->ring, io->qd);
+  if (ret < 0)
+    {
+      worker_fail (io->w, -ret);
+      return FALSE;
+    }
+  if (posix_memalign (&io->mem, 4096, (gsize) io->qd * bs) != 0)
+    {
+      io_uring_queue_exit (&io->ring);
+      worker_fail (io->w, ENOMEM);
+      return FALSE;
+    }
+
+  drivedash_bench_rng_seed (&io->rng, io->w->seed);
+  drivedash_bench_fill_buffer (io->mem, (gsize) io->qd * bs, t->settings->data, &io->rng);
+
+  io->iov = g_new (struct iovec, io->qd);
+  io->slots = g_new0 (Slot, io->qd);
+  io->free_slots = g_new (guint, io->qd);
+  io->n_free = io->qd;
+  for (guint i = 0; i < io->qd; i++)
+    {
+      io->iov[i].iov_base = (char *) io->mem + (gsize) i * bs;
+      io->iov[i].iov_len = bs;
+      io->free_slots[i] = io->qd - 1 - i;
+    }
+
+  /* Registered buffers skip the page pinning per I/O and registered
+   * files the fd lookup; both are optional (RLIMIT_MEMLOCK, old kernels). */
+  io->fixed_bufs = io_uring_register_buffers (&io->ring, io->iov, io->qd) == 0;
+  io->fixed_file = io_uring_register_files (&io->ring, &t->fd, 1) == 0;
+  io->fd = io->fixed_file ? 0 : t->fd;
+
+  io->region_blocks = t->n_blocks;
+  if (t->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
+    {
+      /* Each thread streams through its own region of the file. */
+      io->region_blocks = t->n_blocks / t->spec.threads;
+      io->region_start = io->region_blocks * io->w->index;
+    }
+  return TRUE;
+}
+
+/* @abandon: requests may still be in flight (a hung drive): the kernel
+ * may still write into the buffers, and unregistering them would wait
+ * for those requests, so leave both to the ring's own teardown. */
+static void
+io_teardown (Io       *io,
+             gboolean  abandon)
+{
+  /* Drop the file and buffer registrations now rather than in the ring's
+   * asynchronous teardown, so the file is really closed when the run
+   * ends (an unmount right afterwards must not find it busy). */
+  if (!abandon)
+    {
+      if (io->fixed_file)
+        io_uring_unregister_files (&io->ring);
+      if (io->fixed_bufs)
+        io_uring_unregister_buffers (&io->ring);
+    }
+  io_uring_queue_exit (&io->ring);
+  if (!abandon)
+    free (io->mem);
+  g_free (io->iov);
+  g_free (io->slots);
+  g_free (io->free_slots);
+}
+
+static gboolean
+pick_write (Io *io)
+{
+  switch (io->t->spec.mode)
+    {
+    case DRIVEDASH_BENCH_MODE_WRITE:
+      return TRUE;
+    case DRIVEDASH_BENCH_MODE_MIX:
+      return drivedash_bench_rng_next (&io->rng) >= io->t->write_threshold;
+    case DRIVEDASH_BENCH_MODE_READ:
+    default:
+      return FALSE;
+    }
+}
+
+static void
+prep_one (Io                  *io,
+          struct io_uring_sqe *sqe,
+          guint                idx)
+{
+  DrivedashBenchShared *t = io->t;
+  const guint32 bs = t->spec.block_size;
+  void *buf = io->iov[idx].iov_base;
+  gboolean is_write = pick_write (io);
+  guint64 block;
+
+  if (t->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
+    {
+      block = io->region_start + io->cursor;
+      if (++io->cursor >= io->region_blocks)
+        io->cursor = 0;
+    }
+  else
+    block = drivedash_bench_rng_below (&io->rng, t->n_blocks);
+
+  /* Like fio's scramble_buffers: a drive that deduplicates or
+   * compresses must not see the same block written twice. */
+  if (is_write && t->settings->data == DRIVEDASH_BENCH_DATA_RANDOM)
+    for (guint32 off = 0; off < bs; off += 4096)
+      *(guint64 *) (gpointer) ((char *) buf + off) = drivedash_bench_rng_next (&io->rng);
+
+  if (is_write)
+    {
+      if (io->fixed_bufs)
+        io_uring_prep_write_fixed (sqe, io->fd, buf, bs, block * bs, (int) idx);
+      else
+        io_uring_prep_write (sqe, io->fd, buf, bs, block * bs);
+    }
+  else
+    {
+      if (io->fixed_bufs)
+        io_uring_prep_read_fixed (sqe, io->fd, buf, bs, block * bs, (int) idx);
+      else
+        io_uring_prep_read (sqe, io->fd, buf, bs, block * bs);
+    }
+  if (io->fixed_file)
+    sqe->flags |= IOSQE_FIXED_FILE;
+  io_uring_sqe_set_data64 (sqe, idx);
+  io->slots[idx].is_write = is_write;
+
+  io->n_prepared++;
+  if (G_UNLIKELY (io->n_prepared == drivedash_bench_test_hooks.stall_request && io->w->index == 0))
+    {
+      /* The test hook: a read from a pipe nobody writes to never completes. */
+      io_uring_prep_read (sqe, drivedash_bench_test_hooks.stall_fd, buf, bs, (guint64) -1);
+      io_uring_sqe_set_data64 (sqe, idx);
+      io->slots[idx].is_write = FALSE;
+    }
+}
+
+/* Puts a request into every free slot (one clock read for them all, as
+ * late as possible). */
+static void
+fill_queue (Io *io)
+{
+  guint first_free = io->n_free;
+  guint64 submit_time;
+
+  while (io->n_free > 0)
+    {
+      struct io_uring_sqe *sqe = io_uring_get_sqe (&io->ring);
+
+      if (sqe == NULL)
+        break;
+      prep_one (io, sqe, io->free_slots[--io->n_free]);
+    }
+
+  submit_time = drivedash_bench_now_ns ();
+  for (guint i = io->n_free; i < first_free; i++)
+    io->slots[io->free_slots[i]].submitted_at = submit_time;
+  io->inflight += first_free - io->n_free;
+}
+
+/* Whether the run was stopped long enough ago that what is still in
+ * flight is not worth waiting for. */
+static gboolean
+cancel_overdue (Io      *io,
+                guint64  now)
+{
+  if (G_LIKELY (!g_atomic_int_get (&io->t->cancelled)))
+    return FALSE;
+  if (io->cancel_seen == 0)
+    io->cancel_seen = now;
+  return now - io->cancel_seen > CANCEL_GRACE_NS;
+}
+
+/* Whether a request has been in flight longer than the drive may take;
+ * looked at once per wait slice, not per completion. */
+static gboolean
+queue_stalled (Io      *io,
+               guint64  now)
+{
+  guint64 oldest = G_MAXUINT64;
+
+  if (now < io->next_age_check)
+    return FALSE;
+  io->next_age_check = now + MIN (WAIT_SLICE_NS, io->t->io_timeout_ns / 4);
+  for (guint i = 0; i < io->qd; i++)
+    if (io->slots[i].submitted_at != 0)
+      oldest = MIN (oldest, io->slots[i].submitted_at);
+  return oldest != G_MAXUINT64 && now - oldest > io->t->io_timeout_ns;
+}
+
+typedef struct
+{
+  guint64 bytes;
+  guint64 read;
+  guint64 written;
+  guint   n;
+} Batch;
+
+/* Takes every completion the ring holds; FALSE on a failed request. */
+static gboolean
+reap (Io       *io,
+      guint64   now,
+      gboolean  measured,
+      Batch    *batch)
+{
+  DrivedashBenchWorker *w = io->w;
+  struct io_uring_cqe *cqe;
+  unsigned head;
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&w->win_lock);
+  io_uring_for_each_cqe (&io->ring, head, cqe)
+    {
+      guint idx = (guint) io_uring_cqe_get_data64 (cqe);
+      Slot *slot = &io->slots[idx];
+      int res = cqe->res;
+      guint64 latency = now - slot->submitted_at;
+
+      batch->n++;
+      io->inflight--;
+      io->free_slots[io->n_free++] = idx;
+      slot->submitted_at = 0;
+
+      if (G_UNLIKELY (res <= 0))
+        {
+          /* 0 bytes: the file shrank under us; report it as EIO-like. */
+          worker_fail (w, res < 0 ? -res : EIO);
+          ok = FALSE;
+          continue;
+        }
+
+      drivedash_histogram_record (w->win_hist, latency);
+      if (measured)
+        drivedash_histogram_record (w->hist, latency);
+      batch->bytes += (guint64) res;
+      if (slot->is_write)
+        batch->written += (guint64) res;
+      else
+        batch->read += (guint64) res;
+    }
+  w->win_bytes += batch->bytes;
+  w->win_ios += batch->n;
+  g_mutex_unlock (&w->win_lock);
+  io_uring_cq_advance (&io->ring, batch->n);
+  return ok;
+}
+
+static void
+count_batch (DrivedashBenchWorker *w,
+             guint                 epoch,
+             gboolean              measured,
+             const Batch          *batch)
+{
+  const guint e = MIN (epoch, w->test->passes + 1);
+
+  if (batch->n > 0 && (gint) epoch != g_atomic_int_get (&w->counted_epoch))
+    g_atomic_int_set (&w->counted_epoch, (gint) epoch);
+  w->epoch_bytes[e] += batch->bytes;
+  w->epoch_ios[e] += batch->n;
+  w->total_read += batch->read;
+  w->total_written += batch->written;
+  if (measured)
+    {
+      w->measured_read += batch->read;
+      w->measured_written += batch->written;
+    }
+}
+
+typedef struct
+{
+  struct rusage start;
+  gboolean      started;
+  gboolean      done;
+} CpuClock;
+
+static void
+cpu_clock_stop (CpuClock             *c,
+                DrivedashBenchWorker *w)
+{
+  struct rusage ru;
+
+  getrusage (RUSAGE_THREAD, &ru);
+  w->cpu_user = drivedash_bench_timeval_s (&ru.ru_utime) - drivedash_bench_timeval_s (&c->start.ru_utime);
+  w->cpu_system = drivedash_bench_timeval_s (&ru.ru_stime) - drivedash_bench_timeval_s (&c->start.ru_stime);
+  c->done = TRUE;
+}
+
+/* CPU time of the measured passes only. */
+static void
+cpu_clock_update (CpuClock             *c,
+                  DrivedashBenchWorker *w,
+                  gboolean              measured)
+{
+  if (measured && !c->started)
+    {
+      getrusage (RUSAGE_THREAD, &c->start);
+      c->started = TRUE;
+    }
+  else if (!measured && c->started && !c->done)
+    cpu_clock_stop (c, w);
+}
+
+/* Submits what fill_queue() prepared and waits for a completion, at most
+ * one wait slice; FALSE when the ring itself failed. */
+static gboolean
+submit_and_wait (Io       *io,
+                 gboolean  running)
+{
+  struct __kernel_timespec slice = { 0, (long long) WAIT_SLICE_NS };
+  struct io_uring_cqe *cqe = NULL;
+  int ret;
+
+  if (G_UNLIKELY (drivedash_bench_test_hooks.before_wait != NULL))
+    drivedash_bench_test_hooks.before_wait (io->w->index, io->inflight, io->qd, running,
+                                            drivedash_bench_test_hooks.user_data);
+  ret = io_uring_submit_and_wait_timeout (&io->ring, &cqe, 1, &slice, NULL);
+  if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
+    {
+      worker_fail (io->w, -ret);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+wait_for_go (DrivedashBenchShared *t)
+{
+  g_mutex_lock (&t->start_lock);
+  t->ready++;
+  g_cond_broadcast (&t->start_cond);
+  while (!t->go && !g_atomic_int_get (&t->stop))
+    g_cond_wait (&t->start_cond, &t->start_lock);
+  g_mutex_unlock (&t->start_lock);
+}
+
 gpointer
 drivedash_bench_worker_main (gpointer data)
 {
   DrivedashBenchWorker *w = data;
   DrivedashBenchShared *t = w->test;
-  const guint qd = t->spec.queue_depth;
-  const guint32 bs = t->spec.block_size;
-  const guint passes = t->passes;
-  const gboolean seq = t->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ;
-  const gboolean scramble = t->settings->data == DRIVEDASH_BENCH_DATA_RANDOM;
-  struct io_uring ring;
-  g_autofree struct iovec *iov = NULL;
-  g_autofree Slot *slots = NULL;
-  g_autofree guint *free_slots = NULL;
-  struct rusage ru_start = { 0 }, ru;
-  gboolean fixed_bufs, fixed_file, cpu_started = FALSE, cpu_done = FALSE, ring_broken = FALSE;
-  void *mem = NULL;
-  guint n_free = qd, inflight = 0;
-  guint64 region_start = 0, region_blocks = t->n_blocks, cursor;
-  int fd, ret;
-  gint counted_epoch = -1;
-  DrivedashBenchRng rng;
+  CpuClock cpu = { 0 };
+  gboolean abandon = FALSE;
+  struct rusage ru;
+  Io io = { 0 };
 
   /* On Linux a thread id names just this thread: the coordinator and the
    * caller's threads keep their priority.  Best effort: a failure only
@@ -154,238 +522,60 @@ drivedash_bench_worker_main (gpointer data)
     (void) setpriority (PRIO_PROCESS, (id_t) gettid (),
                         getpriority (PRIO_PROCESS, (id_t) gettid ()) + DRIVEDASH_BENCH_BACKGROUND_NICE);
 
-  ret = drivedash_bench_ring_init (&ring, qd);
-  if (ret < 0)
-    {
-      worker_fail (w, -ret);
-      return NULL;
-    }
-
-  if (posix_memalign (&mem, 4096, (gsize) qd * bs) != 0)
-    {
-      io_uring_queue_exit (&ring);
-      worker_fail (w, ENOMEM);
-      return NULL;
-    }
-
-  drivedash_bench_rng_seed (&rng, w->seed);
-  drivedash_bench_fill_buffer (mem, (gsize) qd * bs, t->settings->data, &rng);
-
-  iov = g_new (struct iovec, qd);
-  slots = g_new0 (Slot, qd);
-  free_slots = g_new (guint, qd);
-  for (guint i = 0; i < qd; i++)
-    {
-      iov[i].iov_base = (char *) mem + (gsize) i * bs;
-      iov[i].iov_len = bs;
-      free_slots[i] = qd - 1 - i;
-    }
-
-  /* Registered buffers skip the page pinning per I/O and registered
-   * files the fd lookup; both are optional (RLIMIT_MEMLOCK, old kernels). */
-  fixed_bufs = io_uring_register_buffers (&ring, iov, qd) == 0;
-  fixed_file = io_uring_register_files (&ring, &t->fd, 1) == 0;
-  fd = fixed_file ? 0 : t->fd;
-
-  if (seq)
-    {
-      /* Each thread streams through its own region of the file. */
-      region_blocks = t->n_blocks / t->spec.threads;
-      region_start = region_blocks * w->index;
-    }
-  cursor = 0;
-
-  g_mutex_lock (&t->start_lock);
-  t->ready++;
-  g_cond_broadcast (&t->start_cond);
-  while (!t->go && !g_atomic_int_get (&t->stop))
-    g_cond_wait (&t->start_cond, &t->start_lock);
-  g_mutex_unlock (&t->start_lock);
+  io.w = w;
+  io.t = t;
+  io.qd = t->spec.queue_depth;
+  if (!io_setup (&io))
+    return NULL;
+  wait_for_go (t);
 
   for (;;)
     {
-      struct io_uring_cqe *cqe;
-      unsigned head, n_seen = 0;
-      guint64 now, batch_bytes = 0, batch_read = 0, batch_written = 0;
-      guint epoch;
+      guint epoch = (guint) g_atomic_int_get (&t->epoch);
+      gboolean running = !g_atomic_int_get (&t->stop) && epoch <= t->passes;
       gboolean measured;
+      guint64 now;
+      Batch batch = { 0 };
 
-      epoch = (guint) g_atomic_int_get (&t->epoch);
-      if (!g_atomic_int_get (&t->stop) && epoch <= passes)
-        {
-          guint first_free = n_free;
-          guint64 submit_time;
-
-          while (n_free > 0)
-            {
-              struct io_uring_sqe *sqe = io_uring_get_sqe (&ring);
-              guint idx = free_slots[--n_free];
-              guint64 block;
-              gboolean is_write;
-
-              if (sqe == NULL)
-                {
-                  n_free++;
-                  break;
-                }
-
-              if (seq)
-                {
-                  block = region_start + cursor;
-                  if (++cursor >= region_blocks)
-                    cursor = 0;
-                }
-              else
-                block = drivedash_bench_rng_below (&rng, t->n_blocks);
-
-              switch (t->spec.mode)
-                {
-                case DRIVEDASH_BENCH_MODE_WRITE:
-                  is_write = TRUE;
-                  break;
-                case DRIVEDASH_BENCH_MODE_MIX:
-                  is_write = drivedash_bench_rng_next (&rng) >= t->write_threshold;
-                  break;
-                case DRIVEDASH_BENCH_MODE_READ:
-                default:
-                  is_write = FALSE;
-                  break;
-                }
-
-              /* Like fio's scramble_buffers: a drive that deduplicates or
-               * compresses must not see the same block written twice. */
-              if (is_write && scramble)
-                for (guint32 off = 0; off < bs; off += 4096)
-                  *(guint64 *) (gpointer) ((char *) iov[idx].iov_base + off) = drivedash_bench_rng_next (&rng);
-
-              if (fixed_bufs)
-                {
-                  if (is_write)
-                    io_uring_prep_write_fixed (sqe, fd, iov[idx].iov_base, bs, block * bs, (int) idx);
-                  else
-                    io_uring_prep_read_fixed (sqe, fd, iov[idx].iov_base, bs, block * bs, (int) idx);
-                }
-              else
-                {
-                  if (is_write)
-                    io_uring_prep_write (sqe, fd, iov[idx].iov_base, bs, block * bs);
-                  else
-                    io_uring_prep_read (sqe, fd, iov[idx].iov_base, bs, block * bs);
-                }
-              if (fixed_file)
-                sqe->flags |= IOSQE_FIXED_FILE;
-              io_uring_sqe_set_data64 (sqe, idx);
-              slots[idx].is_write = is_write;
-            }
-
-          /* One clock read for the whole batch, as late as possible. */
-          submit_time = drivedash_bench_now_ns ();
-          for (guint i = n_free; i < first_free; i++)
-            slots[free_slots[i]].submitted_at = submit_time;
-          inflight += first_free - n_free;
-        }
-
-      if (inflight == 0)
+      if (running)
+        fill_queue (&io);
+      if (io.inflight == 0)
         break;
 
-      ret = io_uring_submit_and_wait (&ring, 1);
-      if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
+      if (!submit_and_wait (&io, running))
         {
-          worker_fail (w, -ret);
           /* Nothing more can be reaped through a broken ring. */
-          ring_broken = TRUE;
+          abandon = TRUE;
           break;
         }
 
       now = drivedash_bench_now_ns ();
       epoch = (guint) g_atomic_int_get (&t->epoch);
-      measured = epoch >= 1 && epoch <= passes;
+      measured = epoch >= 1 && epoch <= t->passes;
+      cpu_clock_update (&cpu, w, measured);
+      reap (&io, now, measured, &batch);
+      count_batch (w, epoch, measured, &batch);
 
-      if (measured && !cpu_started)
+      if (G_UNLIKELY (queue_stalled (&io, now)))
         {
-          getrusage (RUSAGE_THREAD, &ru_start);
-          cpu_started = TRUE;
+          w->stalled = TRUE;
+          worker_fail (w, ETIMEDOUT);
+          abandon = TRUE;
+          break;
         }
-      else if (!measured && cpu_started && !cpu_done)
+      if (G_UNLIKELY (io.inflight > 0 && cancel_overdue (&io, now)))
         {
-          getrusage (RUSAGE_THREAD, &ru);
-          w->cpu_user = drivedash_bench_timeval_s (&ru.ru_utime) - drivedash_bench_timeval_s (&ru_start.ru_utime);
-          w->cpu_system = drivedash_bench_timeval_s (&ru.ru_stime) - drivedash_bench_timeval_s (&ru_start.ru_stime);
-          cpu_done = TRUE;
-        }
-
-      g_mutex_lock (&w->win_lock);
-      io_uring_for_each_cqe (&ring, head, cqe)
-        {
-          guint idx = (guint) io_uring_cqe_get_data64 (cqe);
-          int res = cqe->res;
-          guint64 latency;
-
-          n_seen++;
-          inflight--;
-          free_slots[n_free++] = idx;
-
-          if (G_UNLIKELY (res <= 0))
-            {
-              /* 0 bytes: the file shrank under us; report it as EIO-like. */
-              worker_fail (w, res < 0 ? -res : EIO);
-              continue;
-            }
-
-          latency = now - slots[idx].submitted_at;
-          drivedash_histogram_record (w->win_hist, latency);
-          if (measured)
-            drivedash_histogram_record (w->hist, latency);
-          batch_bytes += (guint64) res;
-          if (slots[idx].is_write)
-            batch_written += (guint64) res;
-          else
-            batch_read += (guint64) res;
-        }
-      w->win_bytes += batch_bytes;
-      w->win_ios += n_seen;
-      g_mutex_unlock (&w->win_lock);
-      io_uring_cq_advance (&ring, n_seen);
-
-      if (n_seen > 0 && (gint) epoch != counted_epoch)
-        {
-          counted_epoch = (gint) epoch;
-          g_atomic_int_set (&w->counted_epoch, counted_epoch);
-        }
-      w->epoch_bytes[MIN (epoch, passes + 1)] += batch_bytes;
-      w->epoch_ios[MIN (epoch, passes + 1)] += n_seen;
-      w->total_read += batch_read;
-      w->total_written += batch_written;
-      if (measured)
-        {
-          w->measured_read += batch_read;
-          w->measured_written += batch_written;
+          abandon = TRUE;
+          break;
         }
     }
 
+  if (cpu.started && !cpu.done)
+    cpu_clock_stop (&cpu, w);
   getrusage (RUSAGE_THREAD, &ru);
-  if (cpu_started && !cpu_done)
-    {
-      w->cpu_user = drivedash_bench_timeval_s (&ru.ru_utime) - drivedash_bench_timeval_s (&ru_start.ru_utime);
-      w->cpu_system = drivedash_bench_timeval_s (&ru.ru_stime) - drivedash_bench_timeval_s (&ru_start.ru_stime);
-    }
   w->cpu_total_user = drivedash_bench_timeval_s (&ru.ru_utime);
   w->cpu_total_system = drivedash_bench_timeval_s (&ru.ru_stime);
 
-  /* Drop the file and buffer registrations now rather than in the ring's
-   * asynchronous teardown, so the file is really closed when the run
-   * ends (an unmount right afterwards must not find it busy). */
-  if (!ring_broken)
-    {
-      if (fixed_file)
-        io_uring_unregister_files (&ring);
-      if (fixed_bufs)
-        io_uring_unregister_buffers (&ring);
-    }
-  io_uring_queue_exit (&ring);
-  /* After a failed io_uring_enter requests may still be in flight and
-   * write into the buffers: leak them rather than risk that. */
-  if (!ring_broken)
-    free (mem);
+  io_teardown (&io, abandon);
   return NULL;
 }

@@ -96,8 +96,10 @@ typedef struct
   guint64                       n_blocks;        /* file size / block size */
   guint                         passes;
   guint64                       write_threshold; /* rng >= this: write (mix) */
+  guint64                       io_timeout_ns;   /* a request older than this: the drive hangs */
   gint                          epoch;           /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
   gint                          stop;            /* atomic */
+  gint                          cancelled;       /* atomic: the user stopped the run */
   DrivedashBenchWaker          *waker;
   /* Start line: the threads count themselves in and wait for go. */
   GMutex                        start_lock;
@@ -133,6 +135,7 @@ typedef struct
   double                cpu_total_user;
   double                cpu_total_system;
   int                   error;           /* errno of the first failure */
+  gboolean              stalled;         /* a request outlived test->io_timeout_ns */
 
   /* Atomic: the last epoch in which this thread counted a completion;
    * written once per epoch, read by the coordinator, which ends a pass
@@ -141,7 +144,10 @@ typedef struct
 } DrivedashBenchWorker;
 
 /* GThreadFunc: runs one DrivedashBenchWorker until test->stop or the
- * last epoch, then drains what is in flight. */
+ * last epoch, then drains what is in flight.  A request still in flight
+ * after test->io_timeout_ns ends it at once (ETIMEDOUT, @stalled), leaving
+ * that request (and its buffer) to the kernel; so does one still in flight
+ * a moment after test->cancelled. */
 gpointer drivedash_bench_worker_main (gpointer data);
 
 G_END_DECLS

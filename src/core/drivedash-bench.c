@@ -61,7 +61,7 @@ struct _DrivedashBench
   gboolean                drain_scheduled;
 };
 
-G_DEFINE_TYPE (DrivedashBench, drivedash_bench, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (DrivedashBench, drivedash_bench, G_TYPE_OBJECT)
 G_DEFINE_ENUM_TYPE (DrivedashBenchPhase, drivedash_bench_phase,
   G_DEFINE_ENUM_VALUE (DRIVEDASH_BENCH_PHASE_PREPARING, "preparing"),
   G_DEFINE_ENUM_VALUE (DRIVEDASH_BENCH_PHASE_WARMUP, "warmup"),
@@ -125,7 +125,7 @@ event_free (Event *event)
 /* ---- main-context side ------------------------------------------------------ */
 
 static gboolean
-drain_events (gpointer user_data)
+drain_events_cb (gpointer user_data)
 {
   DrivedashBench *self = user_data;
   GQueue events = G_QUEUE_INIT;
@@ -231,7 +231,7 @@ push_event (DrivedashBench *self,
       GSource *source = g_idle_source_new ();
 
       g_source_set_priority (source, G_PRIORITY_DEFAULT);
-      g_source_set_callback (source, drain_events, g_object_ref (self), g_object_unref);
+      g_source_set_callback (source, drain_events_cb, g_object_ref (self), g_object_unref);
       g_source_set_static_name (source, "[drivedash] bench events");
       g_source_attach (source, self->context);
       g_source_unref (source);
@@ -239,8 +239,8 @@ push_event (DrivedashBench *self,
 }
 
 static void
-sink_sample (gpointer                    user_data,
-             const DrivedashBenchSample *sample)
+sink_sample_cb (gpointer                    user_data,
+                const DrivedashBenchSample *sample)
 {
   Event *event = g_new0 (Event, 1);
 
@@ -250,10 +250,10 @@ sink_sample (gpointer                    user_data,
 }
 
 static void
-sink_progress (gpointer            user_data,
-               guint               test_index,
-               DrivedashBenchPhase phase,
-               double              fraction)
+sink_progress_cb (gpointer            user_data,
+                  guint               test_index,
+                  DrivedashBenchPhase phase,
+                  double              fraction)
 {
   Event *event = g_new0 (Event, 1);
 
@@ -265,9 +265,9 @@ sink_progress (gpointer            user_data,
 }
 
 static void
-sink_test_finished (gpointer              user_data,
-                    guint                 test_index,
-                    DrivedashBenchResult *result)
+sink_test_finished_cb (gpointer              user_data,
+                       guint                 test_index,
+                       DrivedashBenchResult *result)
 {
   Event *event = g_new0 (Event, 1);
 
@@ -278,13 +278,13 @@ sink_test_finished (gpointer              user_data,
 }
 
 static const DrivedashBenchSink sink = {
-  sink_sample,
-  sink_progress,
-  sink_test_finished,
+  sink_sample_cb,
+  sink_progress_cb,
+  sink_test_finished_cb,
 };
 
 static gpointer
-engine_thread (gpointer user_data)
+engine_thread_cb (gpointer user_data)
 {
   DrivedashBench *self = user_data;
   Event *event = g_new0 (Event, 1);
@@ -417,7 +417,7 @@ drivedash_bench_run_async (DrivedashBench      *self,
   self->context = g_main_context_ref_thread_default ();
   self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
 
-  self->thread = g_thread_try_new ("drivedash-bench", engine_thread, g_object_ref (self), &error);
+  self->thread = g_thread_try_new ("drivedash-bench", engine_thread_cb, g_object_ref (self), &error);
   if (self->thread == NULL)
     {
       g_autoptr(GTask) task = g_steal_pointer (&self->task);

@@ -86,11 +86,22 @@ propagate_stopped (GError  **dest,
   return TRUE;
 }
 
+/* polkit wanted to ask for a password, but the call did not allow it:
+ * that is a refusal the user can act on, not a missing service.  GLib
+ * has no code for this D-Bus error, so it arrives as a remote error. */
+static gboolean
+error_means_needs_password (const GError *error)
+{
+  g_autofree char *name = g_dbus_error_get_remote_error (error);
+
+  return g_strcmp0 (name, "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired") == 0;
+}
+
 /* Errors that mean "no service to talk to", as opposed to an answer. */
 static gboolean
 error_means_unavailable (const GError *error)
 {
-  if (error_means_stopped (error))
+  if (error_means_stopped (error) || error_means_needs_password (error))
     return FALSE;
   return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
@@ -158,6 +169,14 @@ propagate_service_error (GError  **dest,
 {
   if (propagate_stopped (dest, &src, _("The Drivedash system service")))
     return;
+  if (error_means_needs_password (src))
+    {
+      g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
+                           _("This needs an administrator password, and this request could not ask for one. "
+                             "Try again from the Drivedash app, which can ask for it."));
+      g_error_free (src);
+      return;
+    }
   if (error_means_denied (src))
     {
       g_set_error_literal (dest, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
@@ -594,15 +613,17 @@ drivedash_client_get_game_mode (const DrivedashPowerPaths *paths,
   return drivedash_game_mode_read (paths, controller, error);
 }
 
-DrivedashGameMode *
-drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
-                                const char                *controller,
-                                gboolean                   enabled,
-                                gboolean                   persistent,
-                                DrivedashClientFlags       flags,
-                                DrivedashHealthSource     *source_out,
-                                GCancellable              *cancellable,
-                                GError                   **error)
+/* SetGameMode, or SetGameModeTemporary when temporary. */
+static DrivedashGameMode *
+set_game_mode (const DrivedashPowerPaths *paths,
+               const char                *controller,
+               gboolean                   enabled,
+               gboolean                   persistent,
+               gboolean                   temporary,
+               DrivedashClientFlags       flags,
+               DrivedashHealthSource     *source_out,
+               GCancellable              *cancellable,
+               GError                   **error)
 {
   g_autoptr(GError) service_error = NULL;
 
@@ -617,8 +638,12 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
     {
       g_autoptr(GVariant) reply = NULL;
 
-      reply = service_call ("SetGameMode", g_variant_new ("(sbb)", controller, enabled, persistent),
-                            call_flags (flags), G_MAXINT, cancellable, &service_error);
+      if (temporary)
+        reply = service_call ("SetGameModeTemporary", g_variant_new ("(sb)", controller, enabled),
+                              call_flags (flags), G_MAXINT, cancellable, &service_error);
+      else
+        reply = service_call ("SetGameMode", g_variant_new ("(sbb)", controller, enabled, persistent),
+                              call_flags (flags), G_MAXINT, cancellable, &service_error);
       if (reply != NULL)
         return game_mode_from_reply (reply, source_out, error);
       /* A refusal is the answer: never work around polkit. */
@@ -641,6 +666,33 @@ drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
   g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
                        _("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator."));
   return NULL;
+}
+
+DrivedashGameMode *
+drivedash_client_set_game_mode (const DrivedashPowerPaths *paths,
+                                const char                *controller,
+                                gboolean                   enabled,
+                                gboolean                   persistent,
+                                DrivedashClientFlags       flags,
+                                DrivedashHealthSource     *source_out,
+                                GCancellable              *cancellable,
+                                GError                   **error)
+{
+  return set_game_mode (paths, controller, enabled, persistent, FALSE, flags, source_out,
+                        cancellable, error);
+}
+
+DrivedashGameMode *
+drivedash_client_set_game_mode_temporary (const DrivedashPowerPaths *paths,
+                                          const char                *controller,
+                                          gboolean                   enabled,
+                                          DrivedashClientFlags       flags,
+                                          DrivedashHealthSource     *source_out,
+                                          GCancellable              *cancellable,
+                                          GError                   **error)
+{
+  return set_game_mode (paths, controller, enabled, FALSE, TRUE, flags, source_out,
+                        cancellable, error);
 }
 
 static gboolean

@@ -83,6 +83,21 @@ DrivedashGameMode *drivedash_client_set_game_mode (const DrivedashPowerPaths *pa
                                                    GCancellable           *cancellable,
                                                    GError                **error);
 
+/* A temporary game-mode change (never persistent) for tests that switch
+ * back and forth: through drivedashd, which puts back the state from
+ * before the first temporary change if this process leaves the system bus
+ * without setting game mode itself (crash, kill -9).  The change lasts as
+ * long as this process's connection to the system bus: hold a reference
+ * to it (g_bus_get_sync (G_BUS_TYPE_SYSTEM, …)) meanwhile.  Without the
+ * service, as root, it is a plain change with no such guarantee. */
+DrivedashGameMode *drivedash_client_set_game_mode_temporary (const DrivedashPowerPaths *paths,
+                                                             const char                *controller,
+                                                             gboolean                   enabled,
+                                                             DrivedashClientFlags       flags,
+                                                             DrivedashHealthSource     *source_out,
+                                                             GCancellable              *cancellable,
+                                                             GError                   **error);
+
 /* Starts (SHORT, EXTENDED) or stops (ABORT) a drive self-test: through
  * drivedashd (polkit decides), else directly when root, else UDisks2
  * (which asks its own polkit), else DRIVEDASH_ERROR_PERMISSION.  source_out

@@ -26,6 +26,7 @@ typedef enum
   DRIVEDASH_ERROR_FILE_REMOVED,      /* the benchmark file vanished mid-run */
   DRIVEDASH_ERROR_DEVICE_GONE,       /* the drive disappeared */
   DRIVEDASH_ERROR_IO,                /* an I/O error reported by the kernel */
+  DRIVEDASH_ERROR_IN_MEMORY,         /* the folder is in memory (tmpfs): no drive to measure */
 } DrivedashError;
 
 GQuark drivedash_error_quark (void);

@@ -37,6 +37,30 @@ drivedash_format_bytes_u128 (DrivedashU128 bytes)
 }
 
 char *
+drivedash_format_size_iec (guint64 bytes)
+{
+  /* Translators: binary units of data size (1 KiB = 1024 bytes). */
+  static const char *units[] = { N_("KiB"), N_("MiB"), N_("GiB"), N_("TiB"),
+                                 N_("PiB"), N_("EiB") };
+  double v = (double) bytes;
+  guint i;
+
+  if (bytes < 1024)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u byte", "%u bytes", (gulong) bytes),
+                            (guint) bytes);
+
+  v /= 1024.0;
+  for (i = 0; i < G_N_ELEMENTS (units) - 1 && v >= 1023.95; i++)
+    v /= 1024.0;
+
+  /* Whole numbers without ".0": test sizes are powers of two, and
+   * "64.0 MiB" reads as if it were measured, not chosen. */
+  if (fabs (v - round (v)) < 0.05 || v >= 99.95)
+    return g_strdup_printf ("%.0f %s", v, _(units[i]));
+  return g_strdup_printf ("%.1f %s", v, _(units[i]));
+}
+
+char *
 drivedash_format_bytes (guint64 bytes)
 {
   return drivedash_format_bytes_u128 (DRIVEDASH_U128_INIT (bytes, 0));

@@ -14,6 +14,9 @@ G_BEGIN_DECLS
  * and CrystalDiskMark count), e.g. "12.3 TB".  Free with g_free(). */
 char *drivedash_format_bytes         (guint64        bytes);
 char *drivedash_format_bytes_u128    (DrivedashU128  bytes);
+/* Binary units for sizes people choose (test files, blocks): "64 MiB",
+ * "1 GiB", "1.5 GiB" — no ".0" on whole numbers.  Free with g_free(). */
+char *drivedash_format_size_iec      (guint64        bytes);
 /* "50 °C" from Kelvin (rounded, never "-0 °C"); "not reported" for 0. */
 char *drivedash_format_temperature   (guint          kelvin);
 /* Celsius from Kelvin, exact to the hundredth. */

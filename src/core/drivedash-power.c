@@ -159,7 +159,9 @@ write_attribute (const char  *path,
   ssize_t written;
   int fd;
 
-  fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+  /* Never through a symlink in the attribute's place: root writing "0"
+   * into whatever file it points to. */
+  fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
   if (fd < 0)
     return write_failed (path, errno, error);
 

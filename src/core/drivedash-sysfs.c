@@ -23,7 +23,9 @@ drivedash_sysfs_read_string (const char *path,
   if (errno_out != NULL)
     *errno_out = 0;
 
-  fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* Attributes are plain files: a symlink in their place is a planted
+   * fixture tree or worse, and root must not follow it anywhere. */
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0)
     {
       if (errno_out != NULL)

@@ -37,6 +37,21 @@ check_data_free (gpointer data)
   g_free (check);
 }
 
+G_DEFINE_QUARK (drivedash-authority-error-quark, drivedash_authority_error)
+
+static void
+register_errors (void)
+{
+  static const GDBusErrorEntry entries[] = {
+    { DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED,
+      "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired" },
+  };
+  static gsize registered = 0;
+
+  g_dbus_error_register_error_domain ("drivedash-authority-error-quark", &registered,
+                                      entries, G_N_ELEMENTS (entries));
+}
+
 static void
 deny (GTask      *task,
       const char *action_id)
@@ -112,6 +127,13 @@ check_authorization_cb (GObject      *source,
   g_variant_get (reply, "((bb@a{ss}))", &authorized, &challenge, NULL);
   if (authorized)
     g_task_return_boolean (task, TRUE);
+  else if (challenge)
+    /* polkit would ask for a password, but the caller did not allow a
+     * dialog: tell it so, so that it can ask again with one. */
+    g_task_return_new_error (task, DRIVEDASH_AUTHORITY_ERROR,
+                             DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED,
+                             _("“%s” needs an administrator password; ask again allowing a password prompt."),
+                             check->action_id);
   else
     deny (task, check->action_id);
 }
@@ -119,6 +141,7 @@ check_authorization_cb (GObject      *source,
 void
 drivedash_authority_check_async (GDBusMethodInvocation *invocation,
                                  const char            *action_id,
+                                 GVariant              *details,
                                  GCancellable          *cancellable,
                                  GAsyncReadyCallback    callback,
                                  gpointer               user_data)
@@ -128,6 +151,12 @@ drivedash_authority_check_async (GDBusMethodInvocation *invocation,
   GVariantBuilder subject_details;
   CheckData *check;
   guint32 flags = 0;
+
+  register_errors ();
+  if (details != NULL)
+    g_variant_ref_sink (details);
+  else
+    details = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("{ss}"), NULL, 0));
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, drivedash_authority_check_async);
@@ -141,6 +170,7 @@ drivedash_authority_check_async (GDBusMethodInvocation *invocation,
   if (check->sender == NULL)
     {
       /* A peer-to-peer connection has no sender to check. */
+      g_variant_unref (details);
       deny (task, action_id);
       return;
     }
@@ -155,10 +185,10 @@ drivedash_authority_check_async (GDBusMethodInvocation *invocation,
   g_dbus_connection_call (check->connection,
                           POLKIT_NAME, POLKIT_PATH, POLKIT_IFACE,
                           "CheckAuthorization",
-                          g_variant_new ("((sa{sv})sa{ss}us)",
+                          g_variant_new ("((sa{sv})s@a{ss}us)",
                                          "system-bus-name", &subject_details,
                                          action_id,
-                                         NULL,
+                                         details,
                                          flags,
                                          ""),
                           G_VARIANT_TYPE ("((bba{ss}))"),
@@ -167,6 +197,7 @@ drivedash_authority_check_async (GDBusMethodInvocation *invocation,
                           cancellable,
                           check_authorization_cb,
                           g_steal_pointer (&task));
+  g_variant_unref (details);
 }
 
 gboolean

@@ -13,18 +13,32 @@ G_BEGIN_DECLS
 #define DRIVEDASH_ACTION_SET_GAME_MODE "io.github.drivedash.Drivedash.set-game-mode"
 #define DRIVEDASH_ACTION_SELF_TEST     "io.github.drivedash.Drivedash.self-test"
 
+/* DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED goes over
+ * D-Bus as org.freedesktop.DBus.Error.InteractiveAuthorizationRequired. */
+#define DRIVEDASH_AUTHORITY_ERROR (drivedash_authority_error_quark ())
+typedef enum
+{
+  DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED,
+} DrivedashAuthorityError;
+
+GQuark   drivedash_authority_error_quark  (void);
+
 /* Calls org.freedesktop.PolicyKit1.Authority.CheckAuthorization on the
  * invocation's connection for the subject ("system-bus-name", sender),
  * letting polkit ask for a password when the caller set the
- * ALLOW_INTERACTIVE_AUTHORIZATION flag.  When polkit is not on the bus at
- * all, only uid 0 is authorized (as polkitd itself would). */
+ * ALLOW_INTERACTIVE_AUTHORIZATION flag.  details (a{ss}, may be NULL,
+ * consumed when floating) go to polkit for its rules and messages.  When
+ * polkit is not on the bus at all, only uid 0 is authorized (as polkitd
+ * itself would). */
 void     drivedash_authority_check_async  (GDBusMethodInvocation  *invocation,
                                            const char             *action_id,
+                                           GVariant               *details,
                                            GCancellable           *cancellable,
                                            GAsyncReadyCallback     callback,
                                            gpointer                user_data);
-/* TRUE when authorized.  FALSE with G_DBUS_ERROR_ACCESS_DENIED (or the
- * error polkit returned) otherwise. */
+/* TRUE when authorized.  FALSE with G_DBUS_ERROR_ACCESS_DENIED, or
+ * DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED when polkit
+ * would have asked for a password but the caller did not allow it. */
 gboolean drivedash_authority_check_finish (GAsyncResult           *result,
                                            GError                **error);
 

@@ -5,8 +5,10 @@
  * Every call goes the same way: the arguments are checked without touching
  * the file system (wrong ones never reach polkit or a path), then polkit is
  * asked about the sender, and only then the controller is looked up and the
- * work is done.  The work itself is quick (a sysfs write or a few admin
- * commands), so it runs on the main thread.
+ * work is done.  The work runs in worker threads, one call at a time per
+ * drive: an admin command to a drive that hangs (until the kernel's
+ * timeout) holds up only the calls for that drive, never other drives,
+ * other callers or property reads on the main thread.
  */
 #include "config.h"
 
@@ -15,10 +17,8 @@
 #include "drivedash-authority.h"
 #include "drivedash-client.h"
 #include "drivedash-daemon.h"
-#include "drivedash-drive.h"
-#include "drivedash-error.h"
-#include "drivedash-health.h"
-#include "drivedash-nvme.h"
+#include "drivedash-daemon-work.h"
+#include "drivedash-sysfs.h"
 
 struct _DrivedashDaemon
 {
@@ -32,7 +32,14 @@ struct _DrivedashDaemon
 
   guint    idle_timeout_s;
   guint    idle_source;
-  guint    n_pending;
+  guint    n_pending;      /* calls not answered yet */
+
+  GMainContext *context;   /* where calls are answered */
+  GThreadPool  *pool;      /* runs the work */
+  GHashTable   *slots;     /* controller (or "") → Slot */
+  GHashTable   *checks;    /* sender → pending polkit checks (guint) */
+  guint         n_checks;
+  GHashTable   *temporaries; /* controller → Temporary */
 };
 
 static void drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface);
@@ -50,38 +57,89 @@ enum
 
 static guint signals[N_SIGNALS];
 
-typedef enum
-{
-  OP_LIST_DRIVES,
-  OP_GET_HEALTH,
-  OP_GET_GAME_MODE,
-  OP_SET_GAME_MODE,
-  OP_START_SELF_TEST,
-  OP_ABORT_SELF_TEST,
-  OP_GET_SELF_TEST_STATUS,
-} Operation;
+/* Pending polkit checks one sender may have, and all senders together:
+ * each one holds memory here and in polkitd, and a password dialog can
+ * stay open for minutes.  Past that the call is refused at once. */
+#define MAX_CHECKS_PER_SENDER 8
+#define MAX_CHECKS            64
+
+/* Active users may read health without a password: answer repeated
+ * GetHealth calls for a drive from the last report for this long instead
+ * of sending the drive new admin commands each time. */
+#define HEALTH_CACHE_USEC (1 * G_USEC_PER_SEC)
+
+/* Calls waiting behind the one running for a drive (a hung drive holds
+ * them until the kernel gives up); more are refused at once. */
+#define MAX_QUEUED_PER_DRIVE 32
+
+/* Calls run one at a time per drive, so this only bounds how many drives
+ * are worked on at once. */
+#define MAX_WORKERS 16
+
+/* Beyond this many drive slots, idle ones are dropped (a caller may name
+ * any number of controllers that do not exist). */
+#define MAX_IDLE_SLOTS 32
 
 typedef struct
 {
-  DrivedashDaemon       *self;
-  GDBusMethodInvocation *invocation;
-  Operation              op;
-  char                  *controller;
-  gboolean               enabled;
-  gboolean               persistent;
-  DrivedashSelfTestKind  kind;
+  DrivedashDaemon        *self;
+  GDBusMethodInvocation  *invocation;
+  char                   *sender;   /* set while its polkit check is pending */
+  DrivedashDaemonRequest  request;
+  GVariant               *reply;    /* set by the worker */
+  GError                 *error;
 } Call;
+
+/* The calls for one drive (or "" for ListDrives): run one at a time, in
+ * the order they were authorized. */
+typedef struct
+{
+  GQueue     calls;
+  gboolean   busy;
+  gint64     health_time;   /* g_get_monotonic_time(); 0: nothing cached */
+  GVariant  *health_reply;
+  GError    *health_error;
+} Slot;
 
 static void
 call_free (Call *call)
 {
   g_clear_object (&call->self);
   g_clear_object (&call->invocation);
-  g_free (call->controller);
+  g_free (call->sender);
+  g_free (call->request.controller);
+  g_clear_pointer (&call->reply, g_variant_unref);
+  g_clear_error (&call->error);
   g_free (call);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Call, call_free)
+
+static void
+slot_forget_health (Slot *slot)
+{
+  slot->health_time = 0;
+  g_clear_pointer (&slot->health_reply, g_variant_unref);
+  g_clear_error (&slot->health_error);
+}
+
+static void
+slot_free (gpointer data)
+{
+  Slot *slot = data;
+
+  /* Only idle slots are freed: their queue is empty. */
+  g_assert (g_queue_is_empty (&slot->calls));
+  slot_forget_health (slot);
+  g_free (slot);
+}
+
+static gboolean
+slot_health_is_fresh (Slot *slot)
+{
+  return slot->health_time != 0 &&
+         g_get_monotonic_time () - slot->health_time < HEALTH_CACHE_USEC;
+}
 
 /* --- idle exit -------------------------------------------------------- */
 
@@ -119,176 +177,289 @@ release (DrivedashDaemon *self)
   schedule_idle (self);
 }
 
-/* --- the work ---------------------------------------------------------- */
-
-static GVariant *
-drive_to_variant (DrivedashDrive *drive)
+guint
+drivedash_daemon_get_n_pending (DrivedashDaemon *self)
 {
-  GVariantBuilder builder;
+  g_return_val_if_fail (DRIVEDASH_IS_DAEMON (self), 0);
 
-  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&builder, "{sv}", "name",
-                         g_variant_new_string (drivedash_drive_get_name (drive)));
-#define ADD_STRING(key, getter) \
-  if (getter (drive) != NULL) \
-    g_variant_builder_add (&builder, "{sv}", key, g_variant_new_string (getter (drive)))
-  ADD_STRING ("model", drivedash_drive_get_model);
-  ADD_STRING ("serial", drivedash_drive_get_serial);
-  ADD_STRING ("firmware", drivedash_drive_get_firmware);
-  ADD_STRING ("state", drivedash_drive_get_state);
-  ADD_STRING ("transport", drivedash_drive_get_transport);
-#undef ADD_STRING
-  g_variant_builder_add (&builder, "{sv}", "capacity-bytes",
-                         g_variant_new_uint64 (drivedash_drive_get_capacity_bytes (drive)));
-  g_variant_builder_add (&builder, "{sv}", "apst-exposed",
-                         g_variant_new_boolean (drivedash_drive_get_apst_exposed (drive)));
-
-  return g_variant_builder_end (&builder);
+  return self->n_pending;
 }
 
-static GVariant *
-list_drives (DrivedashDaemon  *self,
-             GError          **error)
+/* Answers the call (with call->reply or call->error) and frees it. */
+static void
+call_return (Call *call)
 {
-  g_autoptr(GPtrArray) drives = NULL;
-  GVariantBuilder builder;
+  DrivedashDaemon *self = call->self;
+  GDBusMethodInvocation *invocation = g_steal_pointer (&call->invocation);
 
-  drives = drivedash_drive_list (self->paths.sysfs_root, error);
-  if (drives == NULL)
-    return NULL;
-
-  g_variant_builder_init (&builder, G_VARIANT_TYPE ("aa{sv}"));
-  for (guint i = 0; i < drives->len; i++)
-    g_variant_builder_add_value (&builder, drive_to_variant (g_ptr_array_index (drives, i)));
-
-  return g_variant_new ("(aa{sv})", &builder);
-}
-
-static DrivedashHealth *
-read_health (DrivedashDaemon           *self,
-             const char                *controller,
-             DrivedashHealthReadFlags   flags,
-             GError                   **error)
-{
-  g_autoptr(DrivedashDrive) drive = NULL;
-  DrivedashHealth *health;
-
-  drive = drivedash_drive_lookup (self->paths.sysfs_root, controller, error);
-  if (drive == NULL)
-    return NULL;
-
-  health = drivedash_health_read (drive, flags, error);
-  /* Clients learn that the answer came through us; whether the admin
-   * commands worked is in "privileged" and "missing". */
-  if (health != NULL)
-    health->source = DRIVEDASH_HEALTH_SOURCE_SERVICE;
-  return health;
-}
-
-static GVariant *
-self_test_status_to_variant (DrivedashHealth *health)
-{
-  GVariantBuilder builder;
-
-  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&builder, "{sv}", "controller",
-                         g_variant_new_string (health->controller));
-  g_variant_builder_add (&builder, "{sv}", "supported",
-                         g_variant_new_boolean ((health->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED)
-                                                && health->self_test_supported));
-  if (health->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG)
+  /* The service's own calls (putting game mode back) have no caller. */
+  if (invocation == NULL)
     {
-      const DrivedashSelfTestLog *log = &health->self_test;
-
-      g_variant_builder_add (&builder, "{sv}", "running",
-                             g_variant_new_boolean (log->current != DRIVEDASH_SELF_TEST_NONE));
-      g_variant_builder_add (&builder, "{sv}", "current",
-                             g_variant_new_string (drivedash_self_test_kind_id (log->current)));
-      g_variant_builder_add (&builder, "{sv}", "percent-done",
-                             g_variant_new_uint32 (log->current_percent_done));
-      if (log->n_results > 0)
-        {
-          g_variant_builder_add (&builder, "{sv}", "last-kind",
-                                 g_variant_new_string (drivedash_self_test_kind_id (log->results[0].kind)));
-          g_variant_builder_add (&builder, "{sv}", "last-result",
-                                 g_variant_new_string (drivedash_self_test_result_id (log->results[0].result)));
-          g_variant_builder_add (&builder, "{sv}", "last-power-on-hours",
-                                 g_variant_new_uint64 (log->results[0].power_on_hours));
-        }
+      if (call->error != NULL)
+        g_warning ("%s: %s", call->request.controller, call->error->message);
     }
+  else if (call->reply != NULL)
+    g_dbus_method_invocation_return_value (invocation, call->reply);
+  else
+    g_dbus_method_invocation_return_gerror (invocation, call->error);
+  release (self);
+  call_free (call);
+}
 
-  return g_variant_builder_end (&builder);
+/* --- one queue per drive ---------------------------------------------- */
+
+static Slot *
+slot_lookup (DrivedashDaemon *self,
+             const char      *controller)
+{
+  return g_hash_table_lookup (self->slots, controller != NULL ? controller : "");
 }
 
 static gboolean
-send_self_test (DrivedashDaemon        *self,
-                const char             *controller,
-                DrivedashSelfTestKind   kind,
-                GError                **error)
+slot_is_idle (gpointer key,
+              gpointer value,
+              gpointer user_data)
 {
-  g_autoptr(DrivedashDrive) drive = NULL;
+  Slot *slot = value;
 
-  drive = drivedash_drive_lookup (self->paths.sysfs_root, controller, error);
-  if (drive == NULL)
-    return FALSE;
-
-  /* Checks the drive's self-test support first; a fixture tree has no
-   * device node, which also ends here as "not supported". */
-  return drivedash_drive_self_test (drive, kind, error);
+  return !slot->busy && g_queue_is_empty (&slot->calls) && !slot_health_is_fresh (slot);
 }
 
-static GVariant *
-run (Call     *call,
-     GError  **error)
+static Slot *
+slot_get (DrivedashDaemon *self,
+          const char      *controller)
+{
+  Slot *slot = slot_lookup (self, controller);
+
+  if (slot != NULL)
+    return slot;
+
+  if (g_hash_table_size (self->slots) >= MAX_IDLE_SLOTS)
+    g_hash_table_foreach_remove (self->slots, slot_is_idle, NULL);
+
+  slot = g_new0 (Slot, 1);
+  g_queue_init (&slot->calls);
+  g_hash_table_insert (self->slots, g_strdup (controller != NULL ? controller : ""), slot);
+  return slot;
+}
+
+/* Starts the next call of the slot that needs the drive; GetHealth calls
+ * are answered from a fresh report on the way. */
+static void
+slot_run_next (DrivedashDaemon *self,
+               Slot            *slot)
+{
+  Call *call;
+
+  while ((call = g_queue_pop_head (&slot->calls)) != NULL)
+    {
+      if (call->request.op == DRIVEDASH_DAEMON_OP_GET_HEALTH && slot_health_is_fresh (slot))
+        {
+          if (slot->health_reply != NULL)
+            call->reply = g_variant_ref (slot->health_reply);
+          else
+            call->error = g_error_copy (slot->health_error);
+          call_return (call);
+          continue;
+        }
+
+      slot->busy = TRUE;
+      g_thread_pool_push (self->pool, call, NULL);
+      return;
+    }
+}
+
+static void
+enqueue (Call *call)
 {
   DrivedashDaemon *self = call->self;
-  g_autoptr(DrivedashHealth) health = NULL;
-  g_autoptr(DrivedashGameMode) state = NULL;
+  Slot *slot = slot_get (self, call->request.controller);
 
-  if (call->op == OP_LIST_DRIVES)
-    return list_drives (self, error);
-
-  /* Now that the caller may know: does the controller exist? */
-  if (!drivedash_power_check_controller (&self->paths, call->controller, error))
-    return NULL;
-
-  switch (call->op)
+  if (g_queue_get_length (&slot->calls) >= MAX_QUEUED_PER_DRIVE)
     {
-    case OP_GET_HEALTH:
-      health = read_health (self, call->controller, DRIVEDASH_HEALTH_READ_FULL, error);
-      return health != NULL ? g_variant_new ("(@a{sv})", drivedash_health_to_variant (health)) : NULL;
-
-    case OP_GET_GAME_MODE:
-      state = drivedash_game_mode_read (&self->paths, call->controller, error);
-      return state != NULL ? g_variant_new ("(@a{sv})", drivedash_game_mode_to_variant (state)) : NULL;
-
-    case OP_SET_GAME_MODE:
-      state = drivedash_game_mode_set (&self->paths, call->controller,
-                                       call->enabled, call->persistent, error);
-      if (state == NULL)
-        return NULL;
-      g_message ("%s: game mode %s%s (latency tolerance now “%s”)",
-                 call->controller, state->enabled ? "on" : "off",
-                 state->persistent ? ", kept after reboot" : "",
-                 state->latency_tolerance != NULL ? state->latency_tolerance : "");
-      return g_variant_new ("(@a{sv})", drivedash_game_mode_to_variant (state));
-
-    case OP_START_SELF_TEST:
-    case OP_ABORT_SELF_TEST:
-      if (!send_self_test (self, call->controller, call->kind, error))
-        return NULL;
-      g_message ("%s: self-test command %s sent", call->controller,
-                 call->kind == DRIVEDASH_SELF_TEST_ABORT ? "abort" : drivedash_self_test_kind_id (call->kind));
-      return g_variant_new ("()");
-
-    case OP_GET_SELF_TEST_STATUS:
-      health = read_health (self, call->controller, DRIVEDASH_HEALTH_READ_SELF_TEST, error);
-      return health != NULL ? g_variant_new ("(@a{sv})", self_test_status_to_variant (health)) : NULL;
-
-    case OP_LIST_DRIVES:
-    default:
-      g_assert_not_reached ();
+      g_set_error_literal (&call->error, G_DBUS_ERROR, G_DBUS_ERROR_LIMITS_EXCEEDED,
+                           _("Too many requests are waiting for this drive; try again in a moment."));
+      call_return (call);
+      return;
     }
+
+  g_queue_push_tail (&slot->calls, call);
+  if (!slot->busy)
+    slot_run_next (self, slot);
+}
+
+/* --- temporary game mode ------------------------------------------------ */
+
+/* A temporary game-mode change: what to put back on a controller when the
+ * client that made it leaves the bus without setting game mode itself. */
+typedef struct
+{
+  DrivedashDaemon *self;      /* not a reference: the daemon owns this */
+  char            *controller;
+  char            *sender;
+  guint            watch;
+  gboolean         enabled;
+  gboolean         persistent;
+} Temporary;
+
+static void
+temporary_free (Temporary *t)
+{
+  g_bus_unwatch_name (t->watch);
+  g_free (t->controller);
+  g_free (t->sender);
+  g_free (t);
+}
+
+/* Each temporary change holds the daemon (no idle exit meanwhile). */
+static void
+drop_temporary (DrivedashDaemon *self,
+                const char      *controller)
+{
+  Temporary *t = NULL;
+
+  if (!g_hash_table_steal_extended (self->temporaries, controller, NULL, (gpointer *) &t))
+    return;
+  temporary_free (t);
+  release (self);
+}
+
+static void
+on_client_vanished (GDBusConnection *connection,
+                    const char      *name,
+                    gpointer         user_data)
+{
+  Temporary *t = user_data;
+  DrivedashDaemon *self = t->self;
+  Call *call = g_new0 (Call, 1);
+
+  g_message ("%s: %s left the bus without putting game mode back; putting it back",
+             t->controller, t->sender);
+  call->self = g_object_ref (self);
+  call->request.op = DRIVEDASH_DAEMON_OP_SET_GAME_MODE;
+  call->request.controller = g_strdup (t->controller);
+  call->request.enabled = t->enabled;
+  call->request.persistent = t->persistent;
+  hold (self);
+  drop_temporary (self, t->controller);
+  /* No polkit check: the caller was allowed the temporary change, and
+   * undoing it is the service's promise. */
+  enqueue (call);
+}
+
+/* After a game-mode change: a temporary one starts being watched (the
+ * first one keeps the state from before); a plain one ends it. */
+static void
+track_temporary (DrivedashDaemon *self,
+                 Call            *call)
+{
+  const char *controller = call->request.controller;
+  const char *sender;
+  Temporary *t;
+
+  if (!call->request.temporary)
+    {
+      drop_temporary (self, controller);
+      return;
+    }
+  sender = call->invocation ? g_dbus_method_invocation_get_sender (call->invocation) : NULL;
+  if (g_hash_table_contains (self->temporaries, controller) || !call->request.have_original ||
+      sender == NULL)
+    return;
+
+  t = g_new0 (Temporary, 1);
+  t->self = self;
+  t->controller = g_strdup (controller);
+  t->sender = g_strdup (sender);
+  t->enabled = call->request.original_enabled;
+  t->persistent = call->request.original_persistent;
+  g_hash_table_insert (self->temporaries, t->controller, t);
+  hold (self);
+  t->watch = g_bus_watch_name_on_connection (g_dbus_method_invocation_get_connection (call->invocation),
+                                             sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                             NULL, on_client_vanished, t, NULL);
+}
+
+/* Main thread, after the worker ran the call. */
+static gboolean
+work_done_cb (gpointer user_data)
+{
+  Call *call = user_data;
+  DrivedashDaemon *self = g_object_ref (call->self);
+  Slot *slot = slot_lookup (self, call->request.controller);
+
+  g_assert (slot != NULL && slot->busy);
+  slot->busy = FALSE;
+
+  if (call->request.op == DRIVEDASH_DAEMON_OP_GET_HEALTH)
+    {
+      slot_forget_health (slot);
+      slot->health_time = g_get_monotonic_time ();
+      if (call->reply != NULL)
+        slot->health_reply = g_variant_ref (call->reply);
+      else
+        slot->health_error = g_error_copy (call->error);
+    }
+  else if (drivedash_daemon_op_changes_drive (call->request.op))
+    slot_forget_health (slot);
+  if (call->request.op == DRIVEDASH_DAEMON_OP_SET_GAME_MODE && call->reply != NULL)
+    track_temporary (self, call);
+
+  call_return (call);
+  slot_run_next (self, slot);
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker thread: may block as long as the drive does. */
+static void
+work_thread (gpointer data,
+             gpointer user_data)
+{
+  Call *call = data;
+  DrivedashDaemon *self = user_data;
+
+  call->reply = drivedash_daemon_work_run (&self->paths, &call->request, &call->error);
+  if (call->reply != NULL)
+    g_variant_ref_sink (call->reply);
+  g_main_context_invoke (self->context, work_done_cb, call);
+}
+
+/* --- polkit ------------------------------------------------------------ */
+
+static void
+check_done (Call *call)
+{
+  DrivedashDaemon *self = call->self;
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (self->checks, call->sender));
+
+  g_assert (n > 0 && self->n_checks > 0);
+  self->n_checks--;
+  if (n > 1)
+    g_hash_table_insert (self->checks, g_strdup (call->sender), GUINT_TO_POINTER (n - 1));
+  else
+    g_hash_table_remove (self->checks, call->sender);
+  g_clear_pointer (&call->sender, g_free);
+}
+
+static gboolean
+check_start (Call *call)
+{
+  DrivedashDaemon *self = call->self;
+  const char *sender = g_dbus_method_invocation_get_sender (call->invocation);
+  guint n;
+
+  /* A peer-to-peer caller has no name; polkit refuses it anyway. */
+  if (sender == NULL)
+    sender = "";
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (self->checks, sender));
+  if (n >= MAX_CHECKS_PER_SENDER || self->n_checks >= MAX_CHECKS)
+    return FALSE;
+
+  call->sender = g_strdup (sender);
+  g_hash_table_insert (self->checks, g_strdup (sender), GUINT_TO_POINTER (n + 1));
+  self->n_checks++;
+  return TRUE;
 }
 
 static void
@@ -296,39 +467,60 @@ authorized_cb (GObject      *source,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(Call) call = user_data;
-  g_autoptr(GError) error = NULL;
-  GVariant *reply;
+  Call *call = user_data;
 
-  if (!drivedash_authority_check_finish (result, &error))
+  check_done (call);
+  if (!drivedash_authority_check_finish (result, &call->error))
     {
-      g_dbus_method_invocation_return_gerror (g_steal_pointer (&call->invocation), error);
-      release (call->self);
+      call_return (call);
       return;
     }
 
-  reply = run (call, &error);
-  if (reply != NULL)
-    g_dbus_method_invocation_return_value (g_steal_pointer (&call->invocation), reply);
-  else
-    g_dbus_method_invocation_return_gerror (g_steal_pointer (&call->invocation), error);
-  release (call->self);
+  enqueue (call);
+}
+
+/* What polkit rules may look at: action.lookup("drive") is the controller
+ * name, "drive.serial" and "drive.model" say which drive it is now (names
+ * can change between boots). */
+static GVariant *
+polkit_details (DrivedashDaemon *self,
+                const char      *controller)
+{
+  GVariantBuilder builder;
+  const char *attributes[] = { "serial", "model" };
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{ss}"));
+  if (controller == NULL)
+    return g_variant_builder_end (&builder);
+
+  g_variant_builder_add (&builder, "{ss}", "drive", controller);
+  for (guint i = 0; i < G_N_ELEMENTS (attributes); i++)
+    {
+      g_autofree char *path = g_build_filename (self->paths.sysfs_root, "class", "nvme",
+                                                controller, attributes[i], NULL);
+      g_autofree char *value = drivedash_sysfs_read_string (path, NULL);
+      g_autofree char *key = g_strconcat ("drive.", attributes[i], NULL);
+
+      if (value != NULL && value[0] != '\0')
+        g_variant_builder_add (&builder, "{ss}", key, value);
+    }
+  return g_variant_builder_end (&builder);
 }
 
 static const char *
-action_for (Operation op)
+action_for (DrivedashDaemonOp op)
 {
   switch (op)
     {
-    case OP_SET_GAME_MODE:
+    case DRIVEDASH_DAEMON_OP_SET_GAME_MODE:
       return DRIVEDASH_ACTION_SET_GAME_MODE;
-    case OP_START_SELF_TEST:
-    case OP_ABORT_SELF_TEST:
+    case DRIVEDASH_DAEMON_OP_START_SELF_TEST:
+    case DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST:
       return DRIVEDASH_ACTION_SELF_TEST;
-    case OP_LIST_DRIVES:
-    case OP_GET_HEALTH:
-    case OP_GET_GAME_MODE:
-    case OP_GET_SELF_TEST_STATUS:
+    case DRIVEDASH_DAEMON_OP_LIST_DRIVES:
+    case DRIVEDASH_DAEMON_OP_GET_HEALTH:
+    case DRIVEDASH_DAEMON_OP_GET_GAME_MODE:
+    case DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS:
     default:
       return DRIVEDASH_ACTION_READ_HEALTH;
     }
@@ -338,28 +530,37 @@ action_for (Operation op)
 static gboolean
 dispatch (Call *call)
 {
-  hold (call->self);
+  DrivedashDaemon *self = call->self;
 
-  if (call->op != OP_LIST_DRIVES &&
-      !drivedash_controller_name_is_valid (call->controller))
+  hold (self);
+
+  if (call->request.op != DRIVEDASH_DAEMON_OP_LIST_DRIVES &&
+      !drivedash_controller_name_is_valid (call->request.controller))
     {
-      g_dbus_method_invocation_return_error (g_steal_pointer (&call->invocation),
-                                             G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
-                                             _("Not an NVMe controller name (expected nvme0, nvme1, …)."));
-      release (call->self);
-      call_free (call);
+      g_set_error_literal (&call->error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
+                           _("Not an NVMe controller name (expected nvme0, nvme1, …)."));
+      call_return (call);
       return TRUE;
     }
 
-  drivedash_authority_check_async (call->invocation, action_for (call->op), NULL,
-                                   authorized_cb, call);
+  if (!check_start (call))
+    {
+      g_set_error_literal (&call->error, G_DBUS_ERROR, G_DBUS_ERROR_LIMITS_EXCEEDED,
+                           _("Too many requests are waiting for permission; try again in a moment."));
+      call_return (call);
+      return TRUE;
+    }
+
+  drivedash_authority_check_async (call->invocation, action_for (call->request.op),
+                                   polkit_details (self, call->request.controller),
+                                   NULL, authorized_cb, call);
   return TRUE;
 }
 
 static Call *
 call_new (DrivedashDBusDrivedash1 *object,
           GDBusMethodInvocation   *invocation,
-          Operation                op,
+          DrivedashDaemonOp        op,
           const char              *controller)
 {
   Call *call = g_new0 (Call, 1);
@@ -368,10 +569,10 @@ call_new (DrivedashDBusDrivedash1 *object,
   /* The handler owns the one reference GDBus gave it; returning a value
    * or an error through the invocation consumes it. */
   call->invocation = invocation;
-  call->op = op;
+  call->request.op = op;
   /* Only copy what could be a name: a megabyte of junk stays with D-Bus. */
   if (controller != NULL && drivedash_controller_name_is_valid (controller))
-    call->controller = g_strdup (controller);
+    call->request.controller = g_strdup (controller);
   return call;
 }
 
@@ -379,7 +580,7 @@ static gboolean
 handle_list_drives (DrivedashDBusDrivedash1 *object,
                     GDBusMethodInvocation   *invocation)
 {
-  return dispatch (call_new (object, invocation, OP_LIST_DRIVES, NULL));
+  return dispatch (call_new (object, invocation, DRIVEDASH_DAEMON_OP_LIST_DRIVES, NULL));
 }
 
 static gboolean
@@ -387,7 +588,7 @@ handle_get_health (DrivedashDBusDrivedash1 *object,
                    GDBusMethodInvocation   *invocation,
                    const char              *controller)
 {
-  return dispatch (call_new (object, invocation, OP_GET_HEALTH, controller));
+  return dispatch (call_new (object, invocation, DRIVEDASH_DAEMON_OP_GET_HEALTH, controller));
 }
 
 static gboolean
@@ -395,7 +596,7 @@ handle_get_game_mode (DrivedashDBusDrivedash1 *object,
                       GDBusMethodInvocation   *invocation,
                       const char              *controller)
 {
-  return dispatch (call_new (object, invocation, OP_GET_GAME_MODE, controller));
+  return dispatch (call_new (object, invocation, DRIVEDASH_DAEMON_OP_GET_GAME_MODE, controller));
 }
 
 static gboolean
@@ -405,10 +606,26 @@ handle_set_game_mode (DrivedashDBusDrivedash1 *object,
                       gboolean                 enabled,
                       gboolean                 persistent)
 {
-  Call *call = call_new (object, invocation, OP_SET_GAME_MODE, controller);
+  Call *call = call_new (object, invocation, DRIVEDASH_DAEMON_OP_SET_GAME_MODE, controller);
 
-  call->enabled = enabled;
-  call->persistent = persistent;
+  call->request.enabled = enabled;
+  call->request.persistent = persistent;
+  return dispatch (call);
+}
+
+static gboolean
+handle_set_game_mode_temporary (DrivedashDBusDrivedash1 *object,
+                                GDBusMethodInvocation   *invocation,
+                                const char              *controller,
+                                gboolean                 enabled)
+{
+  DrivedashDaemon *self = DRIVEDASH_DAEMON (object);
+  Call *call = call_new (object, invocation, DRIVEDASH_DAEMON_OP_SET_GAME_MODE, controller);
+
+  call->request.enabled = enabled;
+  call->request.temporary = TRUE;
+  call->request.want_original = controller != NULL &&
+                                !g_hash_table_contains (self->temporaries, controller);
   return dispatch (call);
 }
 
@@ -428,8 +645,8 @@ handle_start_self_test (DrivedashDBusDrivedash1 *object,
       return TRUE;
     }
 
-  call = call_new (object, invocation, OP_START_SELF_TEST, controller);
-  call->kind = g_str_equal (kind, "short") ? DRIVEDASH_SELF_TEST_SHORT
+  call = call_new (object, invocation, DRIVEDASH_DAEMON_OP_START_SELF_TEST, controller);
+  call->request.kind = g_str_equal (kind, "short") ? DRIVEDASH_SELF_TEST_SHORT
                                            : DRIVEDASH_SELF_TEST_EXTENDED;
   return dispatch (call);
 }
@@ -439,9 +656,9 @@ handle_abort_self_test (DrivedashDBusDrivedash1 *object,
                         GDBusMethodInvocation   *invocation,
                         const char              *controller)
 {
-  Call *call = call_new (object, invocation, OP_ABORT_SELF_TEST, controller);
+  Call *call = call_new (object, invocation, DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST, controller);
 
-  call->kind = DRIVEDASH_SELF_TEST_ABORT;
+  call->request.kind = DRIVEDASH_SELF_TEST_ABORT;
   return dispatch (call);
 }
 
@@ -450,7 +667,7 @@ handle_get_self_test_status (DrivedashDBusDrivedash1 *object,
                              GDBusMethodInvocation   *invocation,
                              const char              *controller)
 {
-  return dispatch (call_new (object, invocation, OP_GET_SELF_TEST_STATUS, controller));
+  return dispatch (call_new (object, invocation, DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS, controller));
 }
 
 static void
@@ -460,6 +677,7 @@ drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface)
   iface->handle_get_health = handle_get_health;
   iface->handle_get_game_mode = handle_get_game_mode;
   iface->handle_set_game_mode = handle_set_game_mode;
+  iface->handle_set_game_mode_temporary = handle_set_game_mode_temporary;
   iface->handle_start_self_test = handle_start_self_test;
   iface->handle_abort_self_test = handle_abort_self_test;
   iface->handle_get_self_test_status = handle_get_self_test_status;
@@ -471,6 +689,13 @@ drivedash_daemon_finalize (GObject *object)
   DrivedashDaemon *self = DRIVEDASH_DAEMON (object);
 
   g_clear_handle_id (&self->idle_source, g_source_remove);
+  /* Every call holds a reference: no worker is running now. */
+  g_thread_pool_free (self->pool, TRUE, FALSE);
+  g_hash_table_unref (self->slots);
+  g_hash_table_unref (self->checks);
+  /* Not released one by one: the daemon is going away. */
+  g_hash_table_unref (self->temporaries);
+  g_main_context_unref (self->context);
   g_free (self->sysfs_root);
   g_free (self->udev_rules_dir);
   g_free (self->state_dir);
@@ -499,10 +724,18 @@ drivedash_daemon_class_init (DrivedashDaemonClass *klass)
 static void
 drivedash_daemon_init (DrivedashDaemon *self)
 {
-  /* Calls are handled in the thread that owns the connection, one after
-   * the other: the handlers above rely on it. */
+  /* Calls arrive in the thread that owns the connection, one after the
+   * other: the queues above rely on it.  Only the work leaves it. */
   g_dbus_interface_skeleton_set_flags (G_DBUS_INTERFACE_SKELETON (self),
                                        G_DBUS_INTERFACE_SKELETON_FLAGS_NONE);
+
+  self->context = g_main_context_ref_thread_default ();
+  self->slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, slot_free);
+  self->checks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->temporaries = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                             (GDestroyNotify) temporary_free);
+  /* Not exclusive: threads are made when needed and go away when idle. */
+  self->pool = g_thread_pool_new (work_thread, self, MAX_WORKERS, FALSE, NULL);
 }
 
 DrivedashDaemon *

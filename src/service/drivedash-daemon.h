@@ -22,4 +22,8 @@ G_DECLARE_FINAL_TYPE (DrivedashDaemon, drivedash_daemon, DRIVEDASH, DAEMON,
 DrivedashDaemon *drivedash_daemon_new (const DrivedashPowerPaths *paths,
                                        guint                      idle_timeout_s);
 
+/* Calls received and not answered yet (polkit checks, queued and running
+ * work). */
+guint            drivedash_daemon_get_n_pending (DrivedashDaemon *self);
+
 G_END_DECLS

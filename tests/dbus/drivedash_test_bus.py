@@ -102,6 +102,16 @@ def snapshot(root):
     return result
 
 
+def iterate_until(condition, timeout=30):
+    '''Runs the default main context until condition() is true.'''
+    context = GLib.MainContext.default()
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError('timed out waiting')
+        context.iteration(False) or time.sleep(0.01)
+
+
 def wait_for_name(connection, name, process=None, timeout=30):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -121,11 +131,12 @@ class TestBus:
     '''The bus, the fixture and the processes on it.  Use as a context
     manager.'''
 
-    def __init__(self, polkit=True, udisks=False, service=True, idle_timeout=0):
+    def __init__(self, polkit=True, udisks=False, service=True, idle_timeout=0, fixture=None):
         self.want_polkit = polkit
         self.want_udisks = udisks
         self.want_service = service
         self.idle_timeout = idle_timeout
+        self.fixture = fixture
         self.processes = []
         self.udisks = None
 
@@ -134,6 +145,8 @@ class TestBus:
         # Reachable by an unprivileged client too (the no-polkit test).
         os.chmod(self.tmp, 0o755)
         self.sysfs = make_fixture(self.tmp)
+        if self.fixture is not None:
+            self.fixture(self.sysfs)
         self.rules = os.path.join(self.tmp, 'rules.d')
         self.state = os.path.join(self.tmp, 'run')
         socket = os.path.join(self.tmp, 'bus')
@@ -168,8 +181,8 @@ class TestBus:
             self.service = self.start_service()
         return self
 
-    def start(self, argv, name):
-        process = subprocess.Popen(argv, env=self.env, stdout=subprocess.DEVNULL)
+    def start(self, argv, name, env=None):
+        process = subprocess.Popen(argv, env=env or self.env, stdout=subprocess.DEVNULL)
         self.processes.append(process)
         wait_for_name(self.connection, name, process)
         return process
@@ -181,7 +194,11 @@ class TestBus:
                 '--udev-rules-dir=' + self.rules,
                 '--state-dir=' + self.state,
                 '--idle-timeout=%d' % self.idle_timeout] + list(extra)
-        return self.start(argv, SERVICE_NAME)
+        # The service refuses the test options on the system bus, which for
+        # it is where DBUS_SYSTEM_BUS_ADDRESS points: not this bus.
+        env = dict(self.env)
+        env['DBUS_SYSTEM_BUS_ADDRESS'] = 'unix:path=/nonexistent'
+        return self.start(argv, SERVICE_NAME, env)
 
     def __exit__(self, *exc):
         for process in reversed(self.processes):
@@ -202,12 +219,38 @@ class TestBus:
 
     # --- helpers for the tests ---
 
-    def call(self, method, args=None, signature=None, reply_type=None):
+    def call(self, method, args=None, signature=None, reply_type=None, dest=SERVICE_NAME,
+             timeout=30000, flags=Gio.DBusCallFlags.NONE, connection=None):
         '''Calls the service; returns the unpacked reply or raises GLib.Error.'''
         params = GLib.Variant(signature, args) if signature is not None else None
-        reply = self.connection.call_sync(SERVICE_NAME, SERVICE_PATH, SERVICE_IFACE, method,
-                                          params, None, Gio.DBusCallFlags.NONE, 30000, None)
+        reply = (connection or self.connection).call_sync(dest, SERVICE_PATH, SERVICE_IFACE, method,
+                                                          params, None, flags, timeout, None)
         return reply.unpack()
+
+    def call_async(self, method, args, signature, results, connection=None):
+        '''Sends a call without waiting; appends (reply or GLib.Error) to
+        results when the answer comes (run the main context to get it).'''
+        def done(conn, result):
+            try:
+                results.append(conn.call_finish(result).unpack())
+            except GLib.Error as error:
+                results.append(error)
+        (connection or self.connection).call(SERVICE_NAME, SERVICE_PATH, SERVICE_IFACE, method,
+                                             GLib.Variant(signature, args), None,
+                                             Gio.DBusCallFlags.NONE, 60000, None, done)
+
+    def new_connection(self):
+        return Gio.DBusConnection.new_for_address_sync(
+            self.address,
+            Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+            None, None)
+
+    def polkit_mock(self, method, signature=None, args=None):
+        params = GLib.Variant(signature, args) if signature is not None else None
+        reply = self.connection.call_sync(POLKIT_NAME, POLKIT_PATH, MOCK_IFACE, method, params,
+                                          None, Gio.DBusCallFlags.NONE, -1, None)
+        return reply.unpack() if reply is not None else None
 
     def set_allowed(self, actions):
         self.connection.call_sync(POLKIT_NAME, POLKIT_PATH, MOCK_IFACE, 'SetAllowed',

@@ -5,6 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -75,8 +76,26 @@ class InstallTest(unittest.TestCase):
         self.assertIn('ExecStart=%s/drivedashd' % self.libexecdir, lines)
         for hardening in ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'ProtectHome=yes',
                           'PrivateNetwork=yes', 'DevicePolicy=closed', 'DeviceAllow=char-nvme rw',
-                          'CapabilityBoundingSet=CAP_SYS_ADMIN']:
+                          'CapabilityBoundingSet=CAP_SYS_ADMIN',
+                          # /sys read-only but for the device tree, where game
+                          # mode's pm_qos_latency_tolerance_us lives.
+                          'ProtectKernelTunables=yes', 'ReadWritePaths=/sys/devices',
+                          'ProtectProc=invisible', 'ProcSubset=pid']:
             self.assertIn(hardening, lines)
+
+    def test_systemd_unit_exposure(self):
+        '''systemd's own rating of the unit's sandbox (0 best, 10 worst): 1.9
+        before ProtectKernelTunables/ProtectProc/ProcSubset, 1.6 with them.'''
+        analyze = shutil.which('systemd-analyze')
+        if analyze is None:
+            self.skipTest('systemd-analyze is not installed')
+        path = self.installed(self.unitdir, 'drivedashd.service')
+        result = subprocess.run([analyze, 'security', '--offline=yes', '--no-pager', path],
+                                capture_output=True, text=True)
+        match = re.search(r'Overall exposure level for \S+: ([0-9.]+)', result.stdout)
+        print(result.stdout.splitlines()[-1] if result.stdout else result.stderr)
+        self.assertIsNotNone(match, result.stdout + result.stderr)
+        self.assertLessEqual(float(match.group(1)), 1.6)
 
     def test_polkit_policy(self):
         root = ET.parse(self.installed(self.datadir, 'polkit-1', 'actions',
@@ -95,7 +114,7 @@ class InstallTest(unittest.TestCase):
                                        'io.github.drivedash.Drivedash1.xml')).getroot()
         methods = {m.get('name') for m in root.iter('method')}
         self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode',
-                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
+                                   'SetGameModeTemporary', 'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
 
 
 if __name__ == '__main__':

@@ -38,6 +38,7 @@ EVERY_METHOD = [
     ('GetGameMode', '(s)', ('nvme0',), ACTION_READ),
     ('GetSelfTestStatus', '(s)', ('nvme0',), ACTION_READ),
     ('SetGameMode', '(sbb)', ('nvme0', True, True), ACTION_GAME),
+    ('SetGameModeTemporary', '(sb)', ('nvme0', True), ACTION_GAME),
     ('StartSelfTest', '(ss)', ('nvme0', 'short'), ACTION_SELF_TEST),
     ('AbortSelfTest', '(s)', ('nvme0',), ACTION_SELF_TEST),
 ]
@@ -335,6 +336,49 @@ class ServiceTest(unittest.TestCase):
         result = run(['nvme0', 'off'])
         self.assertEqual(result.returncode, 0)
         self.assertEqual(self.read(LATENCY % 'nvme0'), b'100000')
+
+
+    def test_cli_fixture_options_skip_the_service(self):
+        # The service acts on the real system whatever paths the CLI was
+        # given: with a fixture tree the CLI must not ask it.
+        cli = tool('DRIVEDASH_CLI', 'src', 'cli', 'drivedash-cli')
+        if cli is None or os.geteuid() != 0:
+            self.skipTest('needs root and the tests\' drivedash-cli')
+        self.bus.set_allowed(ALL_ACTIONS)
+        fixture = ['--sysfs-root=' + self.bus.sysfs, '--udev-rules-dir=' + self.bus.rules,
+                   '--state-dir=' + self.bus.state]
+        for args in (['status'], ['on'], ['off']):
+            result = subprocess.run([cli, 'game-mode', 'nvme0'] + args + ['--json'] + fixture,
+                                    env=self.bus.env, capture_output=True, text=True)
+            print('$ drivedash-cli game-mode nvme0 %s --json FIXTURE  (exit %d)\n%s%s' %
+                  (args[0], result.returncode, result.stdout, result.stderr))
+            self.assertEqual(result.returncode, 0)
+            self.assertEqual(json.loads(result.stdout)['source'], 'sysfs')
+
+    def test_installed_cli_refuses_fixture_options_as_root(self):
+        cli = tool('DRIVEDASH_CLI_INSTALLED', 'src', 'cli', 'drivedash-cli')
+        if cli is None or os.geteuid() != 0:
+            self.skipTest('needs root and drivedash-cli')
+        before = snapshot(self.bus.tmp)
+        for option in ['--sysfs-root=' + self.bus.sysfs, '--udev-rules-dir=' + self.bus.rules,
+                       '--state-dir=' + self.bus.state]:
+            for action in ('on', 'off', 'status'):
+                result = subprocess.run([cli, 'game-mode', 'nvme0', action, option],
+                                        env=self.bus.env, capture_output=True, text=True)
+                self.assertEqual(result.returncode, 2, result.stderr)
+                self.assertIn('not accepted as root', result.stderr)
+        print('installed drivedash-cli as root: %s' % result.stderr.strip())
+        self.assertEqual(snapshot(self.bus.tmp), before)
+
+        # Anyone else may point it at a tree: it acts with their own rights.
+        setpriv = shutil.which('setpriv')
+        if setpriv is not None:
+            result = subprocess.run([setpriv, '--reuid=65534', '--regid=65534', '--clear-groups',
+                                     cli, 'game-mode', 'nvme0', 'status', '--json',
+                                     '--sysfs-root=' + self.bus.sysfs],
+                                    env=self.bus.env, capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(json.loads(result.stdout)['source'], 'sysfs')
 
 
 class NoPolkitTest(unittest.TestCase):

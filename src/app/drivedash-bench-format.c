@@ -1,0 +1,181 @@
+/* drivedash-bench-format.c — what the Speed view says, as pure functions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-bench-format.h"
+
+char *
+drivedash_bench_format_mb_per_s (double mb)
+{
+  if (mb >= 1000)
+    return g_strdup_printf ("%.0f", mb);
+  if (mb >= 100)
+    return g_strdup_printf ("%.1f", mb);
+  return g_strdup_printf ("%.2f", mb);
+}
+
+char *
+drivedash_bench_format_latency (double us)
+{
+  if (us >= 10000)
+    /* Translators: a latency in milliseconds */
+    return g_strdup_printf (_("%.0f ms"), us / 1000);
+  if (us >= 1000)
+    return g_strdup_printf (_("%.1f ms"), us / 1000);
+  /* Translators: a latency in microseconds */
+  return g_strdup_printf (_("%.0f µs"), us);
+}
+
+char *
+drivedash_bench_format_detail (double iops,
+                               double latency_us)
+{
+  g_autofree char *latency = drivedash_bench_format_latency (latency_us);
+
+  /* Translators: small lines under a result: IOPS, then mean latency */
+  return g_strdup_printf (_("%.0f IOPS\n%s"), iops, latency);
+}
+
+char *
+drivedash_bench_format_tooltip (double mb_per_s,
+                                guint  n_passes,
+                                double mb_per_s_median,
+                                double iops,
+                                double latency_mean_us,
+                                double latency_p99_us)
+{
+  g_autofree char *value = drivedash_bench_format_mb_per_s (mb_per_s);
+  g_autofree char *latency = drivedash_bench_format_latency (latency_mean_us);
+  g_autofree char *p99 = drivedash_bench_format_latency (latency_p99_us);
+
+  return g_strdup_printf (_("%s MB/s best of %u pass(es), median %.1f MB/s\n"
+                            "%.0f IOPS: input/output operations per second\n"
+                            "Latency: %s on average, 99 %% of requests within %s"),
+                          value, n_passes, mb_per_s_median, iops, latency, p99);
+}
+
+char *
+drivedash_bench_format_value_text (DrivedashBenchResultState state,
+                                   double                    mb_per_s)
+{
+  if (state != DRIVEDASH_BENCH_RESULT_DONE)
+    return g_strdup ("—");
+  return drivedash_bench_format_mb_per_s (mb_per_s);
+}
+
+char *
+drivedash_bench_format_detail_text (DrivedashBenchResultState state,
+                                    double                    iops,
+                                    double                    latency_us)
+{
+  /* Two blank lines keep an empty cell as tall as a filled one. */
+  if (state != DRIVEDASH_BENCH_RESULT_DONE)
+    return g_strdup (" \n ");
+  return drivedash_bench_format_detail (iops, latency_us);
+}
+
+GStrv
+drivedash_bench_format_cell_classes (DrivedashBenchResultState state)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (state == DRIVEDASH_BENCH_RESULT_RUNNING)
+    g_strv_builder_add (builder, "running");
+  return g_strv_builder_end (builder);
+}
+
+GStrv
+drivedash_bench_format_value_classes (gboolean includes_cache)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_add_many (builder, "results-value", "numeric", NULL);
+  /* The page cache took part: the number is not the drive's alone. */
+  if (includes_cache)
+    g_strv_builder_add (builder, "warning");
+  return g_strv_builder_end (builder);
+}
+
+char *
+drivedash_bench_format_row_title (const DrivedashBenchSpec *spec)
+{
+  char *name = drivedash_bench_spec_to_string (spec);
+  char *space = strchr (name, ' ');
+
+  if (space)
+    *space = '\n';
+  return name;
+}
+
+char *
+drivedash_bench_format_row_tooltip (const DrivedashBenchSpec *spec)
+{
+  g_autofree char *size = g_format_size_full (spec->block_size, G_FORMAT_SIZE_IEC_UNITS);
+  g_autofree char *queue = NULL;
+  g_autofree char *threads = NULL;
+
+  /* Translators: part of a benchmark row's tooltip */
+  queue = g_strdup_printf (ngettext ("%u request in flight", "%u requests in flight", spec->queue_depth),
+                           spec->queue_depth);
+  /* Translators: part of a benchmark row's tooltip */
+  threads = g_strdup_printf (ngettext ("%u thread", "%u threads", spec->threads), spec->threads);
+
+  if (spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
+    /* Translators: tooltip of a benchmark row, e.g. SEQ1M Q8T1:
+     * "Sequential: one long stretch in 1.0 MiB blocks; 8 requests in flight; 1 thread" */
+    return g_strdup_printf (_("Sequential: one long stretch in %s blocks; %s per thread; %s"),
+                            size, queue, threads);
+  /* Translators: tooltip of a benchmark row, e.g. RND4K Q32T16 */
+  return g_strdup_printf (_("Random: small pieces all over the test file, in %s blocks; %s per thread; %s"),
+                          size, queue, threads);
+}
+
+char *
+drivedash_bench_format_column_title (DrivedashBenchMode mode)
+{
+  /* Translators: column header of the results grid: "Read (MB/s)" */
+  return g_strdup_printf (_("%s (MB/s)"), drivedash_bench_mode_get_display_name (mode));
+}
+
+char *
+drivedash_bench_format_folder (const char *path,
+                               const char *device)
+{
+  g_autofree char *name = NULL;
+
+  if (path == NULL || g_strcmp0 (path, g_get_home_dir ()) == 0)
+    name = g_strdup (_("Home folder"));
+  else
+    name = g_filename_display_name (path);
+
+  if (device == NULL)
+    return g_steal_pointer (&name);
+  /* Translators: "Home folder (nvme0n1p2)": a folder and its drive */
+  return g_strdup_printf (_("%s (%s)"), name, device);
+}
+
+char *
+drivedash_bench_format_progress (const char          *test_label,
+                                 DrivedashBenchPhase  phase)
+{
+  if (test_label == NULL)
+    return g_strdup (drivedash_bench_phase_get_display_name (phase));
+  /* Translators: progress text, "RND4K Q32T16 Read — Measuring" */
+  return g_strdup_printf (_("%s — %s"), test_label, drivedash_bench_phase_get_display_name (phase));
+}
+
+GStrv
+drivedash_bench_format_status_classes (gboolean is_error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_add (builder, "dashboard-message");
+  if (is_error)
+    g_strv_builder_add (builder, "error");
+  return g_strv_builder_end (builder);
+}

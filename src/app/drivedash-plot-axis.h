@@ -1,0 +1,100 @@
+/* drivedash-plot-axis.h — scales, ticks and tick labels of the plot
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Pure functions (no widget, no cairo), unit-tested without a display.
+ */
+#pragma once
+
+#include <glib-object.h>
+#include <math.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DRIVEDASH_PLOT_SCALE_LINEAR,
+  DRIVEDASH_PLOT_SCALE_LOG,
+  DRIVEDASH_PLOT_SCALE_AUTO,   /* log when the data spans more than two decades */
+} DrivedashPlotScale;
+
+typedef enum
+{
+  DRIVEDASH_PLOT_TIME_ELAPSED, /* "0:00 … 1:30" counted from zero */
+  DRIVEDASH_PLOT_TIME_AGO,     /* "−5 min … now" relative to the newest sample */
+} DrivedashPlotTimeAxis;
+
+#define DRIVEDASH_TYPE_PLOT_SCALE (drivedash_plot_scale_get_type ())
+GType drivedash_plot_scale_get_type (void) G_GNUC_CONST;
+#define DRIVEDASH_TYPE_PLOT_TIME_AXIS (drivedash_plot_time_axis_get_type ())
+GType drivedash_plot_time_axis_get_type (void) G_GNUC_CONST;
+
+/* Where data lands: the time and value ranges and the plot area (in device
+ * units) they map to.  For a log scale y0 and y1 are powers of ten. */
+typedef struct
+{
+  double   x0, x1;
+  double   y0, y1;
+  gboolean log;
+  double   left, top, right, bottom;
+} DrivedashPlotFrame;
+
+/* What the Y axis has to show: every value, limit line and range hint. */
+typedef struct
+{
+  double   min;       /* INFINITY when there is nothing */
+  double   max;       /* -INFINITY when there is nothing */
+  double   pos_min;   /* the smallest positive value, for a log scale */
+} DrivedashPlotRange;
+
+static inline double
+drivedash_plot_frame_x (const DrivedashPlotFrame *f,
+                        double                    t)
+{
+  return f->left + (t - f->x0) / (f->x1 - f->x0) * (f->right - f->left);
+}
+
+static inline double
+drivedash_plot_frame_y (const DrivedashPlotFrame *f,
+                        double                    v)
+{
+  if (f->log)
+    v = log10 (MAX (v, 1e-12));
+  return f->bottom - (v - f->y0) / (f->y1 - f->y0) * (f->bottom - f->top);
+}
+
+double  drivedash_plot_nice_step       (double                    range,
+                                        int                       max_ticks);
+double  drivedash_plot_nice_time_step  (double                    range,
+                                        int                       max_ticks);
+char   *drivedash_plot_format_value    (double                    v,
+                                        double                    step);
+char   *drivedash_plot_format_time     (double                    t,
+                                        DrivedashPlotTimeAxis     mode,
+                                        double                    step);
+
+void    drivedash_plot_fit_x           (gboolean                  any,
+                                        double                    first,
+                                        double                    last,
+                                        DrivedashPlotTimeAxis     mode,
+                                        double                    window,
+                                        double                   *x0,
+                                        double                   *x1);
+double  drivedash_plot_fit_y           (const DrivedashPlotRange *range,
+                                        DrivedashPlotScale        scale,
+                                        gboolean                  include_zero,
+                                        int                       max_ticks,
+                                        DrivedashPlotFrame       *frame);
+
+double  drivedash_plot_y_tick_value    (const DrivedashPlotFrame *frame,
+                                        double                    tick);
+char   *drivedash_plot_y_tick_label    (const DrivedashPlotFrame *frame,
+                                        double                    tick,
+                                        double                    step);
+double  drivedash_plot_time_origin     (const DrivedashPlotFrame *frame,
+                                        DrivedashPlotTimeAxis     mode);
+double  drivedash_plot_first_time_tick (const DrivedashPlotFrame *frame,
+                                        double                    origin,
+                                        double                    step);
+
+G_END_DECLS

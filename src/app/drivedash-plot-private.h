@@ -1,0 +1,60 @@
+/* drivedash-plot-private.h — plot internals shared by its files and tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-plot.h"
+#include "drivedash-series.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char                   *label;
+  double                  y;
+  DrivedashPlotLimitKind  kind;
+} DrivedashPlotLimit;
+
+typedef struct
+{
+  char   *label;
+  double  t;
+} DrivedashPlotMarker;
+
+/* Everything a plot shows, apart from the widget: drawing needs only this,
+ * a cairo context and a style. */
+typedef struct
+{
+  char                  *title;
+  char                  *caption;
+  char                  *unit;
+  DrivedashPlotScale     scale;
+  DrivedashPlotTimeAxis  time_axis;
+  double                 time_window;
+  double                 hint_min;      /* NaN: none */
+  double                 hint_max;      /* NaN: none */
+  gboolean               include_zero;
+  gboolean               decimate;      /* FALSE: every sample, for tests */
+  GPtrArray             *series;        /* DrivedashSeries */
+  GPtrArray             *limits;        /* DrivedashPlotLimit */
+  GPtrArray             *markers;       /* DrivedashPlotMarker */
+} DrivedashPlotModel;
+
+/* drivedash-plot-model.c */
+void   drivedash_plot_model_init            (DrivedashPlotModel       *model);
+void   drivedash_plot_model_clear           (DrivedashPlotModel       *model);
+char  *drivedash_plot_model_dup_description (const DrivedashPlotModel *model);
+
+/* drivedash-plot-render.c: any cairo context, e.g. an image surface */
+void   drivedash_plot_model_draw            (const DrivedashPlotModel *model,
+                                             cairo_t                  *cr,
+                                             int                       width,
+                                             int                       height,
+                                             const DrivedashPlotStyle *style);
+
+/* The theme's colours for the widget's own drawing. */
+void   drivedash_plot_get_style             (DrivedashPlot            *self,
+                                             DrivedashPlotStyle       *style);
+
+G_END_DECLS

@@ -1,0 +1,164 @@
+/* drivedash-plot-style.c — colours and font of a plot, and PNG export
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-plot-style.h"
+
+static void
+rgba (GdkRGBA *c,
+      guint32  rgb,
+      double   alpha)
+{
+  c->red = ((rgb >> 16) & 0xff) / 255.0;
+  c->green = ((rgb >> 8) & 0xff) / 255.0;
+  c->blue = (rgb & 0xff) / 255.0;
+  c->alpha = alpha;
+}
+
+void
+drivedash_plot_style_init_default (DrivedashPlotStyle *style,
+                                   gboolean            dark)
+{
+  /* libadwaita 1.2's palette, for rendering without a widget. */
+  memset (style, 0, sizeof *style);
+  rgba (&style->background, dark ? 0x1e1e1e : 0xffffff, 1);
+  rgba (&style->foreground, dark ? 0xffffff : 0x000000, 0.8);
+  rgba (&style->grid, dark ? 0xffffff : 0x000000, 0.12);
+  rgba (&style->warning, dark ? 0xf8e45c : 0x9c6e03, 1);
+  rgba (&style->critical, dark ? 0xff7b63 : 0xc01c28, 1);
+  rgba (&style->series[0], dark ? 0x78aeed : 0x1c71d8, 1);
+  rgba (&style->series[1], dark ? 0xffa348 : 0xe66100, 1);
+  rgba (&style->series[2], dark ? 0x8ff0a4 : 0x26a269, 1);
+  rgba (&style->series[3], dark ? 0xdc8add : 0x9141ac, 1);
+  rgba (&style->series[4], dark ? 0xf66151 : 0xc01c28, 1);
+  rgba (&style->series[5], dark ? 0xcdab8f : 0x865e3c, 1);
+  g_strlcpy (style->font, "Sans 9", sizeof style->font);
+}
+
+/* GtkStyleContext is deprecated in GTK 4.10, but named colours have no
+ * other way in before that, and we build against 4.8. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static void
+lookup (GtkStyleContext *ctx,
+        const char      *name,
+        GdkRGBA         *out)
+{
+  GdkRGBA c;
+
+  if (gtk_style_context_lookup_color (ctx, name, &c))
+    *out = c;
+}
+
+static void
+lookup_series_colours (DrivedashPlotStyle *style,
+                       GtkStyleContext    *ctx,
+                       gboolean            dark)
+{
+  static const char * const series_names[DRIVEDASH_PLOT_MAX_SERIES] = {
+    "accent_color", "orange_4", "green_4", "purple_3", "red_3", "brown_3",
+  };
+
+  lookup (ctx, "warning_color", &style->warning);
+  lookup (ctx, "error_color", &style->critical);
+  for (guint i = 0; i < G_N_ELEMENTS (series_names); i++)
+    lookup (ctx, series_names[i], &style->series[i]);
+  if (dark)
+    {
+      /* The darker palette shades disappear on a dark background. */
+      lookup (ctx, "orange_2", &style->series[1]);
+      lookup (ctx, "green_2", &style->series[2]);
+      lookup (ctx, "purple_2", &style->series[3]);
+    }
+}
+
+/* The theme's colours and font as WIDGET sees them, on a transparent
+ * background (the widget's own shows through). */
+void
+drivedash_plot_style_from_widget (DrivedashPlotStyle *style,
+                                  GtkWidget          *widget)
+{
+  GtkStyleContext *ctx = gtk_widget_get_style_context (widget);
+  PangoContext *pango = gtk_widget_get_pango_context (widget);
+  const PangoFontDescription *desc = pango ? pango_context_get_font_description (pango) : NULL;
+  gboolean dark;
+  GdkRGBA fg;
+
+  gtk_style_context_get_color (ctx, &fg);
+  /* Light text means a dark theme; this also covers high-contrast variants. */
+  dark = (fg.red + fg.green + fg.blue) / 3 > 0.5;
+  drivedash_plot_style_init_default (style, dark);
+
+  style->background.alpha = 0;
+  style->foreground = fg;
+  style->grid = fg;
+  style->grid.alpha = fg.alpha * 0.15;
+  lookup_series_colours (style, ctx, dark);
+  if (desc)
+    {
+      g_autofree char *s = pango_font_description_to_string (desc);
+
+      g_strlcpy (style->font, s, sizeof style->font);
+    }
+}
+
+/* Like drivedash_plot_style_from_widget() but with an opaque background,
+ * for pictures that leave the window: the theme's when the widget is
+ * shown, else the light default. */
+void
+drivedash_plot_style_for_export (DrivedashPlotStyle *style,
+                                 GtkWidget          *widget)
+{
+  if (gtk_widget_get_realized (widget))
+    {
+      GdkRGBA bg;
+
+      drivedash_plot_style_from_widget (style, widget);
+      if (gtk_style_context_lookup_color (gtk_widget_get_style_context (widget),
+                                          "view_bg_color", &bg))
+        style->background = bg;
+      else
+        drivedash_plot_style_init_default (style, FALSE);
+    }
+  else
+    drivedash_plot_style_init_default (style, FALSE);
+  style->background.alpha = 1;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+gboolean
+drivedash_plot_style_save_png (const DrivedashPlotStyle *style,
+                               DrivedashPlotPaintFunc    paint,
+                               gpointer                  data,
+                               const char               *path,
+                               int                       width,
+                               int                       height,
+                               GError                  **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  paint (data, cr, width, height, style);
+  cairo_destroy (cr);
+  status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("Could not save the picture as “%s”: the folder may be read-only or full."),
+                   name);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,34 @@
+/* drivedash-bench-engine-private.h — test hooks of the benchmark engine
+ *
+ * Only tests set these, before a run and never during one; all zero
+ * (the default) turns them off.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  /* I/O thread 0 swaps its request number @stall_request (counted from 1)
+   * for a read from @stall_fd, the read end of a pipe nobody writes to: a
+   * real request that never completes, as on a drive that hangs. */
+  guint64   stall_request;
+  int       stall_fd;
+  /* Called by every I/O thread each time it is about to wait for
+   * completions, with the number of its requests then in flight;
+   * @running: the test still runs (not draining at its end). */
+  void    (*before_wait) (guint    thread_index,
+                          guint    inflight,
+                          guint    queue_depth,
+                          gboolean running,
+                          gpointer user_data);
+  gpointer  user_data;
+} DrivedashBenchTestHooks;
+
+extern DrivedashBenchTestHooks drivedash_bench_test_hooks;
+
+G_END_DECLS

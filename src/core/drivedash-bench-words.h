@@ -1,0 +1,30 @@
+/* drivedash-bench-words.h — benchmark terms in plain words, for people who
+ * have never seen CrystalDiskMark
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "drivedash-bench-spec.h"
+
+G_BEGIN_DECLS
+
+/* "Large files, one at a time (SEQ1M Q1T1)", "Small random reads,
+ * everyday (RND4K Q1T1)": what the test does, then its short name. */
+char       *drivedash_bench_spec_dup_title   (const DrivedashBenchSpec *spec);
+/* The title without the short name: "Large files, one at a time". */
+char       *drivedash_bench_spec_dup_plain   (const DrivedashBenchSpec *spec);
+/* Two or three sentences for a tooltip: what is read or written, how
+ * many requests wait at once, and what in daily use behaves like it. */
+char       *drivedash_bench_spec_dup_tooltip (const DrivedashBenchSpec *spec);
+
+/* Translated one-line explanations for tooltips and a help popover. */
+const char *drivedash_bench_explain_mb_per_s (void);
+const char *drivedash_bench_explain_iops     (void);
+const char *drivedash_bench_explain_latency  (void);
+const char *drivedash_bench_explain_p99      (void);
+const char *drivedash_bench_explain_queue    (void);
+
+G_END_DECLS

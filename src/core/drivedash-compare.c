@@ -1,0 +1,184 @@
+/* drivedash-compare.c — compare stored runs test by test
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "drivedash-compare.h"
+
+void
+drivedash_compare_test_free (DrivedashCompareTest *test)
+{
+  if (test == NULL)
+    return;
+  for (guint i = 0; i < test->entries->len; i++)
+    g_free (g_array_index (test->entries, DrivedashCompareEntry, i).label);
+  g_array_unref (test->entries);
+  g_free (test);
+}
+
+static void
+summarize_side (const DrivedashCompareSide *side,
+                const char                 *test,
+                const char                 *mode,
+                DrivedashStatsSummary      *out)
+{
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < side->n_runs; i++)
+    {
+      const DrivedashStoreResult *r = drivedash_store_run_find_result (side->runs[i], test, mode);
+
+      if (r == NULL)
+        continue;
+      if (side->n_runs == 1)
+        g_array_append_vals (values, r->passes->data, r->passes->len);
+      if (side->n_runs > 1 || r->passes->len == 0)
+        g_array_append_val (values, r->mb_per_s);
+    }
+  drivedash_stats_summarize ((const double *) (gpointer) values->data, values->len, out);
+}
+
+static DrivedashCompareTest *
+compare_test (const DrivedashCompareSide *sides,
+              guint                       n_sides,
+              const DrivedashStoreResult *first)
+{
+  DrivedashCompareTest *test = g_new0 (DrivedashCompareTest, 1);
+  guint present = 0;
+
+  test->test = first->test;
+  test->mode = first->mode;
+  test->entries = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashCompareEntry), n_sides);
+  for (guint s = 0; s < n_sides; s++)
+    {
+      DrivedashCompareEntry entry = { .id = sides[s].id, .label = g_strdup (sides[s].label) };
+
+      summarize_side (&sides[s], first->test, first->mode, &entry.summary);
+      if (entry.summary.n > 0)
+        present++;
+      g_array_append_val (test->entries, entry);
+    }
+  for (guint s = 0; s < n_sides; s++)
+    drivedash_stats_compare (&g_array_index (test->entries, DrivedashCompareEntry, 0).summary,
+                             &g_array_index (test->entries, DrivedashCompareEntry, s).summary,
+                             &g_array_index (test->entries, DrivedashCompareEntry, s).vs_first);
+  test->comparison = g_array_index (test->entries, DrivedashCompareEntry, n_sides - 1).vs_first;
+  if (present < 2)
+    {
+      drivedash_compare_test_free (test);
+      return NULL;
+    }
+  return test;
+}
+
+GPtrArray *
+drivedash_compare_sides (const DrivedashCompareSide *sides,
+                         guint                       n_sides)
+{
+  GPtrArray *tests = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_compare_test_free);
+  const DrivedashStoreRun *model;
+
+  if (n_sides < 2 || sides[0].n_runs == 0)
+    return tests;
+
+  /* The first side's first run gives the tests and their order. */
+  model = sides[0].runs[0];
+  for (guint i = 0; i < model->results->len; i++)
+    {
+      DrivedashCompareTest *test = compare_test (sides, n_sides, g_ptr_array_index (model->results, i));
+
+      if (test != NULL)
+        g_ptr_array_add (tests, test);
+    }
+  return tests;
+}
+
+static void
+add_number (JsonBuilder *b,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (b, name);
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_comparison (JsonBuilder                    *b,
+                const DrivedashStatsComparison *c)
+{
+  add_number (b, "difference_percent", c->difference_percent);
+  add_number (b, "ci95_percent", c->ci95_percent);
+  json_builder_set_member_name (b, "verdict");
+  json_builder_add_string_value (b, drivedash_compare_verdict_to_string (c->verdict));
+}
+
+static void
+add_entry (JsonBuilder                 *b,
+           const DrivedashCompareEntry *e,
+           gboolean                     with_comparison)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  if (e->id > 0)
+    json_builder_add_int_value (b, e->id);
+  else
+    json_builder_add_null_value (b);
+  if (e->label != NULL)
+    {
+      json_builder_set_member_name (b, "game_mode");
+      json_builder_add_string_value (b, e->label);
+    }
+  add_number (b, "mean_mb_per_s", e->summary.mean);
+  add_number (b, "ci95_mb_per_s", e->summary.ci95);
+  json_builder_set_member_name (b, "n");
+  json_builder_add_int_value (b, e->summary.n);
+  if (with_comparison)
+    add_comparison (b, &e->vs_first);
+  json_builder_end_object (b);
+}
+
+void
+drivedash_compare_add_json (JsonBuilder *b,
+                            GPtrArray   *tests)
+{
+  json_builder_set_member_name (b, "tests");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < tests->len; i++)
+    {
+      const DrivedashCompareTest *t = g_ptr_array_index (tests, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "test");
+      json_builder_add_string_value (b, t->test);
+      json_builder_set_member_name (b, "mode");
+      json_builder_add_string_value (b, t->mode);
+      json_builder_set_member_name (b, "runs");
+      json_builder_begin_array (b);
+      for (guint e = 0; e < t->entries->len; e++)
+        add_entry (b, &g_array_index (t->entries, DrivedashCompareEntry, e),
+                   e > 0 && t->entries->len > 2);
+      json_builder_end_array (b);
+      add_comparison (b, &t->comparison);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+char *
+drivedash_compare_describe (const DrivedashStatsComparison *c)
+{
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
+    return g_strdup (_("no measurable difference"));
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_FASTER)
+    /* TRANSLATORS: "3.1 % faster (± 0.8 %)" */
+    return g_strdup_printf (_("%.1f %% faster (± %.1f %%)"), c->difference_percent, c->ci95_percent);
+  /* TRANSLATORS: "3.1 % slower (± 0.8 %)" */
+  return g_strdup_printf (_("%.1f %% slower (± %.1f %%)"), -c->difference_percent, c->ci95_percent);
+}

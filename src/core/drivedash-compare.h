@@ -1,0 +1,62 @@
+/* drivedash-compare.h — compare stored runs test by test, with 95 %
+ * confidence intervals and a verdict (see drivedash-stats.h for the test)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "drivedash-stats.h"
+#include "drivedash-store-run.h"
+
+G_BEGIN_DECLS
+
+/* One side of a comparison: a run, or the rounds of one side of an A/B
+ * test.  A side of one run uses that run's passes as its values (for a
+ * repeat set: its repeats); a side of several runs uses each run's
+ * result, so that every round counts once. */
+typedef struct
+{
+  gint64              id;       /* the run (or set) id for JSON; 0 = none */
+  const char         *label;    /* "off", "on", or NULL */
+  DrivedashStoreRun **runs;
+  guint               n_runs;
+} DrivedashCompareSide;
+
+typedef struct
+{
+  gint64                   id;
+  char                    *label;
+  DrivedashStatsSummary    summary;   /* n = 0: the side lacks this test */
+  DrivedashStatsComparison vs_first;  /* this side against the first one */
+} DrivedashCompareEntry;
+
+typedef struct
+{
+  const char              *test;      /* "RND4K Q1T1" (interned) */
+  const char              *mode;      /* "write" (interned) */
+  GArray                  *entries;   /* of DrivedashCompareEntry, one per side */
+  DrivedashStatsComparison comparison;/* the last side against the first */
+} DrivedashCompareTest;
+
+void       drivedash_compare_test_free (DrivedashCompareTest *test);
+
+/* Every test of the first side that another side also has, in the first
+ * side's order.  Returns (element-type DrivedashCompareTest). */
+GPtrArray *drivedash_compare_sides     (const DrivedashCompareSide *sides,
+                                        guint                       n_sides);
+
+/* Adds the member "tests": [{"test", "mode", "runs": [{"id",
+ * "mean_mb_per_s", "ci95_mb_per_s", "n"}…], "difference_percent",
+ * "ci95_percent", "verdict"}…].  The test-level difference is the last
+ * side against the first (B against A for two); with more sides each
+ * entry of "runs" after the first also has its own difference_percent,
+ * ci95_percent and verdict against the first.  Unknown numbers are null. */
+void       drivedash_compare_add_json  (JsonBuilder                *builder,
+                                        GPtrArray                  *tests);
+
+/* "no measurable difference", "3.1 % faster (± 0.8 %)": translated. */
+char      *drivedash_compare_describe  (const DrivedashStatsComparison *comparison);
+
+G_END_DECLS

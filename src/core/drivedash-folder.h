@@ -1,0 +1,54 @@
+/* drivedash-folder.h — what lies behind a folder: its filesystem, whether
+ * it lives in memory, and the drive that holds it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/* A plain value: copy it with drivedash_folder_info_copy(). */
+typedef struct
+{
+  char     *folder;        /* as given (NULL given = the home folder) */
+  char     *fs_type;       /* "ext4", "tmpfs", "fuse.portal", …; NULL when unknown */
+  gboolean  is_directory;  /* FALSE: missing or not a folder (nothing else is set) */
+  gboolean  in_memory;     /* tmpfs or ramfs, or an overlay that writes to one */
+  char     *block_device;  /* "nvme0n1p2"; NULL when no block device is behind it */
+  char     *disk;          /* the whole disk under partitions and mappers: "nvme0n1" */
+  char     *controller;    /* NVMe controller "nvme0"; NULL when not NVMe */
+  char     *drive_name;    /* "Samsung SSD 970 EVO Plus 1TB"; NULL when unknown */
+  gboolean  virtual_disk;  /* a virtual machine's disk (virtio) */
+} DrivedashFolderInfo;
+
+#define DRIVEDASH_TYPE_FOLDER_INFO (drivedash_folder_info_get_type ())
+
+GType                drivedash_folder_info_get_type (void) G_GNUC_CONST;
+DrivedashFolderInfo *drivedash_folder_info_copy     (const DrivedashFolderInfo *self);
+void                 drivedash_folder_info_free     (DrivedashFolderInfo       *self);
+
+/* Looks at @folder (NULL = home) through the real /sys.  Never fails: a
+ * folder that cannot be looked at comes back with is_directory FALSE,
+ * and the benchmark's own checks give the message for that. */
+DrivedashFolderInfo *drivedash_folder_probe         (const char                *folder);
+
+/* The home folder when it is on a drive, else NULL: the folder to offer
+ * instead of one in memory. */
+char                *drivedash_folder_suggest       (void);
+
+/* "on Samsung SSD 970 EVO Plus 1TB", "in the computer’s memory", "on a
+ * virtual disk (vda)", "on nvme0n1" (last resort), "on no drive that
+ * could be found" — translated, for the folder row and the CLI. */
+char                *drivedash_folder_info_dup_drive_text (const DrivedashFolderInfo *self);
+
+/* FALSE with DRIVEDASH_ERROR_IN_MEMORY when a benchmark there would
+ * measure the computer's memory, not a drive; the message says so in
+ * plain words and suggests the home folder when that is on a drive. */
+gboolean             drivedash_folder_info_check_measurable (const DrivedashFolderInfo *self,
+                                                             GError                   **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashFolderInfo, drivedash_folder_info_free)
+
+G_END_DECLS

@@ -1,0 +1,130 @@
+/* drivedash-store-drive.c — a stored run's drive
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "drivedash-drive.h"
+#include "drivedash-power.h"
+#include "drivedash-store-drive.h"
+#include "drivedash-sysfs.h"
+
+/* "nvme0" from a path component "nvme0" or "nvme0n1"/"nvme0n1p2". */
+static char *
+controller_in_path (const char *resolved)
+{
+  g_auto(GStrv) parts = g_strsplit (resolved, "/", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (drivedash_controller_name_is_valid (parts[i]))
+      return g_strdup (parts[i]);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (g_str_has_prefix (parts[i], "nvme") && g_ascii_isdigit (parts[i][4]))
+      {
+        const char *end = parts[i] + 4;
+
+        while (g_ascii_isdigit (*end))
+          end++;
+        if (*end == 'n')
+          return g_strndup (parts[i], end - parts[i]);
+      }
+  return NULL;
+}
+
+static char *
+controller_for_block (const char *block_dir,
+                      guint       depth)
+{
+  g_autofree char *resolved = realpath (block_dir, NULL);
+  g_autofree char *slaves_path = NULL;
+  g_autoptr(GDir) slaves = NULL;
+  const char *name;
+  char *found;
+
+  if (resolved == NULL || depth > 4)
+    return NULL;
+  found = controller_in_path (resolved);
+  if (found != NULL)
+    return found;
+  /* device-mapper: the devices below */
+  slaves_path = g_build_filename (resolved, "slaves", NULL);
+  slaves = g_dir_open (slaves_path, 0, NULL);
+  while (slaves != NULL && (name = g_dir_read_name (slaves)) != NULL)
+    {
+      g_autofree char *below = g_build_filename (slaves_path, name, NULL);
+
+      found = controller_for_block (below, depth + 1);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+char *
+drivedash_controller_for_folder (const char *sysfs_root,
+                                 const char *folder)
+{
+  g_autofree char *block = NULL;
+  struct stat st;
+
+  if (folder == NULL || stat (folder, &st) != 0)
+    return NULL;
+  block = g_strdup_printf ("%s/dev/block/%u:%u", sysfs_root ? sysfs_root : "/sys",
+                           major (st.st_dev), minor (st.st_dev));
+  return controller_for_block (block, 0);
+}
+
+static double
+read_temperature (DrivedashDrive *drive)
+{
+  const char *hwmon = drivedash_drive_get_hwmon_path (drive);
+  g_autofree char *path = hwmon ? g_build_filename (hwmon, "temp1_input", NULL) : NULL;
+  gint64 millicelsius;
+
+  if (path == NULL || !drivedash_sysfs_read_int64 (path, &millicelsius, NULL))
+    return NAN;
+  return millicelsius / 1000.0;
+}
+
+void
+drivedash_store_run_read_drive (DrivedashStoreRun *run,
+                                DrivedashStore    *store,
+                                const char        *sysfs_root,
+                                const char        *controller,
+                                gboolean           at_start)
+{
+  g_autoptr(DrivedashDrive) drive = NULL;
+  g_autoptr(DrivedashGameMode) game_mode = NULL;
+  DrivedashPowerPaths paths = *drivedash_power_paths_default ();
+
+  if (controller == NULL)
+    return;
+  drive = drivedash_drive_lookup (sysfs_root, controller, NULL);
+  if (drive == NULL)
+    return;
+  if (!at_start)
+    {
+      run->temp_end_c = read_temperature (drive);
+      return;
+    }
+
+  run->temp_start_c = read_temperature (drive);
+  g_free (run->drive_model);
+  run->drive_model = g_strdup (drivedash_drive_get_model (drive));
+  g_free (run->drive_firmware);
+  run->drive_firmware = g_strdup (drivedash_drive_get_firmware (drive));
+  run->drive_capacity = drivedash_drive_get_capacity_bytes (drive);
+  g_free (run->serial_hash);
+  run->serial_hash = store ? drivedash_store_hash_serial (store, drivedash_drive_get_serial (drive)) : NULL;
+  /* sysfs needs no privileges to read the state. */
+  drivedash_power_paths_override (&paths, sysfs_root, NULL, NULL);
+  game_mode = drivedash_game_mode_read (&paths, controller, NULL);
+  if (game_mode != NULL && game_mode->supported)
+    run->game_mode = game_mode->enabled ? 1 : 0;
+}

@@ -1,0 +1,27 @@
+/* drivedash-store-drive.h — what a stored run records about its drive:
+ * which controller holds a folder, its identity, temperature and game mode
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-store.h"
+
+G_BEGIN_DECLS
+
+/* The NVMe controller ("nvme0") holding @folder's filesystem, following
+ * partitions and device-mapper (LVM, LUKS) to the first NVMe below; NULL
+ * when it is not on an NVMe drive.  sysfs_root NULL: "/sys". */
+char    *drivedash_controller_for_folder   (const char        *sysfs_root,
+                                            const char        *folder);
+
+/* Fills run's drive model, firmware, capacity and salted serial hash,
+ * game-mode state and the start temperature (at_start) or the end one.
+ * Best effort: what cannot be read stays unknown. */
+void     drivedash_store_run_read_drive    (DrivedashStoreRun *run,
+                                            DrivedashStore    *store,
+                                            const char        *sysfs_root,
+                                            const char        *controller,
+                                            gboolean           at_start);
+
+G_END_DECLS

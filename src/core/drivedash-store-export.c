@@ -1,0 +1,594 @@
+/* drivedash-store-export.c — export and import of the results history
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "drivedash-error.h"
+#include "drivedash-store-export.h"
+#include "drivedash-store-private.h"
+
+char *
+drivedash_store_format_time (gint64 usec)
+{
+  g_autoptr(GDateTime) t = g_date_time_new_from_unix_utc (usec / G_USEC_PER_SEC);
+  g_autoptr(GDateTime) exact = t ? g_date_time_add (t, usec % G_USEC_PER_SEC) : NULL;
+
+  return exact ? g_date_time_format_iso8601 (exact) : g_strdup ("");
+}
+
+gboolean
+drivedash_store_parse_time (const char *text,
+                            gint64     *usec)
+{
+  g_autoptr(GDateTime) t = text ? g_date_time_new_from_iso8601 (text, NULL) : NULL;
+
+  if (t == NULL)
+    return FALSE;
+  *usec = g_date_time_to_unix (t) * G_USEC_PER_SEC + g_date_time_get_microsecond (t);
+  return TRUE;
+}
+
+static void
+add_string (JsonBuilder *b,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_number (JsonBuilder *b,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (b, name);
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_time (JsonBuilder *b,
+          const char  *name,
+          gint64       usec)
+{
+  g_autofree char *text = drivedash_store_format_time (usec);
+
+  add_string (b, name, text);
+}
+
+static void
+add_result (JsonBuilder                *b,
+            const DrivedashStoreResult *r)
+{
+  json_builder_begin_object (b);
+  add_string (b, "test", r->test);
+  add_string (b, "mode", r->mode);
+  add_number (b, "mb_per_s", r->mb_per_s);
+  add_number (b, "iops", r->iops);
+  json_builder_set_member_name (b, "latency_us");
+  json_builder_begin_object (b);
+  add_number (b, "mean", r->latency_us.mean);
+  add_number (b, "p50", r->latency_us.p50);
+  add_number (b, "p90", r->latency_us.p90);
+  add_number (b, "p99", r->latency_us.p99);
+  add_number (b, "p999", r->latency_us.p999);
+  add_number (b, "max", r->latency_us.max);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "passes");
+  json_builder_begin_array (b);
+  for (guint p = 0; p < r->passes->len; p++)
+    json_builder_add_double_value (b, g_array_index (r->passes, double, p));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+static void
+add_run (JsonBuilder             *b,
+         const DrivedashStoreRun *run)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_int_value (b, run->id);
+  json_builder_set_member_name (b, "set_id");
+  if (run->set_id > 0)
+    json_builder_add_int_value (b, run->set_id);
+  else
+    json_builder_add_null_value (b);
+  add_string (b, "set_role", run->set_role);
+  add_string (b, "kind", drivedash_run_kind_to_string (run->kind));
+  add_string (b, "name", run->name);
+  add_string (b, "note", run->note);
+  add_time (b, "started_at", run->started_at);
+  add_time (b, "ended_at", run->ended_at);
+  add_string (b, "status", drivedash_run_status_to_string (run->status));
+  add_string (b, "error", run->error);
+  add_string (b, "app_version", run->app_version);
+  add_string (b, "kernel", run->kernel);
+  json_builder_set_member_name (b, "drive");
+  json_builder_begin_object (b);
+  add_string (b, "model", run->drive_model);
+  add_string (b, "firmware", run->drive_firmware);
+  json_builder_set_member_name (b, "capacity_bytes");
+  json_builder_add_int_value (b, (gint64) run->drive_capacity);
+  add_string (b, "serial_hash", run->serial_hash);
+  json_builder_end_object (b);
+  add_string (b, "filesystem", run->filesystem);
+  json_builder_set_member_name (b, "settings");
+  {
+    JsonNode *settings = run->settings_json ? json_from_string (run->settings_json, NULL) : NULL;
+
+    if (settings != NULL)
+      json_builder_add_value (b, settings);
+    else
+      json_builder_add_null_value (b);
+  }
+  json_builder_set_member_name (b, "game_mode");
+  if (run->game_mode == 0 || run->game_mode == 1)
+    json_builder_add_boolean_value (b, run->game_mode == 1);
+  else
+    json_builder_add_null_value (b);
+  add_number (b, "temperature_start_c", run->temp_start_c);
+  add_number (b, "temperature_end_c", run->temp_end_c);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < run->results->len; i++)
+    add_result (b, g_ptr_array_index (run->results, i));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "series");
+  if (run->series != NULL)
+    {
+      g_autofree char *base64 = g_base64_encode (g_bytes_get_data (run->series, NULL),
+                                                 g_bytes_get_size (run->series));
+
+      json_builder_begin_object (b);
+      add_string (b, "encoding", DRIVEDASH_STORE_SERIES_ENCODING);
+      add_string (b, "data", base64);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+}
+
+/* The run and, for a set, its members (with their series). */
+static gboolean
+add_run_and_members (DrivedashStore  *self,
+                     JsonBuilder     *b,
+                     gint64           id,
+                     GError         **error)
+{
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (self, id, error);
+  g_autoptr(GPtrArray) members = NULL;
+
+  if (run == NULL)
+    return FALSE;
+  add_run (b, run);
+  members = drivedash_store_list_members (self, id, error);
+  if (members == NULL)
+    return FALSE;
+  for (guint i = 0; i < members->len; i++)
+    {
+      const DrivedashStoreRun *m = g_ptr_array_index (members, i);
+      g_autoptr(DrivedashStoreRun) full = drivedash_store_get_run (self, m->id, error);
+
+      if (full == NULL)
+        return FALSE;
+      add_run (b, full);
+    }
+  return TRUE;
+}
+
+char *
+drivedash_store_export_json (DrivedashStore  *self,
+                             const gint64    *ids,
+                             guint            n_ids,
+                             GError         **error)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  add_string (b, "format", DRIVEDASH_EXPORT_FORMAT);
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, DRIVEDASH_EXPORT_VERSION);
+  add_time (b, "exported_at", g_get_real_time ());
+  add_string (b, "app_version", PACKAGE_VERSION);
+  json_builder_set_member_name (b, "runs");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n_ids; i++)
+    if (!add_run_and_members (self, b, ids[i], error))
+      return NULL;
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
+}
+
+static gboolean
+invalid (GError     **error,
+         guint        index,
+         const char  *what)
+{
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %u counts runs from 1; the second %s says what is wrong */
+               _("This is not a valid Drivedash history file: run %u %s. Nothing was imported."),
+               index + 1, what);
+  return FALSE;
+}
+
+static const char *
+get_string (JsonObject *o,
+            const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : NULL;
+}
+
+static double
+get_number (JsonObject *o,
+            const char *name)
+{
+  JsonNode *node = o ? json_object_get_member (o, name) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return NAN;
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+    case G_TYPE_DOUBLE:
+      return json_node_get_double (node);
+    default:
+      return NAN;
+    }
+}
+
+static gboolean
+parse_result (JsonNode              *node,
+              DrivedashStoreResult **out)
+{
+  JsonObject *o = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  JsonObject *lat;
+  JsonArray *passes;
+  DrivedashStoreResult *r;
+
+  if (o == NULL || get_string (o, "test") == NULL || get_string (o, "mode") == NULL ||
+      !json_object_has_member (o, "passes") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "passes")))
+    return FALSE;
+  r = drivedash_store_result_new (get_string (o, "test"), get_string (o, "mode"));
+  r->mb_per_s = get_number (o, "mb_per_s");
+  r->iops = get_number (o, "iops");
+  lat = json_object_has_member (o, "latency_us") &&
+        JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "latency_us"))
+        ? json_object_get_object_member (o, "latency_us") : NULL;
+  r->latency_us.mean = get_number (lat, "mean");
+  r->latency_us.p50 = get_number (lat, "p50");
+  r->latency_us.p90 = get_number (lat, "p90");
+  r->latency_us.p99 = get_number (lat, "p99");
+  r->latency_us.p999 = get_number (lat, "p999");
+  r->latency_us.max = get_number (lat, "max");
+  passes = json_object_get_array_member (o, "passes");
+  for (guint i = 0; i < json_array_get_length (passes); i++)
+    {
+      JsonNode *p = json_array_get_element (passes, i);
+      double v = JSON_NODE_HOLDS_VALUE (p) && json_node_get_value_type (p) != G_TYPE_STRING
+                 ? json_node_get_double (p) : NAN;
+
+      if (!isfinite (v))
+        {
+          drivedash_store_result_free (r);
+          return FALSE;
+        }
+      g_array_append_val (r->passes, v);
+    }
+  *out = r;
+  return TRUE;
+}
+
+static void
+parse_drive (JsonObject        *o,
+             DrivedashStoreRun *run)
+{
+  JsonObject *drive = json_object_has_member (o, "drive") &&
+                      JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "drive"))
+                      ? json_object_get_object_member (o, "drive") : NULL;
+  double capacity;
+
+  if (drive == NULL)
+    return;
+  run->drive_model = g_strdup (get_string (drive, "model"));
+  run->drive_firmware = g_strdup (get_string (drive, "firmware"));
+  run->serial_hash = g_strdup (get_string (drive, "serial_hash"));
+  capacity = get_number (drive, "capacity_bytes");
+  run->drive_capacity = capacity > 0 ? (guint64) capacity : 0;
+}
+
+static void
+parse_optional (JsonObject        *o,
+                DrivedashStoreRun *run)
+{
+  JsonNode *node;
+
+  run->name = g_strdup (get_string (o, "name"));
+  run->note = g_strdup (get_string (o, "note"));
+  run->error = g_strdup (get_string (o, "error"));
+  g_free (run->app_version);
+  run->app_version = g_strdup (get_string (o, "app_version"));
+  run->kernel = g_strdup (get_string (o, "kernel"));
+  run->filesystem = g_strdup (get_string (o, "filesystem"));
+  run->set_role = g_strdup (get_string (o, "set_role"));
+  run->temp_start_c = get_number (o, "temperature_start_c");
+  run->temp_end_c = get_number (o, "temperature_end_c");
+  node = json_object_get_member (o, "settings");
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    run->settings_json = json_to_string (node, FALSE);
+  node = json_object_get_member (o, "game_mode");
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+    run->game_mode = json_node_get_boolean (node) ? 1 : 0;
+  parse_drive (o, run);
+}
+
+static gboolean
+parse_series (JsonObject        *o,
+              DrivedashStoreRun *run)
+{
+  JsonNode *node = json_object_get_member (o, "series");
+  JsonObject *series;
+  const char *data;
+  g_autoptr(GArray) check = NULL;
+  guchar *raw;
+  gsize len;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  series = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  data = series ? get_string (series, "data") : NULL;
+  if (data == NULL || g_strcmp0 (get_string (series, "encoding"), DRIVEDASH_STORE_SERIES_ENCODING) != 0)
+    return FALSE;
+  raw = g_base64_decode (data, &len);
+  run->series = g_bytes_new_take (raw, len);
+  check = drivedash_store_series_decode (run->series, NULL);
+  return check != NULL;
+}
+
+/* One run of the document; *old_set_id gets its "set_id" (0 = none). */
+static DrivedashStoreRun *
+parse_run (JsonNode  *node,
+           guint      index,
+           gint64    *old_id,
+           gint64    *old_set_id,
+           GError   **error)
+{
+  JsonObject *o = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  DrivedashRunKind kind;
+  JsonArray *results;
+
+  if (o == NULL)
+    return invalid (error, index, _("is not an object")), NULL;
+  if (!drivedash_run_kind_from_string (get_string (o, "kind"), &kind))
+    return invalid (error, index, _("has no known “kind”")), NULL;
+  run = drivedash_store_run_new (kind);
+  if (!drivedash_store_parse_time (get_string (o, "started_at"), &run->started_at))
+    return invalid (error, index, _("has no valid “started_at” date")), NULL;
+  if (!drivedash_store_parse_time (get_string (o, "ended_at"), &run->ended_at))
+    run->ended_at = run->started_at;
+  if (!drivedash_run_status_from_string (get_string (o, "status"), &run->status))
+    return invalid (error, index, _("has no known “status”")), NULL;
+  if (!json_object_has_member (o, "results") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "results")))
+    return invalid (error, index, _("has no “results” list")), NULL;
+  results = json_object_get_array_member (o, "results");
+  for (guint i = 0; i < json_array_get_length (results); i++)
+    {
+      DrivedashStoreResult *r;
+
+      if (!parse_result (json_array_get_element (results, i), &r))
+        return invalid (error, index, _("has a result without a test name, mode or numeric passes")), NULL;
+      g_ptr_array_add (run->results, r);
+    }
+  parse_optional (o, run);
+  if (!parse_series (o, run))
+    return invalid (error, index, _("has damaged plot data")), NULL;
+  *old_id = (gint64) get_number (o, "id");
+  *old_set_id = isfinite (get_number (o, "set_id")) ? (gint64) get_number (o, "set_id") : 0;
+  return g_steal_pointer (&run);
+}
+
+static JsonArray *
+document_runs (JsonNode  *root,
+               GError   **error)
+{
+  JsonObject *o = root && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+  double version;
+
+  if (o == NULL || g_strcmp0 (get_string (o, "format"), DRIVEDASH_EXPORT_FORMAT) != 0)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("This is not a Drivedash history file (made with “drivedash-cli "
+                             "history export”). Nothing was imported."));
+      return NULL;
+    }
+  version = get_number (o, "version");
+  if (!(version >= 1 && version <= DRIVEDASH_EXPORT_VERSION))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                   _("This history file has format version %g, which this Drivedash cannot "
+                     "read. Update Drivedash. Nothing was imported."), version);
+      return NULL;
+    }
+  if (!json_object_has_member (o, "runs") || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "runs")))
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("This history file has no list of runs. Nothing was imported."));
+      return NULL;
+    }
+  return json_object_get_array_member (o, "runs");
+}
+
+/* Sets first, so members can point at their new ids. */
+static int
+insert_all (DrivedashStore *self,
+            GPtrArray      *runs,
+            GArray         *old_ids,
+            GArray         *old_set_ids,
+            GArray         *new_top_ids)
+{
+  g_autoptr(GHashTable) map = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  int rc = SQLITE_OK;
+
+  for (int pass = 0; pass < 2 && rc == SQLITE_OK; pass++)
+    for (guint i = 0; i < runs->len && rc == SQLITE_OK; i++)
+      {
+        DrivedashStoreRun *run = g_ptr_array_index (runs, i);
+        gint64 old_set = g_array_index (old_set_ids, gint64, i);
+        gboolean member = FALSE;
+        gint64 *new_set;
+
+        /* A member whose set is not in the file stands alone. */
+        for (guint j = 0; old_set != 0 && j < old_ids->len && !member; j++)
+          member = j != i && g_array_index (old_ids, gint64, j) == old_set;
+        if ((pass == 1) != member)
+          continue;
+        new_set = member ? g_hash_table_lookup (map, &old_set) : NULL;
+        run->set_id = new_set ? *new_set : 0;
+        if (!member)
+          g_clear_pointer (&run->set_role, g_free);
+        rc = drivedash_store_insert_run (self, run);
+        if (rc != SQLITE_OK)
+          break;
+        g_hash_table_insert (map, g_memdup2 (&g_array_index (old_ids, gint64, i), sizeof (gint64)),
+                             &run->id);
+        if (run->set_id == 0)
+          g_array_append_val (new_top_ids, run->id);
+      }
+  return rc;
+}
+
+GArray *
+drivedash_store_import_json (DrivedashStore  *self,
+                             const char      *data,
+                             gssize           length,
+                             GError         **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  g_autoptr(GArray) old_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) old_set_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) new_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) parse_error = NULL;
+  JsonArray *list;
+  int rc;
+
+  if (!json_parser_load_from_data (parser, data, length, &parse_error))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("This file is not valid JSON (%s). Nothing was imported."), parse_error->message);
+      return NULL;
+    }
+  list = document_runs (json_parser_get_root (parser), error);
+  if (list == NULL)
+    return NULL;
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      gint64 old_id = 0, old_set_id = 0;
+      DrivedashStoreRun *run = parse_run (json_array_get_element (list, i), i, &old_id, &old_set_id, error);
+
+      if (run == NULL)
+        return NULL;
+      g_ptr_array_add (runs, run);
+      g_array_append_val (old_ids, old_id);
+      g_array_append_val (old_set_ids, old_set_id);
+    }
+
+  rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = insert_all (self, runs, old_ids, old_set_ids, new_ids);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_note_damage (self, rc);
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      return NULL;
+    }
+  return g_steal_pointer (&new_ids);
+}
+
+static void
+append_number (GString *s,
+               double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isfinite (value))
+    g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.3f", value));
+}
+
+char *
+drivedash_store_run_to_csv (const DrivedashStoreRun *run)
+{
+  GString *s = g_string_new ("test,mode,mb_per_s,iops,latency_mean_us,latency_p50_us,"
+                             "latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,passes\n");
+
+  for (guint i = 0; i < run->results->len; i++)
+    {
+      const DrivedashStoreResult *r = g_ptr_array_index (run->results, i);
+      const double values[] = { r->mb_per_s, r->iops, r->latency_us.mean, r->latency_us.p50,
+                                r->latency_us.p90, r->latency_us.p99, r->latency_us.p999,
+                                r->latency_us.max };
+
+      /* Test names and modes are ours ("RND4K Q1T1"): no quoting needed. */
+      g_string_append_printf (s, "%s,%s", r->test, r->mode);
+      for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+        {
+          g_string_append_c (s, ',');
+          append_number (s, values[v]);
+        }
+      g_string_append_c (s, ',');
+      for (guint p = 0; p < r->passes->len; p++)
+        {
+          if (p > 0)
+            g_string_append_c (s, ';');
+          append_number (s, g_array_index (r->passes, double, p));
+        }
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+drivedash_store_run_to_text (const DrivedashStoreRun *run)
+{
+  g_autoptr(DrivedashBenchReport) report = drivedash_store_run_to_report (run);
+  g_autofree char *table = drivedash_bench_report_format_text (report);
+  g_autofree char *when = drivedash_store_format_time (run->started_at);
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, _("Drivedash run %lld (%s), %s\n"), (long long) run->id,
+                          drivedash_run_kind_to_string (run->kind), when);
+  if (run->drive_model != NULL)
+    g_string_append_printf (s, _("Drive: %s, firmware %s\n"), run->drive_model,
+                            run->drive_firmware ? run->drive_firmware : "?");
+  g_string_append_printf (s, _("Game mode: %s\n"),
+                          run->game_mode == 1 ? _("on") : run->game_mode == 0 ? _("off") : _("unknown"));
+  g_string_append (s, table);
+  return g_string_free (s, FALSE);
+}

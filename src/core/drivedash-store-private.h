@@ -1,0 +1,52 @@
+/* drivedash-store-private.h — internals of DrivedashStore shared by its
+ * files and the tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <sqlite3.h>
+
+#include "drivedash-store.h"
+
+G_BEGIN_DECLS
+
+struct _DrivedashStore
+{
+  GObject  parent_instance;
+  sqlite3 *db;
+  char    *path;
+  char    *salt;
+  char    *recovery_message;
+};
+
+/* How long a writer waits for the other process's transaction. */
+#define DRIVEDASH_STORE_BUSY_TIMEOUT_MS 10000
+
+/* Creates the schema of exactly @version on an empty database (the
+ * migrations up to it): the tests make old databases with it. */
+gboolean drivedash_store_create_schema_version (sqlite3  *db,
+                                                int       version,
+                                                GError  **error);
+/* The schema version of an open store (PRAGMA user_version). */
+int      drivedash_store_get_schema_version    (DrivedashStore *self);
+
+/* An SQLite failure as a DRIVEDASH_ERROR for people: SQLITE_FULL is
+ * NO_SPACE, SQLITE_BUSY says another Drivedash holds the database. */
+void     drivedash_store_set_sqlite_error      (GError  **error,
+                                                sqlite3  *db,
+                                                int       rc);
+/* Inserts a run, its results and series inside the caller's
+ * transaction; sets run->id.  Returns an SQLite code. */
+int      drivedash_store_insert_run            (DrivedashStore    *self,
+                                                DrivedashStoreRun *run);
+/* After a query met a damaged page (SQLITE_CORRUPT/NOTADB): the next
+ * open runs a full integrity check and moves the file aside if needed. */
+void     drivedash_store_note_damage           (DrivedashStore *self,
+                                                int             rc);
+/* Runs SQL without results; FALSE with the error set on failure. */
+gboolean drivedash_store_exec                  (sqlite3     *db,
+                                                const char  *sql,
+                                                GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,181 @@
+/* drivedash-store-series.c — a run's live samples, decimated and compressed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Layout before compression: "DDS1", guint32 LE point count, then each
+ * point as 8 little-endian float32: test_index, phase, pass, elapsed_s,
+ * run_elapsed_s, window_s, mb_per_s, iops, latency_mean_us,
+ * latency_p99_us (10 values).  float32 keeps 7 digits: more than a plot
+ * can show, half the size of doubles.
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-store-run.h"
+
+#define MAGIC "DDS1"
+#define N_VALUES 10
+
+static void
+merge (DrivedashBenchSample       *into,
+       const DrivedashBenchSample *s)
+{
+  double total = into->window_s + s->window_s;
+
+  if (total > 0)
+    {
+      into->mb_per_s = (into->mb_per_s * into->window_s + s->mb_per_s * s->window_s) / total;
+      into->iops = (into->iops * into->window_s + s->iops * s->window_s) / total;
+      into->latency_mean_us = (into->latency_mean_us * into->window_s +
+                               s->latency_mean_us * s->window_s) / total;
+    }
+  into->latency_p99_us = MAX (into->latency_p99_us, s->latency_p99_us);
+  into->elapsed_s = s->elapsed_s;
+  into->run_elapsed_s = s->run_elapsed_s;
+  into->window_s = total;
+}
+
+/* Merges each run of consecutive samples of one test and pass into
+ * ceil(n / max_points) sized groups. */
+static GArray *
+decimate (const DrivedashBenchSample *samples,
+          guint                       n,
+          guint                       max_points)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSample));
+  guint start = 0;
+
+  while (start < n)
+    {
+      guint end = start, group;
+
+      while (end < n && samples[end].test_index == samples[start].test_index)
+        end++;
+      group = MAX (1, (end - start + max_points - 1) / MAX (max_points, 1));
+      for (guint i = start; i < end; i++)
+        {
+          DrivedashBenchSample *last = out->len ? &g_array_index (out, DrivedashBenchSample, out->len - 1) : NULL;
+
+          if ((i - start) % group != 0 && last != NULL && last->pass == samples[i].pass)
+            merge (last, &samples[i]);
+          else
+            g_array_append_val (out, samples[i]);
+        }
+      start = end;
+    }
+  return out;
+}
+
+static void
+put_f32 (GByteArray *buf,
+         double      value)
+{
+  union { float f; guint32 u; } v = { .f = (float) value };
+  guint32 le = GUINT32_TO_LE (v.u);
+
+  g_byte_array_append (buf, (const guint8 *) &le, 4);
+}
+
+static GBytes *
+convert (GConverter    *converter,
+         const guint8  *data,
+         gsize          len,
+         GError       **error)
+{
+  g_autoptr(GInputStream) in = g_memory_input_stream_new_from_data (data, len, NULL);
+  g_autoptr(GInputStream) stream = g_converter_input_stream_new (in, converter);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+  if (g_output_stream_splice (out, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE |
+                              G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, error) < 0)
+    return NULL;
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+GBytes *
+drivedash_store_series_encode (const DrivedashBenchSample *samples,
+                               guint                       n_samples,
+                               guint                       max_points)
+{
+  g_autoptr(GArray) points = decimate (samples, n_samples, max_points);
+  g_autoptr(GByteArray) buf = g_byte_array_new ();
+  g_autoptr(GZlibCompressor) zlib = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 9);
+  guint32 count = GUINT32_TO_LE (points->len);
+
+  g_byte_array_append (buf, (const guint8 *) MAGIC, 4);
+  g_byte_array_append (buf, (const guint8 *) &count, 4);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const DrivedashBenchSample *s = &g_array_index (points, DrivedashBenchSample, i);
+
+      put_f32 (buf, s->test_index);
+      put_f32 (buf, s->phase);
+      put_f32 (buf, s->pass);
+      put_f32 (buf, s->elapsed_s);
+      put_f32 (buf, s->run_elapsed_s);
+      put_f32 (buf, s->window_s);
+      put_f32 (buf, s->mb_per_s);
+      put_f32 (buf, s->iops);
+      put_f32 (buf, s->latency_mean_us);
+      put_f32 (buf, s->latency_p99_us);
+    }
+  return convert (G_CONVERTER (zlib), buf->data, buf->len, NULL);
+}
+
+static double
+get_f32 (const guint8 *p)
+{
+  union { float f; guint32 u; } v;
+
+  memcpy (&v.u, p, 4);
+  v.u = GUINT32_FROM_LE (v.u);
+  return v.f;
+}
+
+GArray *
+drivedash_store_series_decode (GBytes  *data,
+                               GError **error)
+{
+  g_autoptr(GZlibDecompressor) zlib = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
+  g_autoptr(GBytes) raw = NULL;
+  const guint8 *p;
+  gsize len;
+  guint32 count;
+  GArray *out;
+
+  raw = convert (G_CONVERTER (zlib), g_bytes_get_data (data, NULL), g_bytes_get_size (data), NULL);
+  p = raw ? g_bytes_get_data (raw, &len) : NULL;
+  if (p == NULL || len < 8 || memcmp (p, MAGIC, 4) != 0 ||
+      (memcpy (&count, p + 4, 4), count = GUINT32_FROM_LE (count),
+       (len - 8) / (N_VALUES * 4) != count || (len - 8) % (N_VALUES * 4) != 0))
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("The stored plot data of this run is damaged."));
+      return NULL;
+    }
+
+  out = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashBenchSample), count);
+  for (guint32 i = 0; i < count; i++)
+    {
+      const guint8 *v = p + 8 + i * N_VALUES * 4;
+      DrivedashBenchSample s = {
+        .test_index = (guint) get_f32 (v),
+        .phase = (DrivedashBenchPhase) get_f32 (v + 4),
+        .pass = (guint) get_f32 (v + 8),
+        .elapsed_s = get_f32 (v + 12),
+        .run_elapsed_s = get_f32 (v + 16),
+        .window_s = get_f32 (v + 20),
+        .mb_per_s = get_f32 (v + 24),
+        .iops = get_f32 (v + 28),
+        .latency_mean_us = get_f32 (v + 32),
+        .latency_p99_us = get_f32 (v + 36),
+      };
+
+      g_array_append_val (out, s);
+    }
+  return out;
+}

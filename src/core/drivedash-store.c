@@ -1,0 +1,458 @@
+/* drivedash-store.c — opening the results history: schema, migrations,
+ * recovery from a damaged file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "drivedash-error.h"
+#include "drivedash-store-private.h"
+
+G_DEFINE_FINAL_TYPE (DrivedashStore, drivedash_store, G_TYPE_OBJECT)
+
+/* migrations[i] takes a database from version i to i + 1.  Never edit a
+ * step once released: add one.  tests/fixtures/store-v1.db was made by
+ * step 0 (tests/fixtures/make-store-fixtures.sh). */
+static const char *const migrations[] = {
+  /* 0 → 1 */
+  "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+  "CREATE TABLE runs (id INTEGER PRIMARY KEY, kind TEXT NOT NULL,"
+  " started_at INTEGER NOT NULL, ended_at INTEGER, status TEXT NOT NULL, error TEXT,"
+  " app_version TEXT, kernel TEXT, drive_model TEXT, drive_firmware TEXT,"
+  " drive_capacity INTEGER, serial_hash TEXT, filesystem TEXT, settings TEXT,"
+  " game_mode INTEGER, temp_start_c REAL, temp_end_c REAL, note TEXT);"
+  "CREATE TABLE results (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
+  " position INTEGER NOT NULL, test TEXT NOT NULL, mode TEXT NOT NULL,"
+  " mb_per_s REAL, iops REAL, lat_mean_us REAL, lat_p50_us REAL, lat_p90_us REAL,"
+  " lat_p99_us REAL, lat_p999_us REAL, lat_max_us REAL, passes BLOB NOT NULL,"
+  " PRIMARY KEY (run_id, position));"
+  "CREATE INDEX runs_started_at ON runs (started_at);",
+  /* 1 → 2: names, sets (repeat-N and A/B runs), the time series */
+  "ALTER TABLE runs ADD COLUMN name TEXT;"
+  "ALTER TABLE runs ADD COLUMN set_id INTEGER REFERENCES runs (id) ON DELETE CASCADE;"
+  "ALTER TABLE runs ADD COLUMN set_role TEXT;"
+  "CREATE INDEX runs_set_id ON runs (set_id);"
+  "CREATE INDEX runs_serial_hash ON runs (serial_hash);"
+  "CREATE TABLE series (run_id INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,"
+  " encoding TEXT NOT NULL, data BLOB NOT NULL);",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);
+
+void
+drivedash_store_set_sqlite_error (GError  **error,
+                                  sqlite3  *db,
+                                  int       rc)
+{
+  const char *detail = db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc);
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_FULL:
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
+                           _("The disk that holds the results history is full, so nothing "
+                             "was saved. Runs saved before are kept. Free some space and try again."));
+      break;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                           _("Another Drivedash window or command kept the results history "
+                             "busy for too long. Try again in a moment."));
+      break;
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("The results history cannot be opened for writing (%s)."), detail);
+      break;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                           _("The results history is damaged. Restart Drivedash to start a new one."));
+      break;
+    default:
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                   _("The results history could not be used (%s)."), detail);
+      break;
+    }
+}
+
+gboolean
+drivedash_store_exec (sqlite3     *db,
+                      const char  *sql,
+                      GError     **error)
+{
+  int rc = sqlite3_exec (db, sql, NULL, NULL, NULL);
+
+  if (rc == SQLITE_OK)
+    return TRUE;
+  drivedash_store_set_sqlite_error (error, db, rc);
+  return FALSE;
+}
+
+static int
+get_user_version (sqlite3 *db,
+                  int     *rc_out)
+{
+  sqlite3_stmt *stmt = NULL;
+  int version = -1;
+  int rc = sqlite3_prepare_v2 (db, "PRAGMA user_version", -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      version = sqlite3_column_int (stmt, 0);
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  if (rc_out != NULL)
+    *rc_out = rc;
+  return version;
+}
+
+static gboolean
+apply_migrations (sqlite3  *db,
+                  int       from,
+                  int       to,
+                  GError  **error)
+{
+  for (int v = from; v < to; v++)
+    {
+      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %d", v + 1);
+
+      if (!drivedash_store_exec (db, migrations[v], error) ||
+          !drivedash_store_exec (db, bump, error))
+        return FALSE;
+    }
+  /* A per-database salt for serial hashes, made once. */
+  if (from == 0 && to > 0)
+    {
+      g_autofree char *salt = g_strdup_printf ("%08x%08x%08x%08x", g_random_int (),
+                                               g_random_int (), g_random_int (), g_random_int ());
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO meta (key, value) VALUES ('serial_salt', '%s')", salt);
+
+      return drivedash_store_exec (db, sql, error);
+    }
+  return TRUE;
+}
+
+gboolean
+drivedash_store_create_schema_version (sqlite3  *db,
+                                       int       version,
+                                       GError  **error)
+{
+  g_return_val_if_fail (version >= 1 && version <= DRIVEDASH_STORE_SCHEMA_VERSION, FALSE);
+  return apply_migrations (db, 0, version, error);
+}
+
+/* In one IMMEDIATE transaction, so that two processes opening a new
+ * database at once migrate it once. */
+static gboolean
+migrate_locked (sqlite3  *db,
+                GError  **error)
+{
+  int version, rc;
+
+  if (!drivedash_store_exec (db, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  version = get_user_version (db, &rc);
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, db, rc);
+      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+      return FALSE;
+    }
+  if (version > DRIVEDASH_STORE_SCHEMA_VERSION)
+    {
+      sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                   _("The results history was written by a newer version of Drivedash "
+                     "(format %d). Update Drivedash to open it; it was left untouched."), version);
+      return FALSE;
+    }
+  return apply_migrations (db, version, DRIVEDASH_STORE_SCHEMA_VERSION, error) &&
+         drivedash_store_exec (db, "COMMIT", error);
+}
+
+/* *failed_rc: the SQLite code of a failure, to tell damage apart. */
+static gboolean
+migrate (sqlite3  *db,
+         int      *failed_rc,
+         GError  **error)
+{
+  if (migrate_locked (db, error))
+    return TRUE;
+  *failed_rc = sqlite3_extended_errcode (db);
+  sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+  return FALSE;
+}
+
+static gboolean
+is_damage (int rc)
+{
+  return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
+}
+
+static char *
+marker_path (const char *path)
+{
+  return g_strconcat (path, ".check", NULL);
+}
+
+void
+drivedash_store_note_damage (DrivedashStore *self,
+                             int             rc)
+{
+  g_autofree char *marker = NULL;
+
+  if (!is_damage (rc))
+    return;
+  marker = marker_path (self->path);
+  g_file_set_contents (marker, "", 0, NULL);
+}
+
+/* A full integrity check reads every page: a second or more for a big
+ * history.  So it runs only when a query has met damage before (the
+ * marker file); otherwise opening reads the schema and the meta table,
+ * which catches a file that is not a database or whose first pages are
+ * damaged, and later damage sets the marker for the next start. */
+static int
+check_integrity (sqlite3    *db,
+                 const char *path)
+{
+  g_autofree char *marker = marker_path (path);
+  const char *sql = g_file_test (marker, G_FILE_TEST_EXISTS) ? "PRAGMA quick_check(1)"
+                                                            : "SELECT count(*) FROM sqlite_master";
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *answer = (const char *) sqlite3_column_text (stmt, 0);
+
+      rc = g_str_equal (answer, "ok") || g_ascii_isdigit (*answer) ? SQLITE_OK : SQLITE_CORRUPT;
+    }
+  sqlite3_finalize (stmt);
+  if (rc == SQLITE_OK)
+    g_unlink (marker);
+  return rc;
+}
+
+static int
+read_salt (sqlite3  *db,
+           char    **salt)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, "SELECT value FROM meta WHERE key = 'serial_salt'", -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    *salt = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* Settings, an integrity check, the migrations and the salt.  *damaged is
+ * set when the file is not a sound database. */
+static gboolean
+prepare (sqlite3     *db,
+         const char  *path,
+         char       **salt,
+         gboolean    *damaged,
+         GError     **error)
+{
+  int rc;
+
+  *damaged = FALSE;
+  sqlite3_busy_timeout (db, DRIVEDASH_STORE_BUSY_TIMEOUT_MS);
+  sqlite3_extended_result_codes (db, 1);
+  rc = check_integrity (db, path);
+  /* The salt before anything writes: reading the meta table is part of
+   * the check, and a fresh database has none yet (SQLITE_ERROR). */
+  if (rc == SQLITE_OK && (rc = read_salt (db, salt)) == SQLITE_ERROR)
+    rc = SQLITE_OK;
+  /* WAL only now: switching rewrites the header, and a damaged file is
+   * kept as it was found. */
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    {
+      *damaged = is_damage (rc);
+      drivedash_store_set_sqlite_error (error, db, rc);
+      return FALSE;
+    }
+  if (!migrate (db, &rc, error))
+    {
+      *damaged = is_damage (rc);
+      return FALSE;
+    }
+  if (*salt == NULL && (rc = read_salt (db, salt)) != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, db, rc);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+move_aside (const char *path)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  char *aside = g_strdup_printf ("%s.damaged-%s", path, stamp);
+  const char *suffixes[] = { "-wal", "-shm" };
+
+  if (g_rename (path, aside) != 0)
+    {
+      g_free (aside);
+      return NULL;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *from = g_strconcat (path, suffixes[i], NULL);
+      g_autofree char *to = g_strconcat (aside, suffixes[i], NULL);
+
+      g_rename (from, to);
+    }
+  return aside;
+}
+
+static sqlite3 *
+open_file (const char  *path,
+           char       **salt,
+           gboolean    *damaged,
+           GError     **error)
+{
+  sqlite3 *db = NULL;
+  int rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                            SQLITE_OPEN_NOMUTEX, NULL);
+
+  *damaged = FALSE;
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, db, rc);
+      sqlite3_close (db);
+      return NULL;
+    }
+  if (!prepare (db, path, salt, damaged, error))
+    {
+      sqlite3_close (db);
+      return NULL;
+    }
+  return db;
+}
+
+char *
+drivedash_store_get_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "drivedash", "results.db", NULL);
+}
+
+DrivedashStore *
+drivedash_store_open (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(DrivedashStore) self = g_object_new (DRIVEDASH_TYPE_STORE, NULL);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *dir = NULL;
+  gboolean damaged;
+
+  self->path = path != NULL ? g_strdup (path) : drivedash_store_get_default_path ();
+  dir = g_path_get_dirname (self->path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("The folder for the results history, %s, cannot be made: %s."),
+                   dir, g_strerror (saved));
+      return NULL;
+    }
+
+  self->db = open_file (self->path, &self->salt, &damaged, &local_error);
+  if (self->db == NULL && damaged)
+    {
+      g_autofree char *aside = move_aside (self->path);
+
+      if (aside == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      self->recovery_message =
+        g_strdup_printf (_("The results history was damaged and could not be read. It was "
+                           "moved to %s and a new, empty history was started."), aside);
+      g_clear_error (&local_error);
+      g_clear_pointer (&self->salt, g_free);
+      self->db = open_file (self->path, &self->salt, &damaged, &local_error);
+    }
+  if (self->db == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+const char *
+drivedash_store_get_path (DrivedashStore *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
+  return self->path;
+}
+
+const char *
+drivedash_store_get_recovery_message (DrivedashStore *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
+  return self->recovery_message;
+}
+
+int
+drivedash_store_get_schema_version (DrivedashStore *self)
+{
+  return get_user_version (self->db, NULL);
+}
+
+char *
+drivedash_store_hash_serial (DrivedashStore *self,
+                             const char     *serial)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *trimmed = g_strstrip (g_strdup (serial != NULL ? serial : ""));
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
+  if (*trimmed == '\0')
+    return NULL;
+  g_checksum_update (sum, (const guchar *) (self->salt ? self->salt : ""), -1);
+  g_checksum_update (sum, (const guchar *) "\n", 1);
+  g_checksum_update (sum, (const guchar *) trimmed, -1);
+  return g_strdup (g_checksum_get_string (sum));
+}
+
+static void
+drivedash_store_finalize (GObject *object)
+{
+  DrivedashStore *self = DRIVEDASH_STORE (object);
+
+  sqlite3_close (self->db);
+  g_free (self->path);
+  g_free (self->salt);
+  g_free (self->recovery_message);
+  G_OBJECT_CLASS (drivedash_store_parent_class)->finalize (object);
+}
+
+static void
+drivedash_store_class_init (DrivedashStoreClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = drivedash_store_finalize;
+}
+
+static void
+drivedash_store_init (DrivedashStore *self)
+{
+}

@@ -1,0 +1,55 @@
+/* drivedash-daemon-work.h — what drivedashd's calls do once polkit said
+ * yes (internal to the service)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * These functions touch the drive (sysfs, admin commands through
+ * /dev/nvme*): they may block for as long as the kernel lets a command
+ * hang, so the daemon runs them in worker threads.  They use nothing but
+ * their arguments, and the paths stay unchanged while the daemon lives.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-power.h"
+#include "drivedash-self-test.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DRIVEDASH_DAEMON_OP_LIST_DRIVES,
+  DRIVEDASH_DAEMON_OP_GET_HEALTH,
+  DRIVEDASH_DAEMON_OP_GET_GAME_MODE,
+  DRIVEDASH_DAEMON_OP_SET_GAME_MODE,
+  DRIVEDASH_DAEMON_OP_START_SELF_TEST,
+  DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST,
+  DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS,
+} DrivedashDaemonOp;
+
+typedef struct
+{
+  DrivedashDaemonOp      op;
+  char                  *controller;  /* NULL for LIST_DRIVES */
+  gboolean               enabled;
+  gboolean               persistent;
+  DrivedashSelfTestKind  kind;
+  gboolean               temporary;      /* SetGameModeTemporary */
+  /* In: read the state before changing it.  Out (set by the worker): */
+  gboolean               want_original;
+  gboolean               have_original;
+  gboolean               original_enabled;
+  gboolean               original_persistent;
+} DrivedashDaemonRequest;
+
+/* The reply's body (a tuple) or NULL with error set. */
+GVariant *drivedash_daemon_work_run     (const DrivedashPowerPaths     *paths,
+                                         DrivedashDaemonRequest        *request,
+                                         GError                       **error);
+
+/* TRUE for the calls that change the drive (and so make a cached health
+ * report stale). */
+gboolean  drivedash_daemon_op_changes_drive (DrivedashDaemonOp op);
+
+G_END_DECLS
