@@ -120,9 +120,9 @@ class Session:
         self.env['DBUS_SYSTEM_BUS_ADDRESS'] = self.system_address
         return self.system_address
 
-    def spawn_root(self, argv, **kwargs):
+    def spawn_root(self, argv, env=None, **kwargs):
         '''A host service: runs as root, as it would on a real system.'''
-        process = subprocess.Popen(argv, env=self.env, **kwargs)
+        process = subprocess.Popen(argv, env=env or self.env, **kwargs)
         self.processes.append(process)
         return process
 

@@ -80,14 +80,16 @@ class ServiceBus:
         self.start(['/usr/bin/python3', '-m', 'dbusmock', '--template', 'polkitd'], tb.POLKIT_NAME)
         self.start(['/usr/bin/python3', '-m', 'dbusmock', '--system', NOT_LISTED,
                     '/io/github/drivedash/NotListed', NOT_LISTED], NOT_LISTED)
+        # drivedashd refuses its test options on the system bus, which for it
+        # is where DBUS_SYSTEM_BUS_ADDRESS points: not at this test bus.
         self.start([os.path.join(build_root, 'src', 'service', 'drivedashd'),
                     '--bus-address=' + self.address, '--sysfs-root=' + self.sysfs,
                     '--udev-rules-dir=' + os.path.join(self.root, 'rules.d'),
                     '--state-dir=' + os.path.join(self.root, 'state'), '--idle-timeout=0'],
-                   tb.SERVICE_NAME)
+                   tb.SERVICE_NAME, env=dict(session.env, DBUS_SYSTEM_BUS_ADDRESS='unix:path=/nonexistent'))
 
-    def start(self, argv, name):
-        process = self.session.spawn_root(argv, stdout=subprocess.DEVNULL)
+    def start(self, argv, name, env=None):
+        process = self.session.spawn_root(argv, stdout=subprocess.DEVNULL, **({'env': env} if env else {}))
         tb.wait_for_name(self.connection, name, process)
 
     def call(self, dest, path, iface, method, args=None, signature=None):
