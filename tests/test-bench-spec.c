@@ -284,6 +284,9 @@ test_document_portal (void)
   /* f_type can only come from a real FUSE mount; the decision is tested here. */
   g_assert_true (drivedash_bench_is_document_portal (doc, fuse));
   g_assert_true (drivedash_bench_is_document_portal ("/run/user/1000/doc/abcd/x", fuse));
+  /* Inside a Flatpak, /run/user/UID/doc links here: the real path of a
+   * folder the file chooser shared (seen by the flatpak suite). */
+  g_assert_true (drivedash_bench_is_document_portal ("/run/flatpak/doc/48edcfac/Games", fuse));
   g_assert_false (drivedash_bench_is_document_portal (doc, ext4));
   g_assert_false (drivedash_bench_is_document_portal ("/media/user/ntfs-disk", fuse));
 }

@@ -198,6 +198,10 @@ drivedash_bench_is_document_portal (const char *path,
   if (g_str_has_prefix (path, doc) &&
       (path[strlen (doc)] == '/' || path[strlen (doc)] == '\0'))
     return TRUE;
+  /* Inside a Flatpak /run/user/UID/doc is a link to /run/flatpak/doc, so
+   * the real path of a folder the file chooser shared starts there. */
+  if (g_str_has_prefix (path, "/run/flatpak/doc/"))
+    return TRUE;
   /* Someone else's runtime dir, e.g. the CLI run with sudo. */
   return g_str_has_prefix (path, "/run/user/") && strstr (path, "/doc/") != NULL;
 }
