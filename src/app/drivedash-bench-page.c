@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-bench-plots.h"
@@ -26,6 +27,7 @@ struct _DrivedashBenchPage
   DrivedashBenchOptions *options;
   DrivedashResultsGrid  *results_grid;
   DrivedashBenchPlots   *plots;
+  GtkProgressBar        *progress_bar;
 
   GSettings             *settings;
 };
@@ -120,8 +122,9 @@ model_finished_cb (DrivedashBenchPage *self,
 
   if (!success)
     return;
-  toast = adw_toast_new (_("Done — copied results are one click away"));
-  adw_toast_set_button_label (toast, _("_Copy"));
+  toast = adw_toast_new (_("Speed test finished"));
+  /* No mnemonic: GTK 4.8 would read it as "_Copy Results Copy Results". */
+  adw_toast_set_button_label (toast, _("Copy Results"));
   /* The toast lives in the window's overlay, above this page: our
    * "bench.copy" action is not reachable from there by name. */
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_copy_cb), self, 0);
@@ -257,6 +260,7 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, options);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, results_grid);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, plots);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, progress_bar);
   gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
   gtk_widget_class_bind_template_callback (widget_class, either_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
@@ -266,6 +270,7 @@ static void
 drivedash_bench_page_init (DrivedashBenchPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  drivedash_a11y_progress_reads_text (self->progress_bar);
 
   self->settings = g_settings_new (APP_ID);
   bind_settings (self);
