@@ -400,7 +400,8 @@ drivedash_bench_model_start (DrivedashBenchModel  *self,
   g_return_val_if_fail (self->bench == NULL, FALSE);
 
   settings = make_settings (self);
-  if (!drivedash_bench_settings_validate (settings, &local_error))
+  if (!drivedash_bench_options_check_folder (self->options, &local_error)
+      || !drivedash_bench_settings_validate (settings, &local_error))
     {
       if (error)
         *error = g_error_copy (local_error);

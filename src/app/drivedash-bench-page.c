@@ -13,6 +13,8 @@
 
 #include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
+#include "drivedash-bench-guide.h"
+#include "drivedash-folder.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-error.h"
@@ -62,6 +64,20 @@ either_cb (gpointer unused,
            gboolean b)
 {
   return a || b;
+}
+
+/* Offers the home folder after a folder in memory was refused, when the
+ * home folder is on a drive itself. */
+static gboolean
+offer_home_cb (gpointer      unused,
+               const GError *error)
+{
+  g_autofree char *home = NULL;
+
+  if (!g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IN_MEMORY))
+    return FALSE;
+  home = drivedash_folder_suggest ();
+  return home != NULL;
 }
 
 static GStrv
@@ -132,6 +148,19 @@ model_finished_cb (DrivedashBenchPage *self,
 }
 
 static void
+use_home_cb (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  DrivedashBenchPage *self = user_data;
+  g_autofree char *home = drivedash_folder_suggest ();
+  g_autoptr(GFile) file = home ? g_file_new_for_path (home) : NULL;
+
+  if (file)
+    drivedash_bench_model_choose_folder (self->model, file);
+}
+
+static void
 folder_chosen_cb (GObject *owner,
                   GFile   *file)
 {
@@ -195,6 +224,7 @@ setup_actions (DrivedashBenchPage *self)
     { { "copy", copy_cb }, "can-copy" },
     { { "save-plots", save_plots_cb }, "can-save-plots" },
     { { "choose-folder", choose_folder_cb }, "can-start" },
+    { { "use-home", use_home_cb }, "can-start" },
   };
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
 
@@ -250,6 +280,7 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
 
   object_class->dispose = drivedash_bench_page_dispose;
 
+  g_type_ensure (DRIVEDASH_TYPE_BENCH_GUIDE);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_OPTIONS);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
@@ -264,6 +295,7 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
   gtk_widget_class_bind_template_callback (widget_class, either_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
+  gtk_widget_class_bind_template_callback (widget_class, offer_home_cb);
 }
 
 static void
