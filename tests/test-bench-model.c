@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "drivedash-bench-format.h"
+#include "drivedash-bench-guide.h"
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-words.h"
 #include "drivedash-error.h"
@@ -364,6 +365,50 @@ test_in_memory (void)
 }
 
 static void
+notify_count_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *n)
+{
+  (*n)++;
+}
+
+/* The estimate follows the choices; a run shows the time left while it
+ * goes and a verdict with how it was decided after it. */
+static void
+test_guide (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr(DrivedashBenchModel) model = tiny_model (folder, 0.3);
+  g_autoptr(DrivedashBenchGuide) guide = drivedash_bench_guide_new (model);
+  DrivedashBenchOptions *options = drivedash_bench_model_get_options (model);
+  g_autofree char *before = g_strdup (drivedash_bench_guide_get_estimate_text (guide));
+  g_autofree char *explanation = NULL;
+  guint n_left = 0;
+
+  g_assert_true (g_str_has_prefix (before, "Estimated time: about "));
+  g_object_set (options, "pass-duration", 60.0, NULL);
+  g_assert_cmpstr (drivedash_bench_guide_get_estimate_text (guide), !=, before);
+  g_object_set (options, "pass-duration", 5.0, NULL);
+  g_assert_null (drivedash_bench_guide_get_time_left_text (guide));
+  g_assert_null (drivedash_bench_guide_get_verdict_headline (guide));
+
+  g_signal_connect (guide, "notify::time-left-text", G_CALLBACK (notify_count_cb), &n_left);
+  g_assert_true (drivedash_bench_model_start (model, NULL));
+  g_assert_nonnull (drivedash_bench_guide_get_time_left_text (guide));
+  g_assert_true (g_str_has_suffix (drivedash_bench_guide_get_time_left_text (guide), " left"));
+  iterate_until_stopped (model, 60);
+  g_assert_cmpuint (n_left, >=, 2);
+  g_assert_null (drivedash_bench_guide_get_time_left_text (guide));
+  g_assert_nonnull (drivedash_bench_guide_get_verdict_headline (guide));
+  g_assert_true (g_str_has_prefix (drivedash_bench_guide_get_verdict_how (guide), "How we decided"));
+  g_object_get (guide, "explanation", &explanation, NULL);
+  g_assert_nonnull (strstr (explanation, "p99"));
+  g_assert_nonnull (strstr (explanation, "IOPS"));
+  g_assert_cmpuint (count_test_files (folder), ==, 0);
+  g_rmdir (folder);
+}
+
+static void
 test_read_only (void)
 {
   gboolean mounted;
@@ -645,6 +690,7 @@ main (int   argc,
   g_test_add_func ("/bench-model/format", test_format);
   g_test_add_func ("/bench-model/format-folder", test_format_folder);
   g_test_add_func ("/bench-model/in-memory", test_in_memory);
+  g_test_add_func ("/bench-model/guide", test_guide);
   g_test_add_func ("/bench-model/options", test_options);
   g_test_add_func ("/bench-model/folder-setting", test_folder_setting);
   g_test_add_func ("/bench-model/choose-folder", test_choose_folder);

@@ -53,9 +53,11 @@ button_label_cb (GtkButton  *button,
 {
   g_autofree char *plain = NULL;
 
-  if (!gtk_button_get_use_underline (button) || gtk_button_get_label (button) == NULL)
+  if (gtk_button_get_label (button) == NULL)
     return;
-  plain = drivedash_a11y_strip_mnemonic (gtk_button_get_label (button));
+  plain = gtk_button_get_use_underline (button)
+          ? drivedash_a11y_strip_mnemonic (gtk_button_get_label (button))
+          : g_strdup (gtk_button_get_label (button));
   /* GTK 4.8 reads the label and then whatever labels the widget. */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, plain, -1);
@@ -86,8 +88,11 @@ drivedash_a11y_fix_mnemonics (GtkWidget *root)
   if (GTK_IS_MENU_BUTTON (root))
     name_menu_button (root);
 
-  if (GTK_IS_BUTTON (root) && !GTK_IS_TOGGLE_BUTTON (root))
+  /* Walked again for new widgets (toasts): follow each button once. */
+  if (GTK_IS_BUTTON (root) && !GTK_IS_TOGGLE_BUTTON (root)
+      && !g_object_get_data (G_OBJECT (root), "drivedash-a11y-mnemonic"))
     {
+      g_object_set_data (G_OBJECT (root), "drivedash-a11y-mnemonic", GINT_TO_POINTER (TRUE));
       button_label_cb (GTK_BUTTON (root), NULL, NULL);
       g_signal_connect (root, "notify::label", G_CALLBACK (button_label_cb), NULL);
       g_signal_connect (root, "notify::use-underline", G_CALLBACK (button_label_cb), NULL);

@@ -16,8 +16,9 @@ char *drivedash_a11y_strip_mnemonic      (const char *label);
 char *drivedash_a11y_title_with_value    (const char *title,
                                           const char *value);
 
-/* Every GtkButton below @root that has a mnemonic gets its label without
- * the underline as its accessible name: GTK 4.8 reads "_Start Start".
+/* Every GtkButton below @root with a text label gets that label, without
+ * the mnemonic's underline, as its only accessible name: GTK 4.8 reads
+ * "_Start Start" (and "Copy Results Copy Results" for a toast's button).
  * Icon-only menu buttons are named after their tooltip. */
 void  drivedash_a11y_fix_mnemonics       (GtkWidget  *root);
 /* Every AdwActionRow below @root that shows a value in a label of its own

@@ -27,6 +27,7 @@ struct _DrivedashBenchPage
 
   DrivedashBenchModel   *model;
   DrivedashBenchOptions *options;
+  DrivedashBenchGuide   *guide;    /* held here: nothing else holds it */
   DrivedashResultsGrid  *results_grid;
   DrivedashBenchPlots   *plots;
   GtkProgressBar        *progress_bar;
@@ -289,6 +290,7 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-bench-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, model);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, options);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, guide);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, results_grid);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, plots);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, progress_bar);

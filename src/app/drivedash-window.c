@@ -56,6 +56,8 @@ drivedash_window_add_toast (DrivedashWindow *self,
   g_return_if_fail (ADW_IS_TOAST (toast));
 
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  /* The toast's button is made just now. */
+  drivedash_a11y_fix_mnemonics (GTK_WIDGET (self->toast_overlay));
 }
 
 const char *
