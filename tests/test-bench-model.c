@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-guide.h"
 #include "drivedash-bench-model-private.h"
@@ -408,6 +409,28 @@ test_guide (void)
   g_rmdir (folder);
 }
 
+/* What a screen reader hears: GTK 4.8 read "_Start Start". */
+static void
+test_a11y_words (void)
+{
+  struct { const char *in, *out; } cases[] = {
+    { "_Start", "Start" }, { "C_opy as Text", "Copy as Text" }, { "a__b", "a_b" },
+    { "Save _Plots…", "Save Plots…" }, { "Copy Results", "Copy Results" }, { "", "" },
+  };
+  g_autofree char *row = drivedash_a11y_title_with_value ("Life Left", "97 %");
+  g_autofree char *bare = drivedash_a11y_title_with_value ("Game Mode", "");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = drivedash_a11y_strip_mnemonic (cases[i].in);
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+    }
+  g_assert_null (drivedash_a11y_strip_mnemonic (NULL));
+  g_assert_cmpstr (row, ==, "Life Left, 97 %");
+  g_assert_cmpstr (bare, ==, "Game Mode");
+}
+
 static void
 test_read_only (void)
 {
@@ -691,6 +714,7 @@ main (int   argc,
   g_test_add_func ("/bench-model/format-folder", test_format_folder);
   g_test_add_func ("/bench-model/in-memory", test_in_memory);
   g_test_add_func ("/bench-model/guide", test_guide);
+  g_test_add_func ("/bench-model/a11y-words", test_a11y_words);
   g_test_add_func ("/bench-model/options", test_options);
   g_test_add_func ("/bench-model/folder-setting", test_folder_setting);
   g_test_add_func ("/bench-model/choose-folder", test_choose_folder);
