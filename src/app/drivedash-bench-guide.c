@@ -71,7 +71,7 @@ run_plan (DrivedashBenchGuide *self,
   g_autoptr(GArray) tests = drivedash_bench_options_dup_tests (options);
 
   *n_tests = tests->len;
-  return drivedash_bench_options_make_settings (options);
+  return drivedash_bench_model_make_settings (self->model);
 }
 
 static void
