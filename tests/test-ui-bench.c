@@ -188,6 +188,8 @@ test_run (void)
   g_free (ui_screenshot (window, "speed-dark.png"));
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 2000);
   g_free (ui_screenshot (window, "speed-narrow-dark.png"));
+  /* The plain row titles once made the page 687 px wide at 360. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
   ui_set_dark (app, FALSE);
   g_free (ui_screenshot (window, "speed-narrow-light.png"));
 
