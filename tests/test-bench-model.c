@@ -14,10 +14,14 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
+#include "drivedash-bench-guide.h"
 #include "drivedash-bench-model-private.h"
+#include "drivedash-bench-words.h"
 #include "drivedash-error.h"
 
 /* Counts "notify" emissions per property name. */
@@ -313,18 +317,118 @@ spawn_ok (const char *command)
          && g_spawn_check_wait_status (status, NULL);
 }
 
-/* A folder nobody may write in: a read-only tmpfs as root (root writes
- * anywhere else), a 0555 folder otherwise. */
+/* A folder nobody may write in: as root (who writes anywhere else) the
+ * folder bound read-only onto itself, on the same disk (a tmpfs would be
+ * refused as memory first), a 0555 folder otherwise. */
 static char *
 read_only_folder (gboolean *mounted)
 {
   char *folder = make_folder ();
-  g_autofree char *cmd = g_strdup_printf ("mount -t tmpfs -o ro,size=16m none %s", folder);
+  g_autofree char *cmd = g_strdup_printf ("sh -c 'mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\"' %s",
+                                          folder);
 
   *mounted = geteuid () == 0 && spawn_ok (cmd);
   if (!*mounted)
     g_assert_cmpint (g_chmod (folder, 0555), ==, 0);
   return folder;
+}
+
+/* A folder in memory is refused before anything is written, with the
+ * plain words and no test file (issue 15: /dev/shm was measured as a
+ * drive). */
+static void
+test_in_memory (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autofree char *mount = g_strdup_printf ("mount -t tmpfs -o size=32m none %s", folder);
+  g_autofree char *umount = g_strdup_printf ("umount %s", folder);
+  g_autoptr(DrivedashBenchModel) model = NULL;
+  g_autofree char *subtitle = NULL;
+  const GError *error;
+
+  if (geteuid () != 0 || !spawn_ok (mount))
+    {
+      g_test_skip ("needs root to mount a tmpfs");
+      g_rmdir (folder);
+      return;
+    }
+  model = tiny_model (folder, 0.3);
+  g_assert_false (drivedash_bench_model_start (model, NULL));
+  g_assert_false (drivedash_bench_model_get_running (model));
+  error = drivedash_bench_model_get_error (model);
+  g_assert_error ((GError *) error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IN_MEMORY);
+  g_assert_nonnull (strstr (error->message, "in the computer’s memory"));
+  g_assert_cmpuint (count_test_files (folder), ==, 0);
+  g_object_get (drivedash_bench_model_get_options (model), "folder-subtitle", &subtitle, NULL);
+  g_assert_true (g_str_has_suffix (subtitle, "in the computer’s memory, not on a drive"));
+  g_assert_true (spawn_ok (umount));
+  g_rmdir (folder);
+}
+
+static void
+notify_count_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *n)
+{
+  (*n)++;
+}
+
+/* The estimate follows the choices; a run shows the time left while it
+ * goes and a verdict with how it was decided after it. */
+static void
+test_guide (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr(DrivedashBenchModel) model = tiny_model (folder, 0.3);
+  g_autoptr(DrivedashBenchGuide) guide = drivedash_bench_guide_new (model);
+  DrivedashBenchOptions *options = drivedash_bench_model_get_options (model);
+  g_autofree char *before = g_strdup (drivedash_bench_guide_get_estimate_text (guide));
+  g_autofree char *explanation = NULL;
+  guint n_left = 0;
+
+  g_assert_true (g_str_has_prefix (before, "Estimated time: about "));
+  drivedash_bench_options_set_passes (options, 9);
+  g_assert_cmpstr (drivedash_bench_guide_get_estimate_text (guide), !=, before);
+  drivedash_bench_options_set_passes (options, 1);
+  g_assert_null (drivedash_bench_guide_get_time_left_text (guide));
+  g_assert_null (drivedash_bench_guide_get_verdict_headline (guide));
+
+  g_signal_connect (guide, "notify::time-left-text", G_CALLBACK (notify_count_cb), &n_left);
+  g_assert_true (drivedash_bench_model_start (model, NULL));
+  g_assert_nonnull (drivedash_bench_guide_get_time_left_text (guide));
+  g_assert_true (g_str_has_suffix (drivedash_bench_guide_get_time_left_text (guide), " left"));
+  iterate_until_stopped (model, 60);
+  g_assert_cmpuint (n_left, >=, 2);
+  g_assert_null (drivedash_bench_guide_get_time_left_text (guide));
+  g_assert_nonnull (drivedash_bench_guide_get_verdict_headline (guide));
+  g_assert_true (g_str_has_prefix (drivedash_bench_guide_get_verdict_how (guide), "How we decided"));
+  g_object_get (guide, "explanation", &explanation, NULL);
+  g_assert_nonnull (strstr (explanation, "p99"));
+  g_assert_nonnull (strstr (explanation, "IOPS"));
+  g_assert_cmpuint (count_test_files (folder), ==, 0);
+  g_rmdir (folder);
+}
+
+/* What a screen reader hears: GTK 4.8 read "_Start Start". */
+static void
+test_a11y_words (void)
+{
+  struct { const char *in, *out; } cases[] = {
+    { "_Start", "Start" }, { "C_opy as Text", "Copy as Text" }, { "a__b", "a_b" },
+    { "Save _Plots…", "Save Plots…" }, { "Copy Results", "Copy Results" }, { "", "" },
+  };
+  g_autofree char *row = drivedash_a11y_title_with_value ("Life Left", "97 %");
+  g_autofree char *bare = drivedash_a11y_title_with_value ("Game Mode", "");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = drivedash_a11y_strip_mnemonic (cases[i].in);
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+    }
+  g_assert_null (drivedash_a11y_strip_mnemonic (NULL));
+  g_assert_cmpstr (row, ==, "Life Left, 97 %");
+  g_assert_cmpstr (bare, ==, "Game Mode");
 }
 
 static void
@@ -397,6 +501,11 @@ test_format (void)
   g_auto(GStrv) plain = drivedash_bench_format_status_classes (FALSE);
   DrivedashBenchSpec spec;
   g_autofree char *row = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *cell = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *estimate = NULL;
+  g_autofree char *left = NULL;
 
   g_assert_cmpstr (big, ==, "3477");
   g_assert_cmpstr (mid, ==, "512.3");
@@ -421,7 +530,19 @@ test_format (void)
 
   g_assert_true (drivedash_bench_spec_parse ("SEQ1M Q8T1", DRIVEDASH_BENCH_MODE_READ, &spec, NULL));
   row = drivedash_bench_format_row_title (&spec);
-  g_assert_cmpstr (row, ==, "SEQ1M\nQ8T1");
+  words = drivedash_bench_spec_dup_plain (&spec);
+  g_assert_true (g_str_has_prefix (row, words));
+  g_assert_true (g_str_has_suffix (row, "\nSEQ1M Q8T1"));
+  cell = drivedash_bench_format_cell_accessible (&spec, DRIVEDASH_BENCH_RESULT_DONE, 1454.2);
+  expected = g_strdup_printf ("Read, %s: 1454 megabytes per second", words);
+  g_assert_cmpstr (cell, ==, expected);
+  g_clear_pointer (&cell, g_free);
+  cell = drivedash_bench_format_cell_accessible (&spec, DRIVEDASH_BENCH_RESULT_WAITING, 0);
+  g_assert_true (g_str_has_suffix (cell, ": not measured yet"));
+  estimate = drivedash_bench_format_estimate (65);
+  g_assert_cmpstr (estimate, ==, "Estimated time: about 1 min 5 s");
+  left = drivedash_bench_format_time_left (40);
+  g_assert_cmpstr (left, ==, "about 40 s left");
 }
 
 /* Folder names are text, never Pango markup; a name that is not UTF-8
@@ -429,15 +550,15 @@ test_format (void)
 static void
 test_format_folder (void)
 {
-  g_autofree char *home = drivedash_bench_format_folder (g_get_home_dir (), "nvme0n1p2");
+  g_autofree char *home = drivedash_bench_format_folder (g_get_home_dir (), "on Samsung SSD 970 EVO Plus 1TB");
   g_autofree char *amp = drivedash_bench_format_folder ("/tmp/a&b <x>", NULL);
-  g_autofree char *bytes = drivedash_bench_format_folder ("/tmp/caf\xe9", "sda1");
+  g_autofree char *bytes = drivedash_bench_format_folder ("/tmp/caf\xe9", "on sda1");
 
-  g_assert_cmpstr (home, ==, "Home folder (nvme0n1p2)");
+  g_assert_cmpstr (home, ==, "Home folder on Samsung SSD 970 EVO Plus 1TB");
   g_assert_cmpstr (amp, ==, "/tmp/a&b <x>");
   g_assert_true (g_utf8_validate (bytes, -1, NULL));
   g_assert_true (g_str_has_prefix (bytes, "/tmp/caf"));
-  g_assert_true (g_str_has_suffix (bytes, " (sda1)"));
+  g_assert_true (g_str_has_suffix (bytes, " on sda1"));
 }
 
 /* ---- options and the folder setting -------------------------------------- */
@@ -591,6 +712,9 @@ main (int   argc,
 
   g_test_add_func ("/bench-model/format", test_format);
   g_test_add_func ("/bench-model/format-folder", test_format_folder);
+  g_test_add_func ("/bench-model/in-memory", test_in_memory);
+  g_test_add_func ("/bench-model/guide", test_guide);
+  g_test_add_func ("/bench-model/a11y-words", test_a11y_words);
   g_test_add_func ("/bench-model/options", test_options);
   g_test_add_func ("/bench-model/folder-setting", test_folder_setting);
   g_test_add_func ("/bench-model/choose-folder", test_choose_folder);

@@ -13,6 +13,7 @@
 #include "drivedash-background.h"
 #include "drivedash-demo.h"
 #include "drivedash-preferences-window.h"
+#include "drivedash-quit.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 
@@ -120,7 +121,10 @@ drivedash_application_quit_action (GSimpleAction *action,
     gtk_window_close (GTK_WINDOW (l->data));
   g_list_free_full (windows, g_object_unref);
 
-  g_application_quit (app);
+  /* A window with a running speed test asks first, and goes only once its
+   * test file is deleted: the last window to go ends the application. */
+  if (gtk_application_get_windows (GTK_APPLICATION (app)) == NULL)
+    g_application_quit (app);
 }
 
 static void
@@ -224,6 +228,7 @@ drivedash_application_startup (GApplication *app)
   g_signal_connect_object (self->settings, "changed::color-scheme",
                            G_CALLBACK (on_color_scheme_changed), self, 0);
   drivedash_application_update_color_scheme (self);
+  drivedash_quit_watch_signals (GTK_APPLICATION (app));
 }
 
 /* dashboard: --demo shows a simulated drive.  It runs as its own instance

@@ -7,7 +7,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "drivedash-bench-estimate.h"
 #include "drivedash-bench-format.h"
+#include "drivedash-bench-words.h"
 
 char *
 drivedash_bench_format_mb_per_s (double mb)
@@ -104,35 +106,37 @@ drivedash_bench_format_value_classes (gboolean includes_cache)
 char *
 drivedash_bench_format_row_title (const DrivedashBenchSpec *spec)
 {
-  char *name = drivedash_bench_spec_to_string (spec);
-  char *space = strchr (name, ' ');
+  g_autofree char *plain = drivedash_bench_spec_dup_plain (spec);
+  g_autofree char *name = drivedash_bench_spec_to_string (spec);
 
-  if (space)
-    *space = '\n';
-  return name;
+  /* The plain words first; CrystalDiskMark's name under them. */
+  return g_strconcat (plain, "\n", name, NULL);
+}
+
+char *
+drivedash_bench_format_cell_accessible (const DrivedashBenchSpec  *spec,
+                                        DrivedashBenchResultState  state,
+                                        double                     mb_per_s)
+{
+  g_autofree char *plain = drivedash_bench_spec_dup_plain (spec);
+  g_autofree char *value = NULL;
+  const char *mode = drivedash_bench_mode_get_display_name (spec->mode);
+
+  if (state == DRIVEDASH_BENCH_RESULT_RUNNING)
+    /* Translators: a result cell read aloud: "Read, Large files, one at a time: measuring now" */
+    return g_strdup_printf (_("%s, %s: measuring now"), mode, plain);
+  if (state != DRIVEDASH_BENCH_RESULT_DONE)
+    /* Translators: a result cell read aloud, before its test ran */
+    return g_strdup_printf (_("%s, %s: not measured yet"), mode, plain);
+  value = drivedash_bench_format_mb_per_s (mb_per_s);
+  /* Translators: a result cell read aloud: "Read, Large files, one at a time: 1454 megabytes per second" */
+  return g_strdup_printf (_("%s, %s: %s megabytes per second"), mode, plain, value);
 }
 
 char *
 drivedash_bench_format_row_tooltip (const DrivedashBenchSpec *spec)
 {
-  g_autofree char *size = g_format_size_full (spec->block_size, G_FORMAT_SIZE_IEC_UNITS);
-  g_autofree char *queue = NULL;
-  g_autofree char *threads = NULL;
-
-  /* Translators: part of a benchmark row's tooltip */
-  queue = g_strdup_printf (ngettext ("%u request in flight", "%u requests in flight", spec->queue_depth),
-                           spec->queue_depth);
-  /* Translators: part of a benchmark row's tooltip */
-  threads = g_strdup_printf (ngettext ("%u thread", "%u threads", spec->threads), spec->threads);
-
-  if (spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
-    /* Translators: tooltip of a benchmark row, e.g. SEQ1M Q8T1:
-     * "Sequential: one long stretch in 1.0 MiB blocks; 8 requests in flight; 1 thread" */
-    return g_strdup_printf (_("Sequential: one long stretch in %s blocks; %s per thread; %s"),
-                            size, queue, threads);
-  /* Translators: tooltip of a benchmark row, e.g. RND4K Q32T16 */
-  return g_strdup_printf (_("Random: small pieces all over the test file, in %s blocks; %s per thread; %s"),
-                          size, queue, threads);
+  return drivedash_bench_spec_dup_tooltip (spec);
 }
 
 char *
@@ -144,7 +148,7 @@ drivedash_bench_format_column_title (DrivedashBenchMode mode)
 
 char *
 drivedash_bench_format_folder (const char *path,
-                               const char *device)
+                               const char *drive_text)
 {
   g_autofree char *name = NULL;
 
@@ -153,10 +157,29 @@ drivedash_bench_format_folder (const char *path,
   else
     name = g_filename_display_name (path);
 
-  if (device == NULL)
+  if (drive_text == NULL)
     return g_steal_pointer (&name);
-  /* Translators: "Home folder (nvme0n1p2)": a folder and its drive */
-  return g_strdup_printf (_("%s (%s)"), name, device);
+  /* Translators: "Home folder on Samsung SSD 970 EVO Plus 1TB": a folder
+   * and where it is (the second %s is "on Samsung SSD…", translated) */
+  return g_strdup_printf (C_("folder and drive", "%s %s"), name, drive_text);
+}
+
+char *
+drivedash_bench_format_estimate (double seconds)
+{
+  g_autofree char *duration = drivedash_format_duration_estimate (seconds);
+
+  /* Translators: before Start: "Estimated time: about 1 min 5 s" */
+  return g_strdup_printf (_("Estimated time: %s"), duration);
+}
+
+char *
+drivedash_bench_format_time_left (double seconds)
+{
+  g_autofree char *duration = drivedash_format_duration_estimate (seconds);
+
+  /* Translators: while a test runs: "about 40 s left" */
+  return g_strdup_printf (_("%s left"), duration);
 }
 
 char *

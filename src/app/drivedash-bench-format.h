@@ -52,11 +52,21 @@ char  *drivedash_bench_format_row_tooltip (const DrivedashBenchSpec *spec);
 /* "Read (MB/s)" */
 char  *drivedash_bench_format_column_title (DrivedashBenchMode mode);
 
-/* The folder row's subtitle, plain text (never markup): "Home folder
- * (nvme0n1p2)", or the folder's display name; @path in the file-name
- * encoding, which need not be UTF-8.  @device may be NULL. */
+/* A result cell read aloud: "Read, Large files, one at a time: 1454
+ * megabytes per second" (or "measuring now", "not measured yet"). */
+char  *drivedash_bench_format_cell_accessible (const DrivedashBenchSpec  *spec,
+                                               DrivedashBenchResultState  state,
+                                               double                     mb_per_s);
+/* The folder row's subtitle, plain text (never markup): "Home folder on
+ * Samsung SSD 970 EVO Plus 1TB", or the folder's display name and where it
+ * is; @path in the file-name encoding, which need not be UTF-8.
+ * @drive_text (drivedash_folder_info_dup_drive_text()) may be NULL. */
 char  *drivedash_bench_format_folder   (const char *path,
-                                        const char *device);
+                                        const char *drive_text);
+/* "Estimated time: about 1 min 5 s", before Start. */
+char  *drivedash_bench_format_estimate (double      seconds);
+/* "About 40 s left", while a run goes on. */
+char  *drivedash_bench_format_time_left (double     seconds);
 /* "RND4K Q32T16 Read — Measuring", or just the phase when @test_label is
  * NULL. */
 char  *drivedash_bench_format_progress (const char          *test_label,

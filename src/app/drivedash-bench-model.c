@@ -354,11 +354,13 @@ run_done_cb (GObject      *object,
   g_signal_emit (self, signals[FINISHED], 0, self->error == NULL);
 }
 
-static DrivedashBenchSettings *
-make_settings (DrivedashBenchModel *self)
+DrivedashBenchSettings *
+drivedash_bench_model_make_settings (DrivedashBenchModel *self)
 {
-  DrivedashBenchSettings *settings = drivedash_bench_options_make_settings (self->options);
+  DrivedashBenchSettings *settings;
 
+  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), NULL);
+  settings = drivedash_bench_options_make_settings (self->options);
   if (self->override_size > 0)
     settings->test_size = self->override_size;
   if (self->override_duration >= 0)
@@ -399,8 +401,9 @@ drivedash_bench_model_start (DrivedashBenchModel  *self,
   g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), FALSE);
   g_return_val_if_fail (self->bench == NULL, FALSE);
 
-  settings = make_settings (self);
-  if (!drivedash_bench_settings_validate (settings, &local_error))
+  settings = drivedash_bench_model_make_settings (self);
+  if (!drivedash_bench_options_check_folder (self->options, &local_error)
+      || !drivedash_bench_settings_validate (settings, &local_error))
     {
       if (error)
         *error = g_error_copy (local_error);

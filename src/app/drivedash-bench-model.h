@@ -52,6 +52,10 @@ DrivedashBenchReport  *drivedash_bench_model_get_report       (DrivedashBenchMod
 /* The CrystalDiskMark-style table of the results so far, NULL if none. */
 char                  *drivedash_bench_model_dup_text         (DrivedashBenchModel  *self);
 
+/* The settings the next Start runs with (the options, and the test
+ * overrides): what an estimate of its time should use. */
+DrivedashBenchSettings *drivedash_bench_model_make_settings   (DrivedashBenchModel  *self);
+
 /* Shows @error (e.g. the plots could not be saved) as the status, in the
  * error colour, until the next Start or folder. */
 void                   drivedash_bench_model_show_error       (DrivedashBenchModel  *self,

@@ -12,11 +12,11 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-options.h"
+#include "drivedash-folder.h"
+#include "drivedash-format.h"
 
 static const guint64 test_sizes[] = {
   G_GUINT64_CONSTANT (64) << 20,
@@ -129,29 +129,14 @@ drivedash_bench_folder_set_mapping (const GValue       *value,
   return g_variant_new_string (text);
 }
 
-/* "nvme0n1p2" for the block device holding PATH, NULL when it has none
- * (tmpfs, overlay, network file systems). */
-static char *
-block_device_of (const char *path)
-{
-  g_autofree char *link = NULL;
-  g_autofree char *target = NULL;
-  struct stat st;
-
-  if (g_stat (path, &st) != 0)
-    return NULL;
-  link = g_strdup_printf ("/sys/dev/block/%u:%u", major (st.st_dev), minor (st.st_dev));
-  target = g_file_read_link (link, NULL);
-  return target ? g_path_get_basename (target) : NULL;
-}
-
 void
 drivedash_bench_options_set_folder (DrivedashBenchOptions *self,
                                     GFile                 *folder)
 {
   g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
   g_autofree char *path = NULL;
-  g_autofree char *device = NULL;
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+  g_autofree char *drive_text = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *tooltip = NULL;
 
@@ -165,8 +150,9 @@ drivedash_bench_options_set_folder (DrivedashBenchOptions *self,
   g_set_object (&self->folder, folder);
 
   path = g_file_get_path (folder);
-  device = path ? block_device_of (path) : NULL;
-  subtitle = drivedash_bench_format_folder (path, device);
+  info = path ? drivedash_folder_probe (path) : NULL;
+  drive_text = info && info->is_directory ? drivedash_folder_info_dup_drive_text (info) : NULL;
+  subtitle = drivedash_bench_format_folder (path, drive_text);
   tooltip = path ? g_filename_display_name (path) : g_file_get_parse_name (folder);
   notify (self, PROP_FOLDER);
   set_string (self, &self->folder_subtitle, subtitle, PROP_FOLDER_SUBTITLE);
@@ -297,6 +283,18 @@ drivedash_bench_options_set_passes (DrivedashBenchOptions *self,
   notify (self, PROP_PASSES);
 }
 
+/* "CDM NVMe · Deep queues, as NVMe reviews use": CrystalDiskMark's name,
+ * for those who know it, then what the preset does. */
+static char *
+dup_preset_description (guint index)
+{
+  const DrivedashBenchPreset *preset = preset_at (index);
+
+  if (preset->cdm_name == NULL)
+    return g_strdup (_(preset->description));
+  return g_strdup_printf ("%s · %s", preset->cdm_name, _(preset->description));
+}
+
 static GListModel *
 dup_preset_names (void)
 {
@@ -316,7 +314,7 @@ dup_size_names (void)
   g_auto(GStrv) names = g_new0 (char *, G_N_ELEMENTS (test_sizes) + 1);
 
   for (guint i = 0; i < G_N_ELEMENTS (test_sizes); i++)
-    names[i] = g_format_size_full (test_sizes[i], G_FORMAT_SIZE_IEC_UNITS);
+    names[i] = drivedash_format_size_iec (test_sizes[i]);
   return G_LIST_MODEL (gtk_string_list_new ((const char *const *) names));
 }
 
@@ -337,6 +335,21 @@ drivedash_bench_options_make_settings (DrivedashBenchOptions *self)
   settings->pause = self->pause;
   settings->data = self->random_data ? DRIVEDASH_BENCH_DATA_RANDOM : DRIVEDASH_BENCH_DATA_ZEROS;
   return settings;
+}
+
+gboolean
+drivedash_bench_options_check_folder (DrivedashBenchOptions  *self,
+                                      GError                **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+
+  g_return_val_if_fail (DRIVEDASH_IS_BENCH_OPTIONS (self), FALSE);
+
+  /* Looked at again on each Start: what is mounted there may change. */
+  path = g_file_get_path (self->folder);
+  info = drivedash_folder_probe (path);
+  return drivedash_folder_info_check_measurable (info, error);
 }
 
 GArray *
@@ -361,7 +374,7 @@ drivedash_bench_options_get_property (GObject    *object,
     case PROP_FOLDER_TOOLTIP:     g_value_set_string (value, self->folder_tooltip); break;
     case PROP_PRESET:             g_value_set_uint (value, self->preset); break;
     case PROP_PRESET_ID:          g_value_set_string (value, preset_at (self->preset)->id); break;
-    case PROP_PRESET_DESCRIPTION: g_value_set_string (value, _(preset_at (self->preset)->description)); break;
+    case PROP_PRESET_DESCRIPTION: g_value_take_string (value, dup_preset_description (self->preset)); break;
     case PROP_PRESET_NAMES:       g_value_take_object (value, dup_preset_names ()); break;
     case PROP_SIZE:               g_value_set_uint64 (value, test_sizes[self->size_index]); break;
     case PROP_SIZE_INDEX:         g_value_set_uint (value, self->size_index); break;

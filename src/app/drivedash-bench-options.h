@@ -36,6 +36,10 @@ void                    drivedash_bench_options_set_passes    (DrivedashBenchOpt
 /* The engine's settings and tests for these choices. */
 DrivedashBenchSettings *drivedash_bench_options_make_settings (DrivedashBenchOptions *self);
 GArray                 *drivedash_bench_options_dup_tests     (DrivedashBenchOptions *self);
+/* FALSE with DRIVEDASH_ERROR_IN_MEMORY (plain words, a folder to use
+ * instead) when a test in the folder would measure the memory. */
+gboolean                drivedash_bench_options_check_folder  (DrivedashBenchOptions  *self,
+                                                               GError                **error);
 
 /* The "bench-folder" setting: "" for the home folder, else a file:// URI
  * (any byte string a file name may hold survives it); a plain path, as

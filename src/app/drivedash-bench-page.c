@@ -11,7 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
+#include "drivedash-bench-guide.h"
+#include "drivedash-folder.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-error.h"
@@ -24,8 +27,10 @@ struct _DrivedashBenchPage
 
   DrivedashBenchModel   *model;
   DrivedashBenchOptions *options;
+  DrivedashBenchGuide   *guide;    /* held here: nothing else holds it */
   DrivedashResultsGrid  *results_grid;
   DrivedashBenchPlots   *plots;
+  GtkProgressBar        *progress_bar;
 
   GSettings             *settings;
 };
@@ -60,6 +65,20 @@ either_cb (gpointer unused,
            gboolean b)
 {
   return a || b;
+}
+
+/* Offers the home folder after a folder in memory was refused, when the
+ * home folder is on a drive itself. */
+static gboolean
+offer_home_cb (gpointer      unused,
+               const GError *error)
+{
+  g_autofree char *home = NULL;
+
+  if (!g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IN_MEMORY))
+    return FALSE;
+  home = drivedash_folder_suggest ();
+  return home != NULL;
 }
 
 static GStrv
@@ -120,12 +139,26 @@ model_finished_cb (DrivedashBenchPage *self,
 
   if (!success)
     return;
-  toast = adw_toast_new (_("Done — copied results are one click away"));
-  adw_toast_set_button_label (toast, _("_Copy"));
+  toast = adw_toast_new (_("Speed test finished"));
+  /* No mnemonic: GTK 4.8 would read it as "_Copy Results Copy Results". */
+  adw_toast_set_button_label (toast, _("Copy Results"));
   /* The toast lives in the window's overlay, above this page: our
    * "bench.copy" action is not reachable from there by name. */
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_copy_cb), self, 0);
   add_toast (self, toast);
+}
+
+static void
+use_home_cb (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  DrivedashBenchPage *self = user_data;
+  g_autofree char *home = drivedash_folder_suggest ();
+  g_autoptr(GFile) file = home ? g_file_new_for_path (home) : NULL;
+
+  if (file)
+    drivedash_bench_model_choose_folder (self->model, file);
 }
 
 static void
@@ -192,6 +225,7 @@ setup_actions (DrivedashBenchPage *self)
     { { "copy", copy_cb }, "can-copy" },
     { { "save-plots", save_plots_cb }, "can-save-plots" },
     { { "choose-folder", choose_folder_cb }, "can-start" },
+    { { "use-home", use_home_cb }, "can-start" },
   };
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
 
@@ -247,6 +281,7 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
 
   object_class->dispose = drivedash_bench_page_dispose;
 
+  g_type_ensure (DRIVEDASH_TYPE_BENCH_GUIDE);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_OPTIONS);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
@@ -255,17 +290,21 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-bench-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, model);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, options);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, guide);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, results_grid);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, plots);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, progress_bar);
   gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
   gtk_widget_class_bind_template_callback (widget_class, either_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
+  gtk_widget_class_bind_template_callback (widget_class, offer_home_cb);
 }
 
 static void
 drivedash_bench_page_init (DrivedashBenchPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  drivedash_a11y_progress_reads_text (self->progress_bar);
 
   self->settings = g_settings_new (APP_ID);
   bind_settings (self);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-format.h"
 #include "drivedash-health-details.h"
 #include "drivedash-health-fields.h"
@@ -191,6 +192,7 @@ add_self_test_controls (DrivedashHealthDetails *self,
       gtk_widget_set_tooltip_text (button, _(buttons[i].tip));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "health.self-test");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", buttons[i].kind);
+      drivedash_a11y_fix_mnemonics (button);
       gtk_box_append (GTK_BOX (box), button);
     }
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);

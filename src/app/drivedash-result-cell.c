@@ -75,6 +75,32 @@ value_classes_cb (gpointer unused,
   return drivedash_bench_format_value_classes (includes_cache);
 }
 
+/* GtkBuilder cannot bind accessible properties: follow the item here. */
+static void
+item_changed_cb (DrivedashResultCell *self)
+{
+  g_autofree char *name = NULL;
+  DrivedashBenchResultState state;
+
+  g_object_get (self->item, "state", &state, NULL);
+  name = drivedash_bench_format_cell_accessible (drivedash_bench_result_item_get_spec (self->item), state,
+                                                 drivedash_bench_result_item_get_mb_per_s (self->item));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+static void
+drivedash_result_cell_constructed (GObject *object)
+{
+  DrivedashResultCell *self = DRIVEDASH_RESULT_CELL (object);
+
+  G_OBJECT_CLASS (drivedash_result_cell_parent_class)->constructed (object);
+  if (self->item == NULL)
+    return;
+  g_signal_connect_object (self->item, "notify::state", G_CALLBACK (item_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->item, "notify::mb-per-s", G_CALLBACK (item_changed_cb), self, G_CONNECT_SWAPPED);
+  item_changed_cb (self);
+}
+
 static void
 drivedash_result_cell_get_property (GObject    *object,
                                     guint       prop_id,
@@ -130,12 +156,14 @@ drivedash_result_cell_class_init (DrivedashResultCellClass *klass)
   object_class->get_property = drivedash_result_cell_get_property;
   object_class->set_property = drivedash_result_cell_set_property;
   object_class->dispose = drivedash_result_cell_dispose;
+  object_class->constructed = drivedash_result_cell_constructed;
 
   properties[PROP_ITEM] = g_param_spec_object ("item", NULL, NULL, DRIVEDASH_TYPE_BENCH_RESULT_ITEM,
                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-result-cell.ui");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_bind_template_child (widget_class, DrivedashResultCell, value_label);
   gtk_widget_class_bind_template_callback (widget_class, value_text_cb);
   gtk_widget_class_bind_template_callback (widget_class, detail_text_cb);

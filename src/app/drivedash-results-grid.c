@@ -93,6 +93,9 @@ add_row_title (DrivedashResultsGrid     *self,
   GtkWidget *label = gtk_label_new (name);
 
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  /* The plain words are long: wrap them, so that 360 px still fits. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
   gtk_widget_add_css_class (label, "results-test");
   gtk_widget_set_tooltip_text (label, tip);
   gtk_grid_attach (self->grid, label, 0, row + 1, 1, 1);

@@ -9,6 +9,8 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
+#include "drivedash-quit.h"
 #include "drivedash-window.h"
 
 /* dashboard: include the page headers here. */
@@ -25,6 +27,9 @@ struct _DrivedashWindow
   /* Template children */
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
+  DrivedashBenchPage   *speed_page;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashWindow, drivedash_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -51,6 +56,8 @@ drivedash_window_add_toast (DrivedashWindow *self,
   g_return_if_fail (ADW_IS_TOAST (toast));
 
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  /* The toast's button is made just now. */
+  drivedash_a11y_fix_mnemonics (GTK_WIDGET (self->toast_overlay));
 }
 
 const char *
@@ -111,10 +118,28 @@ drivedash_window_save_state (DrivedashWindow *self)
   g_settings_apply (self->settings);
 }
 
+/**
+ * drivedash_window_stop_and_close:
+ *
+ * Closes the window without asking, once a running speed test is stopped
+ * and its test file deleted.
+ */
+void
+drivedash_window_stop_and_close (DrivedashWindow *self)
+{
+  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
+
+  drivedash_quit_stop_and_close (GTK_WINDOW (self), drivedash_bench_page_get_model (self->speed_page));
+}
+
 static gboolean
 drivedash_window_close_request (GtkWindow *window)
 {
-  drivedash_window_save_state (DRIVEDASH_WINDOW (window));
+  DrivedashWindow *self = DRIVEDASH_WINDOW (window);
+
+  drivedash_window_save_state (self);
+  if (drivedash_quit_close_request (window, drivedash_bench_page_get_model (self->speed_page)))
+    return TRUE;
 
   return GTK_WINDOW_CLASS (drivedash_window_parent_class)->close_request (window);
 }
@@ -182,8 +207,11 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, speed_page);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, switcher_title);
   /* Reachable with gtk_widget_get_template_child() for the tests. */
-  gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE,
+                                             G_STRUCT_OFFSET (DrivedashWindow, switcher_bar));
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
@@ -196,4 +224,8 @@ static void
 drivedash_window_init (DrivedashWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  drivedash_a11y_fix_mnemonics (GTK_WIDGET (self));
+  drivedash_a11y_rows_read_values (GTK_WIDGET (self));
+  drivedash_a11y_watch_expanders (GTK_WIDGET (self));
+  drivedash_a11y_watch_switchers (self->switcher_title, self->switcher_bar);
 }

@@ -23,5 +23,6 @@ void             drivedash_window_add_toast        (DrivedashWindow      *self,
 const char      *drivedash_window_get_visible_page (DrivedashWindow      *self);
 void             drivedash_window_set_visible_page (DrivedashWindow      *self,
                                                     const char           *name);
+void             drivedash_window_stop_and_close   (DrivedashWindow      *self);
 
 G_END_DECLS

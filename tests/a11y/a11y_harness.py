@@ -1,0 +1,233 @@
+# a11y_harness.py — start the real app on its own X server and read it
+# through AT-SPI, as a screen reader does.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Runs inside the test's own `dbus-run-session`: the accessibility bus
+# (at-spi-bus-launcher, D-Bus activated) belongs to that session only.
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+pyatspi = None  # imported by connect(), once the X server is there
+
+TIMEOUT_S = 60  # generous: two shared cores, other builds running
+
+
+class Xvfb:
+    def __init__(self):
+        r, w = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+            pass_fds=[w], stderr=subprocess.DEVNULL)
+        os.close(w)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(r, 16)
+            if not chunk:
+                raise RuntimeError("Xvfb did not start")
+            number += chunk
+        os.close(r)
+        self.display = ":" + number.decode().strip()
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+
+
+def connect(display):
+    """Makes the accessibility bus and registry, D-Bus activated in this
+    session, start with @display: the registry synthesizes key presses on
+    it.  Call before anything touches AT-SPI."""
+    global pyatspi
+    subprocess.run(["dbus-update-activation-environment", "DISPLAY=" + display], check=True)
+    os.environ["DISPLAY"] = display
+    import pyatspi as module
+    pyatspi = module
+    return module
+
+
+class App:
+    """The drivedash binary on @display, with its settings in a keyfile."""
+
+    def __init__(self, display, args=(), settings=None, config_home=None):
+        self.config_home = config_home or tempfile.mkdtemp(prefix="drivedash-a11y-")
+        if settings:
+            d = os.path.join(self.config_home, "glib-2.0", "settings")
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, "keyfile"), "w") as f:
+                f.write("[io/github/drivedash/Drivedash]\n")
+                for k, v in settings.items():
+                    f.write("%s=%s\n" % (k, v))
+        env = dict(os.environ)
+        env.pop("NO_AT_BRIDGE", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        env.update({
+            "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo",
+            "GTK_A11Y": "atspi", "GSETTINGS_BACKEND": "keyfile",
+            "XDG_CONFIG_HOME": self.config_home, "G_DEBUG": "fatal-criticals",
+        })
+        self.proc = subprocess.Popen([os.environ["DRIVEDASH_BINARY"], *args], env=env)
+        self.node = wait_for(lambda: find_app(self.proc.pid), "the app on the accessibility bus")
+
+    def wait_exit(self, timeout=TIMEOUT_S):
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def find_app(pid):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        try:
+            a = desktop.getChildAtIndex(i)
+            if a is not None and a.get_process_id() == pid and a.childCount > 0:
+                return a
+        except Exception:
+            pass
+    return None
+
+
+def wait_for(fn, what, timeout=TIMEOUT_S):
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            v = fn()
+            if v:
+                return v
+        except Exception as e:  # the tree changes under us: try again
+            last_error = e
+        time.sleep(0.2)
+    raise AssertionError("waited %d s for %s (%s)" % (timeout, what, last_error))
+
+
+def showing(node):
+    try:
+        return node.getState().contains(pyatspi.STATE_VISIBLE)
+    except Exception:
+        return False
+
+
+def walk(node, depth=0, max_depth=60):
+    yield node
+    if depth >= max_depth:
+        return
+    try:
+        n = node.childCount
+    except Exception:
+        return
+    for i in range(n):
+        try:
+            c = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        if c is not None:
+            yield from walk(c, depth + 1, max_depth)
+
+
+def find_all(root, role=None, name=None, pred=None, only_showing=True):
+    out = []
+    for n in walk(root):
+        try:
+            if role is not None and n.getRole() != role:
+                continue
+            if name is not None and n.name != name:
+                continue
+            if only_showing and not showing(n):
+                continue
+            if pred is not None and not pred(n):
+                continue
+            out.append(n)
+        except Exception:
+            continue
+    return out
+
+
+def find(root, role=None, name=None, pred=None, what=None, timeout=TIMEOUT_S):
+    return wait_for(lambda: (find_all(root, role, name, pred) or [None])[0],
+                    what or "%s %r" % (role, name), timeout)
+
+
+def do_action(node, names=("click", "activate", "press", "toggle")):
+    act = node.queryAction()
+    for i in range(act.nActions):
+        if act.getName(i) in names:
+            act.doAction(i)
+            return
+    raise AssertionError("%r has no action among %s" % (node.name, names))
+
+
+KEYSYMS = {"Tab": 0xff09, "space": 0x20, "Return": 0xff0d, "Escape": 0xff1b, "q": 0x71, "w": 0x77}
+CONTROL = 1 << 2
+
+
+def key(name, modifiers=0):
+    """Presses the key @name (see KEYSYMS) with the @modifiers mask held
+    (CONTROL), through the accessibility registry's keyboard."""
+    # No window manager: X sends keys to the window under the pointer.
+    pyatspi.Registry.generateMouseEvent(20, 20, "abs")
+    if modifiers:
+        pyatspi.Registry.generateKeyboardEvent(modifiers, None, pyatspi.KEY_LOCKMODIFIERS)
+    try:
+        pyatspi.Registry.generateKeyboardEvent(KEYSYMS[name], None, pyatspi.KEY_SYM)
+    finally:
+        if modifiers:
+            pyatspi.Registry.generateKeyboardEvent(modifiers, None, pyatspi.KEY_UNLOCKMODIFIERS)
+
+
+def text_of(node):
+    try:
+        t = node.queryText()
+        return t.getText(0, -1)
+    except Exception:
+        return ""
+
+
+def dump(root, out=sys.stderr):
+    for n in walk(root):
+        try:
+            depth = 0
+            p = n
+            while p is not None and p != root and depth < 80:
+                p = p.parent
+                depth += 1
+            out.write("%s%s %r %r %s\n" % ("  " * depth, n.getRoleName(), n.name, n.description,
+                                            "" if showing(n) else "(hidden)"))
+        except Exception:
+            pass
+
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def run(self, name, fn):
+        self.n += 1
+        t0 = time.monotonic()
+        try:
+            fn()
+            print("ok %d - %s  # %.1f s" % (self.n, name, time.monotonic() - t0), flush=True)
+        except Exception as e:
+            import traceback
+            for line in traceback.format_exc().splitlines():
+                print("# " + line)
+            print("not ok %d - %s: %s" % (self.n, name, e), flush=True)
+            self.failed += 1
+
+    def done(self):
+        print("1..%d" % self.n, flush=True)
+        return 1 if self.failed else 0

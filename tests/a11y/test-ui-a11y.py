@@ -1,0 +1,258 @@
+#!/usr/bin/python3
+# test-ui-a11y.py — the real app, driven through AT-SPI as a screen-reader
+# user would: every value read from the accessibility tree, keys pressed on
+# a keyboard, and no way out that leaves a speed test's file behind.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Run by meson inside `dbus-run-session` (tests/meson.build, suite
+# 'ui-a11y'), with Debian's /usr/bin/python3 (pyatspi).  TAP on stdout.
+
+import glob
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from a11y_harness import (App, Tap, Xvfb, connect, do_action, find, find_all,  # noqa: E402
+                          key, text_of, wait_for, walk, CONTROL, TIMEOUT_S)
+
+pyatspi = None
+
+APP_ID = "io.github.drivedash.Drivedash"
+BUILD = os.environ.get("G_TEST_BUILDDIR", os.getcwd())
+
+
+def bench_folder():
+    # Not /tmp or /dev/shm: a folder in memory is refused.
+    d = tempfile.mkdtemp(prefix="a11y-bench-", dir=BUILD)
+    return d
+
+
+def bench_settings(folder, pass_duration, pause):
+    return {
+        "bench-folder": "'file://%s'" % folder,
+        "bench-preset": "'quick'",
+        "bench-size": "67108864",
+        "bench-passes": "1",
+        "bench-pass-duration": str(pass_duration),
+        "bench-pause": str(pause),
+    }
+
+
+def test_files(folder):
+    return glob.glob(os.path.join(folder, ".drivedash-bench-*.tmp"))
+
+
+def show_speed_page(app):
+    tab = find(app.node, pyatspi.ROLE_PAGE_TAB, "Speed")
+    do_action(tab, ("click", "activate", "select", "press"))
+    start = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Start")
+    # GTK 4.8 ignores a click on a button of a page not yet on screen,
+    # and says nothing of it over AT-SPI: give the page a moment.
+    time.sleep(1)
+    return start
+
+
+def start_run(app, folder):
+    start = show_speed_page(app)
+    # On a loaded machine a click can come before the page is ready for
+    # it: click again while Start is still there and no run began.
+    for attempt in range(3):
+        do_action(start)
+        try:
+            wait_for(lambda: test_files(folder), "the test file", timeout=10)
+            return
+        except AssertionError:
+            if find_all(app.node, pyatspi.ROLE_PUSH_BUTTON, "Stop"):
+                wait_for(lambda: test_files(folder), "the test file", timeout=TIMEOUT_S)
+                return
+            print("# no run after clicking Start (attempt %d)" % (attempt + 1))
+    raise AssertionError("Start never began a run")
+
+
+def press_dialog_button(app, label):
+    find(app.node, None, None, what="the quit question",
+         pred=lambda n: "Stop the speed test and quit?" in (n.name or "") + (n.description or "")
+         or any("Stop the speed test and quit?" == (c.name or "") for c in walk(n, max_depth=1)))
+    button = find(app.node, pyatspi.ROLE_PUSH_BUTTON, label)
+    do_action(button)
+
+
+def ends_cleanly(app, folder):
+    rc = app.wait_exit()
+    assert rc == 0, "exit status %r, expected 0" % rc
+    left = test_files(folder)
+    assert not left, "test file left behind: %s" % left
+
+
+# ---------------------------------------------------------------------------
+
+def health_values(x):
+    app = App(x.display, ["--demo"])
+    try:
+        verdict = find(app.node, None, "Your drive is healthy.", what="the verdict")
+        assert verdict.description, "the verdict has no reason"
+        expected = {
+            "Now": r"^Now, \d+ °C$",
+            "Life Left": r"^Life Left, 97 %$",
+            "Written So Far": r"^Written So Far, 12\.3 TB$",
+            "Read So Far": r"^Read So Far, 18\.7 TB$",
+            "Powered On For": r"^Powered On For, 10234 hours",
+            "Unsafe Shutdowns": r"^Unsafe Shutdowns, 37$",
+            "Media Errors": r"^Media Errors, 0$",
+        }
+        items = find_all(app.node, pyatspi.ROLE_LIST_ITEM)
+        names = [i.name for i in items]
+        for title, pattern in expected.items():
+            wait_for(lambda: any(re.search(pattern, n.name or "")
+                                 for n in find_all(app.node, pyatspi.ROLE_LIST_ITEM)),
+                     "a row read as %r (rows: %s)" % (pattern, names))
+        bars = find_all(app.node, pyatspi.ROLE_LEVEL_BAR)
+        assert bars and all(b.name and b.name != "GtkLevelBar" for b in bars), \
+            "level bar without a name: %s" % [b.name for b in bars]
+        menu = find_all(app.node, pyatspi.ROLE_PUSH_BUTTON, "Main Menu")
+        assert menu, "no button named Main Menu"
+        doubled = [n.name for n in walk(app.node) if "_" in (n.name or "") and n.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+        assert not doubled, "buttons read with their mnemonic: %s" % doubled
+        tab_lists = find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST)
+        assert len(tab_lists) == 1, "%d sets of tabs exposed, expected 1" % len(tab_lists)
+    finally:
+        app.kill()
+
+
+def narrow_tabs(x):
+    """At 360 px the tabs move to the bottom bar: the header's hidden
+    switchers must not be read as a second set."""
+    app = App(x.display, ["--demo"], settings={"window-width": "360", "window-height": "700"})
+    try:
+        find(app.node, None, "Your drive is healthy.", what="the verdict")
+        time.sleep(1)
+        lists = wait_for(lambda: (lambda l: l if len(l) == 1 else None)(find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST)),
+                         "exactly one set of tabs", timeout=20)
+        tabs = [t.name for t in find_all(lists[0], pyatspi.ROLE_PAGE_TAB)]
+        assert tabs == ["Health", "Speed"], tabs
+    finally:
+        app.kill()
+
+
+def game_mode_keyboard(x):
+    app = App(x.display, ["--demo"])
+    try:
+        switch = find(app.node, pyatspi.ROLE_CHECK_BOX, "Game Mode")
+        assert not switch.getState().contains(pyatspi.STATE_CHECKED)
+        # Tab through the page until the switch has the focus, then Space.
+        for _ in range(60):
+            if switch.getState().contains(pyatspi.STATE_FOCUSED):
+                break
+            key("Tab")
+            time.sleep(0.15)
+        assert switch.getState().contains(pyatspi.STATE_FOCUSED), "Tab never reached the switch"
+        key("space")
+        wait_for(lambda: switch.getState().contains(pyatspi.STATE_CHECKED), "game mode on")
+        row = find(app.node, pyatspi.ROLE_LIST_ITEM, "Game Mode")
+        wait_for(lambda: "On (simulated)" in row.description, "the game mode row to read On")
+    finally:
+        app.kill()
+
+
+def run_to_end(x):
+    folder = bench_folder()
+    app = App(x.display, settings=bench_settings(folder, 1, 0))
+    try:
+        start = show_speed_page(app)
+        estimate = find(app.node, None, None, what="the time estimate",
+                        pred=lambda n: (n.name or "").startswith("Estimated time"))
+        do_action(start)
+        find(app.node, None, None, what="the toast", timeout=120,
+             pred=lambda n: n.name == "Speed test finished")
+        cells = find_all(app.node, None, None,
+                         pred=lambda n: "megabytes per second" in (n.name or ""))
+        assert len(cells) >= 4, "cells read aloud: %s" % [c.name for c in cells]
+        copy = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Copy Results", timeout=10)
+        do_action(copy)
+        find(app.node, None, "Results copied", what="the copied toast")
+        # The verdict's labels are selectable: their words are their text.
+        find(app.node, pyatspi.ROLE_LABEL, None, what="the run's verdict", timeout=10,
+             pred=lambda n: ((n.name or "") + text_of(n)).startswith("How we decided"))
+        assert not test_files(folder)
+        print("# %s" % estimate.name)
+    finally:
+        app.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def quit_path(x, how):
+    folder = bench_folder()
+    app = App(x.display, settings=bench_settings(folder, 5, 5))
+    try:
+        start_run(app, folder)
+        if how == "ctrl-q":
+            key("q", CONTROL)
+            press_dialog_button(app, "Stop and Quit")
+        elif how == "close-button":
+            do_action(find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Close"))
+            press_dialog_button(app, "Stop and Quit")
+        elif how == "app.quit":
+            subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID,
+                            "--object-path", "/" + APP_ID.replace(".", "/"),
+                            "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}"],
+                           check=True, stdout=subprocess.DEVNULL)
+            press_dialog_button(app, "Stop and Quit")
+        else:
+            app.proc.send_signal(getattr(signal, how))
+        ends_cleanly(app, folder)
+    finally:
+        app.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def keep_testing(x):
+    """Cancel in the question keeps the run going."""
+    folder = bench_folder()
+    app = App(x.display, settings=bench_settings(folder, 5, 5))
+    try:
+        start_run(app, folder)
+        do_action(find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Close"))
+        press_dialog_button(app, "Keep Testing")
+        time.sleep(1)
+        assert app.proc.poll() is None, "the app quit anyway"
+        assert test_files(folder), "the test stopped"
+        find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Stop")
+    finally:
+        app.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main():
+    only = sys.argv[1:]
+    global pyatspi
+    tap = Tap()
+    x = Xvfb()
+    try:
+        pyatspi = connect(x.display)
+        tests = [
+            ("health values read aloud", lambda: health_values(x)),
+            ("one set of tabs in the narrow layout", lambda: narrow_tabs(x)),
+            ("game mode toggled with the keyboard", lambda: game_mode_keyboard(x)),
+            ("quickest preset run to the end and copied", lambda: run_to_end(x)),
+            ("Keep Testing keeps the run", lambda: keep_testing(x)),
+        ]
+        for how in ("ctrl-q", "close-button", "app.quit", "SIGTERM", "SIGINT", "SIGHUP"):
+            tests.append(("quit mid-run by %s: file gone, status 0" % how,
+                          lambda how=how: quit_path(x, how)))
+        for name, fn in tests:
+            if not only or any(o in name for o in only):
+                tap.run(name, fn)
+    finally:
+        x.stop()
+    return tap.done()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
