@@ -120,11 +120,43 @@ make_legend (const GArray *sides)
   return g_string_free (g_steal_pointer (&legend), FALSE);
 }
 
+/* Two runs that differ the same way in every test: one sentence, the
+ * table has the figures. */
 static char *
-make_conclusion (GListModel *rows)
+same_everywhere (GListModel *rows,
+                 guint       n_sides)
+{
+  guint n = g_list_model_get_n_items (rows), n_faster = 0, n_slower = 0;
+
+  for (guint i = 0; n_sides == 2 && i < n; i++)
+    {
+      g_autoptr(DrivedashCompareRow) row = g_list_model_get_item (rows, i);
+      double a = drivedash_compare_row_get_mean (row, 0), b = drivedash_compare_row_get_mean (row, 1);
+
+      if (!drivedash_compare_row_get_measurable (row))
+        continue;
+      n_faster += b > a;
+      n_slower += b < a;
+    }
+  if (n < 2 || n_sides != 2)
+    return NULL;
+  if (n_faster == n)
+    return g_strdup (_("B is measurably faster than A in every test."));
+  if (n_slower == n)
+    return g_strdup (_("B is measurably slower than A in every test."));
+  return NULL;
+}
+
+static char *
+make_conclusion (GListModel *rows,
+                 guint       n_sides)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   guint n = g_list_model_get_n_items (rows), n_measurable = 0;
+  char *same = same_everywhere (rows, n_sides);
+
+  if (same != NULL)
+    return same;
 
   for (guint i = 0; i < n; i++)
     {
@@ -168,7 +200,7 @@ drivedash_compare_model_set_runs (DrivedashCompareModel *self,
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
   legend = make_legend (sides);
-  conclusion = sides->len >= 2 ? make_conclusion (G_LIST_MODEL (self->rows)) : NULL;
+  conclusion = sides->len >= 2 ? make_conclusion (G_LIST_MODEL (self->rows), sides->len) : NULL;
   set_string (self, &self->legend, legend, PROP_LEGEND);
   set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
   set_string (self, &self->status, sides->len >= 2 ? NULL : _("Pick two to six runs to compare."),

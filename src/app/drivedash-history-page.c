@@ -75,17 +75,21 @@ create_compare_row (gpointer item,
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *values = gtk_label_new (NULL);
-  GtkWidget *verdict = gtk_label_new (NULL);
+  GtkWidget *differences = gtk_label_new (NULL);
 
+  /* The verdict in words under the test's name; the figures beside it. */
   g_object_bind_property (item, "title", row, "title", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (item, "differences", row, "subtitle", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "verdict", row, "subtitle", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "values", values, "label", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (item, "verdict", verdict, "label", G_BINDING_SYNC_CREATE);
-  gtk_label_set_xalign (GTK_LABEL (verdict), 1);
-  gtk_label_set_wrap (GTK_LABEL (verdict), TRUE);
+  g_object_bind_property (item, "differences", differences, "label", G_BINDING_SYNC_CREATE);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  gtk_label_set_xalign (GTK_LABEL (values), 1);
+  gtk_label_set_xalign (GTK_LABEL (differences), 1);
   gtk_widget_add_css_class (values, "numeric");
+  gtk_widget_add_css_class (differences, "numeric");
+  gtk_widget_add_css_class (differences, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), values);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), verdict);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), differences);
   return row;
 }
 
