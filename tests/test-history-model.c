@@ -9,6 +9,8 @@
 #include <gtk/gtk.h>
 #include <math.h>
 
+#include "drivedash-bench-model-private.h"
+#include "drivedash-bench-options.h"
 #include "drivedash-compare-model.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-model.h"
@@ -421,12 +423,76 @@ test_format (void)
   g_assert_cmpstr (drivedash_history_side_label (5), ==, "F");
 }
 
+static gboolean
+saved_runs (GPtrArray **out)
+{
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
+
+  *out = store ? drivedash_store_list_runs (store, NULL, NULL) : NULL;
+  return *out != NULL && (*out)->len > 0;
+}
+
+/* A run on the Speed page ends up in the history by itself. */
+static void
+test_speed_page_saves (void)
+{
+  g_autofree char *folder = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "history-bench-XXXXXX", NULL);
+  g_autoptr(DrivedashBenchModel) model = drivedash_bench_model_new ();
+  DrivedashBenchOptions *options = drivedash_bench_model_get_options (model);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  DrivedashBenchReport *report;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_assert_nonnull (g_mkdtemp (folder));
+  file = g_file_new_for_path (folder);
+  drivedash_bench_options_set_folder (options, file);
+  drivedash_bench_options_set_preset_id (options, "real");
+  drivedash_bench_options_set_passes (options, 1);
+  drivedash_bench_model_set_test_overrides (model, 0.3, 0, 16 << 20);
+  g_assert_false (saved_runs (&runs));
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  g_assert_true (drivedash_bench_model_start (model, NULL));
+  while (drivedash_bench_model_get_running (model) || !saved_runs (&runs))
+    {
+      g_clear_pointer (&runs, g_ptr_array_unref);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_cmpuint (runs->len, ==, 1);
+  report = drivedash_bench_model_get_report (model);
+  store = drivedash_store_open (NULL, NULL);
+  run = drivedash_store_get_run (store, ((DrivedashStoreRun *) runs->pdata[0])->id, NULL);
+  g_assert_cmpint (run->status, ==, DRIVEDASH_RUN_STATUS_DONE);
+  g_assert_cmpint (run->kind, ==, DRIVEDASH_RUN_KIND_QUICK);
+  g_assert_cmpuint (run->results->len, ==, report->results->len);
+  for (guint i = 0; i < run->results->len; i++)
+    {
+      const DrivedashStoreResult *r = g_ptr_array_index (run->results, i);
+      const DrivedashBenchResult *b = g_ptr_array_index (report->results, i);
+
+      g_assert_cmpfloat (r->mb_per_s, ==, b->mb_per_s);
+    }
+  g_assert_nonnull (run->series);
+  g_rmdir (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  g_autofree char *data_home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "history-model-XXXXXX", NULL);
+
+  /* The Speed page saves to the default history: one of our own, set
+   * before anything reads XDG_DATA_HOME. */
+  g_assert_nonnull (g_mkdtemp (data_home));
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("TZ", "UTC", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/history-model/speed-page-saves", test_speed_page_saves);
   g_test_add_func ("/history-model/format", test_format);
 #define ADD(name, fn) g_test_add ("/history-model/" name, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("list", test_list);
