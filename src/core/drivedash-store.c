@@ -39,6 +39,9 @@ static const char *const migrations[] = {
   "CREATE INDEX runs_serial_hash ON runs (serial_hash);"
   "CREATE TABLE series (run_id INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,"
   " encoding TEXT NOT NULL, data BLOB NOT NULL);",
+  /* 2 → 3: the history list reads its headline numbers from this index
+   * alone, without visiting the wide results rows (passes, latency). */
+  "CREATE INDEX results_list ON results (run_id, position, test, mode, mb_per_s, iops);",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);
