@@ -271,6 +271,36 @@ test_open_and_delete (void)
   g_assert_cmpint (drivedash_history_item_get_id (item_at (page, 0)), ==, id);
 }
 
+/* Here no folder on tmpfs is on an NVMe drive: the test is refused
+ * before anything is switched, with the reason on screen. */
+static void
+test_ab_refused (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashAbModel *ab = drivedash_history_page_get_ab_model (page);
+  g_autofree char *dir = g_build_filename ("/dev/shm", "drivedash-ab-XXXXXX", NULL);
+  g_autoptr(GFile) folder = NULL;
+
+  if (g_mkdtemp (dir) == NULL)
+    {
+      g_test_skip ("no /dev/shm here");
+      return;
+    }
+  folder = g_file_new_for_path (dir);
+  drivedash_bench_options_set_folder (drivedash_ab_model_get_options (ab), folder);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.ab", NULL));
+  g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "ab");
+  g_assert_cmpuint (drivedash_ab_model_get_rounds (ab), ==, 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.ab-start", NULL));
+  g_assert_false (drivedash_ab_model_get_running (ab));
+  g_assert_true (drivedash_ab_model_get_status_is_error (ab));
+  g_assert_true (g_str_has_prefix (drivedash_ab_model_get_status (ab), "This folder is not on an NVMe drive"));
+  g_free (ui_screenshot (window, "history-ab-setup.png"));
+  g_rmdir (dir);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
 static void
 test_narrow (void)
 {
@@ -302,6 +332,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/compare", test_compare);
   g_test_add_func ("/ui/history/ab", test_ab);
   g_test_add_func ("/ui/history/open-and-delete", test_open_and_delete);
+  g_test_add_func ("/ui/history/ab-refused", test_ab_refused);
   g_test_add_func ("/ui/history/narrow", test_narrow);
   status = g_test_run ();
 

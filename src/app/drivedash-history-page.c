@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-ab-model.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-bench-result-item.h"
 #include "drivedash-compare-chart.h"
@@ -31,6 +32,10 @@ struct _DrivedashHistoryPage
   AdwEntryRow           *note_row;
   GListStore            *run_results;
   DrivedashBenchPlots   *plots;
+  DrivedashAbModel      *ab;
+  AdwComboRow           *ab_preset;
+  GtkSpinButton         *ab_rounds;
+  GtkLabel              *ab_status;
 
   DrivedashHistoryItem  *current;       /* the run shown on the "run" view */
   GCancellable          *open_cancellable;
@@ -261,6 +266,66 @@ delete_action (GtkWidget  *widget,
 }
 
 static void
+ab_action (GtkWidget  *widget,
+           const char *action,
+           GVariant   *param)
+{
+  gtk_stack_set_visible_child_name (DRIVEDASH_HISTORY_PAGE (widget)->stack, "ab");
+}
+
+static void
+ab_start_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *param)
+{
+  drivedash_ab_model_start (DRIVEDASH_HISTORY_PAGE (widget)->ab);
+}
+
+static void
+ab_stop_action (GtkWidget  *widget,
+                const char *action,
+                GVariant   *param)
+{
+  drivedash_ab_model_stop (DRIVEDASH_HISTORY_PAGE (widget)->ab);
+}
+
+/* A finished A/B test: its answer is the comparison of its rounds. */
+static void
+ab_set_id_cb (DrivedashHistoryPage *self)
+{
+  gint64 id = drivedash_ab_model_get_set_id (self->ab);
+
+  drivedash_history_model_reload (self->history);
+  drivedash_compare_model_load (self->compare, drivedash_history_model_get_path (self->history), &id, 1);
+  gtk_stack_set_visible_child_name (self->stack, "compare");
+}
+
+static void
+ab_status_is_error_cb (DrivedashHistoryPage *self)
+{
+  if (drivedash_ab_model_get_status_is_error (self->ab))
+    gtk_widget_add_css_class (GTK_WIDGET (self->ab_status), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->ab_status), "error");
+}
+
+static void
+bind_ab (DrivedashHistoryPage *self)
+{
+  DrivedashBenchOptions *options = drivedash_ab_model_get_options (self->ab);
+  g_autoptr(GListModel) names = NULL;
+
+  g_object_get (options, "preset-names", &names, NULL);
+  adw_combo_row_set_model (self->ab_preset, names);
+  g_object_bind_property (options, "preset", self->ab_preset, "selected",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_object_bind_property (self->ab, "rounds", self->ab_rounds, "value",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_signal_connect_swapped (self->ab, "notify::set-id", G_CALLBACK (ab_set_id_cb), self);
+  g_signal_connect_swapped (self->ab, "notify::status-is-error", G_CALLBACK (ab_status_is_error_cb), self);
+}
+
+static void
 n_selected_cb (DrivedashHistoryPage *self)
 {
   guint n = drivedash_history_model_get_n_selected (self->history);
@@ -280,6 +345,12 @@ DrivedashHistoryModel *
 drivedash_history_page_get_model (DrivedashHistoryPage *self)
 {
   return self->history;
+}
+
+DrivedashAbModel *
+drivedash_history_page_get_ab_model (DrivedashHistoryPage *self)
+{
+  return self->ab;
 }
 
 DrivedashCompareModel *
@@ -302,6 +373,9 @@ drivedash_history_page_dispose (GObject *object)
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
   g_clear_object (&self->current);
+  /* Closing the window stops a running A/B test; it puts game mode back. */
+  if (self->ab != NULL)
+    drivedash_ab_model_stop (self->ab);
   gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_HISTORY_PAGE);
   G_OBJECT_CLASS (drivedash_history_page_parent_class)->dispose (object);
 }
@@ -315,6 +389,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   object_class->dispose = drivedash_history_page_dispose;
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_MODEL);
+  g_type_ensure (DRIVEDASH_TYPE_AB_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_CHART);
   g_type_ensure (DRIVEDASH_TYPE_RESULTS_GRID);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
@@ -332,11 +407,18 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   CHILD (note_row);
   CHILD (run_results);
   CHILD (plots);
+  CHILD (ab);
+  CHILD (ab_preset);
+  CHILD (ab_rounds);
+  CHILD (ab_status);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "history.ab", NULL, ab_action);
+  gtk_widget_class_install_action (widget_class, "history.ab-start", NULL, ab_start_action);
+  gtk_widget_class_install_action (widget_class, "history.ab-stop", NULL, ab_stop_action);
   drivedash_history_transfer_install_actions (widget_class);
 }
 
@@ -352,6 +434,7 @@ drivedash_history_page_init (DrivedashHistoryPage *self)
   g_signal_connect (self->note_row, "apply", G_CALLBACK (apply_cb), self);
   g_signal_connect_swapped (self->history, "notify::n-selected", G_CALLBACK (n_selected_cb), self);
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
+  bind_ab (self);
   n_selected_cb (self);
 }
 

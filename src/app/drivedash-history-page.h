@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "drivedash-ab-model.h"
 #include "drivedash-compare-model.h"
 #include "drivedash-history-model.h"
 
@@ -17,6 +18,7 @@ G_DECLARE_FINAL_TYPE (DrivedashHistoryPage, drivedash_history_page, DRIVEDASH, H
 
 DrivedashHistoryModel *drivedash_history_page_get_model         (DrivedashHistoryPage *self);
 DrivedashCompareModel *drivedash_history_page_get_compare_model (DrivedashHistoryPage *self);
+DrivedashAbModel      *drivedash_history_page_get_ab_model      (DrivedashHistoryPage *self);
 /* "list", "run" or "compare". */
 const char            *drivedash_history_page_get_view          (DrivedashHistoryPage *self);
 /* Shows @item's run, rebuilt from the store (async). */
