@@ -339,7 +339,7 @@ check_done_cb (GObject      *source,
 gboolean
 drivedash_ab_model_start (DrivedashAbModel *self)
 {
-  g_autoptr(GFile) folder = NULL;
+  GFile *folder;
   g_autofree char *path = NULL;
   g_autoptr(DrivedashBenchSettings) settings = NULL;
   g_autoptr(GError) error = NULL;
@@ -472,6 +472,10 @@ drivedash_ab_model_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_ROUNDS: drivedash_ab_model_set_rounds (self, g_value_get_uint (value)); break;
+    case PROP_OPTIONS:
+      if (g_value_get_object (value) != NULL)
+        g_set_object (&self->options, g_value_get_object (value));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -502,7 +506,8 @@ drivedash_ab_model_class_init (DrivedashAbModelClass *klass)
   object_class->get_property = drivedash_ab_model_get_property;
   object_class->set_property = drivedash_ab_model_set_property;
   object_class->finalize = drivedash_ab_model_finalize;
-  properties[PROP_OPTIONS] = g_param_spec_object ("options", NULL, NULL, DRIVEDASH_TYPE_BENCH_OPTIONS, ro);
+  properties[PROP_OPTIONS] = g_param_spec_object ("options", NULL, NULL, DRIVEDASH_TYPE_BENCH_OPTIONS,
+                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ROUNDS] = g_param_spec_uint ("rounds", NULL, NULL, 2, 20, 5, ro | G_PARAM_WRITABLE);
   properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);

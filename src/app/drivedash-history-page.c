@@ -11,6 +11,7 @@
 #include "drivedash-bench-plots.h"
 #include "drivedash-bench-result-item.h"
 #include "drivedash-compare-chart.h"
+#include "drivedash-file-chooser.h"
 #include "drivedash-history-jobs.h"
 #include "drivedash-history-page.h"
 #include "drivedash-history-transfer.h"
@@ -274,6 +275,28 @@ ab_action (GtkWidget  *widget,
 }
 
 static void
+ab_folder_chosen (GObject *owner,
+                  GFile   *folder)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (owner);
+
+  if (folder != NULL)
+    drivedash_bench_options_set_folder (drivedash_ab_model_get_options (self->ab), folder);
+}
+
+static void
+ab_folder_action (GtkWidget  *widget,
+                  const char *action,
+                  GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  GFile *folder = drivedash_bench_options_get_folder (drivedash_ab_model_get_options (self->ab));
+
+  drivedash_file_chooser_run (widget, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("Folder to Test"),
+                              _("_Select"), folder, NULL, G_OBJECT (widget), ab_folder_chosen);
+}
+
+static void
 ab_start_action (GtkWidget  *widget,
                  const char *action,
                  GVariant   *param)
@@ -417,6 +440,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "history.ab", NULL, ab_action);
+  gtk_widget_class_install_action (widget_class, "history.ab-folder", NULL, ab_folder_action);
   gtk_widget_class_install_action (widget_class, "history.ab-start", NULL, ab_start_action);
   gtk_widget_class_install_action (widget_class, "history.ab-stop", NULL, ab_stop_action);
   drivedash_history_transfer_install_actions (widget_class);
