@@ -332,6 +332,8 @@ load_results (DrivedashStore *self,
                 " NULL, position FROM results ORDER BY run_id, position");
   sqlite3_stmt *stmt = NULL;
   NameCache names = { { NULL } };
+  DrivedashStoreRun *run = NULL;
+  gint64 last_id = -1;
   int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
 
   if (rc != SQLITE_OK)
@@ -343,8 +345,13 @@ load_results (DrivedashStore *self,
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       gint64 id = sqlite3_column_int64 (stmt, 0);
-      DrivedashStoreRun *run = g_hash_table_lookup (runs, &id);
 
+      /* Rows come by run: look each run up once, not once per test. */
+      if (id != last_id)
+        {
+          last_id = id;
+          run = g_hash_table_lookup (runs, &id);
+        }
       if (run != NULL)
         g_ptr_array_add (run->results, result_from_row (stmt, full, &names));
     }
