@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include <math.h>
 
+#include "drivedash-ab-model.h"
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-options.h"
 #include "drivedash-compare-model.h"
@@ -480,6 +481,43 @@ test_speed_page_saves (void)
   g_rmdir (folder);
 }
 
+/* A folder that is not on an NVMe drive: refused before anything is
+ * switched or saved, with the reason; rounds stay in 2–20. */
+static void
+test_ab_refused (void)
+{
+  g_autoptr(DrivedashAbModel) ab = drivedash_ab_model_new ();
+  g_autofree char *dir = g_strdup ("/dev/shm/drivedash-ab-XXXXXX");
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GPtrArray) before = NULL, after = NULL;
+  guint n_rounds = 0, n_status = 0;
+
+  if (g_mkdtemp (dir) == NULL)
+    {
+      g_test_skip ("no /dev/shm here");
+      return;
+    }
+  g_signal_connect (ab, "notify::rounds", G_CALLBACK (count_notify), &n_rounds);
+  g_signal_connect (ab, "notify::status", G_CALLBACK (count_notify), &n_status);
+  g_assert_cmpuint (drivedash_ab_model_get_rounds (ab), ==, 5);
+  drivedash_ab_model_set_rounds (ab, 1);
+  g_assert_cmpuint (drivedash_ab_model_get_rounds (ab), ==, 2);
+  drivedash_ab_model_set_rounds (ab, 2);
+  g_assert_cmpuint (n_rounds, ==, 1);
+  folder = g_file_new_for_path (dir);
+  drivedash_bench_options_set_folder (drivedash_ab_model_get_options (ab), folder);
+  saved_runs (&before);
+  g_assert_false (drivedash_ab_model_start (ab));
+  g_assert_false (drivedash_ab_model_get_running (ab));
+  g_assert_true (drivedash_ab_model_get_status_is_error (ab));
+  g_assert_true (g_str_has_prefix (drivedash_ab_model_get_status (ab), "This folder is not on an NVMe drive"));
+  g_assert_cmpuint (n_status, ==, 1);
+  g_assert_cmpint (drivedash_ab_model_get_set_id (ab), ==, 0);
+  saved_runs (&after);
+  g_assert_cmpuint (after ? after->len : 0, ==, before ? before->len : 0);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -493,6 +531,7 @@ main (int   argc,
   g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/history-model/speed-page-saves", test_speed_page_saves);
+  g_test_add_func ("/history-model/ab-refused", test_ab_refused);
   g_test_add_func ("/history-model/format", test_format);
 #define ADD(name, fn) g_test_add ("/history-model/" name, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("list", test_list);
