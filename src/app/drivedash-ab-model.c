@@ -14,7 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-ab.h"
-#include "drivedash-ab-model.h"
+#include "drivedash-ab-model-private.h"
 #include "drivedash-error.h"
 #include "drivedash-history-save.h"
 #include "drivedash-store-drive.h"
@@ -38,6 +38,17 @@ struct _DrivedashAbModel
   guint                   round;
   guint                   pause_source;
   GError                 *error;        /* why the test ended early */
+  GDBusConnection        *bus;          /* held for the whole test, see check_done_cb() */
+
+  /* Test hooks (drivedash-ab-model-private.h). */
+  DrivedashPowerPaths     paths;
+  char                   *test_controller;
+  char                   *sysfs_root;  /* paths point into these three */
+  char                   *rules_dir;
+  char                   *state_dir;
+  double                  test_pass_duration;  /* 0: the options' */
+  guint64                 test_size;
+  guint                   round_pause_s;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashAbModel, drivedash_ab_model, G_TYPE_OBJECT)
@@ -51,6 +62,7 @@ typedef enum { JOB_CHECK, JOB_SWITCH, JOB_FINISH } JobKind;
 typedef struct
 {
   JobKind            kind;
+  DrivedashPowerPaths paths;
   char              *controller;
   gboolean           on;
   DrivedashGameMode *original;   /* JOB_FINISH: put back (borrowed) */
@@ -133,13 +145,19 @@ job_thread (GTask        *task,
             GCancellable *cancellable)
 {
   Job *job = task_data;
-  const DrivedashPowerPaths *paths = drivedash_power_paths_default ();
+  const DrivedashPowerPaths *paths = &job->paths;
   DrivedashClientFlags flags = DRIVEDASH_CLIENT_INTERACTIVE;
   DrivedashGameMode *state = NULL;
   GError *error = NULL;
 
   if (job->kind == JOB_CHECK)
-    state = drivedash_ab_check_switchable (paths, job->controller, flags, NULL, &error);
+    {
+      /* The shared system-bus connection the client calls go through
+       * (may be NULL: no bus, then no service either). */
+      g_object_set_data_full (G_OBJECT (task), "bus", g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL),
+                              g_object_unref);
+      state = drivedash_ab_check_switchable (paths, job->controller, flags, NULL, &error);
+    }
   else if (job->kind == JOB_SWITCH)
     state = drivedash_client_set_game_mode_temporary (paths, job->controller, job->on, flags,
                                                       NULL, NULL, &error);
@@ -169,6 +187,7 @@ run_job (DrivedashAbModel    *self,
   Job *job = g_new0 (Job, 1);
 
   job->kind = kind;
+  job->paths = self->paths;
   job->on = on;
   job->controller = g_strdup (self->controller);
   job->original = self->original;
@@ -213,6 +232,7 @@ finish_done_cb (GObject      *source,
                                           && !g_error_matches (self->error, DRIVEDASH_ERROR,
                                                                DRIVEDASH_ERROR_CANCELLED)));
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->bus);
   set_running (self, FALSE);
   if (set_id != NULL && *set_id > 0 && self->error == NULL)
     {
@@ -265,8 +285,8 @@ round_done_cb (GObject      *source,
       return;
     }
   self->round++;
-  /* CrystalDiskMark's 5 s between tests, between rounds too. */
-  self->pause_source = g_timeout_add_seconds (self->round < 2 * self->rounds ? 5 : 0, pause_done_cb, self);
+  self->pause_source = g_timeout_add_seconds (self->round < 2 * self->rounds ? self->round_pause_s : 0,
+                                              pause_done_cb, self);
 }
 
 static void
@@ -289,9 +309,15 @@ switch_done_cb (GObject      *source,
       return;
     }
   settings->background = TRUE;
+  if (self->test_pass_duration > 0)
+    {
+      settings->pass_duration = self->test_pass_duration;
+      settings->pause = 0;
+      settings->test_size = self->test_size;
+    }
   self->bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
   store = drivedash_store_open (NULL, NULL);
-  self->recorder = drivedash_store_recorder_new (store, self->bench, NULL, self->controller);
+  self->recorder = drivedash_store_recorder_new (store, self->bench, self->sysfs_root, self->controller);
   drivedash_bench_run_async (self->bench, self->cancellable, round_done_cb, self);
 }
 
@@ -323,12 +349,17 @@ check_done_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
 
+  /* drivedashd undoes a temporary switch when the connection that asked
+   * for it closes: hold it until game mode is put back, or the service
+   * would revert each round as soon as the call's last user let go. */
+  g_set_object (&self->bus, g_object_get_data (G_OBJECT (result), "bus"));
   self->original = g_task_propagate_pointer (G_TASK (result), &error);
   if (self->original == NULL)
     {
       text = g_strdup_printf (_("Game mode cannot be switched, so no test was run: %s"), error->message);
       set_status (self, text, TRUE);
       g_clear_object (&self->cancellable);
+      g_clear_object (&self->bus);
       set_running (self, FALSE);
       g_object_unref (self);
       return;
@@ -356,7 +387,8 @@ drivedash_ab_model_start (DrivedashAbModel *self)
   folder = drivedash_bench_options_get_folder (self->options);
   path = folder ? g_file_get_path (folder) : g_strdup (g_get_home_dir ());
   g_free (self->controller);
-  self->controller = drivedash_controller_for_folder (NULL, path);
+  self->controller = self->test_controller ? g_strdup (self->test_controller)
+                                           : drivedash_controller_for_folder (NULL, path);
   if (self->controller == NULL)
     {
       set_status (self, _("This folder is not on an NVMe drive, so there is no game mode to test. "
@@ -487,12 +519,17 @@ drivedash_ab_model_finalize (GObject *object)
 
   g_clear_object (&self->options);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->bus);
   g_clear_object (&self->bench);
   g_clear_pointer (&self->recorder, drivedash_store_recorder_free);
   g_clear_pointer (&self->original, drivedash_game_mode_free);
   g_clear_pointer (&self->round_runs, g_ptr_array_unref);
   g_clear_error (&self->error);
   g_free (self->controller);
+  g_free (self->test_controller);
+  g_free (self->sysfs_root);
+  g_free (self->rules_dir);
+  g_free (self->state_dir);
   g_free (self->status);
   G_OBJECT_CLASS (drivedash_ab_model_parent_class)->finalize (object);
 }
@@ -521,6 +558,8 @@ drivedash_ab_model_init (DrivedashAbModel *self)
 {
   self->options = drivedash_bench_options_new ();
   self->rounds = 5;
+  self->paths = *drivedash_power_paths_default ();
+  self->round_pause_s = 5;  /* CrystalDiskMark's 5 s between tests */
   self->round_runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
 }
 
@@ -528,4 +567,29 @@ DrivedashAbModel *
 drivedash_ab_model_new (void)
 {
   return g_object_new (DRIVEDASH_TYPE_AB_MODEL, NULL);
+}
+
+void
+drivedash_ab_model_set_test_overrides (DrivedashAbModel *self,
+                                       const char       *controller,
+                                       const char       *sysfs_root,
+                                       const char       *rules_dir,
+                                       const char       *state_dir,
+                                       double            pass_duration,
+                                       guint64           test_size)
+{
+  g_return_if_fail (DRIVEDASH_IS_AB_MODEL (self));
+
+  g_free (self->test_controller);
+  self->test_controller = g_strdup (controller);
+  g_free (self->sysfs_root);
+  g_free (self->rules_dir);
+  g_free (self->state_dir);
+  self->sysfs_root = g_strdup (sysfs_root);
+  self->rules_dir = g_strdup (rules_dir);
+  self->state_dir = g_strdup (state_dir);
+  drivedash_power_paths_override (&self->paths, self->sysfs_root, self->rules_dir, self->state_dir);
+  self->test_pass_duration = pass_duration;
+  self->test_size = test_size;
+  self->round_pause_s = 0;
 }
