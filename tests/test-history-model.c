@@ -213,7 +213,7 @@ test_list (Fixture       *f,
   first = item_at (model, 0);
   g_assert_cmpint (drivedash_history_item_get_id (first), ==, f->ids[2]);
   g_assert_cmpstr (drivedash_history_item_get_title (first), ==, date);
-  g_assert_cmpstr (drivedash_history_item_get_headline (first), ==, "Read 1505 MB/s · Write 2020 MB/s");
+  g_assert_cmpstr (drivedash_history_item_get_headline (first), ==, "Read 1505 MB/s\nWrite 2020 MB/s");
   g_assert_cmpstr (drivedash_history_item_get_subtitle (first), ==, "Beta SSD · Speed test");
   g_assert_cmpstr (drivedash_history_item_get_subtitle (item_at (model, 1)), ==,
                    "Alpha SSD · Speed test · Game mode on");

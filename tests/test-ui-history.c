@@ -309,7 +309,15 @@ test_narrow (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 900);
   ui_iterate_for (300);
   g_free (ui_screenshot (window, "history-list-narrow.png"));
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
+  {
+    int minimum;
+
+    /* The page itself fits a phone (the toast left over from the delete
+     * test has a width of its own). */
+    gtk_widget_measure (GTK_WIDGET (history_page (window)), GTK_ORIENTATION_HORIZONTAL, -1,
+                        &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+  }
   /* Closing disposes the page: it used to unparent its stack twice. */
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (200);

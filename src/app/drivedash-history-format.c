@@ -95,7 +95,7 @@ drivedash_history_format_headline (const DrivedashStoreRun *run)
 
   if (read != NULL && write != NULL)
     /* TRANSLATORS: the headline of a stored run; MB/s = 10^6 bytes/s */
-    return g_strdup_printf (_("Read %.0f MB/s · Write %.0f MB/s"), read->mb_per_s, write->mb_per_s);
+    return g_strdup_printf (_("Read %.0f MB/s\nWrite %.0f MB/s"), read->mb_per_s, write->mb_per_s);
   if (read != NULL)
     return g_strdup_printf (_("Read %.0f MB/s"), read->mb_per_s);
   if (write != NULL)

@@ -20,8 +20,8 @@ const char *drivedash_history_format_game_mode (int                      game_mo
 char       *drivedash_history_format_title     (const DrivedashStoreRun *run);
 /* "Samsung SSD 970 · Speed test · Game mode on · Stopped" */
 char       *drivedash_history_format_subtitle  (const DrivedashStoreRun *run);
-/* The first read and the first write result: "Read 3477 MB/s · Write
- * 2999 MB/s"; "No results" when the run has none. */
+/* The first read and the first write result, one a line: "Read 3477
+ * MB/s\nWrite 2999 MB/s"; "No results" when the run has none. */
 char       *drivedash_history_format_headline  (const DrivedashStoreRun *run);
 /* "3477 ± 12 MB/s (5 passes)", "3477 MB/s" (one value), "—" (n = 0). */
 char       *drivedash_history_format_mean      (const DrivedashStatsSummary *summary);

@@ -67,6 +67,8 @@ create_run_row (gpointer item,
   gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (check, _("Compare this run"));
   gtk_widget_add_css_class (headline, "numeric");
+  gtk_label_set_justify (GTK_LABEL (headline), GTK_JUSTIFY_RIGHT);
+  gtk_label_set_xalign (GTK_LABEL (headline), 1);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), headline);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
