@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-ab-model.h"
 #include "drivedash-bench-model-private.h"
@@ -15,6 +16,7 @@
 #include "drivedash-compare-model.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-model.h"
+#include "drivedash-history-transfer.h"
 #include "drivedash-store.h"
 
 typedef struct
@@ -481,6 +483,76 @@ test_speed_page_saves (void)
   g_rmdir (folder);
 }
 
+static void
+transfer_done_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_result (GAsyncResult **slot)
+{
+  while (*slot == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *slot;
+}
+
+/* Export in the three formats the file name asks for, then import the
+ * JSON into another history (a friend's computer). */
+static void
+test_export_import (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *other = g_build_filename (f->dir, "friend.db", NULL);
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "run.json", "run.csv", "run.txt" };
+  const char *starts[] = { "{", "test,mode,mb_per_s", "" };
+  const char *contains[] = { "\"Alpha SSD\"", "\nSEQ1M Q8T1,read,", "MB/s" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, names[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *text = NULL;
+      g_autoptr(GAsyncResult) result = NULL;
+
+      drivedash_history_export_async (f->path, f->ids[1], file, transfer_done_cb, &result);
+      g_assert_true (drivedash_history_export_finish (wait_result (&result), &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      g_assert_true (g_str_has_prefix (text, starts[i]));
+      g_assert_nonnull (strstr (text, contains[i]));
+    }
+  g_assert_cmpstr (drivedash_history_transfer_format_for ("a.CSV"), ==, "json");
+  {
+    g_autofree char *path = g_build_filename (f->dir, "run.json", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GAsyncResult) result = NULL;
+
+    drivedash_history_import_async (other, file, transfer_done_cb, &result);
+    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), &error), ==, 1);
+    g_assert_no_error (error);
+  }
+  {
+    g_autofree char *path = g_build_filename (f->dir, "run.csv", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GAsyncResult) result = NULL;
+
+    /* Not JSON: a plain error, nothing added. */
+    drivedash_history_import_async (other, file, transfer_done_cb, &result);
+    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), &error), ==, -1);
+    g_assert_nonnull (error);
+  }
+  store = drivedash_store_open (other, NULL);
+  runs = drivedash_store_list_runs (store, NULL, NULL);
+  g_assert_cmpuint (runs->len, ==, 1);
+  g_assert_cmpstr (((DrivedashStoreRun *) runs->pdata[0])->drive_model, ==, "Alpha SSD");
+}
+
 /* A folder that is not on an NVMe drive: refused before anything is
  * switched or saved, with the reason; rounds stay in 2–20. */
 static void
@@ -541,5 +613,6 @@ main (int   argc,
   ADD ("compare", test_compare);
   ADD ("compare-one", test_compare_one);
   ADD ("compare-ab", test_compare_ab);
+  ADD ("export-import", test_export_import);
   return g_test_run ();
 }
