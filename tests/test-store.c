@@ -342,6 +342,25 @@ test_migrate_v1 (Fixture       *f,
   list = drivedash_store_list_runs (store, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 2);
+  /* The list's headline numbers (read from the v3 index) are the run's. */
+  for (guint i = 0; i < list->len; i++)
+    {
+      const DrivedashStoreRun *listed = g_ptr_array_index (list, i);
+      g_autoptr(DrivedashStoreRun) full = drivedash_store_get_run (store, listed->id, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (listed->results->len, ==, full->results->len);
+      for (guint k = 0; k < listed->results->len; k++)
+        {
+          const DrivedashStoreResult *a = g_ptr_array_index (listed->results, k);
+          const DrivedashStoreResult *b = g_ptr_array_index (full->results, k);
+
+          g_assert_cmpstr (a->test, ==, b->test);
+          g_assert_cmpstr (a->mode, ==, b->mode);
+          g_assert_cmpfloat (a->mb_per_s, ==, b->mb_per_s);
+          g_assert_cmpfloat (a->iops, ==, b->iops);
+        }
+    }
   run = drivedash_store_get_run (store, 1, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (run->drive_model, ==, "WD_BLACK SN750 1TB");

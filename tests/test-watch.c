@@ -397,7 +397,7 @@ test_migrate_v2 (Fixture       *f,
   g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
   g_assert_true (g_file_set_contents (f->path, contents, len, NULL));
   store = open_store (f);
-  g_assert_cmpint (drivedash_store_get_schema_version (store), ==, 3);
+  g_assert_cmpint (drivedash_store_get_schema_version (store), ==, DRIVEDASH_STORE_SCHEMA_VERSION);
 
   run = drivedash_store_get_run (store, 1, &error);
   g_assert_no_error (error);

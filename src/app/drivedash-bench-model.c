@@ -21,6 +21,7 @@
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-model-private.h"
 #include "drivedash-error.h"
+#include "drivedash-history-save.h"
 
 struct _DrivedashBenchModel
 {
@@ -36,6 +37,7 @@ struct _DrivedashBenchModel
   guint                  last_test;
   guint                  n_samples;
   guint                  n_done;
+  DrivedashStoreRecorder *recorder;  /* the run, for the history */
   GListStore            *results;
   DrivedashBenchReport  *report;
   GError                *error;
@@ -336,6 +338,7 @@ run_done_cb (GObject      *object,
   report = drivedash_bench_run_finish (bench, result, &error);
   if (report == NULL)
     report = drivedash_bench_report_ref (drivedash_bench_get_report (bench));
+  drivedash_history_save_end (g_steal_pointer (&self->recorder), bench, report, error);
   g_signal_handlers_disconnect_by_data (bench, self);
   g_clear_object (&self->cancellable);
 
@@ -417,6 +420,7 @@ drivedash_bench_model_start (DrivedashBenchModel  *self,
   g_signal_connect (bench, "sample", G_CALLBACK (bench_sample_cb), self);
   g_signal_connect (bench, "progress", G_CALLBACK (bench_progress_cb), self);
   g_signal_connect (bench, "test-finished", G_CALLBACK (bench_test_finished_cb), self);
+  self->recorder = drivedash_history_save_begin (bench);
 
   g_object_freeze_notify (G_OBJECT (self));
   reset_results (self, tests);
@@ -613,6 +617,7 @@ drivedash_bench_model_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->results);
   g_clear_pointer (&self->report, drivedash_bench_report_unref);
+  g_clear_pointer (&self->recorder, drivedash_store_recorder_free);
   g_clear_error (&self->error);
   g_free (self->progress_text);
   g_free (self->current_test);

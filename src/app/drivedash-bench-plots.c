@@ -268,3 +268,34 @@ drivedash_bench_plots_init (DrivedashBenchPlots *self)
   g_signal_group_connect_object (self->model_signals, "notify::current-test", G_CALLBACK (current_test_cb),
                                  self, G_CONNECT_SWAPPED);
 }
+
+/* A stored run's samples (drivedash_store_series_decode()), drawn as the
+ * live run drew them; @report names the tests. */
+void
+drivedash_bench_plots_show_stored (DrivedashBenchPlots        *self,
+                                   const DrivedashBenchReport *report,
+                                   GArray                     *samples)
+{
+  guint last = G_MAXUINT;
+
+  g_return_if_fail (DRIVEDASH_IS_BENCH_PLOTS (self));
+
+  run_started_cb (self);
+  for (guint i = 0; samples != NULL && i < samples->len; i++)
+    {
+      const DrivedashBenchSample *sample = &g_array_index (samples, DrivedashBenchSample, i);
+      const DrivedashBenchResult *result;
+
+      if (sample->test_index >= report->results->len)
+        continue;
+      result = g_ptr_array_index (report->results, sample->test_index);
+      if (sample->test_index != last)
+        {
+          g_autofree char *label = drivedash_bench_spec_dup_label (&result->spec);
+
+          test_started_cb (self, sample->test_index, label, sample->run_elapsed_s - sample->window_s);
+          last = sample->test_index;
+        }
+      sample_cb (self, (gpointer) sample, result->spec.mode);
+    }
+}

@@ -26,3 +26,9 @@ gboolean             drivedash_bench_plots_save_png      (DrivedashBenchPlots  *
                                                           GError              **error);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+void drivedash_bench_plots_show_stored (DrivedashBenchPlots        *self,
+                                        const DrivedashBenchReport *report,
+                                        GArray                     *samples);
+G_END_DECLS

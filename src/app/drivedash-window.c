@@ -17,6 +17,7 @@
 #include "drivedash-bench-page.h"
 #include "drivedash-health-page.h"
 /* end dashboard */
+#include "drivedash-history-page.h"
 
 struct _DrivedashWindow
 {
@@ -201,6 +202,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   /* dashboard: g_type_ensure() the page types used in the template here. */
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PAGE);
+  g_type_ensure (DRIVEDASH_TYPE_HISTORY_PAGE);
   /* end dashboard */
 
   gtk_widget_class_set_template_from_resource (widget_class,

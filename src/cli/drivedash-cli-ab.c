@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "drivedash-ab.h"
 #include "drivedash-cli.h"
 #include "drivedash-cli-store.h"
 #include "drivedash-client.h"
@@ -104,29 +105,12 @@ set_game_mode (Ab        *ab,
   return state != NULL;
 }
 
-/* Refuses before the first round, with the reason: no APST, no service
- * and not root, permission denied.  Setting the current state again is
- * the permission check: it changes nothing. */
+/* Refuses before the first round, with the reason (drivedash-ab.c). */
 static DrivedashGameMode *
 check_switchable (Ab      *ab,
                   GError **error)
 {
-  g_autoptr(DrivedashGameMode) state =
-    drivedash_client_get_game_mode (&ab->paths, ab->controller, ab->flags, NULL, NULL, error);
-
-  if (state == NULL)
-    return NULL;
-  if (!state->supported)
-    {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                   _("%s has no automatic power saving (APST), so game mode cannot change "
-                     "anything: the drive always runs at full speed. There is nothing to compare."),
-                   ab->controller);
-      return NULL;
-    }
-  if (!set_game_mode (ab, state->enabled, state->persistent, error))
-    return NULL;
-  return g_steal_pointer (&state);
+  return drivedash_ab_check_switchable (&ab->paths, ab->controller, ab->flags, NULL, error);
 }
 
 static gboolean
@@ -140,7 +124,7 @@ run_rounds (Ab                           *ab,
 {
   for (guint i = 0; i < 2 * rounds; i++)
     {
-      gboolean on = i % 2 == 1;
+      gboolean on = drivedash_ab_round_is_on (i);
       DrivedashStoreRun *run;
       g_autoptr(GError) local_error = NULL;
 

@@ -257,10 +257,10 @@ expand_tests (char                        **specs,
  * what it measured and why it ended. */
 static void
 save_run (BenchCli             *cli,
-          DrivedashCliRecorder *recorder,
+          DrivedashStoreRecorder *recorder,
           DrivedashBench       *bench)
 {
-  g_autoptr(DrivedashStoreRun) run = drivedash_cli_recorder_finish (recorder, bench, cli->report, cli->error);
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_recorder_finish (recorder, bench, cli->report, cli->error);
   g_autoptr(GError) error = NULL;
 
   if (!drivedash_store_save_run (cli->store, run, &error))
@@ -278,7 +278,7 @@ run_bench (BenchCli                     *cli,
   g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(DrivedashBench) bench = NULL;
-  g_autoptr(DrivedashCliRecorder) recorder = NULL;
+  g_autoptr(DrivedashStoreRecorder) recorder = NULL;
   guint sigint, sigterm;
 
   cli->loop = loop;
@@ -294,7 +294,7 @@ run_bench (BenchCli                     *cli,
   g_signal_connect (bench, "sample", G_CALLBACK (on_sample), cli);
   g_signal_connect (bench, "progress", G_CALLBACK (on_progress), cli);
   if (cli->store != NULL)
-    recorder = drivedash_cli_recorder_new (cli->store, bench, NULL, NULL);
+    recorder = drivedash_store_recorder_new (cli->store, bench, NULL, NULL);
 
   /* Ctrl+C stops the run cleanly: the engine removes its file first. */
   sigint = g_unix_signal_add (SIGINT, on_signal, cli);

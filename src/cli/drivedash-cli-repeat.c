@@ -74,16 +74,16 @@ drivedash_cli_run_once (DrivedashStore               *store,
                         GError                      **error)
 {
   g_autoptr(DrivedashBench) bench = drivedash_bench_new (settings, tests, n_tests);
-  g_autoptr(DrivedashCliRecorder) recorder = NULL;
+  g_autoptr(DrivedashStoreRecorder) recorder = NULL;
   g_autoptr(DrivedashBenchReport) report = NULL;
   g_autoptr(GError) local_error = NULL;
   DrivedashStoreRun *run;
 
   if (store != NULL)
-    recorder = drivedash_cli_recorder_new (store, bench, sysfs_root, controller);
+    recorder = drivedash_store_recorder_new (store, bench, sysfs_root, controller);
   report = drivedash_cli_run_bench (bench, cancellable, &local_error);
   if (recorder != NULL)
-    run = drivedash_cli_recorder_finish (recorder, bench, report, local_error);
+    run = drivedash_store_recorder_finish (recorder, bench, report, local_error);
   else
     run = drivedash_store_run_new_from_report (report ? report : drivedash_bench_get_report (bench),
                                                DRIVEDASH_RUN_KIND_QUICK);

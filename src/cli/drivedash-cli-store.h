@@ -6,29 +6,13 @@
 
 #include "drivedash-bench.h"
 #include "drivedash-store.h"
+#include "drivedash-store-recorder.h"
 
 G_BEGIN_DECLS
 
 /* The history at its default path; a recovery message (a damaged file was
  * moved aside) goes to stderr. */
 DrivedashStore *drivedash_cli_open_store (GError **error);
-
-/* Watches one bench run: its live samples (for the plots), the drive's
- * identity, game mode and temperature before and after. */
-typedef struct _DrivedashCliRecorder DrivedashCliRecorder;
-
-DrivedashCliRecorder *drivedash_cli_recorder_new      (DrivedashStore        *store,
-                                                       DrivedashBench        *bench,
-                                                       const char            *sysfs_root,
-                                                       const char            *controller);
-/* The run to save: the report (or, when the run failed or was stopped,
- * the bench's partial report and @error's message). */
-DrivedashStoreRun    *drivedash_cli_recorder_finish   (DrivedashCliRecorder  *self,
-                                                       DrivedashBench        *bench,
-                                                       const DrivedashBenchReport *report,
-                                                       const GError          *error);
-void                  drivedash_cli_recorder_free     (DrivedashCliRecorder  *self);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashCliRecorder, drivedash_cli_recorder_free)
 
 /* Runs @bench to the end in a main loop; SIGINT/SIGTERM cancel
  * @cancellable.  NULL with the error on failure. */

@@ -55,6 +55,9 @@ static const char *const migrations[] = {
   " error_log_entries INTEGER, tmt1_transitions INTEGER, tmt2_transitions INTEGER,"
   " tmt1_seconds INTEGER, tmt2_seconds INTEGER,"
   " PRIMARY KEY (drive_id, taken_at)) WITHOUT ROWID;",
+  /* 3 → 4: the history list reads its headline numbers from this index
+   * alone, without visiting the wide results rows (passes, latency). */
+  "CREATE INDEX results_list ON results (run_id, position, test, mode, mb_per_s, iops);",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);

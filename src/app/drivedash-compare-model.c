@@ -1,0 +1,343 @@
+/* drivedash-compare-model.c — the Compare view's view-model
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The statistics are drivedash-compare.c's (Welch's t-test, the same the
+ * CLI's history compare and ab print), so the app and the CLI never
+ * disagree about a verdict.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-compare-model.h"
+#include "drivedash-history-format.h"
+#include "drivedash-history-jobs.h"
+
+struct _DrivedashCompareModel
+{
+  GObject       parent_instance;
+  GListStore   *rows;
+  GCancellable *cancellable;
+  gboolean      loading;
+  char         *legend;
+  char         *conclusion;
+  char         *status;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashCompareModel, drivedash_compare_model, G_TYPE_OBJECT)
+
+enum { PROP_0, PROP_ROWS, PROP_LOADING, PROP_LEGEND, PROP_CONCLUSION, PROP_STATUS, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_string (DrivedashCompareModel  *self,
+            char                  **field,
+            const char             *value,
+            guint                   prop)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+set_loading (DrivedashCompareModel *self,
+             gboolean               loading)
+{
+  if (self->loading == loading)
+    return;
+  self->loading = loading;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+}
+
+static char *
+side_description (const DrivedashStoreRun *run,
+                  guint                    n_runs)
+{
+  g_autofree char *title = drivedash_history_format_title (run);
+  const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
+
+  if (n_runs > 1)
+    /* TRANSLATORS: one side of an A/B test: "Game mode on, 5 rounds" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u round", "%s, %u rounds", n_runs),
+                            game_mode ? game_mode : _("Unknown"), n_runs);
+  return g_strdup_printf ("%s · %s%s%s", title, run->drive_model ? run->drive_model : _("Unknown drive"),
+                          game_mode ? " · " : "", game_mode ? game_mode : "");
+}
+
+/* The sides: one per run; for an A/B set, its "off" and its "on" rounds. */
+static GArray *
+make_sides (GPtrArray *runs,
+            GPtrArray *off,
+            GPtrArray *on)
+{
+  GArray *sides = g_array_new (FALSE, TRUE, sizeof (DrivedashCompareSide));
+  DrivedashStoreRun *first = runs->len ? g_ptr_array_index (runs, 0) : NULL;
+
+  if (first != NULL && first->kind == DRIVEDASH_RUN_KIND_AB_SET)
+    {
+      for (guint i = 1; i < runs->len; i++)
+        {
+          DrivedashStoreRun *run = g_ptr_array_index (runs, i);
+
+          g_ptr_array_add (g_strcmp0 (run->set_role, "on") == 0 ? on : off, run);
+        }
+      if (off->len > 0 && on->len > 0)
+        {
+          DrivedashCompareSide a = { 0, "off", (DrivedashStoreRun **) off->pdata, off->len };
+          DrivedashCompareSide b = { 0, "on", (DrivedashStoreRun **) on->pdata, on->len };
+
+          g_array_append_val (sides, a);
+          g_array_append_val (sides, b);
+        }
+      return sides;
+    }
+  for (guint i = 0; i < runs->len && i < 6; i++)
+    {
+      DrivedashCompareSide side = { 0, NULL, (DrivedashStoreRun **) &runs->pdata[i], 1 };
+
+      side.id = ((DrivedashStoreRun *) runs->pdata[i])->id;
+      g_array_append_val (sides, side);
+    }
+  return sides;
+}
+
+static char *
+make_legend (const GArray *sides)
+{
+  g_autoptr(GString) legend = g_string_new (NULL);
+
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const DrivedashCompareSide *side = &g_array_index (sides, DrivedashCompareSide, i);
+      g_autofree char *text = side_description (side->runs[0], side->n_runs);
+
+      g_string_append_printf (legend, "%s%s  %s", i ? "\n" : "", drivedash_history_side_label (i), text);
+    }
+  return g_string_free (g_steal_pointer (&legend), FALSE);
+}
+
+/* Two runs that differ the same way in every test: one sentence, the
+ * table has the figures. */
+static char *
+same_everywhere (GListModel *rows,
+                 guint       n_sides)
+{
+  guint n = g_list_model_get_n_items (rows), n_faster = 0, n_slower = 0;
+
+  for (guint i = 0; n_sides == 2 && i < n; i++)
+    {
+      g_autoptr(DrivedashCompareRow) row = g_list_model_get_item (rows, i);
+      double a = drivedash_compare_row_get_mean (row, 0), b = drivedash_compare_row_get_mean (row, 1);
+
+      if (!drivedash_compare_row_get_measurable (row))
+        continue;
+      n_faster += b > a;
+      n_slower += b < a;
+    }
+  if (n < 2 || n_sides != 2)
+    return NULL;
+  if (n_faster == n)
+    return g_strdup (_("B is measurably faster than A in every test."));
+  if (n_slower == n)
+    return g_strdup (_("B is measurably slower than A in every test."));
+  return NULL;
+}
+
+static char *
+make_conclusion (GListModel *rows,
+                 guint       n_sides)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (rows), n_measurable = 0;
+  char *same = same_everywhere (rows, n_sides);
+
+  if (same != NULL)
+    return same;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(DrivedashCompareRow) row = g_list_model_get_item (rows, i);
+
+      if (!drivedash_compare_row_get_measurable (row))
+        continue;
+      /* TRANSLATORS: "SEQ1M Q8T1 · Read: B is 3.1 % faster (± 0.8 %)" */
+      g_string_append_printf (text, _("%s: %s\n"), drivedash_compare_row_get_title (row),
+                              drivedash_compare_row_get_verdict (row));
+      n_measurable++;
+    }
+  if (n == 0)
+    return g_strdup (_("These runs have no test in common."));
+  if (n_measurable == 0)
+    return g_strdup (_("No measurable difference in any test."));
+  if (n_measurable < n)
+    g_string_append (text, _("No measurable difference in the other tests."));
+  else
+    g_string_truncate (text, text->len - 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+void
+drivedash_compare_model_set_runs (DrivedashCompareModel *self,
+                                  GPtrArray             *runs)
+{
+  g_autoptr(GPtrArray) off = g_ptr_array_new ();
+  g_autoptr(GPtrArray) on = g_ptr_array_new ();
+  g_autoptr(GArray) sides = make_sides (runs, off, on);
+  g_autoptr(GPtrArray) tests = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *legend = NULL, *conclusion = NULL;
+
+  g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
+
+  if (sides->len >= 2)
+    tests = drivedash_compare_sides ((const DrivedashCompareSide *) sides->data, sides->len);
+  for (guint i = 0; tests != NULL && i < tests->len; i++)
+    g_ptr_array_add (rows, drivedash_compare_row_new (g_ptr_array_index (tests, i)));
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+  legend = make_legend (sides);
+  conclusion = sides->len >= 2 ? make_conclusion (G_LIST_MODEL (self->rows), sides->len) : NULL;
+  set_string (self, &self->legend, legend, PROP_LEGEND);
+  set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
+  set_string (self, &self->status, sides->len >= 2 ? NULL : _("Pick two to six runs to compare."),
+              PROP_STATUS);
+}
+
+static void
+load_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(DrivedashCompareModel) self = user_data;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  runs = drivedash_history_load_finish (result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->cancellable);
+  set_loading (self, FALSE);
+  if (runs != NULL)
+    drivedash_compare_model_set_runs (self, runs);
+  else
+    set_string (self, &self->status, error->message, PROP_STATUS);
+}
+
+void
+drivedash_compare_model_load (DrivedashCompareModel *self,
+                              const char            *path,
+                              const gint64          *ids,
+                              guint                  n_ids)
+{
+  g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  set_loading (self, TRUE);
+  drivedash_history_load_async (path, ids, n_ids, self->cancellable, load_done_cb, g_object_ref (self));
+}
+
+gboolean
+drivedash_compare_model_get_loading (DrivedashCompareModel *self)
+{
+  return self->loading;
+}
+
+GListModel *
+drivedash_compare_model_get_rows (DrivedashCompareModel *self)
+{
+  return G_LIST_MODEL (self->rows);
+}
+
+const char *
+drivedash_compare_model_get_legend (DrivedashCompareModel *self)
+{
+  return self->legend;
+}
+
+const char *
+drivedash_compare_model_get_conclusion (DrivedashCompareModel *self)
+{
+  return self->conclusion;
+}
+
+const char *
+drivedash_compare_model_get_status (DrivedashCompareModel *self)
+{
+  return self->status;
+}
+
+static void
+drivedash_compare_model_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  DrivedashCompareModel *self = DRIVEDASH_COMPARE_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROWS:       g_value_set_object (value, self->rows); break;
+    case PROP_LOADING:    g_value_set_boolean (value, self->loading); break;
+    case PROP_LEGEND:     g_value_set_string (value, self->legend); break;
+    case PROP_CONCLUSION: g_value_set_string (value, self->conclusion); break;
+    case PROP_STATUS:     g_value_set_string (value, self->status); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_compare_model_dispose (GObject *object)
+{
+  DrivedashCompareModel *self = DRIVEDASH_COMPARE_MODEL (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (drivedash_compare_model_parent_class)->dispose (object);
+}
+
+static void
+drivedash_compare_model_finalize (GObject *object)
+{
+  DrivedashCompareModel *self = DRIVEDASH_COMPARE_MODEL (object);
+
+  g_clear_object (&self->rows);
+  g_free (self->legend);
+  g_free (self->conclusion);
+  g_free (self->status);
+  G_OBJECT_CLASS (drivedash_compare_model_parent_class)->finalize (object);
+}
+
+static void
+drivedash_compare_model_class_init (DrivedashCompareModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = drivedash_compare_model_get_property;
+  object_class->dispose = drivedash_compare_model_dispose;
+  object_class->finalize = drivedash_compare_model_finalize;
+  properties[PROP_ROWS] = g_param_spec_object ("rows", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
+  properties[PROP_LEGEND] = g_param_spec_string ("legend", NULL, NULL, NULL, ro);
+  properties[PROP_CONCLUSION] = g_param_spec_string ("conclusion", NULL, NULL, NULL, ro);
+  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+drivedash_compare_model_init (DrivedashCompareModel *self)
+{
+  self->rows = g_list_store_new (DRIVEDASH_TYPE_COMPARE_ROW);
+}
+
+DrivedashCompareModel *
+drivedash_compare_model_new (void)
+{
+  return g_object_new (DRIVEDASH_TYPE_COMPARE_MODEL, NULL);
+}

@@ -1,0 +1,39 @@
+/* drivedash-compare-model.h — the Compare view's view-model: 2–6 stored
+ * runs (or the two sides of a game-mode A/B test) test by test
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-compare-row.h"
+#include "drivedash-store-run.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_TYPE_COMPARE_MODEL (drivedash_compare_model_get_type ())
+G_DECLARE_FINAL_TYPE (DrivedashCompareModel, drivedash_compare_model, DRIVEDASH, COMPARE_MODEL, GObject)
+
+DrivedashCompareModel *drivedash_compare_model_new            (void);
+/* Loads the runs (in a worker thread) and compares them, A = the first.
+ * An A/B set alone compares its "off" rounds (A) with its "on" rounds
+ * (B).  A new load cancels the one before. */
+void                   drivedash_compare_model_load           (DrivedashCompareModel *self,
+                                                               const char            *path,
+                                                               const gint64          *ids,
+                                                               guint                  n_ids);
+/* Compares runs already loaded (full runs, with passes). */
+void                   drivedash_compare_model_set_runs       (DrivedashCompareModel *self,
+                                                               GPtrArray             *runs);
+gboolean               drivedash_compare_model_get_loading    (DrivedashCompareModel *self);
+/* Of DrivedashCompareRow, one per test both A and another run have. */
+GListModel            *drivedash_compare_model_get_rows       (DrivedashCompareModel *self);
+/* "A  30 Nov 2026, 19:22 · Samsung SSD 970\nB  …" */
+const char            *drivedash_compare_model_get_legend     (DrivedashCompareModel *self);
+/* The answer in plain words, for the top of the view. */
+const char            *drivedash_compare_model_get_conclusion (DrivedashCompareModel *self);
+/* Why nothing could be compared, or NULL. */
+const char            *drivedash_compare_model_get_status     (DrivedashCompareModel *self);
+
+G_END_DECLS

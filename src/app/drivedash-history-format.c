@@ -1,0 +1,138 @@
+/* drivedash-history-format.c — what the History and Compare views say
+ * about stored runs, in plain words
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "drivedash-history-format.h"
+
+char *
+drivedash_history_format_date (gint64 started_at_us)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (started_at_us / G_USEC_PER_SEC);
+  g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
+
+  if (local == NULL)
+    return g_strdup (_("Unknown date"));
+  /* TRANSLATORS: the date of a stored run, g_date_time_format() codes */
+  return g_date_time_format (local, _("%e %b %Y, %H:%M"));
+}
+
+const char *
+drivedash_history_format_kind (DrivedashRunKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_RUN_KIND_QUICK:       return _("Speed test");
+    case DRIVEDASH_RUN_KIND_SUSTAINED:   return _("Sustained writes");
+    case DRIVEDASH_RUN_KIND_CONSISTENCY: return _("Consistency test");
+    case DRIVEDASH_RUN_KIND_SATURATION:  return _("Cache size test");
+    case DRIVEDASH_RUN_KIND_AB_SET:      return _("Game mode A/B test");
+    case DRIVEDASH_RUN_KIND_REPEAT_SET:  return _("Repeated speed test");
+    default:                             return _("Speed test");
+    }
+}
+
+const char *
+drivedash_history_format_game_mode (int game_mode)
+{
+  if (game_mode == 1)
+    return _("Game mode on");
+  if (game_mode == 0)
+    return _("Game mode off");
+  return NULL;
+}
+
+char *
+drivedash_history_format_title (const DrivedashStoreRun *run)
+{
+  if (run->name != NULL && run->name[0] != '\0')
+    return g_strdup (run->name);
+  return drivedash_history_format_date (run->started_at);
+}
+
+char *
+drivedash_history_format_subtitle (const DrivedashStoreRun *run)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
+
+  g_ptr_array_add (parts, (gpointer) (run->drive_model ? run->drive_model : _("Unknown drive")));
+  g_ptr_array_add (parts, (gpointer) drivedash_history_format_kind (run->kind));
+  if (game_mode != NULL)
+    g_ptr_array_add (parts, (gpointer) game_mode);
+  if (run->status == DRIVEDASH_RUN_STATUS_CANCELLED)
+    g_ptr_array_add (parts, (gpointer) _("Stopped"));
+  else if (run->status == DRIVEDASH_RUN_STATUS_FAILED)
+    g_ptr_array_add (parts, (gpointer) _("Failed"));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+static const DrivedashStoreResult *
+first_of_mode (const DrivedashStoreRun *run,
+               const char              *mode)
+{
+  for (guint i = 0; run->results != NULL && i < run->results->len; i++)
+    {
+      const DrivedashStoreResult *r = g_ptr_array_index (run->results, i);
+
+      if (g_strcmp0 (r->mode, mode) == 0 && isfinite (r->mb_per_s))
+        return r;
+    }
+  return NULL;
+}
+
+char *
+drivedash_history_format_headline (const DrivedashStoreRun *run)
+{
+  const DrivedashStoreResult *read = first_of_mode (run, "read");
+  const DrivedashStoreResult *write = first_of_mode (run, "write");
+
+  if (read != NULL && write != NULL)
+    /* TRANSLATORS: the headline of a stored run; MB/s = 10^6 bytes/s */
+    return g_strdup_printf (_("Read %.0f MB/s\nWrite %.0f MB/s"), read->mb_per_s, write->mb_per_s);
+  if (read != NULL)
+    return g_strdup_printf (_("Read %.0f MB/s"), read->mb_per_s);
+  if (write != NULL)
+    return g_strdup_printf (_("Write %.0f MB/s"), write->mb_per_s);
+  return g_strdup (_("No results"));
+}
+
+char *
+drivedash_history_format_mean (const DrivedashStatsSummary *summary)
+{
+  if (summary->n == 0 || !isfinite (summary->mean))
+    return g_strdup ("—");
+  if (summary->n < 2 || !isfinite (summary->ci95))
+    return g_strdup_printf (_("%.0f MB/s"), summary->mean);
+  /* TRANSLATORS: mean ± 95 % confidence interval, then how many values */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f ± %.0f MB/s (%u value)",
+                                       "%.0f ± %.0f MB/s (%u values)", summary->n),
+                          summary->mean, summary->ci95, summary->n);
+}
+
+char *
+drivedash_history_format_verdict (const DrivedashStatsComparison *comparison,
+                                  const char                     *label)
+{
+  g_autofree char *words = NULL;
+
+  if (comparison->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
+    return g_strdup (_("No measurable difference"));
+  words = drivedash_compare_describe (comparison);
+  /* TRANSLATORS: "B is 3.1 % faster (± 0.8 %)"; %s = run letter, words */
+  return g_strdup_printf (_("%s is %s"), label, words);
+}
+
+const char *
+drivedash_history_side_label (guint index)
+{
+  static const char *const labels[] = { "A", "B", "C", "D", "E", "F" };
+
+  return index < G_N_ELEMENTS (labels) ? labels[index] : "?";
+}

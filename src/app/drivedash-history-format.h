@@ -1,0 +1,35 @@
+/* drivedash-history-format.h — what the History and Compare views say
+ * about stored runs, in plain words (pure, no display needed)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-compare.h"
+#include "drivedash-store-run.h"
+
+G_BEGIN_DECLS
+
+/* "30 Nov 2026, 19:22" in local time. */
+char       *drivedash_history_format_date      (gint64                   started_at_us);
+/* "Speed test", "Game mode A/B test", … */
+const char *drivedash_history_format_kind      (DrivedashRunKind         kind);
+/* "Game mode on", "Game mode off", or NULL when unknown. */
+const char *drivedash_history_format_game_mode (int                      game_mode);
+/* The run's name, else its date. */
+char       *drivedash_history_format_title     (const DrivedashStoreRun *run);
+/* "Samsung SSD 970 · Speed test · Game mode on · Stopped" */
+char       *drivedash_history_format_subtitle  (const DrivedashStoreRun *run);
+/* The first read and the first write result, one a line: "Read 3477
+ * MB/s\nWrite 2999 MB/s"; "No results" when the run has none. */
+char       *drivedash_history_format_headline  (const DrivedashStoreRun *run);
+/* "3477 ± 12 MB/s (5 passes)", "3477 MB/s" (one value), "—" (n = 0). */
+char       *drivedash_history_format_mean      (const DrivedashStatsSummary *summary);
+/* One side against the first: "No measurable difference", or "B is
+ * 3.1 % faster (± 0.8 %)"; label is the side's letter. */
+char       *drivedash_history_format_verdict   (const DrivedashStatsComparison *comparison,
+                                                const char                     *label);
+/* "A", "B", … for side @index (0–5). */
+const char *drivedash_history_side_label       (guint                    index);
+
+G_END_DECLS

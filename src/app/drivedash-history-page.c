@@ -1,0 +1,472 @@
+/* drivedash-history-page.c — the History view: wiring between the
+ * template and its view-models
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-ab-model.h"
+#include "drivedash-bench-plots.h"
+#include "drivedash-bench-result-item.h"
+#include "drivedash-compare-chart.h"
+#include "drivedash-file-chooser.h"
+#include "drivedash-history-jobs.h"
+#include "drivedash-history-page.h"
+#include "drivedash-history-transfer.h"
+#include "drivedash-results-grid.h"
+#include "drivedash-window.h"
+
+struct _DrivedashHistoryPage
+{
+  AdwBin                 parent_instance;
+
+  DrivedashHistoryModel *history;
+  DrivedashCompareModel *compare;
+  GtkStack              *stack;
+  GtkListBox            *list;
+  GtkListBox            *compare_list;
+  GtkLabel              *run_title;
+  GtkLabel              *run_subtitle;
+  AdwEntryRow           *name_row;
+  AdwEntryRow           *note_row;
+  GListStore            *run_results;
+  DrivedashBenchPlots   *plots;
+  DrivedashAbModel      *ab;
+  AdwComboRow           *ab_preset;
+  GtkSpinButton         *ab_rounds;
+  GtkLabel              *ab_status;
+
+  DrivedashHistoryItem  *current;       /* the run shown on the "run" view */
+  GCancellable          *open_cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashHistoryPage, drivedash_history_page, ADW_TYPE_BIN)
+
+static void
+row_activated_cb (AdwActionRow         *row,
+                  DrivedashHistoryPage *self)
+{
+  drivedash_history_page_open (self, g_object_get_data (G_OBJECT (row), "item"));
+}
+
+static GtkWidget *
+create_run_row (gpointer item,
+                gpointer user_data)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *check = gtk_check_button_new ();
+  GtkWidget *headline = gtk_label_new (NULL);
+
+  g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
+  g_object_bind_property (item, "title", row, "title", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "subtitle", row, "subtitle", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "headline", headline, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "selected", check, "active", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (check, _("Compare this run"));
+  gtk_widget_add_css_class (headline, "numeric");
+  gtk_label_set_justify (GTK_LABEL (headline), GTK_JUSTIFY_RIGHT);
+  gtk_label_set_xalign (GTK_LABEL (headline), 1);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), headline);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_signal_connect (row, "activated", G_CALLBACK (row_activated_cb), user_data);
+  return row;
+}
+
+static GtkWidget *
+create_compare_row (gpointer item,
+                    gpointer user_data)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *values = gtk_label_new (NULL);
+  GtkWidget *differences = gtk_label_new (NULL);
+
+  /* The verdict in words under the test's name; the figures beside it. */
+  g_object_bind_property (item, "title", row, "title", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "verdict", row, "subtitle", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "values", values, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "differences", differences, "label", G_BINDING_SYNC_CREATE);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  gtk_label_set_xalign (GTK_LABEL (values), 1);
+  gtk_label_set_xalign (GTK_LABEL (differences), 1);
+  gtk_widget_add_css_class (values, "numeric");
+  gtk_widget_add_css_class (differences, "numeric");
+  gtk_widget_add_css_class (differences, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), values);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), differences);
+  return row;
+}
+
+static void
+show_run (DrivedashHistoryPage *self,
+          DrivedashStoreRun    *run)
+{
+  g_autoptr(DrivedashBenchReport) report = drivedash_store_run_to_report (run);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) samples = run->series ? drivedash_store_series_decode (run->series, NULL) : NULL;
+
+  for (guint i = 0; i < report->results->len; i++)
+    {
+      const DrivedashBenchResult *result = g_ptr_array_index (report->results, i);
+      DrivedashBenchResultItem *item = drivedash_bench_result_item_new (&result->spec);
+
+      drivedash_bench_result_item_set_result (item, result);
+      g_ptr_array_add (items, item);
+    }
+  g_list_store_splice (self->run_results, 0, g_list_model_get_n_items (G_LIST_MODEL (self->run_results)),
+                       items->pdata, items->len);
+  drivedash_bench_plots_show_stored (self->plots, report, samples);
+  gtk_widget_set_visible (GTK_WIDGET (self->plots), samples != NULL && samples->len > 0);
+}
+
+static void
+open_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(DrivedashHistoryPage) self = user_data;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  runs = drivedash_history_load_finish (result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->open_cancellable);
+  if (runs == NULL || runs->len == 0)
+    {
+      gtk_label_set_text (self->run_subtitle, error ? error->message : _("This run is no longer stored."));
+      return;
+    }
+  show_run (self, g_ptr_array_index (runs, 0));
+}
+
+void
+drivedash_history_page_open (DrivedashHistoryPage *self,
+                             DrivedashHistoryItem *item)
+{
+  const DrivedashStoreRun *run = drivedash_history_item_get_run (item);
+  gint64 id = run->id;
+
+  g_return_if_fail (DRIVEDASH_IS_HISTORY_PAGE (self));
+
+  /* An A/B test is a comparison of its own rounds. */
+  if (run->kind == DRIVEDASH_RUN_KIND_AB_SET)
+    {
+      drivedash_compare_model_load (self->compare, drivedash_history_model_get_path (self->history), &id, 1);
+      gtk_stack_set_visible_child_name (self->stack, "compare");
+      return;
+    }
+  g_set_object (&self->current, item);
+  gtk_label_set_text (self->run_title, drivedash_history_item_get_title (item));
+  gtk_label_set_text (self->run_subtitle, drivedash_history_item_get_subtitle (item));
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), run->name ? run->name : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->note_row), run->note ? run->note : "");
+  g_list_store_remove_all (self->run_results);
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+  drivedash_history_load_async (drivedash_history_model_get_path (self->history), &id, 1,
+                                self->open_cancellable, open_done_cb, g_object_ref (self));
+  gtk_stack_set_visible_child_name (self->stack, "run");
+}
+
+static void
+apply_cb (AdwEntryRow          *row,
+          DrivedashHistoryPage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (self->current == NULL)
+    return;
+  if (row == self->name_row)
+    {
+      drivedash_history_model_rename (self->history, self->current, text);
+      gtk_label_set_text (self->run_title, drivedash_history_item_get_title (self->current));
+    }
+  else
+    drivedash_history_model_set_note (self->history, self->current, text);
+}
+
+static gboolean
+has_text (gpointer    unused,
+          const char *text)
+{
+  return text != NULL && text[0] != '\0';
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action,
+             GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+
+  gtk_stack_set_visible_child_name (self->stack, "list");
+}
+
+static void
+compare_action (GtkWidget  *widget,
+                const char *action,
+                GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  g_autoptr(GArray) ids = drivedash_history_model_dup_selected_ids (self->history);
+
+  /* The oldest run is A, the baseline: lists are newest first. */
+  for (guint i = 0; i < ids->len / 2; i++)
+    {
+      gint64 t = g_array_index (ids, gint64, i);
+
+      g_array_index (ids, gint64, i) = g_array_index (ids, gint64, ids->len - 1 - i);
+      g_array_index (ids, gint64, ids->len - 1 - i) = t;
+    }
+  drivedash_compare_model_load (self->compare, drivedash_history_model_get_path (self->history),
+                                (const gint64 *) (gpointer) ids->data, ids->len);
+  gtk_stack_set_visible_child_name (self->stack, "compare");
+}
+
+static void
+undo_cb (AdwToast              *toast,
+         DrivedashHistoryModel *history)
+{
+  drivedash_history_model_undo_remove (history);
+}
+
+static void
+toast_dismissed_cb (AdwToast              *toast,
+                    DrivedashHistoryModel *history)
+{
+  /* Dismissed after Undo: nothing is pending any more, this is a no-op. */
+  drivedash_history_model_commit_remove (history);
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  GtkWidget *window = gtk_widget_get_ancestor (widget, DRIVEDASH_TYPE_WINDOW);
+  AdwToast *toast;
+
+  if (self->current == NULL)
+    return;
+  drivedash_history_model_remove (self->history, self->current);
+  g_clear_object (&self->current);
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  toast = adw_toast_new (_("Run deleted"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
+  if (window != NULL)
+    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
+  else
+    g_object_unref (toast);
+}
+
+static void
+ab_action (GtkWidget  *widget,
+           const char *action,
+           GVariant   *param)
+{
+  gtk_stack_set_visible_child_name (DRIVEDASH_HISTORY_PAGE (widget)->stack, "ab");
+}
+
+static void
+ab_folder_chosen (GObject *owner,
+                  GFile   *folder)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (owner);
+
+  if (folder != NULL)
+    drivedash_bench_options_set_folder (drivedash_ab_model_get_options (self->ab), folder);
+}
+
+static void
+ab_folder_action (GtkWidget  *widget,
+                  const char *action,
+                  GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  GFile *folder = drivedash_bench_options_get_folder (drivedash_ab_model_get_options (self->ab));
+
+  drivedash_file_chooser_run (widget, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("Folder to Test"),
+                              _("_Select"), folder, NULL, G_OBJECT (widget), ab_folder_chosen);
+}
+
+static void
+ab_start_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *param)
+{
+  drivedash_ab_model_start (DRIVEDASH_HISTORY_PAGE (widget)->ab);
+}
+
+static void
+ab_stop_action (GtkWidget  *widget,
+                const char *action,
+                GVariant   *param)
+{
+  drivedash_ab_model_stop (DRIVEDASH_HISTORY_PAGE (widget)->ab);
+}
+
+/* A finished A/B test: its answer is the comparison of its rounds. */
+static void
+ab_set_id_cb (DrivedashHistoryPage *self)
+{
+  gint64 id = drivedash_ab_model_get_set_id (self->ab);
+
+  drivedash_history_model_reload (self->history);
+  drivedash_compare_model_load (self->compare, drivedash_history_model_get_path (self->history), &id, 1);
+  gtk_stack_set_visible_child_name (self->stack, "compare");
+}
+
+static void
+ab_status_is_error_cb (DrivedashHistoryPage *self)
+{
+  if (drivedash_ab_model_get_status_is_error (self->ab))
+    gtk_widget_add_css_class (GTK_WIDGET (self->ab_status), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->ab_status), "error");
+}
+
+static void
+bind_ab (DrivedashHistoryPage *self)
+{
+  DrivedashBenchOptions *options = drivedash_ab_model_get_options (self->ab);
+  g_autoptr(GListModel) names = NULL;
+
+  g_object_get (options, "preset-names", &names, NULL);
+  adw_combo_row_set_model (self->ab_preset, names);
+  g_object_bind_property (options, "preset", self->ab_preset, "selected",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_object_bind_property (self->ab, "rounds", self->ab_rounds, "value",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_signal_connect_swapped (self->ab, "notify::set-id", G_CALLBACK (ab_set_id_cb), self);
+  g_signal_connect_swapped (self->ab, "notify::status-is-error", G_CALLBACK (ab_status_is_error_cb), self);
+}
+
+static void
+n_selected_cb (DrivedashHistoryPage *self)
+{
+  guint n = drivedash_history_model_get_n_selected (self->history);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.compare", n >= 2 && n <= 6);
+}
+
+static void
+map_cb (DrivedashHistoryPage *self)
+{
+  /* Runs saved by the Speed page or by drivedash-cli since last time. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") == 0)
+    drivedash_history_model_reload (self->history);
+}
+
+DrivedashHistoryModel *
+drivedash_history_page_get_model (DrivedashHistoryPage *self)
+{
+  return self->history;
+}
+
+DrivedashAbModel *
+drivedash_history_page_get_ab_model (DrivedashHistoryPage *self)
+{
+  return self->ab;
+}
+
+DrivedashCompareModel *
+drivedash_history_page_get_compare_model (DrivedashHistoryPage *self)
+{
+  return self->compare;
+}
+
+const char *
+drivedash_history_page_get_view (DrivedashHistoryPage *self)
+{
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+static void
+drivedash_history_page_dispose (GObject *object)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (object);
+
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  g_clear_object (&self->current);
+  /* Closing the window stops a running A/B test; it puts game mode back. */
+  if (self->ab != NULL)
+    drivedash_ab_model_stop (self->ab);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_HISTORY_PAGE);
+  G_OBJECT_CLASS (drivedash_history_page_parent_class)->dispose (object);
+}
+
+static void
+drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = drivedash_history_page_dispose;
+  g_type_ensure (DRIVEDASH_TYPE_HISTORY_MODEL);
+  g_type_ensure (DRIVEDASH_TYPE_COMPARE_MODEL);
+  g_type_ensure (DRIVEDASH_TYPE_AB_MODEL);
+  g_type_ensure (DRIVEDASH_TYPE_COMPARE_CHART);
+  g_type_ensure (DRIVEDASH_TYPE_RESULTS_GRID);
+  g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
+  g_type_ensure (DRIVEDASH_TYPE_BENCH_RESULT_ITEM);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-history-page.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, DrivedashHistoryPage, name)
+  CHILD (history);
+  CHILD (compare);
+  CHILD (stack);
+  CHILD (list);
+  CHILD (compare_list);
+  CHILD (run_title);
+  CHILD (run_subtitle);
+  CHILD (name_row);
+  CHILD (note_row);
+  CHILD (run_results);
+  CHILD (plots);
+  CHILD (ab);
+  CHILD (ab_preset);
+  CHILD (ab_rounds);
+  CHILD (ab_status);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, has_text);
+  gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
+  gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "history.ab", NULL, ab_action);
+  gtk_widget_class_install_action (widget_class, "history.ab-folder", NULL, ab_folder_action);
+  gtk_widget_class_install_action (widget_class, "history.ab-start", NULL, ab_start_action);
+  gtk_widget_class_install_action (widget_class, "history.ab-stop", NULL, ab_stop_action);
+  drivedash_history_transfer_install_actions (widget_class);
+}
+
+static void
+drivedash_history_page_init (DrivedashHistoryPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_list_box_bind_model (self->list, drivedash_history_model_get_runs (self->history),
+                           create_run_row, self, NULL);
+  gtk_list_box_bind_model (self->compare_list, drivedash_compare_model_get_rows (self->compare),
+                           create_compare_row, self, NULL);
+  g_signal_connect (self->name_row, "apply", G_CALLBACK (apply_cb), self);
+  g_signal_connect (self->note_row, "apply", G_CALLBACK (apply_cb), self);
+  g_signal_connect_swapped (self->history, "notify::n-selected", G_CALLBACK (n_selected_cb), self);
+  g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
+  bind_ab (self);
+  n_selected_cb (self);
+}
+
+/* For drivedash-history-transfer.c: the run on the "run" view, or NULL. */
+DrivedashHistoryItem *
+drivedash_history_page_get_current (DrivedashHistoryPage *self)
+{
+  return self->current;
+}

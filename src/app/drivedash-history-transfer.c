@@ -1,0 +1,252 @@
+/* drivedash-history-transfer.c — the History view's Export and Import
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The formats are the CLI's (drivedash-store-export.c, documented in
+ * docs/history-json.md), so a file exported here imports with
+ * "drivedash-cli history import" and the other way round.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-file-chooser.h"
+#include "drivedash-history-transfer.h"
+#include "drivedash-store-export.h"
+#include "drivedash-window.h"
+
+typedef struct
+{
+  char   *path;
+  gint64  id;
+  GFile  *file;
+} Transfer;
+
+static void
+transfer_free (Transfer *t)
+{
+  g_free (t->path);
+  g_clear_object (&t->file);
+  g_free (t);
+}
+
+const char *
+drivedash_history_transfer_format_for (const char *basename)
+{
+  if (basename && g_str_has_suffix (basename, ".csv"))
+    return "csv";
+  if (basename && g_str_has_suffix (basename, ".txt"))
+    return "txt";
+  return "json";
+}
+
+static char *
+export_text (DrivedashStore  *store,
+             gint64           id,
+             const char      *format,
+             GError         **error)
+{
+  g_autoptr(DrivedashStoreRun) run = NULL;
+
+  if (g_str_equal (format, "json"))
+    return drivedash_store_export_json (store, &id, 1, error);
+  run = drivedash_store_get_run (store, id, error);
+  if (run == NULL)
+    return NULL;
+  return g_str_equal (format, "csv") ? drivedash_store_run_to_csv (run) : drivedash_store_run_to_text (run);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  Transfer *t = task_data;
+  g_autofree char *name = g_file_get_basename (t->file);
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autofree char *text = NULL;
+  GError *error = NULL;
+
+  store = drivedash_store_open (t->path, &error);
+  if (store != NULL)
+    text = export_text (store, t->id, drivedash_history_transfer_format_for (name), &error);
+  if (text != NULL)
+    g_file_replace_contents (t->file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
+                             NULL, cancellable, &error);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+drivedash_history_export_async (const char          *path,
+                                gint64               id,
+                                GFile               *file,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
+  Transfer *t = g_new0 (Transfer, 1);
+
+  t->path = g_strdup (path);
+  t->id = id;
+  t->file = g_object_ref (file);
+  g_task_set_task_data (task, t, (GDestroyNotify) transfer_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+gboolean
+drivedash_history_export_finish (GAsyncResult  *result,
+                                 GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+import_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  Transfer *t = task_data;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+
+  if (g_file_load_contents (t->file, cancellable, &data, &length, NULL, &error)
+      && (store = drivedash_store_open (t->path, &error)) != NULL)
+    ids = drivedash_store_import_json (store, data, (gssize) length, &error);
+  if (ids == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_int (task, ids->len);
+}
+
+void
+drivedash_history_import_async (const char          *path,
+                                GFile               *file,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
+  Transfer *t = g_new0 (Transfer, 1);
+
+  t->path = g_strdup (path);
+  t->file = g_object_ref (file);
+  g_task_set_task_data (task, t, (GDestroyNotify) transfer_free);
+  g_task_run_in_thread (task, import_thread);
+}
+
+gssize
+drivedash_history_import_finish (GAsyncResult  *result,
+                                 GError       **error)
+{
+  return g_task_propagate_int (G_TASK (result), error);
+}
+
+static void
+toast (DrivedashHistoryPage *self,
+       const char           *text)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
+
+  if (window != NULL)
+    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), adw_toast_new (text));
+}
+
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(DrivedashHistoryPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (drivedash_history_export_finish (result, &error))
+    toast (self, _("Run saved"));
+  else
+    toast (self, error->message);
+}
+
+static void
+export_chosen (GObject *owner,
+               GFile   *file)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (owner);
+  DrivedashHistoryItem *item = drivedash_history_page_get_current (self);
+
+  if (file == NULL || item == NULL)
+    return;
+  drivedash_history_export_async (drivedash_history_model_get_path (drivedash_history_page_get_model (self)),
+                                  drivedash_history_item_get_id (item), file, export_done_cb, g_object_ref (self));
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *param)
+{
+  DrivedashHistoryItem *item = drivedash_history_page_get_current (DRIVEDASH_HISTORY_PAGE (widget));
+  g_autofree char *name = NULL;
+
+  if (item == NULL)
+    return;
+  /* TRANSLATORS: a file name; end it in .csv or .txt for those formats */
+  name = g_strdup_printf (_("drivedash-run-%lld.json"), (long long) drivedash_history_item_get_id (item));
+  drivedash_file_chooser_run (widget, GTK_FILE_CHOOSER_ACTION_SAVE, _("Export Run"), _("_Save"),
+                              NULL, name, G_OBJECT (widget), export_chosen);
+}
+
+static void
+import_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(DrivedashHistoryPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gssize n = drivedash_history_import_finish (result, &error);
+  g_autofree char *text = NULL;
+
+  if (n < 0)
+    {
+      toast (self, error->message);
+      return;
+    }
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld run added", "%lld runs added", (gulong) n),
+                          (long long) n);
+  toast (self, text);
+  drivedash_history_model_reload (drivedash_history_page_get_model (self));
+}
+
+static void
+import_chosen (GObject *owner,
+               GFile   *file)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (owner);
+
+  if (file == NULL)
+    return;
+  drivedash_history_import_async (drivedash_history_model_get_path (drivedash_history_page_get_model (self)),
+                                  file, import_done_cb, g_object_ref (self));
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *param)
+{
+  drivedash_file_chooser_run (widget, GTK_FILE_CHOOSER_ACTION_OPEN, _("Import Runs"), _("_Import"),
+                              NULL, NULL, G_OBJECT (widget), import_chosen);
+}
+
+void
+drivedash_history_transfer_install_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "history.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "history.import", NULL, import_action);
+}

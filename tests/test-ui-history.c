@@ -1,0 +1,355 @@
+/* test-ui-history.c — the History view of the real app: a history of
+ * stored runs (two drives, game mode off and on, an A/B test), opening a
+ * run, comparing two, the A/B result, delete with Undo.  Screenshots of
+ * each view in tests/screenshots/history-*.png.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "drivedash-compare-model.h"
+#include "drivedash-history-page.h"
+#include "drivedash-results-grid.h"
+#include "drivedash-store.h"
+#include "test-ui-common.h"
+
+static DrivedashApplication *app;
+
+static const char *const tests[] = { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1" };
+static const double read_base[] = { 3450, 2100, 520, 62 };
+static const double write_base[] = { 2980, 1900, 480, 190 };
+
+static GBytes *
+make_series (double scale)
+{
+  g_autoptr(GArray) samples = g_array_new (FALSE, TRUE, sizeof (DrivedashBenchSample));
+
+  for (guint t = 0; t < 2 * G_N_ELEMENTS (tests); t++)
+    for (guint i = 0; i < 30; i++)
+      {
+        DrivedashBenchSample s = { 0 };
+        double base = t < G_N_ELEMENTS (tests) ? read_base[t] : write_base[t - G_N_ELEMENTS (tests)];
+
+        s.test_index = t;
+        s.phase = DRIVEDASH_BENCH_PHASE_MEASURING;
+        s.pass = 1 + i / 10;
+        s.window_s = 0.1;
+        s.elapsed_s = (i + 1) * 0.1;
+        s.run_elapsed_s = t * 4.0 + s.elapsed_s;
+        s.mb_per_s = base * scale * (1 + 0.03 * sin (i * 0.7));
+        s.iops = s.mb_per_s * 1e6 / (t % 4 < 2 ? 1048576 : 4096);
+        s.latency_mean_us = 1e6 / s.iops;
+        s.latency_p99_us = 3e6 / s.iops;
+        g_array_append_val (samples, s);
+      }
+  return drivedash_store_series_encode ((const DrivedashBenchSample *) (gpointer) samples->data, samples->len, 600);
+}
+
+static void
+add_results (DrivedashStoreRun *run,
+             const double      *base,
+             const char        *mode,
+             double             scale,
+             guint              seed)
+{
+  for (guint t = 0; t < G_N_ELEMENTS (tests); t++)
+    {
+      DrivedashStoreResult *r = drivedash_store_result_new (tests[t], mode);
+
+      for (guint p = 0; p < 5; p++)
+        {
+          /* deterministic spread of about ±1 % */
+          double v = base[t] * scale * (1 + 0.01 * sin ((double) (seed * 7 + t * 3 + p)));
+
+          g_array_append_val (r->passes, v);
+          r->mb_per_s = MAX (r->mb_per_s, v);
+        }
+      r->iops = r->mb_per_s * 1e6 / (t < 2 ? 1048576 : 4096);
+      r->latency_us.mean = (t % 2 ? 1.0 : 8.0) * 1e6 / r->iops;
+      r->latency_us.p50 = r->latency_us.mean * 0.9;
+      r->latency_us.p90 = r->latency_us.mean * 1.5;
+      r->latency_us.p99 = r->latency_us.mean * 3;
+      r->latency_us.p999 = r->latency_us.mean * 6;
+      r->latency_us.max = r->latency_us.mean * 20;
+      g_ptr_array_add (run->results, r);
+    }
+}
+
+static DrivedashStoreRun *
+make_run (DrivedashStore *store,
+          const char     *model,
+          const char     *serial,
+          int             game_mode,
+          gint64          started_s,
+          double          scale,
+          guint           seed)
+{
+  DrivedashStoreRun *run = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+
+  run->started_at = started_s * G_USEC_PER_SEC;
+  run->ended_at = run->started_at + 90 * G_USEC_PER_SEC;
+  run->drive_model = g_strdup (model);
+  run->serial_hash = drivedash_store_hash_serial (store, serial);
+  run->game_mode = game_mode;
+  add_results (run, read_base, "read", scale, seed);
+  add_results (run, write_base, "write", scale, seed + 1);
+  run->series = make_series (scale);
+  return run;
+}
+
+static void
+save (DrivedashStore    *store,
+      DrivedashStoreRun *run)
+{
+  g_autoptr(GError) error = NULL;
+
+  drivedash_store_save_run (store, run, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fill_history (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, &error);
+  g_autoptr(GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  g_autoptr(DrivedashStoreRun) set = NULL;
+  gint64 t0 = 1795000000;  /* November 2026 */
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 10; i++)
+    {
+      DrivedashStoreRun *run = make_run (store, "WD_BLACK SN750 1TB", "WD1", i % 2, t0 + i * 120,
+                                         1.0 + (i % 2 ? 0.01 : 0) + 0.001 * i, i);
+
+      run->set_role = g_strdup (i % 2 ? "on" : "off");
+      g_ptr_array_add (rounds, run);
+    }
+  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_AB_SET, rounds);
+  save (store, set);
+  for (guint i = 0; i < rounds->len; i++)
+    {
+      ((DrivedashStoreRun *) rounds->pdata[i])->set_id = set->id;
+      save (store, rounds->pdata[i]);
+    }
+  {
+    g_autoptr(DrivedashStoreRun) a = make_run (store, "WD_BLACK SN750 1TB", "WD1", 0, t0 + 86400, 1.0, 20);
+    g_autoptr(DrivedashStoreRun) b = make_run (store, "Samsung SSD 970 EVO Plus 1TB", "S970", 0, t0 + 2 * 86400, 1.08, 30);
+    g_autoptr(DrivedashStoreRun) c = make_run (store, "WD_BLACK SN750 1TB", "WD1", 1, t0 + 3 * 86400, 1.0, 40);
+
+    c->name = g_strdup ("After the firmware update");
+    save (store, a);
+    save (store, b);
+    save (store, c);
+  }
+}
+
+static DrivedashHistoryPage *
+history_page (DrivedashWindow *window)
+{
+  GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE);
+
+  g_assert_nonnull (page);
+  return DRIVEDASH_HISTORY_PAGE (page);
+}
+
+static gboolean
+list_loaded (gpointer data)
+{
+  DrivedashHistoryModel *model = drivedash_history_page_get_model (data);
+
+  return !drivedash_history_model_get_loading (model)
+         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) > 0;
+}
+
+static gboolean
+compare_loaded (gpointer data)
+{
+  return !drivedash_compare_model_get_loading (drivedash_history_page_get_compare_model (data));
+}
+
+static gboolean
+grid_filled (gpointer data)
+{
+  return drivedash_results_grid_get_n_filled (data) == 2 * G_N_ELEMENTS (tests);
+}
+
+static DrivedashHistoryItem *
+item_at (DrivedashHistoryPage *page,
+         guint                 i)
+{
+  GListModel *runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (page));
+  g_autoptr(GObject) item = g_list_model_get_item (runs, i);
+
+  return DRIVEDASH_HISTORY_ITEM (item);  /* the list keeps it */
+}
+
+static guint
+n_rows (DrivedashHistoryPage *page)
+{
+  return g_list_model_get_n_items (drivedash_history_model_get_runs (drivedash_history_page_get_model (page)));
+}
+
+static void
+test_history (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 900, 1100);
+  DrivedashHistoryPage *page = history_page (window);
+  g_autofree char *shot = NULL;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (list_loaded, page, 20);
+  g_assert_cmpuint (n_rows (page), ==, 4);
+  g_assert_cmpstr (drivedash_history_item_get_title (item_at (page, 0)), ==, "After the firmware update");
+  ui_set_dark (app, FALSE);
+  drivedash_history_item_set_selected (item_at (page, 1), TRUE);
+  drivedash_history_item_set_selected (item_at (page, 2), TRUE);
+  shot = ui_screenshot (window, "history-list.png");
+  ui_set_dark (app, TRUE);
+  g_free (ui_screenshot (window, "history-list-dark.png"));
+  ui_set_dark (app, FALSE);
+}
+
+static void
+test_compare (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashCompareModel *cmp = drivedash_history_page_get_compare_model (page);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.compare", NULL));
+  ui_iterate_until (compare_loaded, page, 20);
+  g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "compare");
+  g_assert_cmpuint (g_list_model_get_n_items (drivedash_compare_model_get_rows (cmp)), ==, 8);
+  /* The older run is A: the WD; B, the Samsung, is 8 % faster
+   * everywhere, far outside the ±1 % spread. */
+  g_assert_true (g_str_has_prefix (drivedash_compare_model_get_legend (cmp), "A  "));
+  g_assert_cmpstr (drivedash_compare_model_get_conclusion (cmp), ==, "B is measurably faster than A in every test.");
+  g_free (ui_screenshot (window, "history-compare.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
+static void
+test_ab (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashCompareModel *cmp = drivedash_history_page_get_compare_model (page);
+
+  drivedash_history_page_open (page, item_at (page, 3));
+  ui_iterate_until (compare_loaded, page, 20);
+  g_assert_cmpstr (drivedash_compare_model_get_legend (cmp), ==,
+                   "A  Game mode off, 5 rounds\nB  Game mode on, 5 rounds");
+  g_assert_cmpuint (g_list_model_get_n_items (drivedash_compare_model_get_rows (cmp)), ==, 8);
+  g_free (ui_screenshot (window, "history-ab.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
+static void
+test_open_and_delete (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashHistoryModel *model = drivedash_history_page_get_model (page);
+  GtkWidget *grid;
+  gint64 id = drivedash_history_item_get_id (item_at (page, 0));
+
+  drivedash_history_page_open (page, item_at (page, 0));
+  grid = ui_find_descendant (GTK_WIDGET (page), DRIVEDASH_TYPE_RESULTS_GRID);
+  ui_iterate_until (grid_filled, grid, 20);
+  g_free (ui_screenshot (window, "history-run.png"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete", NULL));
+  g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "list");
+  g_assert_cmpuint (n_rows (page), ==, 3);
+  g_assert_true (drivedash_history_model_get_can_undo (model));
+  g_free (ui_screenshot (window, "history-deleted.png"));
+  drivedash_history_model_undo_remove (model);
+  g_assert_cmpuint (n_rows (page), ==, 4);
+  g_assert_cmpint (drivedash_history_item_get_id (item_at (page, 0)), ==, id);
+}
+
+/* Here no folder on tmpfs is on an NVMe drive: the test is refused
+ * before anything is switched, with the reason on screen. */
+static void
+test_ab_refused (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashAbModel *ab = drivedash_history_page_get_ab_model (page);
+  g_autofree char *dir = g_build_filename ("/dev/shm", "drivedash-ab-XXXXXX", NULL);
+  g_autoptr(GFile) folder = NULL;
+
+  if (g_mkdtemp (dir) == NULL)
+    {
+      g_test_skip ("no /dev/shm here");
+      return;
+    }
+  folder = g_file_new_for_path (dir);
+  drivedash_bench_options_set_folder (drivedash_ab_model_get_options (ab), folder);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.ab", NULL));
+  g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "ab");
+  g_assert_cmpuint (drivedash_ab_model_get_rounds (ab), ==, 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.ab-start", NULL));
+  g_assert_false (drivedash_ab_model_get_running (ab));
+  g_assert_true (drivedash_ab_model_get_status_is_error (ab));
+  g_assert_true (g_str_has_prefix (drivedash_ab_model_get_status (ab), "This folder is not on an NVMe drive"));
+  g_free (ui_screenshot (window, "history-ab-setup.png"));
+  g_rmdir (dir);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
+static void
+test_narrow (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 900);
+  ui_iterate_for (300);
+  g_free (ui_screenshot (window, "history-list-narrow.png"));
+  {
+    int minimum;
+
+    /* The page itself fits a phone (the toast left over from the delete
+     * test has a width of its own). */
+    gtk_widget_measure (GTK_WIDGET (history_page (window)), GTK_ORIENTATION_HORIZONTAL, -1,
+                        &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+  }
+  /* Closing disposes the page: it used to unparent its stack twice. */
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (200);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = NULL;
+  GTestDBus *bus;
+  int status;
+
+  /* A history of its own, before anything reads XDG_DATA_HOME. */
+  data_home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-history-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (data_home));
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("TZ", "UTC", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  fill_history ();
+
+  bus = ui_start_app (&app);
+  g_test_add_func ("/ui/history/list", test_history);
+  g_test_add_func ("/ui/history/compare", test_compare);
+  g_test_add_func ("/ui/history/ab", test_ab);
+  g_test_add_func ("/ui/history/open-and-delete", test_open_and_delete);
+  g_test_add_func ("/ui/history/ab-refused", test_ab_refused);
+  g_test_add_func ("/ui/history/narrow", test_narrow);
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  g_test_dbus_stop (bus);
+  return status;
+}
