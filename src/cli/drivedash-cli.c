@@ -27,6 +27,7 @@ static const Command commands[] = {
   { "game-mode", drivedash_cli_game_mode, N_("Turn a drive's power saving off (game mode) or on") },
   { "history",   drivedash_cli_history,   N_("List, show, compare, export, import or delete stored runs") },
   { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
+  { "long",      drivedash_cli_long,      N_("Run a long test: sustained, consistency or saturation") },
 };
 
 int

@@ -28,6 +28,7 @@ int drivedash_cli_bench     (int argc, char **argv);
 int drivedash_cli_game_mode (int argc, char **argv);
 int drivedash_cli_history   (int argc, char **argv);
 int drivedash_cli_ab        (int argc, char **argv);
+int drivedash_cli_long      (int argc, char **argv);
 
 /* Maps a DRIVEDASH_ERROR to the exit code above. */
 int  drivedash_cli_exit_code_for_error (const GError *error);

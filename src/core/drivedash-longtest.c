@@ -116,11 +116,11 @@ close_minute (Run *r)
 
 static void
 emit_row (Run     *r,
-          guint64  now)
+          guint64  now,
+          double   span_s)
 {
   const DrivedashLongPhase *p = current_phase (r);
   DrivedashTimeseriesRow row = { 0 };
-  double span_s = (double) r->interval_ns / NS_PER_S;
 
   row.t_s = (float) ((double) (now - r->run_start) / NS_PER_S);
   fill_row (r, &row, span_s);
@@ -173,7 +173,7 @@ on_tick (gpointer user_data,
 
   while (now >= r->next_row)
     {
-      emit_row (r, r->next_row);
+      emit_row (r, r->next_row, (double) r->interval_ns / NS_PER_S);
       r->next_row += r->interval_ns;
     }
   if (now >= r->next_minute)
@@ -187,6 +187,22 @@ on_tick (gpointer user_data,
       r->next_progress = now + PROGRESS_NS;
     }
   return !r->too_hot;
+}
+
+/* A row never mixes two phases: the one that ends gets a last, shorter
+ * row (dropped when it is under a tenth of an interval, too short for a
+ * rate), and the next phase's rows start with it. */
+static void
+end_phase_rows (Run *r)
+{
+  guint64 now = drivedash_bench_now_ns ();
+  guint64 row_start = r->next_row - r->interval_ns;
+
+  if (now > row_start && (now - row_start) * 10 >= r->interval_ns)
+    emit_row (r, now, (double) (now - row_start) / NS_PER_S);
+  else
+    drivedash_long_io_window_reset (&r->io.window);
+  r->next_row = now + r->interval_ns;
 }
 
 static void
@@ -424,8 +440,11 @@ run_phases (Run                *r,
   r->next_minute = G_MAXUINT64;
   read_temperature (r);
   for (r->phase_index = 0; r->phase_index < r->plan->len; r->phase_index++)
-    if (!run_phase (r))
-      return FALSE;
+    {
+      if (!run_phase (r))
+        return FALSE;
+      end_phase_rows (r);
+    }
   r->phase_index = r->plan->len - 1;
   return TRUE;
 }

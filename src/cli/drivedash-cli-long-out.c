@@ -1,0 +1,188 @@
+/* drivedash-cli-long-out.c — drivedash-cli long: the result for people
+ * and in the results history
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <sys/utsname.h>
+
+#include "drivedash-bench.h"
+#include "drivedash-error.h"
+#include "drivedash-cli-long.h"
+#include "drivedash-longtest-summary.h"
+#include "drivedash-store-drive.h"
+#include "drivedash-store-run.h"
+
+#define SERIES_POINTS 2000
+
+static void
+print_rounds (const DrivedashLongTestResult *res)
+{
+  g_autoptr(GArray) steady = g_array_new (FALSE, FALSE, sizeof (double));
+
+  printf ("%-12s %5s %14s %14s %14s\n", _("Phase"), _("Round"), _("MB/s"),
+          _("Read (µs)"), _("Write (µs)"));
+  for (guint i = 0; i < res->rounds->len; i++)
+    {
+      const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
+
+      printf ("%-12s %5u %14.1f %14.1f %14.1f\n", drivedash_long_group_to_string (r->group),
+              r->index, r->bandwidth_mb_per_s, r->read_access_us, r->write_access_us);
+      if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
+        g_array_append_val (steady, r->bandwidth_mb_per_s);
+    }
+  if (drivedash_long_steady_state ((const double *) (gpointer) steady->data, steady->len, NULL, NULL))
+    printf ("%s\n", _("Steady state reached."));
+  else
+    printf ("%s\n", _("Steady state not reached."));
+}
+
+void
+drivedash_cli_long_print (const DrivedashLongTestResult   *res,
+                          const DrivedashLongTestSettings *settings)
+{
+  g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (res, settings);
+  JsonObject *o = json_node_get_object (node);
+  const char *summary = json_object_get_string_member_with_default (o, "summary", NULL);
+  g_autofree char *written = g_format_size (res->bytes_written);
+
+  if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
+    {
+      printf (_("Total: %.0f IOPS, %.1f MB/s\n"), json_object_get_double_member (o, "total_iops"),
+              json_object_get_double_member (o, "total_mb_per_s"));
+      printf (_("Start: %.0f IOPS, end: %.0f IOPS (%+.1f %%; %.0f s at each end)\n"),
+              json_object_get_double_member (o, "first_minute_iops"),
+              json_object_get_double_member (o, "last_minute_iops"),
+              json_object_get_double_member (o, "change_percent"),
+              json_object_get_double_member (o, "window_s"));
+    }
+  else if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
+    print_rounds (res);
+  else
+    for (guint i = 0; i < res->per_step->len; i++)
+      printf (_("%8.2f GiB  %10.1f MB/s\n"), (double) (i + 1) * res->step_bytes / (1 << 30),
+              g_array_index (res->per_step, double, i));
+  if (summary)
+    printf ("%s\n", summary);
+  printf (_("Written: %s\n"), written);
+}
+
+/* The store keeps bench samples: reads and writes together. */
+static GBytes *
+encode_series (const DrivedashLongTestResult *res)
+{
+  const DrivedashTimeseriesRow *rows = drivedash_timeseries_get_rows (res->series);
+  guint n = drivedash_timeseries_get_n_rows (res->series);
+  double dt = drivedash_timeseries_get_interval (res->series);
+  g_autoptr(GArray) samples = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashBenchSample), n);
+
+  if (n == 0)
+    return NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      DrivedashBenchSample s = { 0 };
+
+      s.phase = DRIVEDASH_BENCH_PHASE_MEASURING;
+      s.pass = rows[i].round;
+      s.elapsed_s = s.run_elapsed_s = rows[i].t_s;
+      s.window_s = dt;
+      s.mb_per_s = (double) rows[i].read_mb_per_s + rows[i].write_mb_per_s;
+      s.iops = (double) rows[i].read_iops + rows[i].write_iops;
+      s.latency_mean_us = rows[i].mean_us;
+      s.latency_p99_us = rows[i].p99_us;
+      g_array_append_val (samples, s);
+    }
+  return drivedash_store_series_encode ((const DrivedashBenchSample *) (gpointer) samples->data,
+                                        samples->len, SERIES_POINTS);
+}
+
+static void
+add_results (DrivedashStoreRun             *run,
+             const DrivedashLongTestResult *res,
+             const DrivedashLongTestSettings *s)
+{
+  DrivedashStoreResult *r;
+
+  if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
+    {
+      for (guint i = 0; i < res->rounds->len; i++)
+        {
+          const DrivedashLongRound *round = &g_array_index (res->rounds, DrivedashLongRound, i);
+          g_autofree char *name = g_strdup_printf ("%s-%u", drivedash_long_group_to_string (round->group),
+                                                   round->index);
+
+          r = drivedash_store_result_new (name, "trace");
+          r->mb_per_s = round->bandwidth_mb_per_s;
+          r->latency_us.mean = round->read_access_us;
+          g_ptr_array_add (run->results, r);
+        }
+      return;
+    }
+  if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
+    {
+      g_autofree char *name = g_strdup_printf ("RND%uK Q%uT1", s->block_size / 1024, s->queue_depth);
+
+      r = drivedash_store_result_new (name, "mix");
+      r->mb_per_s = res->measured_mb_per_s;
+      r->iops = res->measured_s > 0 ? res->measured_ios / res->measured_s : 0;
+    }
+  else
+    {
+      r = drivedash_store_result_new ("SEQ1M Q8T1", "write");
+      r->mb_per_s = res->elapsed_s > 0 ? res->bytes_written / res->elapsed_s / 1e6 : 0;
+    }
+  g_ptr_array_add (run->results, r);
+}
+
+DrivedashStoreRun *
+drivedash_cli_long_start_run (DrivedashStore                  *store,
+                              const DrivedashLongTestSettings *settings,
+                              const char                      *controller)
+{
+  static const DrivedashRunKind kinds[] = { DRIVEDASH_RUN_KIND_SUSTAINED, DRIVEDASH_RUN_KIND_CONSISTENCY,
+                                            DRIVEDASH_RUN_KIND_SATURATION };
+  DrivedashStoreRun *run = drivedash_store_run_new (kinds[settings->kind]);
+  struct utsname uts;
+
+  run->started_at = g_get_real_time ();
+  if (uname (&uts) == 0)
+    run->kernel = g_strdup (uts.release);
+  drivedash_store_run_read_drive (run, store, NULL, controller, TRUE);
+  return run;
+}
+
+gint64
+drivedash_cli_long_save (DrivedashStore                  *store,
+                         DrivedashStoreRun               *run,
+                         const DrivedashLongTestResult   *res,
+                         const DrivedashLongTestSettings *settings,
+                         const char                      *controller,
+                         const GError                    *error,
+                         GError                         **save_error)
+{
+  g_autoptr(JsonNode) doc = NULL;
+
+  run->ended_at = g_get_real_time ();
+  if (error != NULL)
+    {
+      run->status = g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED)
+                    ? DRIVEDASH_RUN_STATUS_CANCELLED : DRIVEDASH_RUN_STATUS_FAILED;
+      run->error = g_strdup (error->message);
+    }
+  drivedash_store_run_read_drive (run, store, NULL, controller, FALSE);
+  if (res != NULL)
+    {
+      /* The whole result without its series, which has its own column. */
+      doc = drivedash_long_test_result_to_json (res, settings);
+      json_object_remove_member (json_node_get_object (doc), "series");
+      run->settings_json = json_to_string (doc, FALSE);
+      add_results (run, res, settings);
+      run->series = encode_series (res);
+    }
+  if (!drivedash_store_save_run (store, run, save_error))
+    return 0;
+  return run->id;
+}
