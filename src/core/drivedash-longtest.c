@@ -43,7 +43,9 @@ typedef struct
   DrivedashHistogram              *all_hist;    /* the current interval, both ways */
   DrivedashHistogram              *minute_hist;
   guint64                          written_before_phase;
+  DrivedashBenchFile              *file;
   guint16                          crit_kelvin;
+  gboolean                         vanished;
   gboolean                         too_hot;
   guint16                          too_hot_kelvin;
 } Run;
@@ -175,6 +177,8 @@ on_tick (gpointer user_data,
     {
       emit_row (r, r->next_row, (double) r->interval_ns / NS_PER_S);
       r->next_row += r->interval_ns;
+      /* Writes to a deleted file still succeed: look once per row. */
+      r->vanished = r->vanished || !drivedash_bench_file_check (r->file, NULL);
     }
   if (now >= r->next_minute)
     {
@@ -186,7 +190,7 @@ on_tick (gpointer user_data,
       report_progress (r, now);
       r->next_progress = now + PROGRESS_NS;
     }
-  return !r->too_hot;
+  return !r->too_hot && !r->vanished;
 }
 
 /* A row never mixes two phases: the one that ends gets a last, shorter
@@ -320,19 +324,28 @@ record_phase (Run                         *r,
     }
 }
 
+/* Completions reaped together share one time, so with a small step two
+ * steps can end at the same moment: such steps share the time since the
+ * last distinct one. */
 static void
 record_steps (Run *r)
 {
   GArray *times = r->io.step_times;
   guint64 prev = 0;
 
-  for (guint i = 0; i < times->len; i++)
+  for (guint i = 0; i < times->len;)
     {
       guint64 at = g_array_index (times, guint64, i);
-      double mbps = at > prev ? (double) r->s->step_bytes / ((double) (at - prev) / NS_PER_S) / 1e6 : 0;
+      guint same = 1;
+      double mbps;
 
-      g_array_append_val (r->result->per_step, mbps);
+      while (i + same < times->len && g_array_index (times, guint64, i + same) == at)
+        same++;
+      mbps = (double) r->s->step_bytes * same / ((double) MAX (at - prev, 1) / NS_PER_S) / 1e6;
+      for (guint k = 0; k < same; k++)
+        g_array_append_val (r->result->per_step, mbps);
       prev = at;
+      i += same;
     }
 }
 
@@ -356,7 +369,7 @@ run_phase (Run *r)
   record_phase (r, p, &totals);
   if (p->kind == DRIVEDASH_LONG_PHASE_FILL)
     record_steps (r);
-  return ok && !r->too_hot;
+  return ok && !r->too_hot && !r->vanished;
 }
 
 static GError *
@@ -374,9 +387,7 @@ run_error (Run                *r,
     return g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_IO,
                         _("The drive stopped responding: a read or write was not done after %.0f seconds."),
                         r->s->io_timeout_s);
-  if (!drivedash_bench_file_check (file, NULL))
-    r->io.error = ENOENT;
-  if (r->io.error == ENOENT)
+  if (r->vanished || !drivedash_bench_file_check (file, NULL))
     {
       GError *error = NULL;
 
@@ -482,6 +493,7 @@ drivedash_long_test_run (const DrivedashLongTestSettings *settings,
 
   run_setup (&r, settings, amount);
   r.result->file_path = g_strdup (file->path);
+  r.file = file;
   if (cancellable)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), &r, NULL);
   ok = run_phases (&r, file);

@@ -11,8 +11,10 @@
 struct _DrivedashTimeseries
 {
   GArray *rows;
+  GArray *pending;  /* rows waiting to be merged into the next one */
+  guint   factor;   /* appended rows per stored row */
   double  interval_s;
-  guint   cap;
+  guint   cap;      /* even, so the stored rows always pair up */
 };
 
 DrivedashTimeseries *
@@ -22,8 +24,10 @@ drivedash_timeseries_new (double interval_s,
   DrivedashTimeseries *self = g_new0 (DrivedashTimeseries, 1);
 
   self->interval_s = interval_s;
-  self->cap = MAX (cap, 2);
+  self->cap = MAX (cap, 2) & ~1u;
+  self->factor = 1;
   self->rows = g_array_new (FALSE, TRUE, sizeof (DrivedashTimeseriesRow));
+  self->pending = g_array_new (FALSE, TRUE, sizeof (DrivedashTimeseriesRow));
   return self;
 }
 
@@ -33,6 +37,7 @@ drivedash_timeseries_free (DrivedashTimeseries *self)
   if (self == NULL)
     return;
   g_array_unref (self->rows);
+  g_array_unref (self->pending);
   g_free (self);
 }
 
@@ -88,19 +93,30 @@ halve (DrivedashTimeseries *self)
 
   for (guint i = 0; i < n; i++)
     drivedash_timeseries_merge_rows (&rows[2 * i], 2, &rows[i]);
-  if (self->rows->len % 2)
-    rows[n++] = rows[self->rows->len - 1];
   g_array_set_size (self->rows, n);
   self->interval_s *= 2;
+  self->factor *= 2;
 }
 
+/* Rows arrive one interval at a time; once the series has been halved,
+ * every stored row is @factor of them merged, so a later row covers as
+ * much time as an earlier one.  The last factor − 1 rows of a very long
+ * run wait in @pending. */
 void
 drivedash_timeseries_append (DrivedashTimeseries          *self,
                              const DrivedashTimeseriesRow *row)
 {
+  DrivedashTimeseriesRow merged;
+
+  g_array_append_val (self->pending, *row);
+  if (self->pending->len < self->factor)
+    return;
+  drivedash_timeseries_merge_rows ((const DrivedashTimeseriesRow *) (gpointer) self->pending->data,
+                                   self->pending->len, &merged);
+  g_array_set_size (self->pending, 0);
+  g_array_append_val (self->rows, merged);
   if (self->rows->len >= self->cap)
     halve (self);
-  g_array_append_val (self->rows, *row);
 }
 
 guint
@@ -129,7 +145,7 @@ drivedash_timeseries_get_memory (const DrivedashTimeseries *self)
 
   while (alloc < self->rows->len)
     alloc *= 2;
-  return sizeof *self + alloc * sizeof (DrivedashTimeseriesRow);
+  return sizeof *self + (alloc + self->factor) * sizeof (DrivedashTimeseriesRow);
 }
 
 GArray *

@@ -9,8 +9,8 @@
 G_BEGIN_DECLS
 
 /* One interval (1 s by default).  float is plenty for rates and
- * latencies (7 significant digits) and keeps a row at 44 bytes, so a
- * 24 h run at 1 s (86,400 rows) holds its whole series in under 4 MiB. */
+ * latencies (7 significant digits) and keeps a row at 48 bytes, so a
+ * 24 h run at 1 s (86,400 rows) holds its whole series in about 4 MiB. */
 typedef struct
 {
   float   t_s;             /* end of the interval, since the run started */
