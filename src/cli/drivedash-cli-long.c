@@ -178,7 +178,7 @@ on_progress (gpointer                     user_data,
 {
   LongRun *run = user_data;
   gint64 now = g_get_monotonic_time ();
-  const char *group = drivedash_long_group_to_string (p->phase.group);
+  const char *group = drivedash_long_group_get_display_name (p->phase.group);
 
   if (run->quiet || (now - run->last_progress < PROGRESS_EVERY_US && run->last_progress != 0))
     return;
@@ -346,7 +346,7 @@ drivedash_cli_long (int    argc,
   LongOptions o = { .queue_depth = 0, .mix_read = -1 };
   const GOptionEntry entries[] = {
     { "target", 't', 0, G_OPTION_ARG_FILENAME, &o.target,
-      N_("Folder on the drive to test (default: your home folder)"), N_("DIR") },
+      N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
     { "preset", 'p', 0, G_OPTION_ARG_STRING, &o.preset,
       N_("quick, standard (default) or review"), N_("NAME") },
     { "size", 's', 0, G_OPTION_ARG_STRING, &o.size,
@@ -370,7 +370,8 @@ drivedash_cli_long (int    argc,
     { "interval", 'i', 0, G_OPTION_ARG_STRING, &o.interval,
       N_("Seconds per point of the time series (default: 1)"), N_("S") },
     { "io-timeout", 0, 0, G_OPTION_ARG_STRING, &o.io_timeout,
-      N_("Seconds a read or write may take before the drive counts as not responding (default: 30)"), N_("S") },
+      N_("Seconds one read or write may take before the drive counts as not responding "
+         "(default: 30)"), N_("S") },
     { "series", 0, 0, G_OPTION_ARG_FILENAME, &o.series,
       N_("Write the full time series to this CSV file"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, N_("Print the results as JSON"), NULL },

@@ -143,6 +143,23 @@ drivedash_long_group_to_string (DrivedashLongGroup group)
 }
 
 const char *
+drivedash_long_group_get_display_name (DrivedashLongGroup group)
+{
+  switch (group)
+    {
+    case DRIVEDASH_LONG_GROUP_DEGRADATION:
+      return _("degradation");
+    case DRIVEDASH_LONG_GROUP_STEADY:
+      return _("steady state");
+    case DRIVEDASH_LONG_GROUP_RECOVERY:
+      return _("recovery");
+    case DRIVEDASH_LONG_GROUP_NONE:
+    default:
+      return NULL;
+    }
+}
+
+const char *
 drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind)
 {
   switch (kind)

@@ -94,18 +94,18 @@ drivedash_long_sustained_sentence (const DrivedashSustainedSummary *s,
   if (s->change_percent >= 10)
     return g_strdup_printf (_("Speed rose %d %% from the start of the test to its end."), pct);
   if (s->change_percent > -10)
-    return g_strdup (_("Speed held steady: the end of the test was within 10 % of its start."));
+    return g_strdup_printf (_("Speed held steady: the end of the test was within %d %% of its start."), 10);
   if (s->drop_after_s < 0)
     return g_strdup_printf (_("Speed fell %d %% from the start of the test to its end."), pct);
   if (thermal_evidence && s->kelvin_at_drop > 0)
-    return g_strdup_printf (ngettext ("Speed fell %d %% after %d minute, when the drive reached %d °C "
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Speed fell %d %% after %d minute, when the drive reached %d °C "
                                       "and started slowing itself down.",
                                       "Speed fell %d %% after %d minutes, when the drive reached %d °C "
                                       "and started slowing itself down.", minutes),
                             pct, minutes, (int) s->kelvin_at_drop - 273);
   if (minutes < 1)
     return g_strdup_printf (_("Speed fell %d %% within the first minute."), pct);
-  return g_strdup_printf (ngettext ("Speed fell %d %% after %d minute.",
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Speed fell %d %% after %d minute.",
                                     "Speed fell %d %% after %d minutes.", minutes), pct, minutes);
 }
 

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <glib/gi18n-lib.h>
 
 #include "drivedash-bench-file.h"
@@ -385,7 +386,9 @@ run_error (Run                *r,
                         (int) r->too_hot_kelvin - 273);
   if (r->io.stalled)
     return g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_IO,
-                        _("The drive stopped responding: a read or write was not done after %.0f seconds."),
+                        g_dngettext (GETTEXT_PACKAGE, "The drive stopped responding: a read or write was not done after %.3g second.",
+                                  "The drive stopped responding: a read or write was not done after %.3g seconds.",
+                                  (gulong) ceil (r->s->io_timeout_s)),
                         r->s->io_timeout_s);
   if (r->vanished || !drivedash_bench_file_check (file, NULL))
     {

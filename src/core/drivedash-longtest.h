@@ -87,6 +87,8 @@ gboolean    drivedash_long_test_kind_from_string (const char *text, DrivedashLon
 gboolean    drivedash_long_preset_from_string    (const char *text, DrivedashLongPreset *out);
 /* "degradation", "steady", "recovery"; NULL for NONE. */
 const char *drivedash_long_group_to_string       (DrivedashLongGroup group);
+/* "degradation", "steady state", "recovery", translated; NULL for NONE. */
+const char *drivedash_long_group_get_display_name (DrivedashLongGroup group);
 /* Plain words for progress: "Random writes", "Idle", … (translated). */
 const char *drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind);
 
