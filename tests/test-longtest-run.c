@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 
 #include "drivedash-error.h"
 #include "drivedash-longtest.h"
@@ -346,6 +347,72 @@ test_file_vanishes (void)
   g_object_unref (c.cancellable);
 }
 
+/* A hwmon directory as the kernel's NVMe driver makes it. */
+static char *
+fake_hwmon (const char *parent,
+            const char *input,
+            const char *crit)
+{
+  char *dir = make_dir (parent);
+  g_autofree char *in = g_build_filename (dir, "temp1_input", NULL);
+  g_autofree char *cr = g_build_filename (dir, "temp1_crit", NULL);
+
+  g_assert_true (g_file_set_contents (in, input, -1, NULL));
+  g_assert_true (g_file_set_contents (cr, crit, -1, NULL));
+  return dir;
+}
+
+static void
+remove_hwmon (const char *dir)
+{
+  g_autofree char *in = g_build_filename (dir, "temp1_input", NULL);
+  g_autofree char *cr = g_build_filename (dir, "temp1_crit", NULL);
+
+  g_unlink (in);
+  g_unlink (cr);
+  g_rmdir (dir);
+}
+
+/* Every row has the drive's temperature; at the critical limit the run
+ * stops and says why. */
+static void
+test_temperature (void)
+{
+  const char *build = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *dir = make_dir (build);
+  g_autofree char *warm = fake_hwmon (build, "45850\n", "84850\n");
+  g_autofree char *hot = fake_hwmon (build, "84850\n", "84850\n");
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  DrivedashLongTestResult *partial = NULL;
+  g_autoptr(GError) error = NULL;
+  const DrivedashTimeseriesRow *rows;
+
+  s->duration_s = 1;
+  s->hwmon_path = g_strdup (warm);
+  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  rows = drivedash_timeseries_get_rows (res->series);
+  g_assert_cmpuint (drivedash_timeseries_get_n_rows (res->series), >, 0);
+  for (guint i = 0; i < drivedash_timeseries_get_n_rows (res->series); i++)
+    g_assert_cmpuint (rows[i].temperature_kelvin, ==, 319);
+  g_assert_cmpuint (res->max_temperature_kelvin, ==, 319);
+
+  g_free (s->hwmon_path);
+  s->hwmon_path = g_strdup (hot);
+  s->duration_s = LONG_PHASE_S;
+  g_assert_null (drivedash_long_test_run (s, NULL, NULL, NULL, &partial, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "critical temperature (85 °C)"));
+  g_assert_cmpfloat (partial->elapsed_s, <, LONG_PHASE_S / 2);
+  drivedash_long_test_result_free (partial);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  remove_hwmon (warm);
+  remove_hwmon (hot);
+  g_rmdir (dir);
+}
+
 /* --- the CLI --- */
 
 static JsonObject *
@@ -438,6 +505,7 @@ main (int   argc,
   g_test_add_func ("/longtest/run/tmpfs", test_runs_tmpfs);
   g_test_add_func ("/longtest/run/stop-every-phase", test_stop_every_phase);
   g_test_add_func ("/longtest/run/file-vanishes", test_file_vanishes);
+  g_test_add_func ("/longtest/run/temperature", test_temperature);
   g_test_add_func ("/longtest/cli/json", test_cli_json);
   return g_test_run ();
 }
