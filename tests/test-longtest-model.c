@@ -67,6 +67,14 @@ test_notify_on_change (void)
   g_object_set (model, "preset", DRIVEDASH_LONG_PRESET_QUICK, NULL);
   g_assert_cmpuint (notice, ==, 2);
   g_assert_cmpstr (drivedash_long_test_model_get_title (model), ==, "Consistency");
+  /* Bursts of random writes for ~10 minutes may write a terabyte on a
+   * fast drive: even Quick Consistency asks.  A Quick sustained test
+   * (5 min, 30 % writes) stays under 100 GB; Review (1 h) does not. */
+  g_assert_true (drivedash_long_test_model_needs_confirmation (model));
+  g_object_set (model, "kind", DRIVEDASH_LONG_TEST_SUSTAINED, NULL);
+  g_assert_false (drivedash_long_test_model_needs_confirmation (model));
+  g_object_set (model, "preset", DRIVEDASH_LONG_PRESET_REVIEW, NULL);
+  g_assert_true (drivedash_long_test_model_needs_confirmation (model));
 }
 
 typedef struct

@@ -9,8 +9,6 @@
 
 #include "drivedash-longtest-mapping.h"
 
-#define CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
-
 const char *
 drivedash_long_test_get_title (DrivedashLongTestKind kind)
 {
@@ -86,7 +84,7 @@ drivedash_long_notice_text (guint64 bytes)
 {
   g_autofree char *amount = g_format_size (bytes);
 
-  if (bytes > CONFIRM_BYTES)
+  if (bytes > DRIVEDASH_LONG_CONFIRM_BYTES)
     return g_strdup_printf (_("This test writes up to about %s. That wears the drive a little, "
                               "so Drivedash asks before it starts."), amount);
   return g_strdup_printf (_("This test writes up to about %s."), amount);

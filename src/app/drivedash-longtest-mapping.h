@@ -9,6 +9,9 @@
 
 G_BEGIN_DECLS
 
+/* The 100 GB: above it, the user confirms before a start. */
+#define DRIVEDASH_LONG_CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
+
 /* "Long speed test", "Consistency", "How much until it slows down". */
 const char *drivedash_long_test_get_title       (DrivedashLongTestKind kind);
 /* One paragraph: what the test shows and why it takes long. */

@@ -213,23 +213,43 @@ drivedash_long_test_model_get_explanation (DrivedashLongTestModel *self)
   return drivedash_long_test_get_explanation (self->kind);
 }
 
-char *
-drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
+/* What the next Start writes at most; FALSE when it cannot run here. */
+static gboolean
+estimate_bytes (DrivedashLongTestModel *self,
+                guint64                *out_bytes)
 {
   g_autoptr(DrivedashLongTestSettings) s = make_settings (self);
   g_autoptr(GArray) plan = NULL;
-  guint64 amount = s->amount, bytes;
+  guint64 amount = s->amount;
 
   if (s->kind == DRIVEDASH_LONG_TEST_SATURATION &&
       !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
-    return g_strdup (_("There is not enough free space on this drive for this test."));
+    return FALSE;
   plan = drivedash_long_test_plan (s, amount);
   /* Random writes at a fast drive's 2 GB/s: an upper estimate. */
-  bytes = drivedash_long_test_plan_bytes_written ((const DrivedashLongPhase *) (gpointer) plan->data,
-                                                  plan->len, 2e9);
+  *out_bytes = drivedash_long_test_plan_bytes_written ((const DrivedashLongPhase *) (gpointer) plan->data,
+                                                       plan->len, 2e9);
   if (s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
-    bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
+    *out_bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
+  return TRUE;
+}
+
+char *
+drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
+{
+  guint64 bytes;
+
+  if (!estimate_bytes (self, &bytes))
+    return g_strdup (_("There is not enough free space on this drive for this test."));
   return drivedash_long_notice_text (bytes);
+}
+
+gboolean
+drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
+{
+  guint64 bytes;
+
+  return estimate_bytes (self, &bytes) && bytes > DRIVEDASH_LONG_CONFIRM_BYTES;
 }
 
 void

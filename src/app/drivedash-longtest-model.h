@@ -34,6 +34,8 @@ const char *drivedash_long_test_model_get_folder        (DrivedashLongTestModel 
 const char *drivedash_long_test_model_get_title         (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_explanation   (DrivedashLongTestModel *self);
 char       *drivedash_long_test_model_dup_notice        (DrivedashLongTestModel *self);
+/* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES: ask first. */
+gboolean    drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self);
 gboolean    drivedash_long_test_model_get_running       (DrivedashLongTestModel *self);
 double      drivedash_long_test_model_get_progress      (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_progress_text (DrivedashLongTestModel *self);

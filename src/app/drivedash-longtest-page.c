@@ -27,16 +27,50 @@ struct _DrivedashLongTestPage
 G_DEFINE_FINAL_TYPE (DrivedashLongTestPage, drivedash_long_test_page, ADW_TYPE_BIN)
 
 static void
+really_start (DrivedashLongTestPage *self)
+{
+  drivedash_plot_clear (self->plot);
+  self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
+  /* A refusal is shown as the model's status. */
+  drivedash_long_test_model_start (self->model, NULL);
+}
+
+static void
+confirm_response_cb (AdwMessageDialog      *dialog,
+                     const char            *response,
+                     DrivedashLongTestPage *self)
+{
+  if (g_strcmp0 (response, "start") == 0 && !drivedash_long_test_model_get_running (self->model))
+    really_start (self);
+}
+
+/* Above 100 GB the user says yes first: such a test wears the drive. */
+static void
 start_cb (GSimpleAction *action,
           GVariant      *parameter,
           gpointer       user_data)
 {
   DrivedashLongTestPage *self = user_data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *notice = NULL;
+  GtkWidget *dialog;
 
-  drivedash_plot_clear (self->plot);
-  self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
-  /* A refusal is shown as the model's status. */
-  drivedash_long_test_model_start (self->model, NULL);
+  if (!drivedash_long_test_model_needs_confirmation (self->model))
+    {
+      really_start (self);
+      return;
+    }
+  notice = drivedash_long_test_model_dup_notice (self->model);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Start a test that writes this much?"), notice);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "start", _("_Start"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
