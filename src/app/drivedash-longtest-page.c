@@ -29,8 +29,8 @@ G_DEFINE_FINAL_TYPE (DrivedashLongTestPage, drivedash_long_test_page, ADW_TYPE_B
 static void
 really_start (DrivedashLongTestPage *self)
 {
+  /* clear() keeps the series and drops their samples. */
   drivedash_plot_clear (self->plot);
-  self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
   /* A refusal is shown as the model's status. */
   drivedash_long_test_model_start (self->model, NULL);
 }
@@ -103,6 +103,13 @@ has_text (GBinding     *binding,
 
   g_value_set_boolean (to, s != NULL && *s != '\0');
   return TRUE;
+}
+
+static gboolean
+nonempty_cb (gpointer    unused,
+             const char *text)
+{
+  return text != NULL && *text != '\0';
 }
 
 static void
@@ -182,6 +189,7 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
                                                "/io/github/drivedash/Drivedash/drivedash-longtest-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, model);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, plot);
+  gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
 }
 
 static void
