@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-model-private.h"
@@ -152,6 +153,12 @@ run_model (DrivedashLongTestKind kind,
       g_assert_nonnull (drivedash_long_test_model_get_summary (model));
       g_assert_null (drivedash_long_test_model_get_status (model));
       g_assert_nonnull (drivedash_long_test_model_get_result (model));
+      {
+        g_autofree char *text = drivedash_long_test_model_dup_text (model);
+
+        g_assert_nonnull (strstr (text, drivedash_long_test_model_get_summary (model)));
+        g_assert_nonnull (strstr (text, "Written: "));
+      }
       g_assert_cmpuint (w.rows, ==, drivedash_timeseries_get_n_rows (drivedash_long_test_model_get_result (model)->series));
     }
   d = g_dir_open (dir, 0, NULL);

@@ -411,6 +411,17 @@ on_run_done (GObject      *source,
   g_signal_emit (self, signals[FINISHED], 0, res != NULL);
 }
 
+char *
+drivedash_long_test_model_dup_text (DrivedashLongTestModel *self)
+{
+  g_autoptr(DrivedashLongTestSettings) s = NULL;
+
+  if (self->result == NULL)
+    return NULL;
+  s = drivedash_long_test_settings_new (self->result->kind);
+  return drivedash_long_test_result_to_text (self->result, s);
+}
+
 gboolean
 drivedash_long_test_model_start (DrivedashLongTestModel  *self,
                                  GError                 **error)

@@ -44,6 +44,8 @@ const char *drivedash_long_test_model_get_status        (DrivedashLongTestModel 
 /* The last finished run's result, NULL before. */
 const DrivedashLongTestResult *drivedash_long_test_model_get_result (DrivedashLongTestModel *self);
 
+/* The last result as text for Copy (table, summary, amount), NULL before. */
+char       *drivedash_long_test_model_dup_text          (DrivedashLongTestModel *self);
 gboolean    drivedash_long_test_model_start             (DrivedashLongTestModel *self,
                                                          GError                **error);
 void        drivedash_long_test_model_stop              (DrivedashLongTestModel *self);

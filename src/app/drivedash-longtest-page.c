@@ -87,10 +87,10 @@ copy_cb (GSimpleAction *action,
          gpointer       user_data)
 {
   DrivedashLongTestPage *self = user_data;
-  const char *summary = drivedash_long_test_model_get_summary (self->model);
+  g_autofree char *text = drivedash_long_test_model_dup_text (self->model);
 
-  if (summary != NULL)
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), summary);
+  if (text != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
 }
 
 static gboolean

@@ -63,4 +63,9 @@ char    *drivedash_long_saturation_sentence (const double *mb_per_s,
 JsonNode *drivedash_long_test_result_to_json (const DrivedashLongTestResult   *result,
                                               const DrivedashLongTestSettings *settings);
 
+/* The same for people: the table or per-step speeds, the summary and
+ * the amount written, one line each. */
+char     *drivedash_long_test_result_to_text (const DrivedashLongTestResult   *result,
+                                              const DrivedashLongTestSettings *settings);
+
 G_END_DECLS
