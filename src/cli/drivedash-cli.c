@@ -29,6 +29,7 @@ static const Command commands[] = {
   { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
   { "follow-games", drivedash_cli_follow_games, N_("Keep game mode on while a game runs") },
   { "metrics",   drivedash_cli_metrics,   N_("Write drive health as Prometheus metrics (node_exporter textfile)") },
+  { "long",      drivedash_cli_long,      N_("Run a long test: sustained, consistency or saturation") },
 };
 
 int

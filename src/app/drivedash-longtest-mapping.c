@@ -1,0 +1,91 @@
+/* drivedash-longtest-mapping.c — the Long Tests view's words
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "drivedash-longtest-mapping.h"
+
+const char *
+drivedash_long_test_get_title (DrivedashLongTestKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_LONG_TEST_SUSTAINED:
+      return _("Long speed test");
+    case DRIVEDASH_LONG_TEST_CONSISTENCY:
+      return _("Consistency");
+    case DRIVEDASH_LONG_TEST_SATURATION:
+    default:
+      return _("How much until it slows down");
+    }
+}
+
+const char *
+drivedash_long_test_get_explanation (DrivedashLongTestKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_LONG_TEST_SUSTAINED:
+      return _("Reads and writes small pieces at random, without a break, for up to an hour, "
+               "and compares the first minute with the last. A short benchmark only sees the "
+               "drive fresh; this shows whether it keeps its speed once it is busy and warm.");
+    case DRIVEDASH_LONG_TEST_CONSISTENCY:
+      return _("Writes to the drive in longer and longer bursts, measures it after each one, and "
+               "then lets it rest and measures again. It shows how much a drive slows down when "
+               "it is kept busy and how well it recovers. Its full version takes many hours "
+               "because drives only show this after a lot of writing.");
+    case DRIVEDASH_LONG_TEST_SATURATION:
+    default:
+      return _("Writes one large file and records the speed for every gigabyte. Most drives "
+               "write into a fast cache first and slow down when it is full; this finds out "
+               "how big that cache is. It takes as long as writing that much data.");
+    }
+}
+
+char *
+drivedash_long_format_duration (double seconds)
+{
+  long minutes = lround (seconds / 60);
+
+  if (minutes < 1)
+    return g_strdup (_("less than a minute"));
+  if (minutes < 60)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %ld minute", "about %ld minutes",
+                                         (gulong) minutes), minutes);
+  if (minutes % 60 == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %ld hour", "about %ld hours",
+                                         (gulong) (minutes / 60)), minutes / 60);
+  return g_strdup_printf (_("about %ld h %ld min"), minutes / 60, minutes % 60);
+}
+
+char *
+drivedash_long_progress_text (const DrivedashLongProgress *p,
+                              GDateTime                   *now)
+{
+  const char *phase = drivedash_long_phase_get_display_name (p->phase.kind);
+  const char *group = drivedash_long_group_get_display_name (p->phase.group);
+  g_autofree char *left = drivedash_long_format_duration (p->eta_s);
+  g_autoptr(GDateTime) done = g_date_time_add_seconds (now, p->eta_s);
+  g_autofree char *at = g_date_time_format (done, "%H:%M");
+  g_autofree char *what = group != NULL
+    ? g_strdup_printf (_("%s, %s round %u"), phase, group, p->phase.round)
+    : g_strdup (phase);
+
+  /* The finish time matters for runs of hours (the Review). */
+  return g_strdup_printf (_("%s · %s left, done at %s"), what, left, at);
+}
+
+char *
+drivedash_long_notice_text (guint64 bytes)
+{
+  g_autofree char *amount = g_format_size (bytes);
+
+  if (bytes > DRIVEDASH_LONG_CONFIRM_BYTES)
+    return g_strdup_printf (_("This test writes up to about %s. That wears the drive a little, "
+                              "so Drivedash asks before it starts."), amount);
+  return g_strdup_printf (_("This test writes up to about %s."), amount);
+}

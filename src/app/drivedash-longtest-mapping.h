@@ -1,0 +1,28 @@
+/* drivedash-longtest-mapping.h — the Long Tests view's words: pure
+ * functions, unit-tested without a display
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-longtest.h"
+
+G_BEGIN_DECLS
+
+/* The issue's 100 GB: above it, the user confirms before a start. */
+#define DRIVEDASH_LONG_CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
+
+/* "Long speed test", "Consistency", "How much until it slows down". */
+const char *drivedash_long_test_get_title       (DrivedashLongTestKind kind);
+/* One paragraph: what the test shows and why it takes long. */
+const char *drivedash_long_test_get_explanation (DrivedashLongTestKind kind);
+/* "less than a minute", "about 12 minutes", "about 7 hours 50 minutes". */
+char       *drivedash_long_format_duration      (double                seconds);
+/* "Random writes, degradation round 3 · about 12 minutes left, done at
+ * 14:05"; @now gives the clock (a test passes its own). */
+char       *drivedash_long_progress_text        (const DrivedashLongProgress *progress,
+                                                 GDateTime                   *now);
+/* "This test writes about 17.9 GB." and, above 100 GB, that it asks. */
+char       *drivedash_long_notice_text          (guint64               bytes);
+
+G_END_DECLS

@@ -1,0 +1,571 @@
+/* drivedash-longtest-model.c — what the Long Tests view shows, and its run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The view-model of the Long Tests page.  The test runs in a GTask thread
+ * (drivedash_long_test_run() is synchronous); its rows and progress come
+ * back to the main context through g_main_context_invoke_full() with a
+ * reference on the model, so every property changes on the thread that
+ * called _start(), and the model outlives what is still queued.  Nothing
+ * here needs a display.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-longtest-mapping.h"
+#include "drivedash-longtest-model-private.h"
+#include "drivedash-longtest-summary.h"
+
+struct _DrivedashLongTestModel
+{
+  GObject                    parent_instance;
+  DrivedashLongTestKind      kind;
+  DrivedashLongPreset        preset;
+  char                      *folder;
+  gboolean                   running;
+  double                     progress;
+  char                      *progress_text;
+  char                      *summary;
+  char                      *status;
+  GCancellable              *cancellable;
+  GMainContext              *context;
+  DrivedashLongTestResult   *result;
+  DrivedashLongTestSettings *override;
+};
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  PROP_PRESET,
+  PROP_FOLDER,
+  PROP_TITLE,
+  PROP_EXPLANATION,
+  PROP_NOTICE,
+  PROP_RUNNING,
+  PROP_PROGRESS,
+  PROP_PROGRESS_TEXT,
+  PROP_SUMMARY,
+  PROP_STATUS,
+  N_PROPS
+};
+
+enum { ROW, FINISHED, N_SIGNALS };
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, G_TYPE_OBJECT)
+
+static DrivedashLongTestSettings *
+settings_copy (const DrivedashLongTestSettings *s)
+{
+  DrivedashLongTestSettings *copy = g_memdup2 (s, sizeof *s);
+
+  copy->folder = g_strdup (s->folder);
+  copy->hwmon_path = g_strdup (s->hwmon_path);
+  return copy;
+}
+
+static DrivedashLongTestSettings *
+make_settings (DrivedashLongTestModel *self)
+{
+  DrivedashLongTestSettings *s;
+
+  if (self->override != NULL)
+    return settings_copy (self->override);
+  s = drivedash_long_test_settings_new (self->kind);
+  drivedash_long_test_settings_apply_preset (s, self->preset);
+  s->folder = g_strdup (self->folder);
+  return s;
+}
+
+static void
+set_string (DrivedashLongTestModel  *self,
+            char                   **field,
+            const char              *value,
+            int                      prop)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+set_running (DrivedashLongTestModel *self,
+             gboolean                running)
+{
+  if (self->running == running)
+    return;
+  self->running = running;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+set_progress (DrivedashLongTestModel *self,
+              double                  progress)
+{
+  if (self->progress == progress)
+    return;
+  self->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+}
+
+void
+drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
+                                    int                     kind)
+{
+  g_return_if_fail (kind >= DRIVEDASH_LONG_TEST_SUSTAINED && kind <= DRIVEDASH_LONG_TEST_SATURATION);
+  if ((int) self->kind == kind)
+    return;
+  self->kind = kind;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXPLANATION]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+}
+
+void
+drivedash_long_test_model_set_preset (DrivedashLongTestModel *self,
+                                      int                     preset)
+{
+  g_return_if_fail (preset >= DRIVEDASH_LONG_PRESET_QUICK && preset <= DRIVEDASH_LONG_PRESET_REVIEW);
+  if ((int) self->preset == preset)
+    return;
+  self->preset = preset;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESET]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+}
+
+void
+drivedash_long_test_model_set_folder (DrivedashLongTestModel *self,
+                                      const char             *folder)
+{
+  set_string (self, &self->folder, folder, PROP_FOLDER);
+}
+
+int
+drivedash_long_test_model_get_kind (DrivedashLongTestModel *self)
+{
+  return self->kind;
+}
+
+int
+drivedash_long_test_model_get_preset (DrivedashLongTestModel *self)
+{
+  return self->preset;
+}
+
+const char *
+drivedash_long_test_model_get_folder (DrivedashLongTestModel *self)
+{
+  return self->folder;
+}
+
+gboolean
+drivedash_long_test_model_get_running (DrivedashLongTestModel *self)
+{
+  return self->running;
+}
+
+double
+drivedash_long_test_model_get_progress (DrivedashLongTestModel *self)
+{
+  return self->progress;
+}
+
+const char *
+drivedash_long_test_model_get_progress_text (DrivedashLongTestModel *self)
+{
+  return self->progress_text;
+}
+
+const char *
+drivedash_long_test_model_get_summary (DrivedashLongTestModel *self)
+{
+  return self->summary;
+}
+
+const char *
+drivedash_long_test_model_get_status (DrivedashLongTestModel *self)
+{
+  return self->status;
+}
+
+const DrivedashLongTestResult *
+drivedash_long_test_model_get_result (DrivedashLongTestModel *self)
+{
+  return self->result;
+}
+
+
+const char *
+drivedash_long_test_model_get_title (DrivedashLongTestModel *self)
+{
+  return drivedash_long_test_get_title (self->kind);
+}
+
+const char *
+drivedash_long_test_model_get_explanation (DrivedashLongTestModel *self)
+{
+  return drivedash_long_test_get_explanation (self->kind);
+}
+
+/* What the next Start writes at most; FALSE when it cannot run here. */
+static gboolean
+estimate_bytes (DrivedashLongTestModel *self,
+                guint64                *out_bytes)
+{
+  g_autoptr(DrivedashLongTestSettings) s = make_settings (self);
+  g_autoptr(GArray) plan = NULL;
+  guint64 amount = s->amount;
+
+  if (s->kind == DRIVEDASH_LONG_TEST_SATURATION &&
+      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
+    return FALSE;
+  plan = drivedash_long_test_plan (s, amount);
+  /* Random writes at a fast drive's 2 GB/s: an upper estimate. */
+  *out_bytes = drivedash_long_test_plan_bytes_written ((const DrivedashLongPhase *) (gpointer) plan->data,
+                                                       plan->len, 2e9);
+  if (s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
+    *out_bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
+  return TRUE;
+}
+
+char *
+drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
+{
+  guint64 bytes;
+
+  if (!estimate_bytes (self, &bytes))
+    return g_strdup (_("There is not enough free space on this drive for this test."));
+  return drivedash_long_notice_text (bytes);
+}
+
+gboolean
+drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
+{
+  guint64 bytes;
+
+  return estimate_bytes (self, &bytes) && bytes > DRIVEDASH_LONG_CONFIRM_BYTES;
+}
+
+void
+drivedash_long_test_model_set_settings_override (DrivedashLongTestModel          *self,
+                                                 const DrivedashLongTestSettings *settings)
+{
+  g_clear_pointer (&self->override, drivedash_long_test_settings_free);
+  if (settings != NULL)
+    self->override = settings_copy (settings);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+}
+
+/* --- the run ------------------------------------------------------------ */
+
+typedef struct
+{
+  DrivedashLongTestModel *self;
+  gboolean                is_row;
+  DrivedashTimeseriesRow  row;
+  DrivedashLongProgress   progress;
+} Delivery;
+
+static void
+delivery_free (gpointer data)
+{
+  Delivery *d = data;
+
+  g_object_unref (d->self);
+  g_free (d);
+}
+
+static gboolean
+deliver (gpointer data)
+{
+  Delivery *d = data;
+  DrivedashLongTestModel *self = d->self;
+  g_autoptr(GDateTime) now = NULL;
+  g_autofree char *text = NULL;
+
+  if (!self->running)
+    return G_SOURCE_REMOVE;
+  if (d->is_row)
+    {
+      g_signal_emit (self, signals[ROW], 0, &d->row);
+      return G_SOURCE_REMOVE;
+    }
+  now = g_date_time_new_now_local ();
+  text = drivedash_long_progress_text (&d->progress, now);
+  set_progress (self, d->progress.fraction);
+  set_string (self, &self->progress_text, text, PROP_PROGRESS_TEXT);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+send (DrivedashLongTestModel *self,
+      Delivery               *d)
+{
+  d->self = g_object_ref (self);
+  g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, deliver, d, delivery_free);
+}
+
+static void
+on_row (gpointer                      user_data,
+        const DrivedashTimeseriesRow *row)
+{
+  Delivery *d = g_new0 (Delivery, 1);
+
+  d->is_row = TRUE;
+  d->row = *row;
+  send (user_data, d);
+}
+
+static void
+on_progress (gpointer                     user_data,
+             const DrivedashLongProgress *progress)
+{
+  Delivery *d = g_new0 (Delivery, 1);
+
+  d->progress = *progress;
+  send (user_data, d);
+}
+
+static void
+run_in_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  const DrivedashLongTestSink sink = { on_progress, on_row };
+  GError *error = NULL;
+  DrivedashLongTestResult *res;
+
+  res = drivedash_long_test_run (task_data, cancellable, &sink, source, NULL, &error);
+  if (res == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, res, (GDestroyNotify) drivedash_long_test_result_free);
+}
+
+static char *
+consistency_summary (const DrivedashLongTestResult *res)
+{
+  g_autoptr(GArray) steady = g_array_new (FALSE, FALSE, sizeof (double));
+  double best = 0, worst = G_MAXDOUBLE;
+
+  for (guint i = 0; i < res->rounds->len; i++)
+    {
+      const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
+
+      best = MAX (best, r->bandwidth_mb_per_s);
+      worst = MIN (worst, r->bandwidth_mb_per_s);
+      if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
+        g_array_append_val (steady, r->bandwidth_mb_per_s);
+    }
+  if (res->rounds->len == 0)
+    return NULL;
+  return g_strdup_printf (_("%s Best round %.0f MB/s, worst round %.0f MB/s."),
+                          drivedash_long_steady_state ((const double *) (gpointer) steady->data,
+                                                       steady->len, NULL, NULL)
+                            ? _("Steady state reached.") : _("Steady state not reached."),
+                          best, worst);
+}
+
+static char *
+summarize (const DrivedashLongTestResult *res)
+{
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (res->kind);
+  g_autoptr(JsonNode) node = NULL;
+
+  if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
+    return consistency_summary (res);
+  node = drivedash_long_test_result_to_json (res, s);
+  return g_strdup (json_object_get_string_member_with_default (json_node_get_object (node),
+                                                               "summary", NULL));
+}
+
+static void
+on_run_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (source);
+  g_autoptr(GError) error = NULL;
+  DrivedashLongTestResult *res = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *summary = NULL;
+
+  g_clear_object (&self->cancellable);
+  if (res != NULL)
+    {
+      g_clear_pointer (&self->result, drivedash_long_test_result_free);
+      self->result = res;
+      summary = summarize (res);
+      set_progress (self, 1.0);
+    }
+  set_string (self, &self->summary, summary, PROP_SUMMARY);
+  set_string (self, &self->status, error ? error->message : NULL, PROP_STATUS);
+  set_string (self, &self->progress_text, NULL, PROP_PROGRESS_TEXT);
+  set_running (self, FALSE);
+  g_signal_emit (self, signals[FINISHED], 0, res != NULL);
+}
+
+char *
+drivedash_long_test_model_dup_text (DrivedashLongTestModel *self)
+{
+  g_autoptr(DrivedashLongTestSettings) s = NULL;
+
+  if (self->result == NULL)
+    return NULL;
+  s = drivedash_long_test_settings_new (self->result->kind);
+  return drivedash_long_test_result_to_text (self->result, s);
+}
+
+gboolean
+drivedash_long_test_model_start (DrivedashLongTestModel  *self,
+                                 GError                 **error)
+{
+  g_autoptr(GTask) task = NULL;
+  DrivedashLongTestSettings *s;
+
+  g_return_val_if_fail (!self->running, FALSE);
+  s = make_settings (self);
+  if (!drivedash_long_test_settings_validate (s, error))
+    {
+      drivedash_long_test_settings_free (s);
+      return FALSE;
+    }
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+  self->cancellable = g_cancellable_new ();
+  set_string (self, &self->status, NULL, PROP_STATUS);
+  set_string (self, &self->summary, NULL, PROP_SUMMARY);
+  set_progress (self, 0);
+  set_running (self, TRUE);
+  /* The task holds the model until the run is over. */
+  task = g_task_new (self, self->cancellable, on_run_done, NULL);
+  /* The run's own "stopped" message, after the file is gone, rather
+   * than GTask's early "Operation was cancelled". */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_set_task_data (task, s, (GDestroyNotify) drivedash_long_test_settings_free);
+  g_task_run_in_thread (task, run_in_thread);
+  return TRUE;
+}
+
+void
+drivedash_long_test_model_stop (DrivedashLongTestModel *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+}
+
+/* --- GObject ------------------------------------------------------------ */
+
+static void
+drivedash_long_test_model_finalize (GObject *object)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (object);
+
+  g_free (self->folder);
+  g_free (self->progress_text);
+  g_free (self->summary);
+  g_free (self->status);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_pointer (&self->result, drivedash_long_test_result_free);
+  g_clear_pointer (&self->override, drivedash_long_test_settings_free);
+  G_OBJECT_CLASS (drivedash_long_test_model_parent_class)->finalize (object);
+}
+
+static void
+drivedash_long_test_model_get_property (GObject    *object,
+                                        guint       prop_id,
+                                        GValue     *value,
+                                        GParamSpec *pspec)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:          g_value_set_int (value, self->kind); break;
+    case PROP_PRESET:        g_value_set_int (value, self->preset); break;
+    case PROP_FOLDER:        g_value_set_string (value, self->folder); break;
+    case PROP_TITLE:         g_value_set_string (value, drivedash_long_test_model_get_title (self)); break;
+    case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
+    case PROP_NOTICE:        g_value_take_string (value, drivedash_long_test_model_dup_notice (self)); break;
+    case PROP_RUNNING:       g_value_set_boolean (value, self->running); break;
+    case PROP_PROGRESS:      g_value_set_double (value, self->progress); break;
+    case PROP_PROGRESS_TEXT: g_value_set_string (value, self->progress_text); break;
+    case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
+    case PROP_STATUS:        g_value_set_string (value, self->status); break;
+    default:                 G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_long_test_model_set_property (GObject      *object,
+                                        guint         prop_id,
+                                        const GValue *value,
+                                        GParamSpec   *pspec)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_int (value)); break;
+    case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_int (value)); break;
+    case PROP_FOLDER: drivedash_long_test_model_set_folder (self, g_value_get_string (value)); break;
+    default:          G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GParamSpec *
+ro_string (const char *name)
+{
+  return g_param_spec_string (name, NULL, NULL, NULL,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+static void
+drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = drivedash_long_test_model_finalize;
+  object_class->get_property = drivedash_long_test_model_get_property;
+  object_class->set_property = drivedash_long_test_model_set_property;
+
+  properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, 0, DRIVEDASH_LONG_TEST_SATURATION, 0, rw);
+  properties[PROP_PRESET] = g_param_spec_int ("preset", NULL, NULL, 0, DRIVEDASH_LONG_PRESET_REVIEW,
+                                              DRIVEDASH_LONG_PRESET_STANDARD, rw);
+  properties[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL, rw);
+  properties[PROP_TITLE] = ro_string ("title");
+  properties[PROP_EXPLANATION] = ro_string ("explanation");
+  properties[PROP_NOTICE] = ro_string ("notice");
+  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
+  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
+  properties[PROP_PROGRESS_TEXT] = ro_string ("progress-text");
+  properties[PROP_SUMMARY] = ro_string ("summary");
+  properties[PROP_STATUS] = ro_string ("status");
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[ROW] = g_signal_new ("row", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                               NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+}
+
+static void
+drivedash_long_test_model_init (DrivedashLongTestModel *self)
+{
+  self->kind = DRIVEDASH_LONG_TEST_SUSTAINED;
+  self->preset = DRIVEDASH_LONG_PRESET_STANDARD;
+}
+
+DrivedashLongTestModel *
+drivedash_long_test_model_new (void)
+{
+  return g_object_new (DRIVEDASH_TYPE_LONG_TEST_MODEL, NULL);
+}

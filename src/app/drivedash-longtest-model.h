@@ -1,0 +1,53 @@
+/* drivedash-longtest-model.h — what the Long Tests view shows, and its run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-longtest.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_TYPE_LONG_TEST_MODEL (drivedash_long_test_model_get_type ())
+G_DECLARE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDASH, LONG_TEST_MODEL, GObject)
+
+/* Signals, on the main context of the thread that called _start():
+ *   "row"      (gpointer row)       a DrivedashTimeseriesRow, valid during the emission
+ *   "finished" (gboolean success)   after "running" went FALSE */
+
+DrivedashLongTestModel *drivedash_long_test_model_new           (void);
+
+/* Properties "kind" and "preset" (int, the enums), "folder" (NULL: home);
+ * read-only "title", "explanation", "notice", "running", "progress",
+ * "progress-text", "summary", "status". */
+void        drivedash_long_test_model_set_kind          (DrivedashLongTestModel *self,
+                                                         int                     kind);
+int         drivedash_long_test_model_get_kind          (DrivedashLongTestModel *self);
+void        drivedash_long_test_model_set_preset        (DrivedashLongTestModel *self,
+                                                         int                     preset);
+int         drivedash_long_test_model_get_preset        (DrivedashLongTestModel *self);
+void        drivedash_long_test_model_set_folder        (DrivedashLongTestModel *self,
+                                                         const char             *folder);
+const char *drivedash_long_test_model_get_folder        (DrivedashLongTestModel *self);
+const char *drivedash_long_test_model_get_title         (DrivedashLongTestModel *self);
+const char *drivedash_long_test_model_get_explanation   (DrivedashLongTestModel *self);
+char       *drivedash_long_test_model_dup_notice        (DrivedashLongTestModel *self);
+/* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES: ask first. */
+gboolean    drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self);
+gboolean    drivedash_long_test_model_get_running       (DrivedashLongTestModel *self);
+double      drivedash_long_test_model_get_progress      (DrivedashLongTestModel *self);
+const char *drivedash_long_test_model_get_progress_text (DrivedashLongTestModel *self);
+const char *drivedash_long_test_model_get_summary       (DrivedashLongTestModel *self);
+const char *drivedash_long_test_model_get_status        (DrivedashLongTestModel *self);
+/* The last finished run's result, NULL before. */
+const DrivedashLongTestResult *drivedash_long_test_model_get_result (DrivedashLongTestModel *self);
+
+/* The last result as text for Copy (table, summary, amount), NULL before. */
+char       *drivedash_long_test_model_dup_text          (DrivedashLongTestModel *self);
+gboolean    drivedash_long_test_model_start             (DrivedashLongTestModel *self,
+                                                         GError                **error);
+void        drivedash_long_test_model_stop              (DrivedashLongTestModel *self);
+
+G_END_DECLS

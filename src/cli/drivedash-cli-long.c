@@ -1,0 +1,410 @@
+/* drivedash-cli-long.c — drivedash-cli long sustained|consistency|saturation
+ *
+ * The test runs in a worker thread; the main thread keeps a main loop so
+ * Ctrl+C (SIGINT/SIGTERM) stops it through its cancellable, and prints
+ * progress the worker hands over.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "drivedash-bench-settings.h"
+#include "drivedash-cli.h"
+#include "drivedash-cli-long.h"
+#include "drivedash-cli-store.h"
+#include "drivedash-error.h"
+#include "drivedash-folder.h"
+#include "drivedash-longtest-summary.h"
+#include "drivedash-store-drive.h"
+
+/* Anything above this asks for --yes first (the 100 GB). */
+#define CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
+#define PROGRESS_EVERY_US (5 * G_USEC_PER_SEC)
+
+typedef struct
+{
+  char     *target;
+  char     *preset;
+  char     *size;
+  char     *duration;
+  char     *round_seconds;
+  char     *idle_seconds;
+  char     *amount;
+  char     *step;
+  char     *block_size;
+  char     *interval;
+  char     *io_timeout;
+  char     *series;
+  gint      queue_depth;
+  gint      mix_read;
+  gboolean  json;
+  gboolean  no_save;
+  gboolean  allow_memory;
+  gboolean  yes;
+} LongOptions;
+
+typedef struct
+{
+  DrivedashLongTestSettings *settings;
+  GCancellable              *cancellable;
+  GMainLoop                 *loop;
+  DrivedashLongTestResult   *result;
+  DrivedashLongTestResult   *partial;
+  GError                    *error;
+  gboolean                   quiet;
+  gint64                     last_progress;
+} LongRun;
+
+static void
+clear_options (LongOptions *o)
+{
+  g_free (o->target);
+  g_free (o->preset);
+  g_free (o->size);
+  g_free (o->duration);
+  g_free (o->round_seconds);
+  g_free (o->idle_seconds);
+  g_free (o->amount);
+  g_free (o->step);
+  g_free (o->block_size);
+  g_free (o->interval);
+  g_free (o->io_timeout);
+  g_free (o->series);
+}
+
+static gboolean
+parse_seconds (const char  *text,
+               const char  *option,
+               double      *out,
+               GError     **error)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return TRUE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !(v > 0) || v > 7 * 86400.0)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("%s needs a number of seconds above 0, such as 30 or 2.5; “%s” is not one."),
+                   option, text);
+      return FALSE;
+    }
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+parse_size (const char  *text,
+            guint64     *out,
+            GError     **error)
+{
+  return text == NULL || drivedash_bench_parse_size (text, out, error);
+}
+
+static gboolean
+apply_options (const LongOptions         *o,
+               DrivedashLongTestSettings *s,
+               GError                   **error)
+{
+  DrivedashLongPreset preset;
+  guint64 bs = s->block_size;
+
+  if (o->preset != NULL)
+    {
+      if (!drivedash_long_preset_from_string (o->preset, &preset))
+        {
+          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("Unknown preset “%s”: use quick, standard or review."), o->preset);
+          return FALSE;
+        }
+      drivedash_long_test_settings_apply_preset (s, preset);
+    }
+  g_free (s->folder);
+  s->folder = g_strdup (o->target);
+  if (!parse_size (o->size, &s->file_size, error) || !parse_size (o->amount, &s->amount, error) ||
+      !parse_size (o->step, &s->step_bytes, error) || !parse_size (o->block_size, &bs, error) ||
+      !parse_seconds (o->duration, "--duration", &s->duration_s, error) ||
+      !parse_seconds (o->round_seconds, "--round-seconds", &s->round_s, error) ||
+      !parse_seconds (o->idle_seconds, "--idle-seconds", &s->idle_s, error) ||
+      !parse_seconds (o->interval, "--interval", &s->interval_s, error) ||
+      !parse_seconds (o->io_timeout, "--io-timeout", &s->io_timeout_s, error))
+    return FALSE;
+  /* --round-seconds sets T0; each degradation round adds half of it, as
+   * PCMark's 10 + 5 minutes do. */
+  if (o->round_seconds != NULL)
+    s->round_step_s = s->round_s / 2;
+  s->block_size = (guint32) MIN (bs, G_MAXUINT32);
+  if (o->queue_depth > 0)
+    s->queue_depth = (guint) o->queue_depth;
+  if (o->mix_read >= 0)
+    s->read_percent = (guint) o->mix_read;
+  if (o->queue_depth < 0 || o->mix_read > 100)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("--queue-depth must be between 1 and 256 and --mix-read between 0 and 100."));
+      return FALSE;
+    }
+  return drivedash_long_test_settings_validate (s, error);
+}
+
+static char *
+hwmon_for (const char *controller)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  if (controller == NULL)
+    return NULL;
+  dir = g_build_filename ("/sys/class/nvme", controller, NULL);
+  d = g_dir_open (dir, 0, NULL);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "hwmon"))
+      return g_build_filename (dir, name, NULL);
+  return NULL;
+}
+
+static void
+on_progress (gpointer                     user_data,
+             const DrivedashLongProgress *p)
+{
+  LongRun *run = user_data;
+  gint64 now = g_get_monotonic_time ();
+  const char *group = drivedash_long_group_get_display_name (p->phase.group);
+
+  if (run->quiet || (now - run->last_progress < PROGRESS_EVERY_US && run->last_progress != 0))
+    return;
+  run->last_progress = now;
+  if (group != NULL)
+    fprintf (stderr, _("%3.0f %%  %s (%s round %u), about %.0f s left\n"), p->fraction * 100,
+             drivedash_long_phase_get_display_name (p->phase.kind), group, p->phase.round, p->eta_s);
+  else
+    fprintf (stderr, _("%3.0f %%  %s, about %.0f s left\n"), p->fraction * 100,
+             drivedash_long_phase_get_display_name (p->phase.kind), p->eta_s);
+}
+
+static gpointer
+run_thread (gpointer data)
+{
+  LongRun *run = data;
+  const DrivedashLongTestSink sink = { on_progress, NULL };
+
+  run->result = drivedash_long_test_run (run->settings, run->cancellable, &sink, run,
+                                         &run->partial, &run->error);
+  g_main_loop_quit (run->loop);
+  return NULL;
+}
+
+static gboolean
+on_signal (gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+run_test (LongRun *run)
+{
+  g_autoptr(GThread) thread = NULL;
+  guint sigint = g_unix_signal_add (SIGINT, on_signal, run->cancellable);
+  guint sigterm = g_unix_signal_add (SIGTERM, on_signal, run->cancellable);
+
+  run->loop = g_main_loop_new (NULL, FALSE);
+  thread = g_thread_new ("long-test", run_thread, run);
+  g_main_loop_run (run->loop);
+  g_thread_join (g_steal_pointer (&thread));
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  g_main_loop_unref (run->loop);
+}
+
+/* The notice before start; FALSE (refused) above 100 GB without --yes. */
+static gboolean
+check_amount (const DrivedashLongTestSettings *s,
+              gboolean                         yes,
+              gboolean                         quiet,
+              GError                         **error)
+{
+  guint64 amount = s->amount;
+  g_autoptr(GArray) plan = NULL;
+  guint64 bytes;
+  g_autofree char *text = NULL;
+
+  if (s->kind == DRIVEDASH_LONG_TEST_SATURATION &&
+      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, error))
+    return FALSE;
+  plan = drivedash_long_test_plan (s, amount);
+  /* Bursts at a fast drive's 2 GB/s: an upper estimate, for the notice. */
+  bytes = drivedash_long_test_plan_bytes_written ((const DrivedashLongPhase *) (gpointer) plan->data,
+                                                  plan->len, 2e9);
+  if (s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
+    bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
+  text = g_format_size (bytes);
+  if (!quiet)
+    fprintf (stderr, _("This test writes up to about %s.\n"), text);
+  if (bytes > CONFIRM_BYTES && !yes)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("This test writes up to about %s, which wears the drive. "
+                     "Add --yes to run it anyway."), text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+finish (LongRun           *run,
+        const LongOptions *o,
+        DrivedashStore    *store,
+        DrivedashStoreRun *stored,
+        const char        *controller)
+{
+  const DrivedashLongTestResult *res = run->result ? run->result : run->partial;
+  g_autoptr(GError) save_error = NULL;
+  g_autoptr(GError) csv_error = NULL;
+  gint64 id = 0;
+
+  if (store != NULL)
+    {
+      id = drivedash_cli_long_save (store, stored, res, run->settings, controller, run->error, &save_error);
+      if (id == 0)
+        fprintf (stderr, _("drivedash-cli long: the run was not saved: %s\n"), save_error->message);
+    }
+  if (o->series != NULL && res != NULL &&
+      !drivedash_timeseries_write_csv (res->series, o->series, &csv_error))
+    fprintf (stderr, _("drivedash-cli long: could not write the series: %s\n"), csv_error->message);
+  if (run->result != NULL && o->json)
+    {
+      g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (run->result, run->settings);
+      g_autofree char *text = NULL;
+
+      if (id > 0)
+        json_object_set_int_member (json_node_get_object (node), "run_id", id);
+      text = json_to_string (node, TRUE);
+      printf ("%s\n", text);
+    }
+  else if (run->result != NULL)
+    drivedash_cli_long_print (run->result, run->settings);
+  if (id > 0 && !o->json)
+    fprintf (run->result ? stdout : stderr, _("Saved as run %lld.\n"), (long long) id);
+  if (run->error != NULL)
+    return drivedash_cli_fail ("drivedash-cli long: ", run->error);
+  return csv_error != NULL ? DRIVEDASH_EXIT_FAILURE : DRIVEDASH_EXIT_OK;
+}
+
+static int
+run_kind (DrivedashLongTestKind  kind,
+          LongOptions           *o)
+{
+  g_autoptr(DrivedashLongTestSettings) settings = drivedash_long_test_settings_new (kind);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(DrivedashStoreRun) stored = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *controller = NULL;
+  LongRun run = { 0 };
+  int ret;
+
+  if (!apply_options (o, settings, &error))
+    return drivedash_cli_fail ("drivedash-cli long: ", error);
+  info = drivedash_folder_probe (settings->folder);
+  if (info->is_directory && !o->allow_memory && !drivedash_folder_info_check_measurable (info, &error))
+    return drivedash_cli_fail ("drivedash-cli long: ", error);
+  if (!check_amount (settings, o->yes, o->json, &error))
+    return drivedash_cli_fail ("drivedash-cli long: ", error);
+  controller = drivedash_controller_for_folder (NULL, settings->folder ? settings->folder : g_get_home_dir ());
+  settings->hwmon_path = hwmon_for (controller);
+  if (!o->no_save && (store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (_("drivedash-cli long: cannot save (use --no-save to run anyway): "), error);
+  if (store != NULL)
+    stored = drivedash_cli_long_start_run (store, settings, controller);
+
+  run.settings = settings;
+  run.cancellable = cancellable;
+  run.quiet = o->json;
+  run_test (&run);
+  ret = finish (&run, o, store, stored, controller);
+  g_clear_pointer (&run.result, drivedash_long_test_result_free);
+  g_clear_pointer (&run.partial, drivedash_long_test_result_free);
+  g_clear_error (&run.error);
+  return ret;
+}
+
+int
+drivedash_cli_long (int    argc,
+                    char **argv)
+{
+  LongOptions o = { .queue_depth = 0, .mix_read = -1 };
+  const GOptionEntry entries[] = {
+    { "target", 't', 0, G_OPTION_ARG_FILENAME, &o.target,
+      N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
+    { "preset", 'p', 0, G_OPTION_ARG_STRING, &o.preset,
+      N_("quick, standard (default) or review"), N_("NAME") },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &o.size,
+      N_("Size of the test file (sustained: 4GiB, consistency: 8GiB)"), N_("SIZE") },
+    { "duration", 'd', 0, G_OPTION_ARG_STRING, &o.duration,
+      N_("Sustained: seconds of measuring"), N_("S") },
+    { "round-seconds", 0, 0, G_OPTION_ARG_STRING, &o.round_seconds,
+      N_("Consistency: seconds of random writes in the first round"), N_("S") },
+    { "idle-seconds", 0, 0, G_OPTION_ARG_STRING, &o.idle_seconds,
+      N_("Consistency: seconds of rest before each recovery round"), N_("S") },
+    { "amount", 'a', 0, G_OPTION_ARG_STRING, &o.amount,
+      N_("Saturation: how much to write (default: the free space less a safety margin)"), N_("SIZE") },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &o.step,
+      N_("Saturation: one speed point per this much written (default: 1GiB)"), N_("SIZE") },
+    { "block-size", 'b', 0, G_OPTION_ARG_STRING, &o.block_size,
+      N_("Sustained: block size (default: 4KiB)"), N_("SIZE") },
+    { "queue-depth", 'q', 0, G_OPTION_ARG_INT, &o.queue_depth,
+      N_("Sustained: requests in flight (default: 32)"), N_("N") },
+    { "mix-read", 0, 0, G_OPTION_ARG_INT, &o.mix_read,
+      N_("Sustained: percent of reads (default: 70)"), N_("PCT") },
+    { "interval", 'i', 0, G_OPTION_ARG_STRING, &o.interval,
+      N_("Seconds per point of the time series (default: 1)"), N_("S") },
+    { "io-timeout", 0, 0, G_OPTION_ARG_STRING, &o.io_timeout,
+      N_("Seconds one read or write may take before the drive counts as not responding "
+         "(default: 30)"), N_("S") },
+    { "series", 0, 0, G_OPTION_ARG_FILENAME, &o.series,
+      N_("Write the full time series to this CSV file"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, N_("Print the results as JSON"), NULL },
+    { "no-save", 0, 0, G_OPTION_ARG_NONE, &o.no_save,
+      N_("Do not keep the run in the results history"), NULL },
+    { "allow-memory", 0, 0, G_OPTION_ARG_NONE, &o.allow_memory,
+      N_("Test a folder in the computer’s memory (tmpfs) anyway"), NULL },
+    { "yes", 'y', 0, G_OPTION_ARG_NONE, &o.yes,
+      N_("Run even when the test writes more than 100 GB"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("sustained|consistency|saturation"));
+  DrivedashLongTestKind kind;
+  int ret;
+
+  g_set_prgname ("drivedash-cli long");
+  g_option_context_set_summary (context,
+    _("Long tests: sustained mixed reads and writes (Iometer style), consistency over many rounds "
+      "of writes (PCMark 8 style), or how much can be written before the drive slows down. They "
+      "write only their own test file, which they remove afterwards."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!drivedash_cli_parse_options (context, "drivedash-cli long: ", &argc, &argv))
+    {
+      clear_options (&o);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (argc != 2 || !drivedash_long_test_kind_from_string (argv[1], &kind))
+    {
+      fprintf (stderr, _("drivedash-cli long: name one test: sustained, consistency or saturation\n"));
+      clear_options (&o);
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  ret = run_kind (kind, &o);
+  clear_options (&o);
+  return ret;
+}

@@ -1,0 +1,330 @@
+/* drivedash-longtest-phases.c — settings, presets and the phase plan of
+ * the long tests, and the ETA over a plan
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <sys/statvfs.h>
+
+#include "drivedash-error.h"
+#include "drivedash-longtest.h"
+#include "drivedash-longtest-io.h"
+
+#define GIB (G_GUINT64_CONSTANT (1) << 30)
+/* PCMark 8's durations (DESIGN.md §6). */
+#define REVIEW_ROUND_S 600.0
+#define REVIEW_STEP_S  300.0
+#define REVIEW_IDLE_S  300.0
+#define N_DEGRADATION  8
+#define N_STEADY       5
+#define N_RECOVERY     5
+/* Before the first byte is written the speed of a fill is unknown: this
+ * guess only feeds the first seconds of the ETA. */
+#define GUESS_BYTES_PER_S 500e6
+
+DrivedashLongTestSettings *
+drivedash_long_test_settings_new (DrivedashLongTestKind kind)
+{
+  DrivedashLongTestSettings *self = g_new0 (DrivedashLongTestSettings, 1);
+
+  self->kind = kind;
+  self->file_size = kind == DRIVEDASH_LONG_TEST_CONSISTENCY ? 8 * GIB : 4 * GIB;
+  self->block_size = 4096;
+  self->queue_depth = 32;
+  self->read_percent = 70;
+  self->step_bytes = GIB;
+  self->interval_s = 1.0;
+  self->io_timeout_s = 30.0;
+  drivedash_long_test_settings_apply_preset (self, DRIVEDASH_LONG_PRESET_STANDARD);
+  return self;
+}
+
+void
+drivedash_long_test_settings_free (DrivedashLongTestSettings *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->folder);
+  g_free (self->hwmon_path);
+  g_free (self);
+}
+
+void
+drivedash_long_test_settings_apply_preset (DrivedashLongTestSettings *self,
+                                           DrivedashLongPreset        preset)
+{
+  /* Standard is PCMark's durations scaled to 1/10; Quick to 1/50, which
+   * makes the whole Consistency run about 10 minutes (13·T0 + 63·Tstep
+   * + 5·idle = 564 s of writing and idling, plus the storage tests). */
+  static const double sustained_s[] = { 300, 1800, 3600 };
+  static const double scale[] = { 1.0 / 50, 1.0 / 10, 1.0 };
+
+  self->duration_s = sustained_s[preset];
+  self->round_s = REVIEW_ROUND_S * scale[preset];
+  self->round_step_s = REVIEW_STEP_S * scale[preset];
+  self->idle_s = REVIEW_IDLE_S * scale[preset];
+  self->amount = preset == DRIVEDASH_LONG_PRESET_QUICK ? 16 * GIB : 0;
+}
+
+gboolean
+drivedash_long_test_settings_validate (const DrivedashLongTestSettings *self,
+                                       GError                         **error)
+{
+  const char *msg = NULL;
+
+  if (self->file_size < (1u << 20) || self->file_size % 4096)
+    msg = _("The test file must be at least 1 MiB and a multiple of 4 KiB.");
+  else if (self->block_size < 512 || self->block_size > DRIVEDASH_LONG_IO_MAX_BLOCK ||
+           self->block_size % 512 || self->file_size < self->block_size)
+    msg = _("The block size must be a multiple of 512 bytes, at most 1 MiB and no larger than the test file.");
+  else if (self->queue_depth < 1 || self->queue_depth > DRIVEDASH_LONG_IO_MAX_QD)
+    msg = _("The queue depth must be between 1 and 256.");
+  else if (self->read_percent > 100)
+    msg = _("The share of reads must be between 0 and 100 %.");
+  else if (!(self->duration_s > 0) || !(self->round_s > 0) || self->round_step_s < 0 ||
+           self->idle_s < 0 || self->duration_s > 7 * 86400.0)
+    msg = _("Durations must be positive and at most 7 days.");
+  else if (self->amount % 4096 || self->step_bytes < (1u << 20) || self->step_bytes % (1u << 20))
+    msg = _("The amount must be a multiple of 4 KiB and the step a whole number of MiB.");
+  else if (!(self->interval_s >= 0.1 && self->interval_s <= 60) ||
+           !(self->io_timeout_s >= 0.1 && self->io_timeout_s <= 3600))
+    msg = _("The interval must be between 0.1 and 60 seconds and the I/O timeout between 0.1 s and 1 hour.");
+  if (msg == NULL)
+    return TRUE;
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT, msg);
+  return FALSE;
+}
+
+static const char *const kind_ids[] = { "sustained", "consistency", "saturation" };
+
+const char *
+drivedash_long_test_kind_to_string (DrivedashLongTestKind kind)
+{
+  return kind_ids[kind];
+}
+
+gboolean
+drivedash_long_test_kind_from_string (const char            *text,
+                                      DrivedashLongTestKind *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (kind_ids); i++)
+    if (g_strcmp0 (text, kind_ids[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+drivedash_long_preset_from_string (const char          *text,
+                                   DrivedashLongPreset *out)
+{
+  static const char *const ids[] = { "quick", "standard", "review" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    if (g_ascii_strcasecmp (text, ids[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+drivedash_long_group_to_string (DrivedashLongGroup group)
+{
+  static const char *const ids[] = { NULL, "degradation", "steady", "recovery" };
+
+  return ids[group];
+}
+
+const char *
+drivedash_long_group_get_display_name (DrivedashLongGroup group)
+{
+  switch (group)
+    {
+    case DRIVEDASH_LONG_GROUP_DEGRADATION:
+      return _("degradation");
+    case DRIVEDASH_LONG_GROUP_STEADY:
+      return _("steady state");
+    case DRIVEDASH_LONG_GROUP_RECOVERY:
+      return _("recovery");
+    case DRIVEDASH_LONG_GROUP_NONE:
+    default:
+      return NULL;
+    }
+}
+
+const char *
+drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_LONG_PHASE_PREPARE:
+      return _("Preparing the test file");
+    case DRIVEDASH_LONG_PHASE_BURST:
+      return _("Random writes");
+    case DRIVEDASH_LONG_PHASE_IDLE:
+      return _("Resting");
+    case DRIVEDASH_LONG_PHASE_MEASURE:
+      return _("Measuring");
+    case DRIVEDASH_LONG_PHASE_FILL:
+    default:
+      return _("Writing");
+    }
+}
+
+static void
+add (GArray                 *plan,
+     DrivedashLongPhaseKind  kind,
+     DrivedashLongGroup      group,
+     guint                   round,
+     double                  seconds,
+     guint64                 bytes)
+{
+  DrivedashLongPhase p = { kind, group, round, seconds, bytes };
+
+  g_array_append_val (plan, p);
+}
+
+static void
+plan_consistency (const DrivedashLongTestSettings *s,
+                  GArray                          *plan)
+{
+  guint64 trace = drivedash_long_io_trace_bytes (s->file_size);
+  double last = s->round_s + (N_DEGRADATION - 1) * s->round_step_s;
+
+  add (plan, DRIVEDASH_LONG_PHASE_PREPARE, DRIVEDASH_LONG_GROUP_NONE, 0, 0, 2 * s->file_size);
+  for (guint i = 0; i < N_DEGRADATION; i++)
+    {
+      add (plan, DRIVEDASH_LONG_PHASE_BURST, DRIVEDASH_LONG_GROUP_DEGRADATION, i + 1,
+           s->round_s + i * s->round_step_s, 0);
+      add (plan, DRIVEDASH_LONG_PHASE_MEASURE, DRIVEDASH_LONG_GROUP_DEGRADATION, i + 1, 0, trace);
+    }
+  for (guint i = 0; i < N_STEADY; i++)
+    {
+      add (plan, DRIVEDASH_LONG_PHASE_BURST, DRIVEDASH_LONG_GROUP_STEADY, i + 1, last, 0);
+      add (plan, DRIVEDASH_LONG_PHASE_MEASURE, DRIVEDASH_LONG_GROUP_STEADY, i + 1, 0, trace);
+    }
+  for (guint i = 0; i < N_RECOVERY; i++)
+    {
+      add (plan, DRIVEDASH_LONG_PHASE_IDLE, DRIVEDASH_LONG_GROUP_RECOVERY, i + 1, s->idle_s, 0);
+      add (plan, DRIVEDASH_LONG_PHASE_MEASURE, DRIVEDASH_LONG_GROUP_RECOVERY, i + 1, 0, trace);
+    }
+}
+
+GArray *
+drivedash_long_test_plan (const DrivedashLongTestSettings *settings,
+                          guint64                          amount)
+{
+  GArray *plan = g_array_new (FALSE, TRUE, sizeof (DrivedashLongPhase));
+
+  switch (settings->kind)
+    {
+    case DRIVEDASH_LONG_TEST_SUSTAINED:
+      /* Reads of never-written blocks would not reach the drive. */
+      add (plan, DRIVEDASH_LONG_PHASE_PREPARE, DRIVEDASH_LONG_GROUP_NONE, 0, 0, settings->file_size);
+      add (plan, DRIVEDASH_LONG_PHASE_MEASURE, DRIVEDASH_LONG_GROUP_NONE, 0, settings->duration_s, 0);
+      break;
+    case DRIVEDASH_LONG_TEST_CONSISTENCY:
+      plan_consistency (settings, plan);
+      break;
+    case DRIVEDASH_LONG_TEST_SATURATION:
+    default:
+      add (plan, DRIVEDASH_LONG_PHASE_FILL, DRIVEDASH_LONG_GROUP_NONE, 0, 0, amount);
+      break;
+    }
+  return plan;
+}
+
+static double
+phase_s (const DrivedashLongPhase *p,
+         double                    bytes_per_s)
+{
+  return p->bytes > 0 ? (double) p->bytes / bytes_per_s : p->seconds;
+}
+
+double
+drivedash_long_test_plan_remaining_s (const DrivedashLongPhase *phases,
+                                      guint                     n_phases,
+                                      guint                     index,
+                                      double                    elapsed_s,
+                                      double                    bytes_per_s)
+{
+  double left = 0;
+
+  if (!(bytes_per_s > 0))
+    bytes_per_s = GUESS_BYTES_PER_S;
+  for (guint i = index; i < n_phases; i++)
+    left += phase_s (&phases[i], bytes_per_s);
+  if (index < n_phases)
+    left -= MIN (elapsed_s, phase_s (&phases[index], bytes_per_s));
+  return MAX (left, 0);
+}
+
+guint64
+drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *phases,
+                                        guint                     n_phases,
+                                        double                    write_bytes_per_s)
+{
+  double total = 0;
+
+  for (guint i = 0; i < n_phases; i++)
+    {
+      const DrivedashLongPhase *p = &phases[i];
+
+      if (p->kind == DRIVEDASH_LONG_PHASE_BURST)
+        total += p->seconds * write_bytes_per_s;
+      else if (p->kind == DRIVEDASH_LONG_PHASE_MEASURE && p->bytes > 0)
+        total += p->bytes * 0.4;  /* the storage test's share of writes */
+      else if (p->kind != DRIVEDASH_LONG_PHASE_MEASURE)
+        total += (double) p->bytes;
+    }
+  return (guint64) total;
+}
+
+gboolean
+drivedash_long_test_resolve_amount (const char *folder,
+                                    guint64     wanted,
+                                    guint64    *out_amount,
+                                    GError    **error)
+{
+  struct statvfs sv;
+  guint64 size, avail, margin, allowed;
+
+  if (statvfs (folder ? folder : g_get_home_dir (), &sv) != 0 || sv.f_blocks == 0)
+    {
+      /* Unknown: the file's own creation checks space; nothing to add. */
+      if (wanted == 0)
+        {
+          g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                               _("The free space of this folder cannot be read. "
+                                 "Choose an amount to write."));
+          return FALSE;
+        }
+      *out_amount = wanted;
+      return TRUE;
+    }
+  size = (guint64) sv.f_blocks * sv.f_frsize;
+  avail = (guint64) sv.f_bavail * sv.f_frsize;
+  margin = MAX (size / 10, 5 * GIB);
+  allowed = avail > margin ? MIN (avail - margin, size) / 4096 * 4096 : 0;
+  if (wanted == 0)
+    wanted = allowed;
+  if (wanted == 0 || wanted > allowed)
+    {
+      g_autofree char *m = g_format_size (margin);
+      g_autofree char *a = g_format_size (avail);
+
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
+                   _("Not enough free space: the test must leave at least %s free and only %s are free. "
+                     "Choose a smaller amount or free some space."), m, a);
+      return FALSE;
+    }
+  *out_amount = wanted;
+  return TRUE;
+}

@@ -1,0 +1,217 @@
+/* drivedash-longtest-summary.c — what the long tests' numbers say
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drivedash-longtest-summary.h"
+
+#define STEADY_WINDOW 5
+
+static double
+row_iops (const DrivedashTimeseriesRow *r)
+{
+  return (double) r->read_iops + r->write_iops;
+}
+
+static double
+mean_iops (const DrivedashTimeseriesRow *rows,
+           guint                         n)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < n; i++)
+    sum += row_iops (&rows[i]);
+  return n ? sum / n : 0;
+}
+
+/* The measured rows are one stretch: the phase after the preparation. */
+static const DrivedashTimeseriesRow *
+measured (const DrivedashTimeseriesRow *rows,
+          guint                         n_rows,
+          guint                        *n)
+{
+  guint first = 0;
+
+  while (first < n_rows && rows[first].phase != DRIVEDASH_LONG_PHASE_MEASURE)
+    first++;
+  *n = 0;
+  while (first + *n < n_rows && rows[first + *n].phase == DRIVEDASH_LONG_PHASE_MEASURE)
+    (*n)++;
+  return rows + first;
+}
+
+gboolean
+drivedash_long_sustained_summarize (const DrivedashTimeseriesRow *rows,
+                                    guint                         n_rows,
+                                    double                        interval_s,
+                                    DrivedashSustainedSummary    *out)
+{
+  guint n, k;
+  const DrivedashTimeseriesRow *m = measured (rows, n_rows, &n);
+  double span = n * interval_s;
+  double halfway;
+
+  memset (out, 0, sizeof *out);
+  out->drop_after_s = -1;
+  if (n == 0)
+    return FALSE;
+  k = (guint) MAX (1, lround ((span < 180 ? span * 0.2 : 60) / interval_s));
+  k = MIN (k, n);
+  out->window_s = k * interval_s;
+  out->total_iops = mean_iops (m, n);
+  out->first_iops = mean_iops (m, k);
+  out->last_iops = mean_iops (m + n - k, k);
+  out->change_percent = out->first_iops > 0
+    ? (out->last_iops - out->first_iops) / out->first_iops * 100 : 0;
+  if (out->change_percent > -10)
+    return TRUE;
+  halfway = (out->first_iops + out->last_iops) / 2;
+  for (guint i = 0; i + k <= n; i++)
+    if (mean_iops (m + i, k) < halfway)
+      {
+        out->drop_after_s = (i + k / 2) * interval_s;
+        out->kelvin_at_drop = m[i + k / 2].temperature_kelvin;
+        break;
+      }
+  return TRUE;
+}
+
+char *
+drivedash_long_sustained_sentence (const DrivedashSustainedSummary *s,
+                                   gboolean                         thermal_evidence)
+{
+  int pct = (int) lround (fabs (s->change_percent));
+  int minutes = (int) lround (s->drop_after_s / 60);
+
+  if (s->first_iops <= 0)
+    return NULL;
+  if (s->change_percent >= 10)
+    return g_strdup_printf (_("Speed rose %d %% from the start of the test to its end."), pct);
+  if (s->change_percent > -10)
+    return g_strdup_printf (_("Speed held steady: the end of the test was within %d %% of its start."), 10);
+  if (s->drop_after_s < 0)
+    return g_strdup_printf (_("Speed fell %d %% from the start of the test to its end."), pct);
+  if (thermal_evidence && s->kelvin_at_drop > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Speed fell %d %% after %d minute, when the drive reached %d °C "
+                                      "and started slowing itself down.",
+                                      "Speed fell %d %% after %d minutes, when the drive reached %d °C "
+                                      "and started slowing itself down.", minutes),
+                            pct, minutes, (int) s->kelvin_at_drop - 273);
+  if (minutes < 1)
+    return g_strdup_printf (_("Speed fell %d %% within the first minute."), pct);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Speed fell %d %% after %d minute.",
+                                    "Speed fell %d %% after %d minutes.", minutes), pct, minutes);
+}
+
+gboolean
+drivedash_long_steady_state (const double *values,
+                             guint         n_values,
+                             double       *range_ratio,
+                             double       *slope_ratio)
+{
+  const double *w = values + n_values - STEADY_WINDOW;
+  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, sum = 0, sxy = 0, sxx = 0;
+  double avg, xm = (STEADY_WINDOW - 1) / 2.0, slope, rr, sr;
+
+  if (n_values < STEADY_WINDOW)
+    return FALSE;
+  for (guint i = 0; i < STEADY_WINDOW; i++)
+    {
+      lo = MIN (lo, w[i]);
+      hi = MAX (hi, w[i]);
+      sum += w[i];
+    }
+  avg = sum / STEADY_WINDOW;
+  for (guint i = 0; i < STEADY_WINDOW; i++)
+    {
+      sxy += (i - xm) * (w[i] - avg);
+      sxx += (i - xm) * (i - xm);
+    }
+  slope = sxy / sxx;
+  if (!(avg > 0))
+    return FALSE;
+  rr = (hi - lo) / avg;
+  /* The fit's excursion across the window: its value at the last round
+   * minus at the first. */
+  sr = fabs (slope * (STEADY_WINDOW - 1)) / avg;
+  if (range_ratio)
+    *range_ratio = rr;
+  if (slope_ratio)
+    *slope_ratio = sr;
+  return rr <= 0.20 + 1e-12 && sr <= 0.10 + 1e-12;
+}
+
+static int
+cmp_double (const void *a,
+            const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (const double *v,
+        guint         n)
+{
+  g_autofree double *c = g_memdup2 (v, n * sizeof (double));
+
+  if (n == 0)
+    return 0;
+  qsort (c, n, sizeof (double), cmp_double);
+  return n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+}
+
+gboolean
+drivedash_long_cache_detect (const double *v,
+                             guint         n,
+                             guint         min_points,
+                             double        drop,
+                             guint        *cache_points,
+                             double       *before,
+                             double       *after)
+{
+  min_points = MAX (min_points, 1);
+  for (guint i = 1; i + min_points <= n; i++)
+    {
+      double ref = median (v, i);
+      gboolean sustained = TRUE;
+
+      for (guint j = i; j < i + min_points && sustained; j++)
+        sustained = v[j] < (1 - drop) * ref;
+      if (!sustained)
+        continue;
+      *cache_points = i;
+      *before = ref;
+      *after = median (v + i, n - i);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* A drop counts when it lasts two points: 2 GiB at the default 1 GiB
+ * step, as the issue asks. */
+#define MIN_DROP_POINTS 2
+
+char *
+drivedash_long_saturation_sentence (const double *v,
+                                    guint         n,
+                                    guint64       step_bytes)
+{
+  guint points;
+  double before, after;
+
+  if (n < 3)
+    return NULL;
+  if (drivedash_long_cache_detect (v, n, MIN_DROP_POINTS, 0.30, &points, &before, &after))
+    return g_strdup_printf (_("Writes at about %.0f MB/s for the first %.1f GB, then about %.0f MB/s."),
+                            before, (double) points * step_bytes / 1e9, after);
+  return g_strdup_printf (_("Writes at about %.0f MB/s for all %.1f GB written; no lasting slowdown was seen."),
+                          median (v, n), (double) n * step_bytes / 1e9);
+}

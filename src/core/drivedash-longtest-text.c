@@ -1,0 +1,65 @@
+/* drivedash-longtest-text.c — a long test's result as plain text (the
+ * CLI's output and the app's Copy)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "drivedash-longtest-summary.h"
+
+static void
+append_rounds (GString                       *s,
+               const DrivedashLongTestResult *res)
+{
+  g_autoptr(GArray) steady = g_array_new (FALSE, FALSE, sizeof (double));
+
+  g_string_append_printf (s, "%-12s %5s %14s %14s %14s\n", _("Phase"), _("Round"), _("MB/s"),
+                          _("Read (µs)"), _("Write (µs)"));
+  for (guint i = 0; i < res->rounds->len; i++)
+    {
+      const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
+
+      g_string_append_printf (s, "%-12s %5u %14.1f %14.1f %14.1f\n", drivedash_long_group_to_string (r->group),
+                              r->index, r->bandwidth_mb_per_s, r->read_access_us, r->write_access_us);
+      if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
+        g_array_append_val (steady, r->bandwidth_mb_per_s);
+    }
+  if (drivedash_long_steady_state ((const double *) (gpointer) steady->data, steady->len, NULL, NULL))
+    g_string_append_printf (s, "%s\n", _("Steady state reached."));
+  else
+    g_string_append_printf (s, "%s\n", _("Steady state not reached."));
+}
+
+char *
+drivedash_long_test_result_to_text (const DrivedashLongTestResult   *res,
+                                    const DrivedashLongTestSettings *settings)
+{
+  g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (res, settings);
+  JsonObject *o = json_node_get_object (node);
+  const char *summary = json_object_get_string_member_with_default (o, "summary", NULL);
+  g_autofree char *written = g_format_size (res->bytes_written);
+  GString *s = g_string_new (NULL);
+
+  if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
+    {
+      g_string_append_printf (s, _("Total: %.0f IOPS, %.1f MB/s\n"), json_object_get_double_member (o, "total_iops"),
+                              json_object_get_double_member (o, "total_mb_per_s"));
+      g_string_append_printf (s, _("Start: %.0f IOPS, end: %.0f IOPS (%+.1f %%; %.0f s at each end)\n"),
+                              json_object_get_double_member (o, "first_minute_iops"),
+                              json_object_get_double_member (o, "last_minute_iops"),
+                              json_object_get_double_member (o, "change_percent"),
+                              json_object_get_double_member (o, "window_s"));
+    }
+  else if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
+    append_rounds (s, res);
+  else
+    for (guint i = 0; i < res->per_step->len; i++)
+      g_string_append_printf (s, _("%8.2f GiB  %10.1f MB/s\n"), (double) (i + 1) * res->step_bytes / (1 << 30),
+                              g_array_index (res->per_step, double, i));
+  if (summary)
+    g_string_append_printf (s, "%s\n", summary);
+  g_string_append_printf (s, _("Written: %s\n"), written);
+  return g_string_free (s, FALSE);
+}

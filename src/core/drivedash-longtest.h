@@ -1,0 +1,181 @@
+/* drivedash-longtest.h — the long tests: Sustained mixed I/O (Iometer
+ * style), Consistency (PCMark 8 style) and Write saturation (fast-cache
+ * size).  Synchronous: runs in the calling thread; the app and the CLI
+ * call it from a worker thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-timeseries.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DRIVEDASH_LONG_TEST_SUSTAINED,
+  DRIVEDASH_LONG_TEST_CONSISTENCY,
+  DRIVEDASH_LONG_TEST_SATURATION,
+} DrivedashLongTestKind;
+
+typedef enum
+{
+  DRIVEDASH_LONG_PHASE_PREPARE,   /* writing the test file before measuring */
+  DRIVEDASH_LONG_PHASE_BURST,     /* timed random writes, 4 KiB–1 MiB */
+  DRIVEDASH_LONG_PHASE_IDLE,
+  DRIVEDASH_LONG_PHASE_MEASURE,   /* a timed mix (sustained) or one storage test (round) */
+  DRIVEDASH_LONG_PHASE_FILL,      /* sequential writes by amount (saturation) */
+} DrivedashLongPhaseKind;
+
+/* Consistency's three groups of rounds. */
+typedef enum
+{
+  DRIVEDASH_LONG_GROUP_NONE,
+  DRIVEDASH_LONG_GROUP_DEGRADATION,
+  DRIVEDASH_LONG_GROUP_STEADY,
+  DRIVEDASH_LONG_GROUP_RECOVERY,
+} DrivedashLongGroup;
+
+typedef struct
+{
+  DrivedashLongPhaseKind kind;
+  DrivedashLongGroup     group;
+  guint                  round;    /* 1-based within its group; 0 = none */
+  double                 seconds;  /* timed phases */
+  guint64                bytes;    /* PREPARE, FILL and a storage test */
+} DrivedashLongPhase;
+
+typedef enum
+{
+  DRIVEDASH_LONG_PRESET_QUICK,
+  DRIVEDASH_LONG_PRESET_STANDARD,
+  DRIVEDASH_LONG_PRESET_REVIEW,
+} DrivedashLongPreset;
+
+/* Plain fields; _new() fills in the defaults for @kind. */
+typedef struct
+{
+  DrivedashLongTestKind kind;
+  char                 *folder;          /* NULL = home */
+  guint64               file_size;       /* sustained, consistency */
+  double                duration_s;      /* sustained */
+  guint32               block_size;      /* sustained */
+  guint                 queue_depth;     /* sustained */
+  guint                 read_percent;    /* sustained */
+  double                round_s;         /* consistency: T0 */
+  double                round_step_s;    /* consistency: Tstep */
+  double                idle_s;          /* consistency */
+  guint64               amount;          /* saturation; 0 = free space less the margin */
+  guint64               step_bytes;      /* saturation: one point per this many bytes */
+  double                interval_s;      /* one time-series row per interval */
+  double                io_timeout_s;
+  char                 *hwmon_path;      /* the drive's hwmon directory; NULL = none */
+} DrivedashLongTestSettings;
+
+DrivedashLongTestSettings *drivedash_long_test_settings_new  (DrivedashLongTestKind kind);
+void                       drivedash_long_test_settings_free (DrivedashLongTestSettings *self);
+/* Durations of @preset (Quick / Standard / Review) for the kind. */
+void                       drivedash_long_test_settings_apply_preset (DrivedashLongTestSettings *self,
+                                                                      DrivedashLongPreset        preset);
+gboolean                   drivedash_long_test_settings_validate (const DrivedashLongTestSettings *self,
+                                                                  GError                         **error);
+
+const char *drivedash_long_test_kind_to_string   (DrivedashLongTestKind kind);
+gboolean    drivedash_long_test_kind_from_string (const char *text, DrivedashLongTestKind *out);
+gboolean    drivedash_long_preset_from_string    (const char *text, DrivedashLongPreset *out);
+/* "degradation", "steady", "recovery"; NULL for NONE. */
+const char *drivedash_long_group_to_string       (DrivedashLongGroup group);
+/* "degradation", "steady state", "recovery", translated; NULL for NONE. */
+const char *drivedash_long_group_get_display_name (DrivedashLongGroup group);
+/* Plain words for progress: "Random writes", "Idle", … (translated). */
+const char *drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind);
+
+/* The phases of a run (a GArray of DrivedashLongPhase).  @amount: the
+ * resolved saturation amount. */
+GArray     *drivedash_long_test_plan             (const DrivedashLongTestSettings *settings,
+                                                  guint64                          amount);
+/* Seconds left: the rest of phase @index (@elapsed_s into it) and every
+ * later phase; phases by amount at @bytes_per_s. */
+double      drivedash_long_test_plan_remaining_s (const DrivedashLongPhase *phases,
+                                                  guint                     n_phases,
+                                                  guint                     index,
+                                                  double                    elapsed_s,
+                                                  double                    bytes_per_s);
+/* Bytes the run will write (for the notice before start). */
+guint64     drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *phases,
+                                                    guint                     n_phases,
+                                                    double                    write_bytes_per_s);
+
+/* One measured round of the consistency test. */
+typedef struct
+{
+  DrivedashLongGroup group;
+  guint              index;               /* 1-based within the group */
+  double             bandwidth_mb_per_s;  /* bytes ÷ busy time */
+  double             read_access_us;
+  double             write_access_us;
+  double             busy_s;
+} DrivedashLongRound;
+
+typedef struct
+{
+  guint              phase_index;
+  guint              n_phases;
+  DrivedashLongPhase phase;
+  double             fraction;     /* of the whole run, 0..1 */
+  double             elapsed_s;
+  double             eta_s;        /* seconds left */
+} DrivedashLongProgress;
+
+/* Called from the running thread. */
+typedef struct
+{
+  void (*progress) (gpointer user_data, const DrivedashLongProgress *progress);
+  void (*row)      (gpointer user_data, const DrivedashTimeseriesRow *row);
+} DrivedashLongTestSink;
+
+typedef struct
+{
+  DrivedashLongTestKind  kind;
+  DrivedashTimeseries   *series;
+  GArray                *rounds;        /* of DrivedashLongRound */
+  GArray                *minute_p99_us; /* of double: sustained, exact per minute */
+  GArray                *per_step;      /* of double, MB/s per step_bytes (saturation) */
+  guint64                step_bytes;
+  guint64                bytes_written;
+  guint64                bytes_read;
+  guint64                measured_ios;  /* sustained */
+  double                 measured_s;
+  double                 measured_mb_per_s;
+  double                 elapsed_s;
+  guint16                max_temperature_kelvin;
+  char                  *file_path;     /* where the test file was (removed) */
+} DrivedashLongTestResult;
+
+void drivedash_long_test_result_free (DrivedashLongTestResult *self);
+
+/* Runs the test.  On failure or cancel (DRIVEDASH_ERROR_CANCELLED) returns
+ * NULL and, when @partial is given, what was measured so far.  The test
+ * file is always removed. */
+DrivedashLongTestResult *drivedash_long_test_run (const DrivedashLongTestSettings *settings,
+                                                  GCancellable                    *cancellable,
+                                                  const DrivedashLongTestSink     *sink,
+                                                  gpointer                         user_data,
+                                                  DrivedashLongTestResult        **partial,
+                                                  GError                         **error);
+
+/* How much the run may write in @folder: its free space less the margin
+ * (the larger of 10 % of the filesystem and 5 GiB), capped at the
+ * filesystem's size.  FALSE with DRIVEDASH_ERROR_NO_SPACE when @wanted
+ * (0: as much as allowed) does not fit, in plain words. */
+gboolean drivedash_long_test_resolve_amount (const char *folder,
+                                             guint64     wanted,
+                                             guint64    *out_amount,
+                                             GError    **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashLongTestSettings, drivedash_long_test_settings_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashLongTestResult, drivedash_long_test_result_free)
+
+G_END_DECLS

@@ -1,0 +1,192 @@
+/* test-longtest-model.c — the Long Tests view-model and its words, without
+ * a display: mappings, notify only on change, a real tiny run, Stop
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "drivedash-longtest-mapping.h"
+#include "drivedash-longtest-model-private.h"
+
+static void
+test_mapping (void)
+{
+  DrivedashLongProgress p = { 0 };
+  g_autoptr(GDateTime) now = g_date_time_new_local (2026, 11, 30, 13, 50, 0);
+  g_autofree char *short_left = drivedash_long_format_duration (20);
+  g_autofree char *mins = drivedash_long_format_duration (12 * 60 + 10);
+  g_autofree char *hours = drivedash_long_format_duration (2 * 3600);
+  g_autofree char *mixed = drivedash_long_format_duration (7 * 3600 + 50 * 60);
+  g_autofree char *text = NULL;
+  g_autofree char *small = drivedash_long_notice_text (480000000);
+  g_autofree char *big = drivedash_long_notice_text (480000000000);
+
+  g_assert_cmpstr (short_left, ==, "less than a minute");
+  g_assert_cmpstr (mins, ==, "about 12 minutes");
+  g_assert_cmpstr (hours, ==, "about 2 hours");
+  g_assert_cmpstr (mixed, ==, "about 7 h 50 min");
+
+  p.phase.kind = DRIVEDASH_LONG_PHASE_BURST;
+  p.phase.group = DRIVEDASH_LONG_GROUP_DEGRADATION;
+  p.phase.round = 3;
+  p.eta_s = 15 * 60;
+  text = drivedash_long_progress_text (&p, now);
+  g_assert_cmpstr (text, ==, "Random writes, degradation round 3 · about 15 minutes left, done at 14:05");
+
+  g_assert_cmpstr (small, ==, "This test writes up to about 480.0\u00a0MB.");
+  g_assert_true (g_str_has_suffix (big, "so Drivedash asks before it starts."));
+  for (int k = DRIVEDASH_LONG_TEST_SUSTAINED; k <= DRIVEDASH_LONG_TEST_SATURATION; k++)
+    {
+      g_assert_nonnull (drivedash_long_test_get_title (k));
+      g_assert_cmpuint (strlen (drivedash_long_test_get_explanation (k)), >, 100);
+    }
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *n)
+{
+  (*n)++;
+}
+
+static void
+test_notify_on_change (void)
+{
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  guint kind = 0, notice = 0;
+
+  g_signal_connect (model, "notify::kind", G_CALLBACK (count_notify), &kind);
+  g_signal_connect (model, "notify::notice", G_CALLBACK (count_notify), &notice);
+  g_object_set (model, "kind", DRIVEDASH_LONG_TEST_CONSISTENCY, NULL);
+  g_object_set (model, "kind", DRIVEDASH_LONG_TEST_CONSISTENCY, NULL);
+  g_assert_cmpuint (kind, ==, 1);
+  g_assert_cmpuint (notice, ==, 1);
+  g_object_set (model, "preset", DRIVEDASH_LONG_PRESET_QUICK, NULL);
+  g_assert_cmpuint (notice, ==, 2);
+  g_assert_cmpstr (drivedash_long_test_model_get_title (model), ==, "Consistency");
+  /* Bursts of random writes for ~10 minutes may write a terabyte on a
+   * fast drive: even Quick Consistency asks.  A Quick sustained test
+   * (5 min, 30 % writes) stays under 100 GB; Review (1 h) does not. */
+  g_assert_true (drivedash_long_test_model_needs_confirmation (model));
+  g_object_set (model, "kind", DRIVEDASH_LONG_TEST_SUSTAINED, NULL);
+  g_assert_false (drivedash_long_test_model_needs_confirmation (model));
+  g_object_set (model, "preset", DRIVEDASH_LONG_PRESET_REVIEW, NULL);
+  g_assert_true (drivedash_long_test_model_needs_confirmation (model));
+}
+
+typedef struct
+{
+  GMainLoop *loop;
+  guint      rows;
+  gboolean   success;
+  gboolean   stop_on_progress;
+} Wait;
+
+static void
+on_row (DrivedashLongTestModel *model,
+        gpointer                row,
+        Wait                   *w)
+{
+  w->rows++;
+}
+
+static void
+on_finished (DrivedashLongTestModel *model,
+             gboolean                success,
+             Wait                   *w)
+{
+  w->success = success;
+  g_main_loop_quit (w->loop);
+}
+
+static void
+on_progress_text (DrivedashLongTestModel *model,
+                  GParamSpec             *pspec,
+                  Wait                   *w)
+{
+  if (w->stop_on_progress && drivedash_long_test_model_get_progress_text (model) != NULL)
+    drivedash_long_test_model_stop (model);
+}
+
+static void
+run_model (DrivedashLongTestKind kind,
+           gboolean              stop)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltmodel-XXXXXX", NULL);
+  char *dir = g_mkdtemp (tmpl);
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (kind);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  Wait w = { loop, 0, FALSE, stop };
+  g_autoptr(GDir) d = NULL;
+
+  s->folder = g_strdup (dir);
+  s->file_size = 8u << 20;
+  s->duration_s = stop ? 60 : 1.2;
+  s->amount = 16u << 20;
+  s->step_bytes = 4u << 20;
+  s->interval_s = 0.2;
+  drivedash_long_test_model_set_settings_override (model, s);
+  g_signal_connect (model, "row", G_CALLBACK (on_row), &w);
+  g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
+  g_signal_connect (model, "notify::progress-text", G_CALLBACK (on_progress_text), &w);
+  g_assert_true (drivedash_long_test_model_start (model, &error));
+  g_assert_no_error (error);
+  g_assert_true (drivedash_long_test_model_get_running (model));
+  g_main_loop_run (loop);
+  g_assert_false (drivedash_long_test_model_get_running (model));
+  if (stop)
+    {
+      g_assert_false (w.success);
+      g_assert_cmpstr (drivedash_long_test_model_get_status (model), ==, "The test was stopped.");
+      g_assert_null (drivedash_long_test_model_get_summary (model));
+    }
+  else
+    {
+      g_assert_true (w.success);
+      g_assert_cmpfloat (drivedash_long_test_model_get_progress (model), ==, 1.0);
+      g_assert_nonnull (drivedash_long_test_model_get_summary (model));
+      g_assert_null (drivedash_long_test_model_get_status (model));
+      g_assert_nonnull (drivedash_long_test_model_get_result (model));
+      {
+        g_autofree char *text = drivedash_long_test_model_dup_text (model);
+
+        g_assert_nonnull (strstr (text, drivedash_long_test_model_get_summary (model)));
+        g_assert_nonnull (strstr (text, "Written: "));
+      }
+      g_assert_cmpuint (w.rows, ==, drivedash_timeseries_get_n_rows (drivedash_long_test_model_get_result (model)->series));
+    }
+  d = g_dir_open (dir, 0, NULL);
+  g_assert_null (g_dir_read_name (d));
+  g_rmdir (dir);
+}
+
+static void
+test_run (void)
+{
+  run_model (DRIVEDASH_LONG_TEST_SUSTAINED, FALSE);
+  run_model (DRIVEDASH_LONG_TEST_SATURATION, FALSE);
+}
+
+static void
+test_stop (void)
+{
+  run_model (DRIVEDASH_LONG_TEST_SUSTAINED, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/longtest-model/mapping", test_mapping);
+  g_test_add_func ("/longtest-model/notify-on-change", test_notify_on_change);
+  g_test_add_func ("/longtest-model/run", test_run);
+  g_test_add_func ("/longtest-model/stop", test_stop);
+  return g_test_run ();
+}

@@ -1,0 +1,511 @@
+/* test-longtest-run.c — short real runs of the long tests on a real
+ * filesystem (the build folder, and tmpfs when /dev/shm is there): phases
+ * in order, Stop in every phase, the test file always removed, and the
+ * CLI's JSON
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-longtest.h"
+
+/* Stop must end a phase that would otherwise last this long. */
+#define LONG_PHASE_S 60.0
+/* The generous bound: the mechanism is 50 ms slices and a 120 ms grace. */
+#define STOP_BOUND_US (5 * G_USEC_PER_SEC)
+
+static char *
+make_dir (const char *parent)
+{
+  g_autofree char *tmpl = g_build_filename (parent, "longtest-XXXXXX", NULL);
+
+  return g_strdup (g_mkdtemp (tmpl));
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d && g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+static DrivedashLongTestSettings *
+tiny (DrivedashLongTestKind  kind,
+      const char            *dir)
+{
+  DrivedashLongTestSettings *s = drivedash_long_test_settings_new (kind);
+
+  s->folder = g_strdup (dir);
+  s->file_size = 8u << 20;
+  s->duration_s = 2;
+  s->round_s = 0.05;
+  s->round_step_s = 0.01;
+  s->idle_s = 0.05;
+  s->amount = 32u << 20;
+  s->step_bytes = 4u << 20;
+  s->interval_s = 0.25;
+  return s;
+}
+
+typedef struct
+{
+  GArray *phases;   /* of guint: the phase index of each progress report */
+  guint   rows;
+  gint    bad_rows;
+} Seen;
+
+static void
+seen_progress (gpointer                     user_data,
+               const DrivedashLongProgress *p)
+{
+  Seen *seen = user_data;
+
+  g_array_append_val (seen->phases, p->phase_index);
+}
+
+static void
+seen_row (gpointer                      user_data,
+          const DrivedashTimeseriesRow *row)
+{
+  Seen *seen = user_data;
+
+  seen->rows++;
+  if (row->read_iops < 0 || row->write_iops < 0 || row->t_s <= 0)
+    seen->bad_rows++;
+}
+
+static void
+run_consistency (const char *parent)
+{
+  g_autofree char *dir = make_dir (parent);
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_CONSISTENCY, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0 };
+  const DrivedashLongTestSink sink = { seen_progress, seen_row };
+  guint last = 0;
+
+  res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (res->rounds->len, ==, 18);
+  for (guint i = 0; i < 18; i++)
+    {
+      const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
+
+      g_assert_cmpint (r->group, ==, i < 8 ? DRIVEDASH_LONG_GROUP_DEGRADATION
+                                   : i < 13 ? DRIVEDASH_LONG_GROUP_STEADY : DRIVEDASH_LONG_GROUP_RECOVERY);
+      g_assert_cmpfloat (r->bandwidth_mb_per_s, >, 0);
+      g_assert_cmpfloat (r->busy_s, >, 0);
+      g_assert_cmpfloat (r->read_access_us, >, 0);
+      g_assert_cmpfloat (r->write_access_us, >, 0);
+    }
+  /* every phase reported, in order */
+  for (guint i = 0; i < seen.phases->len; i++)
+    {
+      guint idx = g_array_index (seen.phases, guint, i);
+
+      g_assert_cmpuint (idx, >=, last);
+      last = idx;
+    }
+  g_assert_cmpuint (last, ==, 36);
+  g_assert_cmpuint (res->bytes_written, >=, 2 * s->file_size);
+  g_assert_cmpint (seen.bad_rows, ==, 0);
+  g_assert_cmpuint (seen.rows, ==, drivedash_timeseries_get_n_rows (res->series));
+  g_assert_false (g_file_test (res->file_path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_array_unref (seen.phases);
+  g_rmdir (dir);
+}
+
+static void
+run_saturation (const char *parent)
+{
+  g_autofree char *dir = make_dir (parent);
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SATURATION, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+
+  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (res->bytes_written, ==, 32u << 20);
+  g_assert_cmpuint (res->per_step->len, ==, 8);
+  for (guint i = 0; i < 8; i++)
+    g_assert_cmpfloat (g_array_index (res->per_step, double, i), >, 0);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+static void
+run_sustained (const char *parent)
+{
+  g_autofree char *dir = make_dir (parent);
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  const DrivedashTimeseriesRow *rows;
+  guint n, measured = 0;
+  double reads = 0, writes = 0;
+
+  s->duration_s = 1.5;
+  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  rows = drivedash_timeseries_get_rows (res->series);
+  n = drivedash_timeseries_get_n_rows (res->series);
+  for (guint i = 0; i < n; i++)
+    if (rows[i].phase == DRIVEDASH_LONG_PHASE_MEASURE)
+      {
+        measured++;
+        reads += rows[i].read_iops;
+        writes += rows[i].write_iops;
+      }
+  /* 1.5 s in 0.25 s rows; the mix is 70/30 */
+  g_assert_cmpuint (measured, >=, 5);
+  g_assert_cmpuint (measured, <=, 7);
+  g_assert_cmpfloat (reads / (reads + writes), >, 0.6);
+  g_assert_cmpfloat (reads / (reads + writes), <, 0.8);
+  g_assert_cmpuint (res->measured_ios, >, 0);
+  g_assert_cmpuint (res->minute_p99_us->len, ==, 1);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+static void
+test_runs_ext4 (void)
+{
+  const char *build = g_getenv ("G_TEST_BUILDDIR");
+
+  run_consistency (build);
+  run_saturation (build);
+  run_sustained (build);
+}
+
+static void
+test_runs_tmpfs (void)
+{
+  if (!g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no /dev/shm");
+      return;
+    }
+  run_consistency ("/dev/shm");
+  run_saturation ("/dev/shm");
+  run_sustained ("/dev/shm");
+}
+
+/* --- Stop in every phase --- */
+
+typedef struct
+{
+  DrivedashLongTestSettings *s;
+  GCancellable              *cancellable;
+  DrivedashLongPhaseKind     target;
+  gboolean                   cancel_in_sink;
+  GMutex                     lock;
+  GCond                      cond;
+  gboolean                   reached;
+  gboolean                   done;
+  GError                    *error;
+  char                      *file_path;
+} StopCase;
+
+static void
+stop_progress (gpointer                     user_data,
+               const DrivedashLongProgress *p)
+{
+  StopCase *c = user_data;
+
+  if (p->phase.kind != c->target)
+    return;
+  if (c->cancel_in_sink)
+    g_cancellable_cancel (c->cancellable);
+  g_mutex_lock (&c->lock);
+  c->reached = TRUE;
+  g_cond_signal (&c->cond);
+  g_mutex_unlock (&c->lock);
+}
+
+static gpointer
+stop_thread (gpointer data)
+{
+  StopCase *c = data;
+  const DrivedashLongTestSink sink = { stop_progress, NULL };
+  DrivedashLongTestResult *partial = NULL;
+  DrivedashLongTestResult *res;
+
+  res = drivedash_long_test_run (c->s, c->cancellable, &sink, c, &partial, &c->error);
+  g_assert_null (res);
+  g_assert_nonnull (partial);
+  c->file_path = g_strdup (partial->file_path);
+  drivedash_long_test_result_free (partial);
+  g_mutex_lock (&c->lock);
+  c->done = TRUE;
+  g_cond_signal (&c->cond);
+  g_mutex_unlock (&c->lock);
+  return NULL;
+}
+
+static void
+stop_in (DrivedashLongTestKind  kind,
+         DrivedashLongPhaseKind target,
+         gboolean               cancel_in_sink)
+{
+  g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
+  g_autoptr(DrivedashLongTestSettings) s = tiny (kind, dir);
+  StopCase c = { .s = s, .target = target, .cancel_in_sink = cancel_in_sink };
+  GThread *thread;
+  gint64 cancelled_at, deadline;
+
+  /* The timed phases last a minute unless Stop works. */
+  s->duration_s = LONG_PHASE_S;
+  s->round_s = LONG_PHASE_S;
+  s->idle_s = LONG_PHASE_S;
+  if (target != DRIVEDASH_LONG_PHASE_BURST)
+    s->round_s = 0.02;
+  c.cancellable = g_cancellable_new ();
+  g_mutex_init (&c.lock);
+  g_cond_init (&c.cond);
+  thread = g_thread_new ("stop", stop_thread, &c);
+  g_mutex_lock (&c.lock);
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!c.reached && !c.done)
+    g_assert_true (g_cond_wait_until (&c.cond, &c.lock, deadline));
+  g_mutex_unlock (&c.lock);
+  g_assert_true (c.reached);
+  if (!cancel_in_sink)
+    {
+      g_usleep (100000);  /* well inside the phase */
+      g_cancellable_cancel (c.cancellable);
+    }
+  cancelled_at = g_get_monotonic_time ();
+  g_thread_join (thread);
+  g_test_message ("stopped in %.0f ms", (g_get_monotonic_time () - cancelled_at) / 1e3);
+  g_assert_cmpint (g_get_monotonic_time () - cancelled_at, <, STOP_BOUND_US);
+  g_assert_error (c.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED);
+  g_assert_false (g_file_test (c.file_path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+  g_clear_error (&c.error);
+  g_free (c.file_path);
+  g_object_unref (c.cancellable);
+  g_mutex_clear (&c.lock);
+  g_cond_clear (&c.cond);
+}
+
+static void
+test_stop_every_phase (void)
+{
+  stop_in (DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_PHASE_PREPARE, TRUE);
+  stop_in (DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_PHASE_BURST, FALSE);
+  stop_in (DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_PHASE_MEASURE, TRUE);
+  stop_in (DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_PHASE_IDLE, FALSE);
+  stop_in (DRIVEDASH_LONG_TEST_SUSTAINED, DRIVEDASH_LONG_PHASE_MEASURE, FALSE);
+  stop_in (DRIVEDASH_LONG_TEST_SATURATION, DRIVEDASH_LONG_PHASE_FILL, TRUE);
+}
+
+static void
+test_file_vanishes (void)
+{
+  g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) d = NULL;
+  StopCase c = { .s = s, .target = DRIVEDASH_LONG_PHASE_MEASURE };
+  GThread *thread;
+  const char *name;
+
+  s->duration_s = 2;
+  c.cancellable = g_cancellable_new ();
+  g_mutex_init (&c.lock);
+  g_cond_init (&c.cond);
+  thread = g_thread_new ("vanish", stop_thread, &c);
+  g_mutex_lock (&c.lock);
+  while (!c.reached && !c.done)
+    g_cond_wait (&c.cond, &c.lock);
+  g_mutex_unlock (&c.lock);
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_thread_join (thread);
+  g_assert_error (c.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FILE_REMOVED);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+  g_clear_error (&c.error);
+  g_free (c.file_path);
+  g_object_unref (c.cancellable);
+}
+
+/* A hwmon directory as the kernel's NVMe driver makes it. */
+static char *
+fake_hwmon (const char *parent,
+            const char *input,
+            const char *crit)
+{
+  char *dir = make_dir (parent);
+  g_autofree char *in = g_build_filename (dir, "temp1_input", NULL);
+  g_autofree char *cr = g_build_filename (dir, "temp1_crit", NULL);
+
+  g_assert_true (g_file_set_contents (in, input, -1, NULL));
+  g_assert_true (g_file_set_contents (cr, crit, -1, NULL));
+  return dir;
+}
+
+static void
+remove_hwmon (const char *dir)
+{
+  g_autofree char *in = g_build_filename (dir, "temp1_input", NULL);
+  g_autofree char *cr = g_build_filename (dir, "temp1_crit", NULL);
+
+  g_unlink (in);
+  g_unlink (cr);
+  g_rmdir (dir);
+}
+
+/* Every row has the drive's temperature; at the critical limit the run
+ * stops and says why. */
+static void
+test_temperature (void)
+{
+  const char *build = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *dir = make_dir (build);
+  g_autofree char *warm = fake_hwmon (build, "45850\n", "84850\n");
+  g_autofree char *hot = fake_hwmon (build, "84850\n", "84850\n");
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  DrivedashLongTestResult *partial = NULL;
+  g_autoptr(GError) error = NULL;
+  const DrivedashTimeseriesRow *rows;
+
+  s->duration_s = 1;
+  s->hwmon_path = g_strdup (warm);
+  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  rows = drivedash_timeseries_get_rows (res->series);
+  g_assert_cmpuint (drivedash_timeseries_get_n_rows (res->series), >, 0);
+  for (guint i = 0; i < drivedash_timeseries_get_n_rows (res->series); i++)
+    g_assert_cmpuint (rows[i].temperature_kelvin, ==, 319);
+  g_assert_cmpuint (res->max_temperature_kelvin, ==, 319);
+
+  g_free (s->hwmon_path);
+  s->hwmon_path = g_strdup (hot);
+  s->duration_s = LONG_PHASE_S;
+  g_assert_null (drivedash_long_test_run (s, NULL, NULL, NULL, &partial, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "critical temperature (85 °C)"));
+  g_assert_cmpfloat (partial->elapsed_s, <, LONG_PHASE_S / 2);
+  drivedash_long_test_result_free (partial);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  remove_hwmon (warm);
+  remove_hwmon (hot);
+  g_rmdir (dir);
+}
+
+/* --- the CLI --- */
+
+static JsonObject *
+run_cli (const char *const *args,
+         int                expect_status)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
+                                           "drivedash-cli", NULL));
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
+                               NULL, NULL, &out, &err, &status, NULL));
+  g_test_message ("stderr: %s", err);
+  g_assert_cmpint (WEXITSTATUS (status), ==, expect_status);
+  if (expect_status != 0)
+    return NULL;
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static void
+test_cli_json (void)
+{
+  g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
+  const char *sustained[] = { "long", "sustained", "-t", dir, "--size", "8MiB", "--duration", "1.5",
+                              "--interval", "0.5", "--json", NULL };
+  const char *consistency[] = { "long", "consistency", "-t", dir, "--size", "8MiB", "--round-seconds",
+                                "0.05", "--idle-seconds", "0.05", "--json", "--no-save", "--yes", NULL };
+  const char *saturation[] = { "long", "saturation", "-t", dir, "--amount", "16MiB", "--step", "4MiB",
+                               "--json", "--no-save", NULL };
+  const char *bad[] = { "long", "iometer", NULL };
+  g_autoptr(JsonObject) o = NULL;
+  JsonArray *series;
+  JsonObject *row;
+
+  o = run_cli (sustained, 0);
+  g_assert_cmpstr (json_object_get_string_member (o, "test"), ==, "sustained");
+  g_assert_cmpfloat (json_object_get_double_member (o, "total_iops"), >, 0);
+  g_assert_cmpfloat (json_object_get_double_member (o, "window_s"), ==, 0.5);
+  g_assert_true (json_object_has_member (o, "change_percent"));
+  g_assert_true (json_object_has_member (o, "first_minute_iops"));
+  g_assert_true (json_object_has_member (o, "last_minute_iops"));
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), >=, 8 << 20);
+  g_assert_cmpint (json_object_get_int_member (o, "run_id"), >, 0);
+  series = json_object_get_array_member (o, "series");
+  g_assert_cmpuint (json_array_get_length (series), >=, 3);
+  row = json_array_get_object_element (series, 1);
+  for (const char *const *k = (const char *const[]) { "t_s", "read_iops", "write_iops", "read_mb_per_s",
+                                                        "write_mb_per_s", "mean_latency_us",
+                                                        "p99_latency_us", "temperature_kelvin", NULL };
+       *k; k++)
+    g_assert_true (json_object_has_member (row, *k));
+  g_clear_pointer (&o, json_object_unref);
+
+  o = run_cli (consistency, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rounds")), ==, 18);
+  g_assert_true (json_object_has_member (o, "best"));
+  g_assert_true (json_object_has_member (o, "worst"));
+  g_assert_true (json_object_has_member (json_object_get_object_member (o, "phase_average"), "steady"));
+  g_assert_true (json_object_has_member (o, "steady_state_reached"));
+  g_assert_false (json_object_has_member (o, "run_id"));
+  g_clear_pointer (&o, json_object_unref);
+
+  o = run_cli (saturation, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "per_gib")), ==, 4);
+  g_assert_true (json_object_has_member (o, "cache_gib"));
+  g_assert_true (json_object_has_member (o, "after_cache_mb_per_s"));
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), ==, 16 << 20);
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_read"), ==, 0);
+
+  g_assert_null (run_cli (bad, 2));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/longtest/run/ext4", test_runs_ext4);
+  g_test_add_func ("/longtest/run/tmpfs", test_runs_tmpfs);
+  g_test_add_func ("/longtest/run/stop-every-phase", test_stop_every_phase);
+  g_test_add_func ("/longtest/run/file-vanishes", test_file_vanishes);
+  g_test_add_func ("/longtest/run/temperature", test_temperature);
+  g_test_add_func ("/longtest/cli/json", test_cli_json);
+  return g_test_run ();
+}

@@ -1,0 +1,285 @@
+/* test-longtest.c — the long tests' pure parts: time series, phase plan
+ * and ETA, summaries (first/last minute, SNIA steady state, cache size)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "drivedash-error.h"
+#include "drivedash-longtest.h"
+#include "drivedash-longtest-summary.h"
+
+static DrivedashTimeseriesRow
+row_at (double t,
+        double iops)
+{
+  DrivedashTimeseriesRow r = { 0 };
+
+  r.t_s = (float) t;
+  r.read_iops = (float) (iops * 0.7);
+  r.write_iops = (float) (iops * 0.3);
+  r.read_mean_us = 100;
+  r.write_mean_us = 200;
+  r.p99_us = (float) (t == 5000 ? 9999 : 500);
+  r.phase = DRIVEDASH_LONG_PHASE_MEASURE;
+  return r;
+}
+
+/* A 24 h run at 1 s keeps every row in bounded memory; a cap merges. */
+static void
+test_series_bounded (void)
+{
+  g_autoptr(DrivedashTimeseries) day = drivedash_timeseries_new (1.0, DRIVEDASH_TIMESERIES_DEFAULT_CAP);
+  g_autoptr(DrivedashTimeseries) capped = drivedash_timeseries_new (1.0, 1000);
+  const DrivedashTimeseriesRow *rows;
+  double sum = 0;
+
+  for (guint i = 1; i <= 86400; i++)
+    {
+      DrivedashTimeseriesRow r = row_at (i, 1000 + i % 7);
+
+      drivedash_timeseries_append (day, &r);
+    }
+  g_assert_cmpuint (drivedash_timeseries_get_n_rows (day), ==, 86400);
+  g_assert_cmpfloat (drivedash_timeseries_get_interval (day), ==, 1.0);
+  /* 48-byte rows: under 8 MiB even with GArray's doubling. */
+  g_assert_cmpuint (sizeof (DrivedashTimeseriesRow), <=, 48);
+  g_assert_cmpuint (drivedash_timeseries_get_memory (day), <, 8u << 20);
+  g_test_message ("24 h at 1 s: %" G_GSIZE_FORMAT " bytes", drivedash_timeseries_get_memory (day));
+
+  for (guint i = 1; i <= 10000; i++)
+    {
+      DrivedashTimeseriesRow r = row_at (i, 2000);
+
+      drivedash_timeseries_append (capped, &r);
+    }
+  g_assert_cmpuint (drivedash_timeseries_get_n_rows (capped), <=, 1000);
+  g_assert_cmpfloat (drivedash_timeseries_get_interval (capped), ==, 16.0);
+  rows = drivedash_timeseries_get_rows (capped);
+  g_assert_cmpfloat_with_epsilon (rows[drivedash_timeseries_get_n_rows (capped) - 1].t_s, 10000, 1e-3);
+  for (guint i = 0; i < drivedash_timeseries_get_n_rows (capped); i++)
+    sum += (double) rows[i].read_iops + rows[i].write_iops;
+  g_assert_cmpfloat_with_epsilon (sum / drivedash_timeseries_get_n_rows (capped), 2000, 0.01);
+  /* the spike at t = 5000 survives the merging */
+  for (guint i = 0; i < drivedash_timeseries_get_n_rows (capped); i++)
+    if (rows[i].p99_us > 9000)
+      return;
+  g_assert_not_reached ();
+}
+
+static void
+test_series_decimate (void)
+{
+  g_autoptr(DrivedashTimeseries) hour = drivedash_timeseries_new (1.0, DRIVEDASH_TIMESERIES_DEFAULT_CAP);
+  g_autoptr(GArray) shown = NULL;
+  float worst = 0;
+
+  for (guint i = 1; i <= 5400; i++)
+    {
+      DrivedashTimeseriesRow r = row_at (i, i < 2700 ? 100 : 300);
+
+      drivedash_timeseries_append (hour, &r);
+    }
+  shown = drivedash_timeseries_decimate (hour, 600);
+  g_assert_cmpuint (shown->len, <=, 600);
+  g_assert_cmpuint (shown->len, >=, 500);
+  for (guint i = 0; i < shown->len; i++)
+    worst = MAX (worst, g_array_index (shown, DrivedashTimeseriesRow, i).p99_us);
+  g_assert_cmpfloat (worst, ==, 9999);
+  g_assert_cmpfloat_with_epsilon (g_array_index (shown, DrivedashTimeseriesRow, 0).read_iops, 70, 1e-3);
+  g_assert_cmpfloat_with_epsilon (g_array_index (shown, DrivedashTimeseriesRow, shown->len - 1).read_iops,
+                                  210, 1e-3);
+}
+
+static GArray *
+sustained_rows (guint  n,
+                double first,
+                double last)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (DrivedashTimeseriesRow));
+
+  /* preparation rows first: not part of the measurement */
+  for (guint i = 0; i < 5; i++)
+    {
+      DrivedashTimeseriesRow r = row_at (i, 99999);
+
+      r.phase = DRIVEDASH_LONG_PHASE_PREPARE;
+      g_array_append_val (rows, r);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      DrivedashTimeseriesRow r = row_at (5 + i, i < n / 2 ? first : last);
+
+      r.temperature_kelvin = i < n / 2 ? 330 : 344;
+      g_array_append_val (rows, r);
+    }
+  return rows;
+}
+
+static void
+test_first_last (void)
+{
+  g_autoptr(GArray) ten_min = sustained_rows (600, 1000, 620);
+  g_autoptr(GArray) short_run = sustained_rows (100, 500, 500);
+  DrivedashSustainedSummary s;
+  g_autofree char *plain = NULL;
+  g_autofree char *thermal = NULL;
+  g_autofree char *steady = NULL;
+
+  g_assert_true (drivedash_long_sustained_summarize ((DrivedashTimeseriesRow *) (gpointer) ten_min->data,
+                                                     ten_min->len, 1.0, &s));
+  g_assert_cmpfloat (s.window_s, ==, 60);
+  g_assert_cmpfloat_with_epsilon (s.first_iops, 1000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (s.last_iops, 620, 1e-6);
+  g_assert_cmpfloat_with_epsilon (s.change_percent, -38, 1e-6);
+  g_assert_cmpfloat_with_epsilon (s.total_iops, 810, 1e-6);
+  /* the fall happened at 5 minutes, at 71 °C */
+  g_assert_cmpfloat_with_epsilon (s.drop_after_s, 300, 31);
+  g_assert_cmpuint (s.kelvin_at_drop, ==, 344);
+  plain = drivedash_long_sustained_sentence (&s, FALSE);
+  thermal = drivedash_long_sustained_sentence (&s, TRUE);
+  g_assert_cmpstr (plain, ==, "Speed fell 38 % after 5 minutes.");
+  g_assert_cmpstr (thermal, ==, "Speed fell 38 % after 5 minutes, when the drive reached 71 °C "
+                                "and started slowing itself down.");
+
+  g_assert_true (drivedash_long_sustained_summarize ((DrivedashTimeseriesRow *) (gpointer) short_run->data,
+                                                     short_run->len, 1.0, &s));
+  g_assert_cmpfloat (s.window_s, ==, 20);
+  g_assert_cmpfloat_with_epsilon (s.change_percent, 0, 1e-9);
+  steady = drivedash_long_sustained_sentence (&s, TRUE);
+  g_assert_cmpstr (steady, ==, "Speed held steady: the end of the test was within 10 % of its start.");
+}
+
+static void
+test_steady_state (void)
+{
+  const double reached[] = { 300, 50, 100, 102, 98, 101, 99 };
+  const double by_range[] = { 100, 125, 100, 100, 100 };
+  const double by_slope[] = { 94, 97, 100, 103, 106 };
+  double rr, sr;
+
+  g_assert_true (drivedash_long_steady_state (reached, G_N_ELEMENTS (reached), &rr, &sr));
+  g_assert_cmpfloat_with_epsilon (rr, 0.04, 1e-9);
+  g_assert_false (drivedash_long_steady_state (by_range, G_N_ELEMENTS (by_range), &rr, &sr));
+  g_assert_cmpfloat_with_epsilon (rr, 25.0 / 105, 1e-9);
+  g_assert_cmpfloat (sr, <=, 0.10);
+  g_assert_false (drivedash_long_steady_state (by_slope, G_N_ELEMENTS (by_slope), &rr, &sr));
+  g_assert_cmpfloat (rr, <=, 0.20);
+  g_assert_cmpfloat_with_epsilon (sr, 0.12, 1e-9);
+  g_assert_false (drivedash_long_steady_state (reached, 4, NULL, NULL));
+}
+
+static void
+test_cache_detect (void)
+{
+  double flat[40], one[60], noisy[60];
+  guint points = 0;
+  double before, after;
+  g_autofree char *sentence = NULL;
+  g_autofree char *none = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (flat); i++)
+    flat[i] = 2000 + (i % 3) * 150 - 150;
+  g_assert_false (drivedash_long_cache_detect (flat, G_N_ELEMENTS (flat), 2, 0.30, &points, &before, &after));
+  none = drivedash_long_saturation_sentence (flat, G_N_ELEMENTS (flat), G_GUINT64_CONSTANT (1) << 30);
+  g_assert_cmpstr (none, ==, "Writes at about 2000 MB/s for all 42.9 GB written; no lasting slowdown was seen.");
+
+  for (guint i = 0; i < G_N_ELEMENTS (one); i++)
+    one[i] = i < 34 ? 3000 : 1100;
+  g_assert_true (drivedash_long_cache_detect (one, G_N_ELEMENTS (one), 2, 0.30, &points, &before, &after));
+  g_assert_cmpuint (points, ==, 34);
+  g_assert_cmpfloat (before, ==, 3000);
+  g_assert_cmpfloat (after, ==, 1100);
+  sentence = drivedash_long_saturation_sentence (one, G_N_ELEMENTS (one), 1000000000);
+  g_assert_cmpstr (sentence, ==, "Writes at about 3000 MB/s for the first 34.0 GB, then about 1100 MB/s.");
+
+  /* a noisy plateau: single 40 % dips are not a drop; the real one is */
+  for (guint i = 0; i < G_N_ELEMENTS (noisy); i++)
+    noisy[i] = i < 20 ? (i % 5 == 2 ? 1500 : 2500 + (i % 2) * 100) : 900 + (i % 2) * 50;
+  g_assert_true (drivedash_long_cache_detect (noisy, G_N_ELEMENTS (noisy), 2, 0.30, &points, &before, &after));
+  g_assert_cmpuint (points, ==, 20);
+  g_assert_cmpfloat (after, ==, 925);
+}
+
+/* Phase scheduling: the plan and the ETA against a clock we move. */
+static void
+test_plan (void)
+{
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_CONSISTENCY);
+  g_autoptr(GArray) plan = NULL;
+  const DrivedashLongPhase *p;
+  double timed = 0, total, later;
+  guint rounds = 0;
+
+  drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_REVIEW);
+  g_assert_cmpfloat (s->round_s, ==, 600);
+  drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_QUICK);
+  plan = drivedash_long_test_plan (s, 0);
+  p = (const DrivedashLongPhase *) (gpointer) plan->data;
+  g_assert_cmpuint (plan->len, ==, 1 + 2 * 18);
+  g_assert_cmpint (p[0].kind, ==, DRIVEDASH_LONG_PHASE_PREPARE);
+  g_assert_cmpuint (p[0].bytes, ==, 2 * s->file_size);
+  for (guint i = 1; i <= 8; i++)
+    {
+      g_assert_cmpint (p[2 * i - 1].kind, ==, DRIVEDASH_LONG_PHASE_BURST);
+      g_assert_cmpfloat_with_epsilon (p[2 * i - 1].seconds, 12 + (i - 1) * 6, 1e-9);
+      g_assert_cmpint (p[2 * i].kind, ==, DRIVEDASH_LONG_PHASE_MEASURE);
+      g_assert_cmpuint (p[2 * i].round, ==, i);
+    }
+  g_assert_cmpint (p[17].group, ==, DRIVEDASH_LONG_GROUP_STEADY);
+  g_assert_cmpfloat_with_epsilon (p[17].seconds, 54, 1e-9);
+  g_assert_cmpint (p[27].kind, ==, DRIVEDASH_LONG_PHASE_IDLE);
+  g_assert_cmpint (p[27].group, ==, DRIVEDASH_LONG_GROUP_RECOVERY);
+  for (guint i = 0; i < plan->len; i++)
+    {
+      timed += p[i].seconds;
+      rounds += p[i].kind == DRIVEDASH_LONG_PHASE_MEASURE;
+    }
+  g_assert_cmpuint (rounds, ==, 18);
+  /* Quick: about 10 minutes of writing and resting */
+  g_assert_cmpfloat_with_epsilon (timed, 564, 1e-6);
+
+  total = drivedash_long_test_plan_remaining_s (p, plan->len, 0, 0, 1e9);
+  later = drivedash_long_test_plan_remaining_s (p, plan->len, 1, 5, 1e9);
+  /* at 1 GB/s: the precondition, 18 storage tests, the timed phases */
+  g_assert_cmpfloat_with_epsilon (total, 564 + (2.0 * s->file_size + 18.0 * (s->file_size / 4)) / 1e9, 1e-6);
+  g_assert_cmpfloat_with_epsilon (total - later, 2.0 * s->file_size / 1e9 + 5, 1e-6);
+  g_assert_cmpfloat (drivedash_long_test_plan_remaining_s (p, plan->len, plan->len - 1, 1e9, 1e9), ==, 0);
+}
+
+static void
+test_settings (void)
+{
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_autoptr(GError) error = NULL;
+  DrivedashLongTestKind kind;
+
+  g_assert_cmpuint (s->file_size, ==, G_GUINT64_CONSTANT (4) << 30);
+  g_assert_cmpuint (s->queue_depth, ==, 32);
+  g_assert_cmpuint (s->read_percent, ==, 70);
+  g_assert_cmpfloat (s->duration_s, ==, 1800);
+  g_assert_true (drivedash_long_test_settings_validate (s, NULL));
+  s->block_size = 1000;
+  g_assert_false (drivedash_long_test_settings_validate (s, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_true (drivedash_long_test_kind_from_string ("saturation", &kind));
+  g_assert_cmpint (kind, ==, DRIVEDASH_LONG_TEST_SATURATION);
+  g_assert_false (drivedash_long_test_kind_from_string ("iometer", &kind));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/longtest/series/bounded", test_series_bounded);
+  g_test_add_func ("/longtest/series/decimate", test_series_decimate);
+  g_test_add_func ("/longtest/summary/first-last", test_first_last);
+  g_test_add_func ("/longtest/summary/steady-state", test_steady_state);
+  g_test_add_func ("/longtest/summary/cache", test_cache_detect);
+  g_test_add_func ("/longtest/plan", test_plan);
+  g_test_add_func ("/longtest/settings", test_settings);
+  return g_test_run ();
+}
