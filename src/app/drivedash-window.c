@@ -13,11 +13,9 @@
 #include "drivedash-quit.h"
 #include "drivedash-window.h"
 
-/* dashboard: include the page headers here. */
 #include "drivedash-bench-page.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-health-page.h"
-/* end dashboard */
 #include "drivedash-history-page.h"
 
 struct _DrivedashWindow
@@ -200,12 +198,11 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
 
   window_class->close_request = drivedash_window_close_request;
 
-  /* dashboard: g_type_ensure() the page types used in the template here. */
+  /* The page types the template uses. */
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_LONG_TEST_PAGE);
-  /* end dashboard */
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");
