@@ -219,6 +219,10 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
                                        "win.show-page", "s", "health");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
                                        "win.show-page", "s", "speed");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK,
+                                       "win.show-page", "s", "long-tests");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK,
+                                       "win.show-page", "s", "history");
 }
 
 static void
