@@ -455,6 +455,42 @@ test_gap_breaks_line (void)
   image_clear (&img);
 }
 
+/* A sparse line where two samples share one pixel column is still a
+ * line: it used to become a band for the whole stretch, drawn as a
+ * filled wedge between the far-apart neighbours (seen in the Long Tests
+ * view's IOPS plot). */
+static void
+test_sparse_line_stays_a_line (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("sparse");
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Read");
+  int widest = 0;
+
+  drivedash_plot_set_y_range_hint (plot, 0, 100);
+  for (int i = 0; i <= 10; i++)
+    {
+      drivedash_plot_append (plot, s, i, 20);
+      if (i == 5)
+        drivedash_plot_append (plot, s, 5.001, 80);
+    }
+
+  render (plot, &img, W, H);
+  /* Values around 40…60: only the two line segments at t = 5 cross
+   * them, a few pixels each; the wedge filled tens per row. */
+  for (int y = (int) (H * 0.4); y < (int) (H * 0.55); y++)
+    {
+      int ink = 0;
+
+      for (int x = 0; x < W; x++)
+        ink += blue_ink (&img, x, y) > 0.3;
+      widest = MAX (widest, ink);
+    }
+  g_assert_cmpint (widest, >, 0);
+  g_assert_cmpint (widest, <=, 12);
+  image_clear (&img);
+}
+
 /* A labelled marker must not pull the band of dense data towards its
  * label: the text left cairo's current point there, and the band's
  * outline once started from it, drawing a sliver across the plot. */
@@ -665,6 +701,7 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/gap", test_gap_breaks_line);
   g_test_add_func ("/plot/pixels/log", test_log_scale);
   g_test_add_func ("/plot/pixels/marker-label", test_marker_label_leaves_data_alone);
+  g_test_add_func ("/plot/pixels/sparse-line", test_sparse_line_stays_a_line);
   g_test_add_func ("/plot/properties/template", test_properties_from_template);
   g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);

@@ -441,25 +441,32 @@ draw_markers (Canvas *c)
 /* Series                                                                 */
 
 /* The last column of the stretch that starts at START: it runs until a
- * column followed by a gap.  DENSE: whether some column holds a spread. */
+ * column followed by a gap.  DENSE: whether some column holds a spread
+ * and samples fill (nearly) every column of the stretch.  A spread alone
+ * is not enough: two samples that happen to share a column of an
+ * otherwise sparse line would turn the whole stretch into a band, drawn
+ * as a wedge between far-apart points. */
 static int
 stretch_end (const DrivedashSeriesColumn *cols,
              int                          n_cols,
              int                          start,
              gboolean                    *dense)
 {
+  gboolean spread = FALSE;
+  int occupied = 0;
   int end = start;
 
-  *dense = FALSE;
   for (int c = start; c < n_cols; c++)
     {
       if (cols[c].n == 0)
         continue;
       end = c;
-      *dense |= cols[c].n > 1 && cols[c].y_max > cols[c].y_min;
+      occupied++;
+      spread |= cols[c].n > 1 && cols[c].y_max > cols[c].y_min;
       if (cols[c].gap)
         break;
     }
+  *dense = spread && occupied * 10 >= (end - start + 1) * 9;
   return end;
 }
 
