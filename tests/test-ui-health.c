@@ -233,6 +233,43 @@ wait_game_mode_text (DrivedashHealthPage *page,
   ui_iterate_for (50);
 }
 
+/* Every Details row is read aloud with its value, like the summary's. */
+static void
+test_details_read_aloud (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
+  DrivedashHealthPage *page = health_page (window);
+  g_autofree char *spare = NULL;
+  guint checked = 0;
+  GtkWidget *w;
+
+  ui_iterate_until (has_health, page, 10);
+  ui_iterate_for (100);
+  spare = g_strdup_printf ("Spare blocks left, %u %%", page_health (page)->smart.available_spare_percent);
+  for (w = GTK_WIDGET (page); w != NULL; )
+    {
+      if (ADW_IS_ACTION_ROW (w) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w)), "Spare blocks left") == 0)
+        {
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_LABEL, spare);
+          checked++;
+        }
+      /* Depth first. */
+      if (gtk_widget_get_first_child (w))
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && w != GTK_WIDGET (page) && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = (w == NULL || w == GTK_WIDGET (page)) ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_cmpuint (checked, ==, 1);
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
 static void
 test_game_mode_switch (void)
 {
@@ -503,6 +540,9 @@ main (int   argc,
   g_assert_false (drivedash_demo_get_enabled ());
   drivedash_demo_set_enabled (TRUE);
 
+  /* GTK's in-memory accessibility backend, so the tests can read what a
+   * screen reader would be told (the suite's default is none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   /* No system bus: no service, no UDisks2; the unprivileged path. */
   g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/drivedash-test", TRUE);
   bus = ui_start_app (&app);
@@ -510,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/ui/health/demo-values", test_demo_values);
   g_test_add_func ("/ui/health/temperature-samples", test_temperature_samples);
   g_test_add_func ("/ui/health/game-mode", test_game_mode_switch);
+  g_test_add_func ("/ui/health/details-read-aloud", test_details_read_aloud);
   g_test_add_func ("/ui/health/screenshots", test_screenshots);
   g_test_add_func ("/ui/health/partial-data", test_partial_data);
   g_test_add_func ("/ui/health/drive-picker", test_drive_picker);

@@ -54,6 +54,7 @@ add_row (DrivedashHealthDetails *self,
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label = gtk_label_new (value);
+  g_autofree char *name = drivedash_a11y_title_with_value (title, value);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle)
@@ -61,6 +62,13 @@ add_row (DrivedashHealthDetails *self,
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
     }
+  /* Read aloud as "Spare blocks left, 100 %", like the summary rows; the
+   * row's own labelled-by (its title alone) would win over the name. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle ? subtitle : "",
+                                  -1);
   if (spec_name)
     {
       /* Translators: tooltip of a details row: the name in the NVMe specification */
