@@ -406,6 +406,11 @@ test_compare_ab (Fixture       *f,
   g_assert_true (drivedash_compare_row_get_measurable (row_at (cmp, 0)));
   g_assert_true (g_str_has_prefix (drivedash_compare_row_get_verdict (row_at (cmp, 0)), "B is 5.0 % faster"));
   g_assert_false (drivedash_compare_row_get_measurable (row_at (cmp, 1)));
+  /* An A/B test concludes about game mode, like drivedash-cli ab. */
+  g_assert_true (g_str_has_prefix (drivedash_compare_model_get_conclusion (cmp),
+                                   "Game mode made SEQ1M Q8T1 read 5.0 % faster (± "));
+  g_assert_true (g_str_has_suffix (drivedash_compare_model_get_conclusion (cmp),
+                                   ").\nNo measurable difference in the other tests."));
 }
 
 static void

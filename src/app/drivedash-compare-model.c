@@ -68,6 +68,14 @@ side_description (const DrivedashStoreRun *run,
                           game_mode ? " · " : "", game_mode ? game_mode : "");
 }
 
+static gboolean
+is_ab_set (GPtrArray *runs)
+{
+  DrivedashStoreRun *first = runs->len ? g_ptr_array_index (runs, 0) : NULL;
+
+  return first != NULL && first->kind == DRIVEDASH_RUN_KIND_AB_SET;
+}
+
 /* The sides: one per run; for an A/B set, its "off" and its "on" rounds. */
 static GArray *
 make_sides (GPtrArray *runs,
@@ -200,7 +208,10 @@ drivedash_compare_model_set_runs (DrivedashCompareModel *self,
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
   legend = make_legend (sides);
-  conclusion = sides->len >= 2 ? make_conclusion (G_LIST_MODEL (self->rows), sides->len) : NULL;
+  if (sides->len >= 2 && is_ab_set (runs))
+    conclusion = drivedash_compare_dup_game_mode_conclusion (tests);
+  else if (sides->len >= 2)
+    conclusion = make_conclusion (G_LIST_MODEL (self->rows), sides->len);
   set_string (self, &self->legend, legend, PROP_LEGEND);
   set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
   set_string (self, &self->status, sides->len >= 2 ? NULL : _("Pick two to six runs to compare."),

@@ -180,25 +180,9 @@ compare_rounds (Ab *ab)
 static void
 print_conclusion (GPtrArray *tests)
 {
-  guint same = 0;
+  g_autofree char *text = drivedash_compare_dup_game_mode_conclusion (tests);
 
-  for (guint i = 0; i < tests->len; i++)
-    {
-      const DrivedashCompareTest *t = g_ptr_array_index (tests, i);
-      g_autofree char *words = drivedash_compare_describe (&t->comparison);
-
-      if (t->comparison.verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
-        {
-          same++;
-          continue;
-        }
-      /* TRANSLATORS: "Game mode made RND4K Q1T1 write 3.1 % faster (± 0.8 %)." */
-      printf (_("Game mode made %s %s %s.\n"), t->test, t->mode, words);
-    }
-  if (same == tests->len)
-    printf ("%s\n", _("Game mode made no measurable difference in any test."));
-  else if (same > 0)
-    printf ("%s\n", _("No measurable difference in the other tests."));
+  printf ("%s\n", text);
 }
 
 static void
