@@ -548,6 +548,100 @@ test_log_scale (void)
 }
 
 /* Every property can be set from a template, by enum nick too. */
+/* Orange of series 1 (#e66100) and red of the critical limit (#c01c28),
+ * told apart from each other. */
+static gboolean
+is_orange (const Image *img,
+           int          x,
+           int          y)
+{
+  int r, g, b;
+
+  rgb (img, x, y, &r, &g, &b);
+  return r > 215 && g > 70 && g < 130 && b < 60;
+}
+
+static gboolean
+is_dark_red (const Image *img,
+             int          x,
+             int          y)
+{
+  int r, g, b;
+
+  rgb (img, x, y, &r, &g, &b);
+  return is_red (img, x, y) && r < 210 && g < 60;
+}
+
+/* The rightmost column that is text-dark over most of the plot height. */
+static int
+right_axis_col (const Image *img,
+                int          axis_row)
+{
+  for (int x = W - 1; x > W / 2; x--)
+    {
+      int n = 0;
+
+      for (int y = 0; y < axis_row; y++)
+        n += is_text (img, x, y);
+      if (n > axis_row / 2)
+        return x;
+    }
+  return -1;
+}
+
+/* IOPS on the left (0 … 100) and a temperature of 50 °C with its critical
+ * limit at 80 °C on the right: the right axis has its own scale (not from
+ * zero), its own labels, and the limit belongs to that scale. */
+static void
+test_right_axis (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("right-axis");
+  g_autoptr(GArray) grid = NULL;
+  Image img;
+  guint iops = drivedash_plot_add_series (plot, "IOPS");
+  guint temp;
+  int axis_row, col, count, t_row, c_row;
+  double b_row, v0;
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  g_assert_cmpint (right_axis_col (&img, g_array_index (grid, int, grid->len - 1)), <, 0);
+  image_clear (&img);
+  g_clear_pointer (&grid, g_array_unref);
+
+  temp = drivedash_plot_add_series_right (plot, "Temperature");
+  drivedash_plot_set_right_unit (plot, "°C");
+  drivedash_plot_add_limit_right (plot, NULL, 80, DRIVEDASH_PLOT_LIMIT_CRITICAL);
+  for (int i = 0; i < 60; i++)
+    {
+      drivedash_plot_append (plot, iops, i, 100);
+      drivedash_plot_append (plot, temp, i, 50);
+    }
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  axis_row = g_array_index (grid, int, grid->len - 1);
+  col = right_axis_col (&img, axis_row);
+  g_assert_cmpint (col, >, W / 2);
+  g_assert_cmpint (col, <, W - 20);
+  g_assert_cmpint (count_text (&img, col + 2, 20, W, axis_row), >, 40);  /* right labels */
+
+  b_row = centroid_row (&img, W / 2, H);
+  t_row = best_row (&img, is_orange, &count);
+  g_assert_cmpint (count, >, W / 3);
+  c_row = best_row (&img, is_dark_red, &count);
+  g_assert_cmpint (count, >, W / 4);
+  g_assert_cmpfloat (b_row, >, PLOT_TOP);
+  /* 50 °C on the left scale would sit half-way up to the IOPS line. */
+  g_assert_cmpfloat (fabs (t_row - (axis_row + b_row) / 2), >, 10);
+  g_assert_cmpint (c_row, <, t_row);
+  /* The value the right scale gives the X axis: near 50, not 0. */
+  v0 = 50 - (double) (axis_row - t_row) * 30.0 / (t_row - c_row);
+  g_assert_cmpfloat (v0, >=, 35);
+  g_assert_cmpfloat (v0, <=, 51);
+  image_clear (&img);
+}
+
 static void
 test_properties_from_template (void)
 {
@@ -702,6 +796,7 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/log", test_log_scale);
   g_test_add_func ("/plot/pixels/marker-label", test_marker_label_leaves_data_alone);
   g_test_add_func ("/plot/pixels/sparse-line", test_sparse_line_stays_a_line);
+  g_test_add_func ("/plot/pixels/right-axis", test_right_axis);
   g_test_add_func ("/plot/properties/template", test_properties_from_template);
   g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);

@@ -49,6 +49,7 @@ drivedash_plot_model_clear (DrivedashPlotModel *m)
   g_clear_pointer (&m->title, g_free);
   g_clear_pointer (&m->caption, g_free);
   g_clear_pointer (&m->unit, g_free);
+  g_clear_pointer (&m->right_unit, g_free);
   g_clear_pointer (&m->series, g_ptr_array_unref);
   g_clear_pointer (&m->limits, g_ptr_array_unref);
   g_clear_pointer (&m->markers, g_ptr_array_unref);
@@ -77,6 +78,7 @@ drivedash_plot_model_dup_description (const DrivedashPlotModel *m)
   for (guint i = 0; i < m->series->len; i++)
     {
       const DrivedashSeries *ser = g_ptr_array_index (m->series, i);
+      const char *unit = drivedash_plot_model_is_right (m, i) ? m->right_unit : m->unit;
       g_autofree char *v = NULL;
       double y;
 
@@ -85,7 +87,7 @@ drivedash_plot_model_dup_description (const DrivedashPlotModel *m)
       v = format_latest (y);
       /* Translators: accessible description of a plot: "Read: 3400 MB/s" */
       g_string_append_printf (s, _("%s: %s %s"), drivedash_series_get_label (ser), v,
-                              m->unit ? m->unit : "");
+                              unit ? unit : "");
       g_string_append (s, "; ");
     }
 

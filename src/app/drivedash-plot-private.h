@@ -14,6 +14,7 @@ typedef struct
   char                   *label;
   double                  y;
   DrivedashPlotLimitKind  kind;
+  gboolean                right;  /* on the right-hand axis */
 } DrivedashPlotLimit;
 
 typedef struct
@@ -29,6 +30,7 @@ typedef struct
   char                  *title;
   char                  *caption;
   char                  *unit;
+  char                  *right_unit;
   DrivedashPlotScale     scale;
   DrivedashPlotTimeAxis  time_axis;
   double                 time_window;
@@ -37,9 +39,17 @@ typedef struct
   gboolean               include_zero;
   gboolean               decimate;      /* FALSE: every sample, for tests */
   GPtrArray             *series;        /* DrivedashSeries */
+  guint64                right_series;  /* bit i: series i uses the right axis */
   GPtrArray             *limits;        /* DrivedashPlotLimit */
   GPtrArray             *markers;       /* DrivedashPlotMarker */
 } DrivedashPlotModel;
+
+static inline gboolean
+drivedash_plot_model_is_right (const DrivedashPlotModel *model,
+                               guint                     series)
+{
+  return series < 64 && (model->right_series >> series) & 1;
+}
 
 /* drivedash-plot-model.c */
 void   drivedash_plot_model_init            (DrivedashPlotModel       *model);
@@ -51,6 +61,22 @@ void   drivedash_plot_model_draw            (const DrivedashPlotModel *model,
                                              cairo_t                  *cr,
                                              int                       width,
                                              int                       height,
+                                             const DrivedashPlotStyle *style);
+
+/* drivedash-plot-right.c: the right-hand axis (ticks, labels, unit) */
+double drivedash_plot_fit_right             (const DrivedashPlotRange *range,
+                                             int                       max_ticks,
+                                             DrivedashPlotFrame       *frame);
+double drivedash_plot_right_axis_width      (PangoLayout              *layout,
+                                             const DrivedashPlotFrame *frame,
+                                             double                    step,
+                                             const char               *unit);
+void   drivedash_plot_draw_right_axis       (cairo_t                  *cr,
+                                             PangoLayout              *layout,
+                                             const DrivedashPlotFrame *frame,
+                                             double                    step,
+                                             const char               *unit,
+                                             double                    unit_y,
                                              const DrivedashPlotStyle *style);
 
 /* The theme's colours for the widget's own drawing. */

@@ -30,7 +30,9 @@ typedef struct
   int                       height;
   int                       line_h;
   DrivedashPlotFrame        f;
+  DrivedashPlotFrame        rf;       /* the right-hand axis, if any */
   double                    ystep;
+  double                    rystep;
   double                    label_w;  /* the widest Y label or unit */
 } Canvas;
 
@@ -171,26 +173,28 @@ add_columns (DrivedashPlotRange          *r,
  * range; drawing decimates again at the exact width. */
 static gboolean
 measure_range (Canvas             *c,
-               DrivedashPlotRange *r)
+               DrivedashPlotRange *r,
+               DrivedashPlotRange *rr)
 {
   const DrivedashPlotModel *m = c->m;
   int n_cols = MAX (1, (int) (c->f.right - PAD));
   g_autofree DrivedashSeriesColumn *cols = g_new0 (DrivedashSeriesColumn, n_cols);
   gboolean any = FALSE;
 
-  *r = (DrivedashPlotRange) { INFINITY, -INFINITY, INFINITY };
+  *rr = *r = (DrivedashPlotRange) { INFINITY, -INFINITY, INFINITY };
   for (guint i = 0; i < m->series->len; i++)
     {
       drivedash_series_decimate (g_ptr_array_index (m->series, i), c->f.x0, c->f.x1, cols, n_cols);
-      any |= add_columns (r, cols, n_cols);
+      any |= add_columns (drivedash_plot_model_is_right (m, i) ? rr : r, cols, n_cols);
     }
 
   for (guint i = 0; i < m->limits->len; i++)
     {
       DrivedashPlotLimit *l = g_ptr_array_index (m->limits, i);
+      DrivedashPlotRange *lr = l->right ? rr : r;
 
-      r->min = MIN (r->min, l->y);
-      r->max = MAX (r->max, l->y);
+      lr->min = MIN (lr->min, l->y);
+      lr->max = MAX (lr->max, l->y);
     }
   if (!isnan (m->hint_min))
     r->min = MIN (r->min, m->hint_min);
@@ -346,7 +350,7 @@ limit_y (const Canvas *c,
 {
   const DrivedashPlotLimit *l = g_ptr_array_index (c->m->limits, i);
 
-  return round (drivedash_plot_frame_y (&c->f, l->y)) + 0.5;
+  return round (drivedash_plot_frame_y (l->right ? &c->rf : &c->f, l->y)) + 0.5;
 }
 
 /* A limit's label goes above its line, unless another limit line runs
@@ -585,6 +589,7 @@ draw_series (Canvas *c)
 {
   const DrivedashPlotFrame *f = &c->f;
   int n_cols = MAX (1, (int) floor (f->right - f->left));
+  /* Both axes share the time and the area; only the values differ. */
   g_autofree DrivedashSeriesColumn *cols = g_new0 (DrivedashSeriesColumn, n_cols);
 
   cairo_set_line_width (c->cr, 1.5);
@@ -600,6 +605,7 @@ draw_series (Canvas *c)
     {
       const DrivedashSeries *s = g_ptr_array_index (c->m->series, i);
 
+      f = drivedash_plot_model_is_right (c->m, i) ? &c->rf : &c->f;
       set_source (c->cr, &c->style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
       if (!c->m->decimate)
         {
@@ -646,9 +652,9 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoLayout) bold = NULL;
   Canvas c = { .m = m, .style = style, .cr = cr, .width = width, .height = height };
-  DrivedashPlotRange range;
+  DrivedashPlotRange range, rrange;
   gboolean any_samples;
-  int tw;
+  int tw, max_ticks;
 
   if (width < 40 || height < 40)
     return;
@@ -666,15 +672,25 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
 
   draw_heading (&c);
   fit_time (&c);
-  any_samples = measure_range (&c, &range);
-  c.ystep = drivedash_plot_fit_y (&range, m->scale, m->include_zero,
-                                  MAX (2, (int) ((c.f.bottom - c.f.top) / (c.line_h * 1.6))), &c.f);
+  any_samples = measure_range (&c, &range, &rrange);
+  max_ticks = MAX (2, (int) ((c.f.bottom - c.f.top) / (c.line_h * 1.6)));
+  c.ystep = drivedash_plot_fit_y (&range, m->scale, m->include_zero, max_ticks, &c.f);
+  if (m->right_series)
+    {
+      c.rystep = drivedash_plot_fit_right (&rrange, max_ticks, &c.rf);
+      c.f.right = width - drivedash_plot_right_axis_width (layout, &c.rf, c.rystep, m->right_unit);
+    }
   place_left_edge (&c);
+  c.rf = (DrivedashPlotFrame) { c.f.x0, c.f.x1, c.rf.y0, c.rf.y1, FALSE,
+                                c.f.left, c.f.top, c.f.right, c.f.bottom };
 
   draw_unit_and_legend (&c);
   draw_y_grid (&c);
   draw_x_grid (&c);
   draw_axes (&c);
+  if (m->right_series)
+    drivedash_plot_draw_right_axis (cr, layout, &c.rf, c.rystep, m->right_unit,
+                                    c.f.top - c.line_h * 1.5 - 3, style);
   draw_limits (&c);
   draw_inside (&c);
   if (!any_samples)

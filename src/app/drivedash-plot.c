@@ -509,6 +509,33 @@ drivedash_plot_add_series (DrivedashPlot *self,
   return self->model.series->len - 1;
 }
 
+/* A series on the right-hand axis, with its own scale (right-unit). */
+guint
+drivedash_plot_add_series_right (DrivedashPlot *self,
+                                 const char    *label)
+{
+  guint i;
+
+  g_return_val_if_fail (DRIVEDASH_IS_PLOT (self), 0);
+  g_return_val_if_fail (self->model.series->len < 64, 0);
+
+  i = drivedash_plot_add_series (self, label);
+  self->model.right_series |= G_GUINT64_CONSTANT (1) << i;
+  return i;
+}
+
+void
+drivedash_plot_set_right_unit (DrivedashPlot *self,
+                               const char    *unit)
+{
+  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
+  if (g_strcmp0 (self->model.right_unit, unit) == 0)
+    return;
+  g_free (self->model.right_unit);
+  self->model.right_unit = g_strdup (unit);
+  changed (self);
+}
+
 guint
 drivedash_plot_get_n_series (DrivedashPlot *self)
 {
@@ -585,11 +612,12 @@ drivedash_plot_clear (DrivedashPlot *self)
   changed (self);
 }
 
-void
-drivedash_plot_add_limit (DrivedashPlot          *self,
-                          const char             *label,
-                          double                  y,
-                          DrivedashPlotLimitKind  kind)
+static void
+add_limit (DrivedashPlot          *self,
+           const char             *label,
+           double                  y,
+           DrivedashPlotLimitKind  kind,
+           gboolean                right)
 {
   DrivedashPlotLimit *l;
 
@@ -600,8 +628,28 @@ drivedash_plot_add_limit (DrivedashPlot          *self,
   l->label = g_strdup (label);
   l->y = y;
   l->kind = kind;
+  l->right = right;
   g_ptr_array_add (self->model.limits, l);
   changed (self);
+}
+
+void
+drivedash_plot_add_limit (DrivedashPlot          *self,
+                          const char             *label,
+                          double                  y,
+                          DrivedashPlotLimitKind  kind)
+{
+  add_limit (self, label, y, kind, FALSE);
+}
+
+/* A limit on the right-hand axis's scale. */
+void
+drivedash_plot_add_limit_right (DrivedashPlot          *self,
+                                const char             *label,
+                                double                  y,
+                                DrivedashPlotLimitKind  kind)
+{
+  add_limit (self, label, y, kind, TRUE);
 }
 
 void

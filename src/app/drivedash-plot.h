@@ -5,7 +5,8 @@
  * Properties (settable in .ui templates): title, caption, unit, scale
  * ("linear", "log", "auto"), time-axis ("elapsed", "ago"), time-window
  * (seconds, 0: all), include-zero.  Samples, limits and markers are added
- * from code.  Internals and test hooks: drivedash-plot-private.h.
+ * from code; series and limits added with the _right() calls use a second
+ * scale on the right (right unit).  Internals and test hooks: drivedash-plot-private.h.
  */
 #pragma once
 
@@ -57,6 +58,10 @@ gboolean               drivedash_plot_get_include_zero (DrivedashPlot *self);
 
 guint       drivedash_plot_add_series         (DrivedashPlot          *self,
                                                const char             *label);
+guint       drivedash_plot_add_series_right   (DrivedashPlot          *self,
+                                               const char             *label);
+void        drivedash_plot_set_right_unit     (DrivedashPlot          *self,
+                                               const char             *unit);
 guint       drivedash_plot_get_n_series       (DrivedashPlot          *self);
 void        drivedash_plot_append             (DrivedashPlot          *self,
                                                guint                   series,
@@ -73,6 +78,10 @@ gboolean    drivedash_plot_get_last           (DrivedashPlot          *self,
 void        drivedash_plot_clear              (DrivedashPlot          *self);
 
 void        drivedash_plot_add_limit          (DrivedashPlot          *self,
+                                               const char             *label,
+                                               double                  y,
+                                               DrivedashPlotLimitKind  kind);
+void        drivedash_plot_add_limit_right    (DrivedashPlot          *self,
                                                const char             *label,
                                                double                  y,
                                                DrivedashPlotLimitKind  kind);
