@@ -7,11 +7,24 @@
 #include "config.h"
 
 #include "drivedash-longtest-model-private.h"
+#include <glib/gstdio.h>
+
 #include "drivedash-longtest-page.h"
+#include "drivedash-plot.h"
 #include "test-ui-common.h"
 
 static DrivedashApplication *app;
 static char *folder;
+static char *hwmon;  /* a fake drive hwmon directory: 45 °C, limits 70 and 85 °C */
+
+static void
+write_hwmon (const char *name,
+             const char *value)
+{
+  g_autofree char *path = g_build_filename (hwmon, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, value, -1, NULL));
+}
 
 static gboolean
 not_running (gpointer data)
@@ -49,6 +62,7 @@ shrink (DrivedashLongTestModel *model,
   s->file_size = 16u << 20;
   s->duration_s = duration_s;
   s->interval_s = 0.25;
+  s->hwmon_path = g_strdup (hwmon);
   drivedash_long_test_model_set_settings_override (model, s);
 }
 
@@ -61,6 +75,9 @@ test_run (void)
   g_autofree char *before = NULL;
   g_autofree char *during = NULL;
   g_autofree char *after = NULL;
+  g_autofree char *description = NULL;
+  DrivedashPlot *plot;
+  double celsius;
 
   before = ui_screenshot (window, "long-tests-before.png");
   shrink (model, 3);
@@ -71,6 +88,15 @@ test_run (void)
   during = ui_screenshot (window, "long-tests-during.png");
   ui_iterate_until (not_running, model, 60);
   g_assert_nonnull (drivedash_long_test_model_get_summary (model));
+  /* The drive temperature on the plot's right-hand axis, in °C. */
+  plot = DRIVEDASH_PLOT (ui_find_descendant (GTK_WIDGET (page), DRIVEDASH_TYPE_PLOT));
+  g_assert_cmpuint (drivedash_plot_get_n_series (plot), ==, 2);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 1), >, 0);
+  g_assert_true (drivedash_plot_get_last (plot, 1, NULL, &celsius));
+  g_assert_cmpfloat (fabs (celsius - 44.85), <, 0.01);  /* 318 K */
+  description = drivedash_plot_dup_description (plot);
+  g_assert_nonnull (strstr (description, "Temperature: 44."));
+  g_assert_true (g_str_has_suffix (description, " °C"));
   g_assert_null (drivedash_long_test_model_get_status (model));
   after = ui_screenshot (window, "long-tests-after.png");
   g_assert_true (g_file_test (after, G_FILE_TEST_EXISTS));
@@ -110,6 +136,11 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   folder = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "longtest-ui-XXXXXX", NULL);
   g_assert_nonnull (g_mkdtemp (folder));
+  hwmon = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "longtest-ui-hwmon-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (hwmon));
+  write_hwmon ("temp1_input", "44850\n");
+  write_hwmon ("temp1_max", "69850\n");
+  write_hwmon ("temp1_crit", "84850\n");
   bus = ui_start_app (&app);
 
   g_test_add_func ("/ui/longtest/run", test_run);
@@ -117,6 +148,14 @@ main (int   argc,
   status = g_test_run ();
 
   g_rmdir (folder);
+  for (const char *const *n = (const char *const[]) { "temp1_input", "temp1_max", "temp1_crit", NULL }; *n; n++)
+    {
+      g_autofree char *path = g_build_filename (hwmon, *n, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (hwmon);
+  g_free (hwmon);
   g_free (folder);
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);

@@ -13,9 +13,11 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-hwmon.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-model-private.h"
 #include "drivedash-longtest-summary.h"
+#include "drivedash-store-drive.h"
 
 struct _DrivedashLongTestModel
 {
@@ -32,6 +34,8 @@ struct _DrivedashLongTestModel
   GMainContext              *context;
   DrivedashLongTestResult   *result;
   DrivedashLongTestSettings *override;
+  guint16                    warning_kelvin;   /* the running drive's, 0: unknown */
+  guint16                    critical_kelvin;
 };
 
 enum {
@@ -71,13 +75,40 @@ static DrivedashLongTestSettings *
 make_settings (DrivedashLongTestModel *self)
 {
   DrivedashLongTestSettings *s;
+  g_autofree char *controller = NULL;
 
   if (self->override != NULL)
     return settings_copy (self->override);
   s = drivedash_long_test_settings_new (self->kind);
   drivedash_long_test_settings_apply_preset (s, self->preset);
   s->folder = g_strdup (self->folder);
+  controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder : g_get_home_dir ());
+  s->hwmon_path = drivedash_hwmon_find (controller);
   return s;
+}
+
+/* The limits the live plot shows next to the drive's temperature. */
+static void
+read_limits (DrivedashLongTestModel          *self,
+             const DrivedashLongTestSettings *s)
+{
+  DrivedashHwmonReading reading = { 0 };
+
+  if (s->hwmon_path == NULL || !drivedash_hwmon_read (s->hwmon_path, &reading, FALSE, NULL))
+    reading = (DrivedashHwmonReading) { 0 };
+  self->warning_kelvin = reading.max_kelvin;
+  self->critical_kelvin = reading.crit_kelvin;
+}
+
+/* The drive's temperature limits (Kelvin, 0: unknown), read at _start(). */
+void
+drivedash_long_test_model_get_temperature_limits (DrivedashLongTestModel *self,
+                                                  guint                  *warning_kelvin,
+                                                  guint                  *critical_kelvin)
+{
+  g_return_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self));
+  *warning_kelvin = self->warning_kelvin;
+  *critical_kelvin = self->critical_kelvin;
 }
 
 static void
@@ -436,6 +467,7 @@ drivedash_long_test_model_start (DrivedashLongTestModel  *self,
       drivedash_long_test_settings_free (s);
       return FALSE;
     }
+  read_limits (self, s);
   g_clear_pointer (&self->context, g_main_context_unref);
   self->context = g_main_context_ref_thread_default ();
   self->cancellable = g_cancellable_new ();

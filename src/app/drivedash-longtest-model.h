@@ -48,6 +48,9 @@ const DrivedashLongTestResult *drivedash_long_test_model_get_result (DrivedashLo
 char       *drivedash_long_test_model_dup_text          (DrivedashLongTestModel *self);
 gboolean    drivedash_long_test_model_start             (DrivedashLongTestModel *self,
                                                          GError                **error);
+void        drivedash_long_test_model_get_temperature_limits (DrivedashLongTestModel *self,
+                                                              guint                  *warning_kelvin,
+                                                              guint                  *critical_kelvin);
 void        drivedash_long_test_model_stop              (DrivedashLongTestModel *self);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-format.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-plot.h"
 
@@ -20,11 +21,38 @@ struct _DrivedashLongTestPage
   DrivedashLongTestModel *model;
   DrivedashPlot          *plot;
   guint                   iops_series;
+  guint                   temperature_series;
   guint                   inhibit_cookie;
   GtkApplication         *inhibit_app;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashLongTestPage, drivedash_long_test_page, ADW_TYPE_BIN)
+
+/* The drive's own limits on the temperature's (right-hand) scale. */
+static void
+add_limits (DrivedashLongTestPage *self)
+{
+  guint warning_k, critical_k;
+
+  drivedash_plot_clear_annotations (self->plot);
+  drivedash_long_test_model_get_temperature_limits (self->model, &warning_k, &critical_k);
+  if (warning_k)
+    {
+      g_autofree char *t = drivedash_format_temperature (warning_k);
+      g_autofree char *l = g_strdup_printf (_("Slows down (%s)"), t);
+
+      drivedash_plot_add_limit_right (self->plot, l, drivedash_kelvin_to_celsius (warning_k),
+                                      DRIVEDASH_PLOT_LIMIT_WARNING);
+    }
+  if (critical_k)
+    {
+      g_autofree char *t = drivedash_format_temperature (critical_k);
+      g_autofree char *l = g_strdup_printf (_("Critical (%s)"), t);
+
+      drivedash_plot_add_limit_right (self->plot, l, drivedash_kelvin_to_celsius (critical_k),
+                                      DRIVEDASH_PLOT_LIMIT_CRITICAL);
+    }
+}
 
 static void
 really_start (DrivedashLongTestPage *self)
@@ -137,6 +165,9 @@ row_cb (DrivedashLongTestPage        *self,
 {
   drivedash_plot_append (self->plot, self->iops_series, row->t_s,
                          (double) row->read_iops + row->write_iops);
+  if (row->temperature_kelvin != 0)
+    drivedash_plot_append (self->plot, self->temperature_series, row->t_s,
+                           drivedash_kelvin_to_celsius (row->temperature_kelvin));
 }
 
 static void
@@ -155,6 +186,8 @@ running_cb (DrivedashLongTestPage *self)
   GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
 
   uninhibit (self);
+  if (drivedash_long_test_model_get_running (self->model))
+    add_limits (self);
   if (!drivedash_long_test_model_get_running (self->model) || app == NULL)
     return;
   self->inhibit_app = g_object_ref (app);
@@ -199,6 +232,8 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   drivedash_plot_set_title (self->plot, _("Operations per second"));
   drivedash_plot_set_include_zero (self->plot, TRUE);
   self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
+  self->temperature_series = drivedash_plot_add_series_right (self->plot, _("Temperature"));
+  drivedash_plot_set_right_unit (self->plot, "°C");
   setup_actions (self);
   g_signal_connect_object (self->model, "row", G_CALLBACK (row_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (running_cb), self,

@@ -20,6 +20,7 @@
 #include "drivedash-cli-store.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-hwmon.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-store-drive.h"
 
@@ -153,23 +154,6 @@ apply_options (const LongOptions         *o,
       return FALSE;
     }
   return drivedash_long_test_settings_validate (s, error);
-}
-
-static char *
-hwmon_for (const char *controller)
-{
-  g_autofree char *dir = NULL;
-  g_autoptr(GDir) d = NULL;
-  const char *name;
-
-  if (controller == NULL)
-    return NULL;
-  dir = g_build_filename ("/sys/class/nvme", controller, NULL);
-  d = g_dir_open (dir, 0, NULL);
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_prefix (name, "hwmon"))
-      return g_build_filename (dir, name, NULL);
-  return NULL;
 }
 
 static void
@@ -322,7 +306,7 @@ run_kind (DrivedashLongTestKind  kind,
   if (!check_amount (settings, o->yes, o->json, &error))
     return drivedash_cli_fail ("drivedash-cli long: ", error);
   controller = drivedash_controller_for_folder (NULL, settings->folder ? settings->folder : g_get_home_dir ());
-  settings->hwmon_path = hwmon_for (controller);
+  settings->hwmon_path = drivedash_hwmon_find (controller);
   if (!o->no_save && (store = drivedash_cli_open_store (&error)) == NULL)
     return drivedash_cli_fail (_("drivedash-cli long: cannot save (use --no-save to run anyway): "), error);
   if (store != NULL)

@@ -100,3 +100,20 @@ drivedash_hwmon_read (const char             *hwmon_path,
 
   return TRUE;
 }
+
+char *
+drivedash_hwmon_find (const char *controller)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  if (controller == NULL)
+    return NULL;
+  dir = g_build_filename ("/sys/class/nvme", controller, NULL);
+  d = g_dir_open (dir, 0, NULL);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "hwmon"))
+      return g_build_filename (dir, name, NULL);
+  return NULL;
+}

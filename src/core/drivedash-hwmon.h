@@ -35,4 +35,8 @@ gboolean drivedash_hwmon_read             (const char             *hwmon_path,
                                            gboolean                temperature_only,
                                            GError                **error);
 
+/* The hwmon directory of /sys/class/nvme/CONTROLLER; NULL when there is
+ * none (or @controller is NULL). */
+char    *drivedash_hwmon_find             (const char             *controller);
+
 G_END_DECLS
