@@ -152,6 +152,72 @@ test_first_last (void)
   g_assert_cmpstr (steady, ==, "Speed held steady: the end of the test was within 10 % of its start.");
 }
 
+/* The summary of a run whose speed fell 38 % at 71 °C, with the drive's
+ * thermal-management counters read before and after it. */
+static char *
+summary_with_counters (const DrivedashSmartLog *before,
+                       const DrivedashSmartLog *after)
+{
+  g_autoptr(GArray) rows = sustained_rows (600, 1000, 620);
+  DrivedashLongTestResult res = { .kind = DRIVEDASH_LONG_TEST_SUSTAINED };
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_autoptr(JsonNode) node = NULL;
+  char *summary;
+
+  res.series = drivedash_timeseries_new (1.0, 10000);
+  res.rounds = g_array_new (FALSE, FALSE, sizeof (DrivedashLongRound));
+  res.minute_p99_us = g_array_new (FALSE, FALSE, sizeof (double));
+  res.per_step = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < rows->len; i++)
+    drivedash_timeseries_append (res.series, &g_array_index (rows, DrivedashTimeseriesRow, i));
+  res.thermal_evidence = drivedash_long_thermal_evidence (before, after);
+  node = drivedash_long_test_result_to_json (&res, s);
+  summary = g_strdup (json_object_get_string_member (json_node_get_object (node), "summary"));
+  drivedash_timeseries_free (res.series);
+  g_array_unref (res.rounds);
+  g_array_unref (res.minute_p99_us);
+  g_array_unref (res.per_step);
+  return summary;
+}
+
+/* "…and started slowing itself down" only when a thermal-management
+ * counter rose during the run: not when they stayed, went down (a reset
+ * drive) or are unknown (no service, not root). */
+static void
+test_thermal_evidence (void)
+{
+  const DrivedashSmartLog before = {
+    .thermal_management_1_transitions = 3, .thermal_management_2_transitions = 1,
+    .thermal_management_1_seconds = 120, .thermal_management_2_seconds = 8,
+  };
+  DrivedashSmartLog after = before;
+  guint32 *counters[] = {
+    &after.thermal_management_1_transitions, &after.thermal_management_2_transitions,
+    &after.thermal_management_1_seconds, &after.thermal_management_2_seconds,
+  };
+  const char *slowed = "Speed fell 38 % after 5 minutes, when the drive reached 71 °C "
+                       "and started slowing itself down.";
+  g_autofree char *same = summary_with_counters (&before, &after);
+  g_autofree char *unknown = summary_with_counters (NULL, &after);
+
+  g_assert_cmpstr (same, ==, "Speed fell 38 % after 5 minutes.");
+  g_assert_cmpstr (unknown, ==, "Speed fell 38 % after 5 minutes.");
+  g_assert_false (drivedash_long_thermal_evidence (&before, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
+    {
+      g_autofree char *rose = NULL;
+      g_autofree char *fell = NULL;
+
+      after = before;
+      *counters[i] += 1;
+      rose = summary_with_counters (&before, &after);
+      g_assert_cmpstr (rose, ==, slowed);
+      *counters[i] -= 2;
+      fell = summary_with_counters (&before, &after);
+      g_assert_cmpstr (fell, ==, "Speed fell 38 % after 5 minutes.");
+    }
+}
+
 static void
 test_steady_state (void)
 {
@@ -277,6 +343,7 @@ main (int   argc,
   g_test_add_func ("/longtest/series/bounded", test_series_bounded);
   g_test_add_func ("/longtest/series/decimate", test_series_decimate);
   g_test_add_func ("/longtest/summary/first-last", test_first_last);
+  g_test_add_func ("/longtest/summary/thermal-evidence", test_thermal_evidence);
   g_test_add_func ("/longtest/summary/steady-state", test_steady_state);
   g_test_add_func ("/longtest/summary/cache", test_cache_detect);
   g_test_add_func ("/longtest/plan", test_plan);

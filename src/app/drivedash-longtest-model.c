@@ -18,6 +18,7 @@
 #include "drivedash-longtest-model-private.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-thermal.h"
 
 struct _DrivedashLongTestModel
 {
@@ -68,6 +69,7 @@ settings_copy (const DrivedashLongTestSettings *s)
 
   copy->folder = g_strdup (s->folder);
   copy->hwmon_path = g_strdup (s->hwmon_path);
+  copy->controller = g_strdup (s->controller);
   return copy;
 }
 
@@ -84,6 +86,7 @@ make_settings (DrivedashLongTestModel *self)
   s->folder = g_strdup (self->folder);
   controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder : g_get_home_dir ());
   s->hwmon_path = drivedash_hwmon_find (controller);
+  s->controller = g_steal_pointer (&controller);
   return s;
 }
 
@@ -370,10 +373,17 @@ run_in_thread (GTask        *task,
                GCancellable *cancellable)
 {
   const DrivedashLongTestSink sink = { on_progress, on_row };
+  const DrivedashLongTestSettings *s = task_data;
+  const char *controller = s->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? s->controller : NULL;
+  DrivedashSmartLog before, after;
+  gboolean known = drivedash_thermal_read (controller, &before, cancellable);
   GError *error = NULL;
   DrivedashLongTestResult *res;
 
-  res = drivedash_long_test_run (task_data, cancellable, &sink, source, NULL, &error);
+  res = drivedash_long_test_run (s, cancellable, &sink, source, NULL, &error);
+  /* Counters that rose are the drive's own word that it slowed down for heat. */
+  if (res != NULL && known && drivedash_thermal_read (controller, &after, NULL))
+    res->thermal_evidence = drivedash_long_thermal_evidence (&before, &after);
   if (res == NULL)
     g_task_return_error (task, error);
   else

@@ -23,6 +23,7 @@
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-thermal.h"
 
 /* Anything above this asks for --yes first (the 100 GB). */
 #define CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
@@ -180,9 +181,14 @@ run_thread (gpointer data)
 {
   LongRun *run = data;
   const DrivedashLongTestSink sink = { on_progress, NULL };
+  const char *controller = run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? run->settings->controller : NULL;
+  DrivedashSmartLog before, after;
+  gboolean known = drivedash_thermal_read (controller, &before, run->cancellable);
 
   run->result = drivedash_long_test_run (run->settings, run->cancellable, &sink, run,
                                          &run->partial, &run->error);
+  if (run->result && known && drivedash_thermal_read (controller, &after, NULL))
+    run->result->thermal_evidence = drivedash_long_thermal_evidence (&before, &after);
   g_main_loop_quit (run->loop);
   return NULL;
 }
@@ -307,6 +313,7 @@ run_kind (DrivedashLongTestKind  kind,
     return drivedash_cli_fail ("drivedash-cli long: ", error);
   controller = drivedash_controller_for_folder (NULL, settings->folder ? settings->folder : g_get_home_dir ());
   settings->hwmon_path = drivedash_hwmon_find (controller);
+  settings->controller = g_strdup (controller);
   if (!o->no_save && (store = drivedash_cli_open_store (&error)) == NULL)
     return drivedash_cli_fail (_("drivedash-cli long: cannot save (use --no-save to run anyway): "), error);
   if (store != NULL)

@@ -229,9 +229,7 @@ summary_sentence (const DrivedashLongTestResult *res)
                                            drivedash_timeseries_get_n_rows (res->series),
                                            drivedash_timeseries_get_interval (res->series), &s))
     return NULL;
-  /* The thermal-management counters need the SMART log (root or the
-   * service), which this core function does not read: no thermal claim. */
-  return drivedash_long_sustained_sentence (&s, FALSE);
+  return drivedash_long_sustained_sentence (&s, res->thermal_evidence);
 }
 
 JsonNode *

@@ -49,6 +49,7 @@ drivedash_long_test_settings_free (DrivedashLongTestSettings *self)
     return;
   g_free (self->folder);
   g_free (self->hwmon_path);
+  g_free (self->controller);
   g_free (self);
 }
 

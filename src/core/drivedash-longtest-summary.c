@@ -110,6 +110,18 @@ drivedash_long_sustained_sentence (const DrivedashSustainedSummary *s,
 }
 
 gboolean
+drivedash_long_thermal_evidence (const DrivedashSmartLog *before,
+                                 const DrivedashSmartLog *after)
+{
+  if (before == NULL || after == NULL)
+    return FALSE;
+  return after->thermal_management_1_transitions > before->thermal_management_1_transitions ||
+         after->thermal_management_2_transitions > before->thermal_management_2_transitions ||
+         after->thermal_management_1_seconds > before->thermal_management_1_seconds ||
+         after->thermal_management_2_seconds > before->thermal_management_2_seconds;
+}
+
+gboolean
 drivedash_long_steady_state (const double *values,
                              guint         n_values,
                              double       *range_ratio,

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "drivedash-longtest.h"
+#include "drivedash-smart.h"
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,12 @@ gboolean drivedash_long_sustained_summarize (const DrivedashTimeseriesRow *rows,
  * drive's thermal-management counters rose during the run). */
 char    *drivedash_long_sustained_sentence  (const DrivedashSustainedSummary *summary,
                                              gboolean                         thermal_evidence);
+
+/* Whether the drive slowed itself down for heat during the run: one of its
+ * thermal-management counters (level 1 or 2, transitions or seconds) rose
+ * from @before to @after.  FALSE when either is NULL (not known). */
+gboolean drivedash_long_thermal_evidence    (const DrivedashSmartLog         *before,
+                                             const DrivedashSmartLog         *after);
 
 /* SNIA PTS steady state over the last 5 values: (max − min) ≤ 20 % of
  * the average and the best-fit line's change across the window ≤ 10 % of

@@ -72,6 +72,7 @@ typedef struct
   double                interval_s;      /* one time-series row per interval */
   double                io_timeout_s;
   char                 *hwmon_path;      /* the drive's hwmon directory; NULL = none */
+  char                 *controller;      /* "nvme0" for the thermal counters; NULL = none */
 } DrivedashLongTestSettings;
 
 DrivedashLongTestSettings *drivedash_long_test_settings_new  (DrivedashLongTestKind kind);
@@ -151,6 +152,7 @@ typedef struct
   double                 measured_mb_per_s;
   double                 elapsed_s;
   guint16                max_temperature_kelvin;
+  gboolean               thermal_evidence; /* set by the caller: drivedash_long_thermal_evidence() */
   char                  *file_path;     /* where the test file was (removed) */
 } DrivedashLongTestResult;
 
