@@ -599,24 +599,23 @@ test_right_axis (void)
   g_autoptr(GArray) grid = NULL;
   Image img;
   guint iops = drivedash_plot_add_series (plot, "IOPS");
-  guint temp;
+  guint temp = drivedash_plot_add_series_right (plot, "Temperature");
   int axis_row, col, count, t_row, c_row;
   double b_row, v0;
 
+  /* No temperature known: no right axis. */
+  drivedash_plot_set_right_unit (plot, "°C");
+  for (int i = 0; i < 60; i++)
+    drivedash_plot_append (plot, iops, i, 100);
   render (plot, &img, W, H);
   grid = find_grid_rows (&img, W, H);
   g_assert_cmpint (right_axis_col (&img, g_array_index (grid, int, grid->len - 1)), <, 0);
   image_clear (&img);
   g_clear_pointer (&grid, g_array_unref);
 
-  temp = drivedash_plot_add_series_right (plot, "Temperature");
-  drivedash_plot_set_right_unit (plot, "°C");
   drivedash_plot_add_limit_right (plot, NULL, 80, DRIVEDASH_PLOT_LIMIT_CRITICAL);
   for (int i = 0; i < 60; i++)
-    {
-      drivedash_plot_append (plot, iops, i, 100);
-      drivedash_plot_append (plot, temp, i, 50);
-    }
+    drivedash_plot_append (plot, temp, i, 50);
 
   render (plot, &img, W, H);
   grid = find_grid_rows (&img, W, H);

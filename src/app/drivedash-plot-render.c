@@ -675,7 +675,7 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
   any_samples = measure_range (&c, &range, &rrange);
   max_ticks = MAX (2, (int) ((c.f.bottom - c.f.top) / (c.line_h * 1.6)));
   c.ystep = drivedash_plot_fit_y (&range, m->scale, m->include_zero, max_ticks, &c.f);
-  if (m->right_series)
+  if (m->right_series && isfinite (rrange.min))
     {
       c.rystep = drivedash_plot_fit_right (&rrange, max_ticks, &c.rf);
       c.f.right = width - drivedash_plot_right_axis_width (layout, &c.rf, c.rystep, m->right_unit);
@@ -688,7 +688,7 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
   draw_y_grid (&c);
   draw_x_grid (&c);
   draw_axes (&c);
-  if (m->right_series)
+  if (m->right_series && isfinite (rrange.min))
     drivedash_plot_draw_right_axis (cr, layout, &c.rf, c.rystep, m->right_unit,
                                     c.f.top - c.line_h * 1.5 - 3, style);
   draw_limits (&c);

@@ -4,7 +4,9 @@
  *
  * A second quantity (the drive temperature next to IOPS) gets its own
  * scale on the right.  It has tick marks and labels but no grid lines of
- * its own: two grids over one area cannot be told apart.
+ * its own: two grids over one area cannot be told apart.  It is drawn only
+ * when it has a value or a limit to show: a drive that reports no
+ * temperature gets no empty axis.
  */
 #include "config.h"
 
