@@ -78,11 +78,16 @@ test_run (void)
   g_autofree char *description = NULL;
   DrivedashPlot *plot;
   double celsius;
+  guint warning_k, critical_k;
 
   before = ui_screenshot (window, "long-tests-before.png");
   shrink (model, 3);
   gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
   g_assert_true (drivedash_long_test_model_get_running (model));
+  /* The plot's limit lines: the drive's temp1_max and temp1_crit. */
+  drivedash_long_test_model_get_temperature_limits (model, &warning_k, &critical_k);
+  g_assert_cmpuint (warning_k, ==, 343);
+  g_assert_cmpuint (critical_k, ==, 358);
   ui_iterate_until (has_progress, model, 30);
   ui_iterate_for (1200);
   during = ui_screenshot (window, "long-tests-during.png");
