@@ -14,6 +14,7 @@
 #include "drivedash-demo.h"
 #include "drivedash-health-details.h"
 #include "drivedash-health-game-mode.h"
+#include "drivedash-health-history.h"
 #include "drivedash-health-life.h"
 #include "drivedash-health-page-private.h"
 #include "drivedash-health-temperature.h"
@@ -271,6 +272,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_GAME_MODE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_DETAILS);
   g_type_ensure (DRIVEDASH_TYPE_WATCH_HINT);
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_HISTORY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, drive_row);
