@@ -105,6 +105,9 @@ drivedash_health_history_model_load (DrivedashHealthHistoryModel *self,
 
       self->hours = drivedash_health_trend_hourly (s, all->len);
       self->days = drivedash_health_trend_daily_written (s, all->len);
+      /* Today is not over: it would look like a quiet day. */
+      while (self->days->len > 0 && g_array_index (self->days, DrivedashTrendDay, self->days->len - 1).time + 86400 > now)
+        g_array_set_size (self->days, self->days->len - 1);
       self->snapshots = smart_only (all);
       drivedash_health_trend_project (s, all->len,
                                       health->model ? drivedash_endurance_lookup_tb (health->model) : 0,
