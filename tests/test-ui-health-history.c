@@ -141,6 +141,51 @@ test_history (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *start)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), start))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, start);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first-run offer on the page: shown, then gone after "Not Now",
+ * also in a new window (the setting; test-watch-hint checks the rest). */
+static void
+test_watch_offer (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE);
+  GtkWidget *label;
+
+  ui_iterate_until (has_health, window, 10);
+  label = find_label (page, "Watch your drives in the background?");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_is_drawable (label));
+  g_assert_true (gtk_widget_activate_action (page, "health.watch-not-now", NULL));
+  ui_iterate_for (100);
+  g_assert_false (gtk_widget_is_drawable (label));
+  g_assert_true (g_settings_get_boolean (settings, "watch-hint-dismissed"));
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = ui_open_window (app, 960, 1200);
+  ui_iterate_until (has_health, window, 10);
+  label = find_label (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE),
+                      "Watch your drives in the background?");
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (label)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -159,6 +204,7 @@ main (int   argc,
   g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/drivedash-test", TRUE);
   bus = ui_start_app (&app);
   g_test_add_func ("/ui/health-history/history", test_history);
+  g_test_add_func ("/ui/health-history/watch-offer", test_watch_offer);
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
