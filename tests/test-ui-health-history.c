@@ -134,6 +134,20 @@ test_history (void)
   g_assert_cmpfloat (y, >, 30);
   g_assert_cmpfloat (y, <, 55);
 
+  /* Another drive (the same database): no history of its own, and
+   * nothing made for it. */
+  {
+    g_autoptr(DrivedashHealth) other = drivedash_demo_health_new ();
+
+    g_free (other->serial);
+    other->serial = g_strdup ("OTHER-DRIVE");
+    drivedash_health_history_model_load (model, NULL, other, now);
+    g_assert_false (drivedash_health_history_model_get_has_history (model));
+    g_assert_nonnull (drivedash_health_history_model_get_status (model));
+    drivedash_health_history_model_load (model, NULL, health, now);
+    g_assert_true (drivedash_health_history_model_get_has_history (model));
+  }
+
   ui_iterate_for (500);
   g_assert_true (drivedash_screenshot_save (GTK_WIDGET (history), path, &error));
   g_assert_no_error (error);
