@@ -186,6 +186,20 @@ in_flatpak (void)
   return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 }
 
+gboolean
+drivedash_autostart_apply (gboolean   enabled,
+                           GError   **error)
+{
+  g_autoptr(GDBusConnection) session = NULL;
+
+  if (!in_flatpak ())
+    return drivedash_autostart_set_file (enabled, error);
+  session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  if (session != NULL)
+    drivedash_autostart_request_portal (session, enabled, NULL, NULL, NULL);
+  return TRUE;
+}
+
 static void
 portal_done (GObject      *object,
              GAsyncResult *result,

@@ -31,6 +31,12 @@ void       drivedash_autostart_request_portal (GDBusConnection     *session,
 gboolean   drivedash_autostart_request_portal_finish (GAsyncResult *result,
                                                       GError      **error);
 
+/* Applies the setting where the Preferences page is not open (the
+ * Health page's first-run hint): the file, or the portal, whose answer
+ * is not waited for. */
+gboolean   drivedash_autostart_apply         (gboolean              enabled,
+                                              GError              **error);
+
 /* The Preferences page with the opt-in switch, bound to the
  * "watch-in-background" setting; switching applies it (file or portal). */
 AdwPreferencesPage *drivedash_autostart_page_new (GSettings *settings);

@@ -14,10 +14,12 @@
 #include "drivedash-demo.h"
 #include "drivedash-health-details.h"
 #include "drivedash-health-game-mode.h"
+#include "drivedash-health-history.h"
 #include "drivedash-health-life.h"
 #include "drivedash-health-page-private.h"
 #include "drivedash-health-temperature.h"
 #include "drivedash-health-verdict.h"
+#include "drivedash-watch-hint.h"
 #include "drivedash-window.h"
 
 struct _DrivedashHealthPage
@@ -28,11 +30,12 @@ struct _DrivedashHealthPage
   DrivedashHealthTemperature *temperature;
 
   DrivedashHealthModel       *model;
+  DrivedashWatchHint         *watch_hint;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthPage, drivedash_health_page, ADW_TYPE_BIN)
 
-enum { PROP_0, PROP_MODEL, N_PROPS };
+enum { PROP_0, PROP_MODEL, PROP_WATCH_HINT, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 /* ---------------------------------------------------------------------- */
@@ -161,6 +164,25 @@ how_to_enable_action_cb (GtkWidget  *widget,
 }
 
 static void
+watch_on_action_cb (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_watch_hint_turn_on (DRIVEDASH_HEALTH_PAGE (widget)->watch_hint, &error))
+    toast_cb (DRIVEDASH_HEALTH_PAGE (widget), error->message);
+}
+
+static void
+watch_not_now_action_cb (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  drivedash_watch_hint_dismiss (DRIVEDASH_HEALTH_PAGE (widget)->watch_hint);
+}
+
+static void
 refresh_action_cb (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
@@ -200,6 +222,9 @@ drivedash_health_page_get_property (GObject    *object,
     case PROP_MODEL:
       g_value_set_object (value, self->model);
       break;
+    case PROP_WATCH_HINT:
+      g_value_set_object (value, self->watch_hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -218,6 +243,7 @@ drivedash_health_page_dispose (GObject *object)
   if (self->model)
     g_object_run_dispose (G_OBJECT (self->model));
   g_clear_object (&self->model);
+  g_clear_object (&self->watch_hint);
   G_OBJECT_CLASS (drivedash_health_page_parent_class)->dispose (object);
 }
 
@@ -233,6 +259,8 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
 
   properties[PROP_MODEL] = g_param_spec_object ("model", NULL, NULL, DRIVEDASH_TYPE_HEALTH_MODEL,
                                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WATCH_HINT] = g_param_spec_object ("watch-hint", NULL, NULL, DRIVEDASH_TYPE_WATCH_HINT,
+                                                     G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_MODEL);
@@ -243,6 +271,8 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_LIFE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_GAME_MODE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_DETAILS);
+  g_type_ensure (DRIVEDASH_TYPE_WATCH_HINT);
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_HISTORY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, drive_row);
@@ -254,6 +284,8 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "health.how-to-enable", NULL, how_to_enable_action_cb);
   gtk_widget_class_install_action (widget_class, "health.refresh", NULL, refresh_action_cb);
+  gtk_widget_class_install_action (widget_class, "health.watch-on", NULL, watch_on_action_cb);
+  gtk_widget_class_install_action (widget_class, "health.watch-not-now", NULL, watch_not_now_action_cb);
   gtk_widget_class_install_action (widget_class, "health.self-test", "s", self_test_action_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "health.refresh", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "health.refresh", NULL);
@@ -263,7 +295,10 @@ static void
 drivedash_health_page_init (DrivedashHealthPage *self)
 {
   /* Before the template: its bindings look it up. */
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
   self->model = drivedash_health_model_new ();
+  self->watch_hint = drivedash_watch_hint_new (settings);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->model, "notify::drive", G_CALLBACK (model_drive_cb), self);

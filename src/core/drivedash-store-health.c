@@ -72,6 +72,37 @@ drivedash_store_watch_drive (DrivedashStore  *self,
   return id;
 }
 
+gint64
+drivedash_store_find_watch_drive (DrivedashStore  *self,
+                                  const char      *serial,
+                                  const char      *controller,
+                                  GError         **error)
+{
+  g_autofree char *key = drivedash_store_hash_serial (self, serial);
+  sqlite3_stmt *stmt = NULL;
+  gint64 id = 0;
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), -1);
+  if (key == NULL)
+    key = g_strconcat ("controller:", controller != NULL ? controller : "", NULL);
+  rc = sqlite3_prepare_v2 (self->db, "SELECT id FROM watch_drives WHERE drive_key = ?1", -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        id = sqlite3_column_int64 (stmt, 0);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    {
+      fail (self, rc, error);
+      return -1;
+    }
+  return id;
+}
+
 static void
 bind_snapshot (sqlite3_stmt            *stmt,
                gint64                   drive_id,

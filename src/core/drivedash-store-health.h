@@ -33,6 +33,12 @@ gint64   drivedash_store_watch_drive       (DrivedashStore            *self,
                                             const char                *model,
                                             const char                *controller,
                                             GError                   **error);
+/* The same id without making one: 0 when the watch never saw the drive,
+ * -1 with @error when the database cannot be read. */
+gint64   drivedash_store_find_watch_drive  (DrivedashStore            *self,
+                                            const char                *serial,
+                                            const char                *controller,
+                                            GError                   **error);
 /* Adds snapshots (one transaction).  A snapshot at a time that is
  * already stored replaces it. */
 gboolean drivedash_store_add_snapshots     (DrivedashStore            *self,

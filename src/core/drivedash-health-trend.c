@@ -1,0 +1,172 @@
+/* drivedash-health-trend.c — hourly temperatures, data written per day,
+ * endurance projection
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "drivedash-format.h"
+#include "drivedash-health-trend.h"
+
+GArray *
+drivedash_health_trend_hourly (const DrivedashSnapshot *snapshots,
+                               guint                    n_snapshots)
+{
+  GArray *hours = g_array_new (FALSE, FALSE, sizeof (DrivedashTrendHour));
+  double weight = 0;
+
+  for (guint i = 0; i < n_snapshots; i++)
+    {
+      const DrivedashSnapshot *s = &snapshots[i];
+      gint64 hour = s->time - s->time % 3600;
+      guint w = MAX (s->samples, 1);
+      DrivedashTrendHour *last = hours->len ? &g_array_index (hours, DrivedashTrendHour, hours->len - 1) : NULL;
+
+      if (!(s->has & DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE))
+        continue;
+      if (last == NULL || last->time != hour)
+        {
+          DrivedashTrendHour h = { hour, s->temperature_min_kelvin, s->temperature_kelvin,
+                                   s->temperature_max_kelvin };
+
+          g_array_append_val (hours, h);
+          weight = w;
+          continue;
+        }
+      last->min_kelvin = MIN (last->min_kelvin, s->temperature_min_kelvin);
+      last->max_kelvin = MAX (last->max_kelvin, s->temperature_max_kelvin);
+      last->mean_kelvin = (last->mean_kelvin * weight + s->temperature_kelvin * w) / (weight + w);
+      weight += w;
+    }
+  return hours;
+}
+
+GArray *
+drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
+                                      guint                    n_snapshots)
+{
+  GArray *days = g_array_new (FALSE, FALSE, sizeof (DrivedashTrendDay));
+  const DrivedashSnapshot *before = NULL; /* the newest of an earlier day */
+  const DrivedashSnapshot *newest = NULL; /* the newest of the current day */
+
+  for (guint i = 0; i <= n_snapshots; i++)
+    {
+      const DrivedashSnapshot *s = i < n_snapshots ? &snapshots[i] : NULL;
+
+      if (s != NULL && !(s->has & DRIVEDASH_SNAPSHOT_HAS_SMART))
+        continue;
+      if (newest != NULL && (s == NULL || s->time / 86400 != newest->time / 86400))
+        {
+          if (before != NULL && newest->data_units_written >= before->data_units_written)
+            {
+              DrivedashTrendDay d = { newest->time - newest->time % 86400,
+                                      (newest->data_units_written - before->data_units_written)
+                                      * DRIVEDASH_TREND_UNIT_BYTES };
+
+              g_array_append_val (days, d);
+            }
+          before = newest;
+        }
+      newest = s;
+    }
+  return days;
+}
+
+void
+drivedash_health_trend_project (const DrivedashSnapshot *snapshots,
+                                guint                    n_snapshots,
+                                guint                    rated_tb,
+                                DrivedashProjection     *out)
+{
+  const DrivedashSnapshot *first = NULL, *last = NULL;
+  double span, rate, left;
+
+  memset (out, 0, sizeof *out);
+  out->rated_tb = rated_tb;
+  for (guint i = 0; i < n_snapshots; i++)
+    if (snapshots[i].has & DRIVEDASH_SNAPSHOT_HAS_SMART)
+      {
+        first = first ? first : &snapshots[i];
+        last = &snapshots[i];
+      }
+  if (first == NULL || first == last)
+    return;
+  out->written_bytes = last->data_units_written * DRIVEDASH_TREND_UNIT_BYTES;
+  out->percentage_used = last->percentage_used;
+  span = last->time - first->time;
+  if (span < 86400)
+    {
+      out->kind = DRIVEDASH_PROJECTION_TOO_SHORT;
+      return;
+    }
+  rate = (last->data_units_written - first->data_units_written) * DRIVEDASH_TREND_UNIT_BYTES / span;
+  out->bytes_per_day = MAX (rate, 0) * 86400;
+  if (rated_tb > 0 && out->written_bytes >= rated_tb * 1e12)
+    out->kind = DRIVEDASH_PROJECTION_RATED_PASSED;
+  else if (rate <= 0)
+    out->kind = DRIVEDASH_PROJECTION_NOT_WRITING;
+  else if (rated_tb > 0)
+    {
+      out->kind = DRIVEDASH_PROJECTION_RATED;
+      out->years = (rated_tb * 1e12 - out->written_bytes) / rate / DRIVEDASH_TREND_YEAR_SECONDS;
+    }
+  else if (last->percentage_used == 0)
+    out->kind = DRIVEDASH_PROJECTION_WEAR_TOO_LOW;
+  else
+    {
+      /* What was written so far wore it by percentage_used. */
+      left = out->written_bytes * (100.0 - MIN (last->percentage_used, 100)) / last->percentage_used;
+      out->kind = DRIVEDASH_PROJECTION_WEAR;
+      out->years = left / rate / DRIVEDASH_TREND_YEAR_SECONDS;
+    }
+}
+
+static char *
+describe_time (double years)
+{
+  guint months = (guint) round (years * 12);
+  guint whole = (guint) round (years);
+
+  if (years > 100)
+    return g_strdup (_("more than 100 years"));
+  if (months < 1)
+    return g_strdup (_("less than a month"));
+  if (years < 2)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u month", "about %u months", months), months);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u year", "about %u years", whole), whole);
+}
+
+char *
+drivedash_projection_describe (const DrivedashProjection *p)
+{
+  g_autofree char *per_day = drivedash_format_bytes ((guint64) p->bytes_per_day);
+  g_autofree char *when = describe_time (p->years);
+
+  switch (p->kind)
+    {
+    case DRIVEDASH_PROJECTION_NO_DATA:
+      return g_strdup (_("No estimate yet: the background watch has not recorded this drive’s health twice."));
+    case DRIVEDASH_PROJECTION_TOO_SHORT:
+      return g_strdup (_("No estimate yet: it needs at least a day of history."));
+    case DRIVEDASH_PROJECTION_NOT_WRITING:
+      return g_strdup (_("Nothing was written to the drive in this time, so it is not wearing out."));
+    case DRIVEDASH_PROJECTION_RATED:
+      return g_strdup_printf (_("This drive writes about %s a day. At this rate the rated %u TB is reached in %s."),
+                              per_day, p->rated_tb, when);
+    case DRIVEDASH_PROJECTION_RATED_PASSED:
+      return g_strdup_printf (_("This drive has already written more than its rated %u TB. It may keep working "
+                                "for a long time, but keep your backups up to date."), p->rated_tb);
+    case DRIVEDASH_PROJECTION_WEAR:
+      return g_strdup_printf (_("This drive writes about %s a day. At this rate the drive’s own wear estimate "
+                                "reaches 100 %% in %s."), per_day, when);
+    case DRIVEDASH_PROJECTION_WEAR_TOO_LOW:
+      return g_strdup_printf (_("This drive writes about %s a day. Its own wear estimate is still 0 %%, "
+                                "too little to say how long it lasts."), per_day);
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}

@@ -1,0 +1,73 @@
+/* drivedash-health-trend.h — what the stored snapshots say over days and
+ * months: hourly temperatures, data written per day and how long the
+ * drive lasts at this rate
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Pure functions of snapshots sorted oldest first (as
+ * drivedash_store_list_snapshots() returns them).  Days and hours are
+ * UTC, like the store's thinning.
+ */
+#pragma once
+
+#include "drivedash-snapshot.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64 time;          /* start of the hour, Unix seconds */
+  double min_kelvin;
+  double mean_kelvin;   /* weighted by the readings each snapshot holds */
+  double max_kelvin;
+} DrivedashTrendHour;
+
+typedef struct
+{
+  gint64 time;          /* start of the day (UTC) */
+  double bytes;         /* written that day */
+} DrivedashTrendDay;
+
+typedef enum
+{
+  DRIVEDASH_PROJECTION_NO_DATA,      /* under two SMART snapshots */
+  DRIVEDASH_PROJECTION_TOO_SHORT,    /* they span less than a day */
+  DRIVEDASH_PROJECTION_NOT_WRITING,  /* nothing written over the span */
+  DRIVEDASH_PROJECTION_RATED,        /* years until the rated TBW */
+  DRIVEDASH_PROJECTION_RATED_PASSED, /* the rated TBW is already written */
+  DRIVEDASH_PROJECTION_WEAR,         /* years until percentage used is 100 */
+  DRIVEDASH_PROJECTION_WEAR_TOO_LOW, /* no TBW, and 0 % used: no scale */
+} DrivedashProjectionKind;
+
+typedef struct
+{
+  DrivedashProjectionKind kind;
+  double                  bytes_per_day;   /* mean over the span */
+  double                  written_bytes;   /* the newest total */
+  double                  years;           /* RATED, WEAR */
+  guint                   rated_tb;
+  guint                   percentage_used; /* the newest */
+} DrivedashProjection;
+
+#define DRIVEDASH_TREND_UNIT_BYTES 512000.0
+#define DRIVEDASH_TREND_YEAR_SECONDS (365.25 * 86400)
+
+/* (element-type DrivedashTrendHour) Hours with a temperature. */
+GArray *drivedash_health_trend_hourly      (const DrivedashSnapshot *snapshots,
+                                            guint                    n_snapshots);
+/* (element-type DrivedashTrendDay) Days whose writing is known: a SMART
+ * snapshot in the day and one before it.  A counter that went down (a
+ * different drive, a reset) makes that day unknown. */
+GArray *drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
+                                              guint                    n_snapshots);
+/* The rate is the first and newest SMART snapshots' difference.  With
+ * @rated_tb (TBW, 0 = unknown) the projection is to it; else the
+ * drive's own percentage used, assuming it grows with what is written. */
+void    drivedash_health_trend_project     (const DrivedashSnapshot *snapshots,
+                                            guint                    n_snapshots,
+                                            guint                    rated_tb,
+                                            DrivedashProjection     *out);
+/* The projection in plain words, one or two sentences. */
+char   *drivedash_projection_describe      (const DrivedashProjection *projection);
+
+G_END_DECLS

@@ -1,0 +1,188 @@
+/* test-health-trend.c — hourly temperatures, data written per day and
+ * the endurance projection from synthetic snapshots
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "drivedash-health-trend.h"
+
+#define DAY 86400
+#define T0 ((gint64) 1767225600) /* 2026-01-01 00:00 UTC */
+
+static DrivedashSnapshot
+smart (gint64 time,
+       gint64 units_written,
+       guint8 used)
+{
+  DrivedashSnapshot s = { 0 };
+
+  s.time = time;
+  s.has = DRIVEDASH_SNAPSHOT_HAS_SMART;
+  s.data_units_written = units_written;
+  s.percentage_used = used;
+  return s;
+}
+
+/* A month of one snapshot an hour, writing @units_a_day, starting at
+ * @units_at_start. */
+static GArray *
+month (gint64 units_at_start,
+       gint64 units_a_day,
+       guint8 used)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+
+  for (gint64 h = 0; h <= 30 * 24; h++)
+    {
+      DrivedashSnapshot s = smart (T0 + h * 3600, units_at_start + units_a_day * h / 24, used);
+
+      g_array_append_val (a, s);
+    }
+  return a;
+}
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, part));
+}
+
+static void
+test_rated (void)
+{
+  /* 100 GB a day (195,312.5 units: whole units of 200,000 = 102.4 GB). */
+  g_autoptr(GArray) a = month (10000000, 200000, 3);
+  DrivedashProjection p;
+  g_autofree char *words = NULL;
+  g_autofree char *years = NULL;
+  double written = (10000000.0 + 200000.0 * 30) * 512000;
+  double expected = (600e12 - written) / 102.4e9 / 365.25;
+
+  drivedash_health_trend_project ((DrivedashSnapshot *) a->data, a->len, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_RATED);
+  g_assert_cmpfloat_with_epsilon (p.bytes_per_day, 102.4e9, 1);
+  g_assert_cmpfloat_with_epsilon (p.written_bytes, written, 1);
+  g_assert_cmpfloat_with_epsilon (p.years, expected, 1e-9);
+  g_assert_cmpfloat_with_epsilon (p.years, 15.83, 0.01);
+  words = drivedash_projection_describe (&p);
+  years = g_strdup_printf ("reached in about %d years.", (int) round (expected));
+  assert_contains (words, "the rated 600 TB");
+  assert_contains (words, years);
+  assert_contains (words, "about 102 GB a day");
+}
+
+static void
+test_wear (void)
+{
+  /* 50 TB written at 10 % used: 450 TB to go, at 51.2 GB a day. */
+  gint64 start = (gint64) (50e12 / 512000) - 100000 * 30;
+  g_autoptr(GArray) a = month (start, 100000, 10);
+  DrivedashProjection p;
+  g_autofree char *words = NULL;
+
+  drivedash_health_trend_project ((DrivedashSnapshot *) a->data, a->len, 0, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_WEAR);
+  g_assert_cmpfloat_with_epsilon (p.years, 450e12 / 51.2e9 / 365.25, 1e-6);
+  words = drivedash_projection_describe (&p);
+  assert_contains (words, "wear estimate reaches 100 % in about 24 years.");
+
+  /* 0 % used gives no scale. */
+  for (guint i = 0; i < a->len; i++)
+    g_array_index (a, DrivedashSnapshot, i).percentage_used = 0;
+  drivedash_health_trend_project ((DrivedashSnapshot *) a->data, a->len, 0, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_WEAR_TOO_LOW);
+}
+
+static void
+test_not_enough (void)
+{
+  DrivedashSnapshot s[3] = { smart (T0, 100, 1), smart (T0 + DAY - 1, 200, 1), smart (T0 + 2 * DAY, 200, 1) };
+  DrivedashProjection p;
+  g_autofree char *words = NULL;
+
+  drivedash_health_trend_project (s, 0, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_NO_DATA);
+  drivedash_health_trend_project (s, 1, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_NO_DATA);
+  drivedash_health_trend_project (s, 2, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_TOO_SHORT);
+  words = drivedash_projection_describe (&p);
+  assert_contains (words, "at least a day");
+  /* Temperature-only readings do not count. */
+  s[1].has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE;
+  s[2].data_units_written = 100;
+  drivedash_health_trend_project (s, 3, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_NOT_WRITING);
+  /* Past the rating. */
+  s[2].data_units_written = (gint64) (601e12 / 512000);
+  drivedash_health_trend_project (s, 3, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_RATED_PASSED);
+}
+
+static void
+test_hourly (void)
+{
+  DrivedashSnapshot s[4] = { 0 };
+  g_autoptr(GArray) hours = NULL;
+  DrivedashTrendHour *h;
+
+  /* A thinned hour (60 readings), then a minute reading in the same hour. */
+  s[0] = (DrivedashSnapshot) { .time = T0 + 60, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 60,
+                               .temperature_kelvin = 320, .temperature_min_kelvin = 310, .temperature_max_kelvin = 330 };
+  s[1] = (DrivedashSnapshot) { .time = T0 + 3599, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 1,
+                               .temperature_kelvin = 340, .temperature_min_kelvin = 340, .temperature_max_kelvin = 340 };
+  s[2] = smart (T0 + 3600, 1, 0); /* no temperature */
+  s[3] = (DrivedashSnapshot) { .time = T0 + 7200, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 1,
+                               .temperature_kelvin = 300, .temperature_min_kelvin = 300, .temperature_max_kelvin = 300 };
+  hours = drivedash_health_trend_hourly (s, 4);
+  g_assert_cmpuint (hours->len, ==, 2);
+  h = &g_array_index (hours, DrivedashTrendHour, 0);
+  g_assert_cmpint (h->time, ==, T0);
+  g_assert_cmpfloat (h->min_kelvin, ==, 310);
+  g_assert_cmpfloat (h->max_kelvin, ==, 340);
+  g_assert_cmpfloat_with_epsilon (h->mean_kelvin, (320.0 * 60 + 340) / 61, 1e-9);
+  h = &g_array_index (hours, DrivedashTrendHour, 1);
+  g_assert_cmpint (h->time, ==, T0 + 7200);
+  g_assert_cmpfloat (h->mean_kelvin, ==, 300);
+}
+
+static void
+test_daily (void)
+{
+  DrivedashSnapshot s[6] = {
+    smart (T0 + 100, 1000, 0),           /* day 0: only the baseline */
+    smart (T0 + DAY - 10, 3000, 0),
+    smart (T0 + DAY + 5, 3500, 0),       /* day 1: 3000 → 7000 */
+    smart (T0 + 2 * DAY - 1, 7000, 0),
+    smart (T0 + 3 * DAY + 7, 50, 0),     /* day 3: counter went down */
+    smart (T0 + 4 * DAY + 7, 1050, 0),   /* day 4: 50 → 1050 */
+  };
+  g_autoptr(GArray) days = drivedash_health_trend_daily_written (s, G_N_ELEMENTS (s));
+
+  g_assert_cmpuint (days->len, ==, 2);
+  g_assert_cmpint (g_array_index (days, DrivedashTrendDay, 0).time, ==, T0 + DAY);
+  g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 0).bytes, ==, 4000.0 * 512000);
+  g_assert_cmpint (g_array_index (days, DrivedashTrendDay, 1).time, ==, T0 + 4 * DAY);
+  g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 1).bytes, ==, 1000.0 * 512000);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/health-trend/rated", test_rated);
+  g_test_add_func ("/health-trend/wear", test_wear);
+  g_test_add_func ("/health-trend/not-enough", test_not_enough);
+  g_test_add_func ("/health-trend/hourly", test_hourly);
+  g_test_add_func ("/health-trend/daily", test_daily);
+  return g_test_run ();
+}
