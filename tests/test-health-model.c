@@ -425,9 +425,14 @@ fake_service_start (FakeService *fake)
   g_autofree char *script = g_test_build_filename (G_TEST_DIST, "dbus", "fake-slow-game-mode.py", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
 
-  fake->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
-                                    "/usr/bin/python3", script, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  /* Reads answer 1.5 s late with what they saw when asked, so the ones
+   * the refresh and the hot-plug start during the 1 s change arrive after
+   * it, with the old state, on any machine (ASan in CI showed it). */
+  g_subprocess_launcher_setenv (launcher, "FAKE_GET_GAME_MODE_DELAY_MS", "1500", TRUE);
+  fake->process = g_subprocess_launcher_spawn (launcher, &error, "/usr/bin/python3", script, NULL);
   g_assert_no_error (error);
   fake->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fake->process));
   line = g_data_input_stream_read_line_utf8 (fake->out, NULL, NULL, &error);
@@ -493,6 +498,17 @@ test_game_mode_survives_refresh (void)
   g_assert_cmpuint (drivedash_health_model_get_n_requests (model), ==, 1);
 
   wait_until (changed_and_settled, model, "the game-mode change to complete");
+  g_assert_true (flag (model, "game-mode-enabled"));
+  /* The reads the refresh and the hot-plug started during the change
+   * answer 1.5 s after they were asked, with the old state: let them
+   * land, and the change must still show. */
+  {
+    gboolean later = FALSE;
+
+    g_timeout_add (2500, timeout_cb, &later);
+    while (!later)
+      g_main_context_iteration (NULL, TRUE);
+  }
   g_assert_true (flag (model, "game-mode-enabled"));
   g_assert_true (flag (model, "can-change-game-mode"));
   g_assert_nonnull (strstr (text (model, "game-mode-text"), "On until the next restart"));

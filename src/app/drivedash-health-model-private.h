@@ -104,6 +104,7 @@ struct _DrivedashHealthModel
   GCancellable                  *load_cancellable;
   GPtrArray                     *requests;      /* GCancellable of the user's requests */
   guint                          game_mode_changes;  /* of those, game-mode changes */
+  guint                          game_mode_epoch;    /* bumped when a change starts and ends */
   guint                          temperature_source;
   guint                          refresh_source;
   guint                          self_test_source;
@@ -121,6 +122,7 @@ typedef struct
   char         *drive_name;
   GCancellable *cancellable;
   gboolean      user;        /* a request of the user's, not a read */
+  guint         epoch;       /* the model's game_mode_epoch when it started */
   const DrivedashHealthProvider *provider;
 } DrivedashHealthRequest;
 

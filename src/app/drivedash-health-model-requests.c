@@ -83,6 +83,7 @@ _drivedash_health_request_new (DrivedashHealthModel *self,
   r->drive_name = g_strdup (drivedash_drive_item_get_name (self->drive));
   r->cancellable = g_object_ref (cancellable);
   r->user = user;
+  r->epoch = self->game_mode_epoch;
   r->provider = self->provider;
   if (user)
     g_ptr_array_add (self->requests, g_object_ref (cancellable));
@@ -126,6 +127,7 @@ game_mode_changed_cb (GObject      *object,
   if (self)
     {
       self->game_mode_changes--;
+      self->game_mode_epoch++;
       update_can_change (self);
       g_object_unref (self);
     }
@@ -149,6 +151,7 @@ drivedash_health_model_set_game_mode (DrivedashHealthModel *self,
   if (self->drive == NULL)
     return;
   self->game_mode_changes++;
+  self->game_mode_epoch++;
   update_can_change (self);
   self->provider->set_game_mode_async (self->drive, enabled, enabled && persistent, cancellable,
                                        game_mode_changed_cb, _drivedash_health_request_new (self, cancellable, TRUE));

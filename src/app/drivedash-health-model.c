@@ -256,8 +256,9 @@ game_mode_read_cb (GObject      *object,
   state = r->provider->game_mode_finish (result, &error);
   self = _drivedash_health_request_finish (r, error);
   /* A change under way will report the state it leaves behind; a read
-   * that started before it may still see the old one. */
-  if (self && self->game_mode_changes == 0)
+   * that started before or during it may still see the old one, even
+   * when its answer arrives after the change's (a slow machine). */
+  if (self && self->game_mode_changes == 0 && r->epoch == self->game_mode_epoch)
     _drivedash_health_model_show_game_mode (self, state, error);
 }
 

@@ -33,6 +33,9 @@ XML = '''<node>
 </node>'''
 
 DELAY_MS = int(os.environ.get('FAKE_SET_GAME_MODE_DELAY_MS', '1000'))
+# GetGameMode answers with the state at the time of the call, after this
+# delay: a read that starts during a change then arrives after it.
+GET_DELAY_MS = int(os.environ.get('FAKE_GET_GAME_MODE_DELAY_MS', '0'))
 state = {'enabled': False, 'persistent': False}
 
 
@@ -48,7 +51,16 @@ def reply_state(controller):
 
 def on_call(connection, sender, path, interface, method, params, invocation):
     if method == 'GetGameMode':
-        invocation.return_value(reply_state(params[0]))
+        reply = reply_state(params[0])
+        if GET_DELAY_MS == 0:
+            invocation.return_value(reply)
+            return
+
+        def answer():
+            invocation.return_value(reply)
+            return GLib.SOURCE_REMOVE
+
+        GLib.timeout_add(GET_DELAY_MS, answer)
         return
     controller, enabled, persistent = params.unpack()
 
