@@ -18,7 +18,7 @@
 
 struct _DrivedashHealthDetails
 {
-  AdwPreferencesGroup   parent_instance;
+  DrivedashHealthSection parent_instance;
 
   AdwExpanderRow       *smart_expander;
   AdwExpanderRow       *power_expander;
@@ -26,15 +26,10 @@ struct _DrivedashHealthDetails
   AdwExpanderRow       *self_test_expander;
   AdwExpanderRow       *identity_expander;
 
-  DrivedashHealthModel *model;
-  GSignalGroup         *signals;
   GPtrArray            *rows;   /* (GtkWidget *, AdwExpanderRow *) pairs */
 };
 
-G_DEFINE_FINAL_TYPE (DrivedashHealthDetails, drivedash_health_details, ADW_TYPE_PREFERENCES_GROUP)
-
-enum { PROP_0, PROP_MODEL, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (DrivedashHealthDetails, drivedash_health_details, DRIVEDASH_TYPE_HEALTH_SECTION)
 
 static void
 clear_rows (DrivedashHealthDetails *self)
@@ -316,11 +311,10 @@ fill_error_log (DrivedashHealthDetails *self,
     }
 }
 
-
 static void
 health_cb (DrivedashHealthDetails *self)
 {
-  DrivedashHealth *h = self->model ? drivedash_health_model_get_health (self->model) : NULL;
+  DrivedashHealth *h = drivedash_health_section_get_model (DRIVEDASH_HEALTH_SECTION (self)) ? drivedash_health_model_get_health (drivedash_health_section_get_model (DRIVEDASH_HEALTH_SECTION (self))) : NULL;
 
   clear_rows (self);
   if (h == NULL)
@@ -343,61 +337,15 @@ class_init_extra (GtkWidgetClass *widget_class)
 }
 
 static void
-drivedash_health_details_get_property (GObject    *object,
-                                       guint       prop_id,
-                                       GValue     *value,
-                                       GParamSpec *pspec)
-{
-  DrivedashHealthDetails *self = DRIVEDASH_HEALTH_DETAILS (object);
-
-  switch (prop_id)
-    {
-    case PROP_MODEL:
-      g_value_set_object (value, self->model);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-drivedash_health_details_set_property (GObject      *object,
-                                       guint         prop_id,
-                                       const GValue *value,
-                                       GParamSpec   *pspec)
-{
-  DrivedashHealthDetails *self = DRIVEDASH_HEALTH_DETAILS (object);
-
-  switch (prop_id)
-    {
-    case PROP_MODEL:
-      if (g_set_object (&self->model, g_value_get_object (value)))
-        {
-          g_signal_group_set_target (self->signals, self->model);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 drivedash_health_details_dispose (GObject *object)
 {
-  DrivedashHealthDetails *self = DRIVEDASH_HEALTH_DETAILS (object);
-
-  g_signal_group_set_target (self->signals, NULL);
-  g_clear_object (&self->model);
-  g_ptr_array_set_size (self->rows, 0);
-  gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_HEALTH_DETAILS);
+  g_ptr_array_set_size (DRIVEDASH_HEALTH_DETAILS (object)->rows, 0);
   G_OBJECT_CLASS (drivedash_health_details_parent_class)->dispose (object);
 }
 
 static void
 drivedash_health_details_finalize (GObject *object)
 {
-  g_clear_object (&DRIVEDASH_HEALTH_DETAILS (object)->signals);
   g_ptr_array_unref (DRIVEDASH_HEALTH_DETAILS (object)->rows);
   G_OBJECT_CLASS (drivedash_health_details_parent_class)->finalize (object);
 }
@@ -408,14 +356,8 @@ drivedash_health_details_class_init (DrivedashHealthDetailsClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->get_property = drivedash_health_details_get_property;
-  object_class->set_property = drivedash_health_details_set_property;
   object_class->dispose = drivedash_health_details_dispose;
   object_class->finalize = drivedash_health_details_finalize;
-
-  properties[PROP_MODEL] = g_param_spec_object ("model", NULL, NULL, DRIVEDASH_TYPE_HEALTH_MODEL,
-                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-details.ui");
   class_init_extra (widget_class);
@@ -424,11 +366,12 @@ drivedash_health_details_class_init (DrivedashHealthDetailsClass *klass)
 static void
 drivedash_health_details_init (DrivedashHealthDetails *self)
 {
+  GSignalGroup *signals = drivedash_health_section_get_signals (DRIVEDASH_HEALTH_SECTION (self));
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rows = g_ptr_array_new ();
-  self->signals = g_signal_group_new (DRIVEDASH_TYPE_HEALTH_MODEL);
-  g_signal_group_connect_swapped (self->signals, "notify::health", G_CALLBACK (health_cb), self);
+  g_signal_group_connect_swapped (signals, "notify::health", G_CALLBACK (health_cb), self);
   /* Another model: its report, not the last one's. */
-  g_signal_connect_swapped (self->signals, "bind", G_CALLBACK (health_cb), self);
+  g_signal_connect_swapped (signals, "bind", G_CALLBACK (health_cb), self);
 }

@@ -7,11 +7,11 @@
 
 #include <adwaita.h>
 
-#include "drivedash-health-model.h"
+#include "drivedash-health-section.h"
 
 G_BEGIN_DECLS
 
 #define DRIVEDASH_TYPE_HEALTH_DETAILS (drivedash_health_details_get_type ())
-G_DECLARE_FINAL_TYPE (DrivedashHealthDetails, drivedash_health_details, DRIVEDASH, HEALTH_DETAILS, AdwPreferencesGroup)
+G_DECLARE_FINAL_TYPE (DrivedashHealthDetails, drivedash_health_details, DRIVEDASH, HEALTH_DETAILS, DrivedashHealthSection)
 
 G_END_DECLS

@@ -7,11 +7,11 @@
 
 #include <adwaita.h>
 
-#include "drivedash-health-model.h"
+#include "drivedash-health-section.h"
 
 G_BEGIN_DECLS
 
 #define DRIVEDASH_TYPE_HEALTH_LIFE (drivedash_health_life_get_type ())
-G_DECLARE_FINAL_TYPE (DrivedashHealthLife, drivedash_health_life, DRIVEDASH, HEALTH_LIFE, AdwPreferencesGroup)
+G_DECLARE_FINAL_TYPE (DrivedashHealthLife, drivedash_health_life, DRIVEDASH, HEALTH_LIFE, DrivedashHealthSection)
 
 G_END_DECLS

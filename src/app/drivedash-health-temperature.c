@@ -17,19 +17,14 @@
 
 struct _DrivedashHealthTemperature
 {
-  AdwPreferencesGroup   parent_instance;
+  DrivedashHealthSection parent_instance;
 
   DrivedashPlot        *plot;
 
-  DrivedashHealthModel *model;
-  GSignalGroup         *signals;
   guint                 series;
 };
 
-G_DEFINE_FINAL_TYPE (DrivedashHealthTemperature, drivedash_health_temperature, ADW_TYPE_PREFERENCES_GROUP)
-
-enum { PROP_0, PROP_MODEL, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (DrivedashHealthTemperature, drivedash_health_temperature, DRIVEDASH_TYPE_HEALTH_SECTION)
 
 static void
 sample_cb (DrivedashHealthTemperature *self,
@@ -44,7 +39,7 @@ limits_cb (DrivedashHealthTemperature *self)
 {
   guint warning_k = 0, critical_k = 0;
 
-  g_object_get (self->model, "warning-temperature", &warning_k, "critical-temperature", &critical_k, NULL);
+  g_object_get (drivedash_health_section_get_model (DRIVEDASH_HEALTH_SECTION (self)), "warning-temperature", &warning_k, "critical-temperature", &critical_k, NULL);
   drivedash_plot_clear_annotations (self->plot);
   if (warning_k)
     {
@@ -79,77 +74,9 @@ class_init_extra (GtkWidgetClass *widget_class)
 }
 
 static void
-drivedash_health_temperature_get_property (GObject    *object,
-                                           guint       prop_id,
-                                           GValue     *value,
-                                           GParamSpec *pspec)
-{
-  DrivedashHealthTemperature *self = DRIVEDASH_HEALTH_TEMPERATURE (object);
-
-  switch (prop_id)
-    {
-    case PROP_MODEL:
-      g_value_set_object (value, self->model);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-drivedash_health_temperature_set_property (GObject      *object,
-                                           guint         prop_id,
-                                           const GValue *value,
-                                           GParamSpec   *pspec)
-{
-  DrivedashHealthTemperature *self = DRIVEDASH_HEALTH_TEMPERATURE (object);
-
-  switch (prop_id)
-    {
-    case PROP_MODEL:
-      if (g_set_object (&self->model, g_value_get_object (value)))
-        {
-          g_signal_group_set_target (self->signals, self->model);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-drivedash_health_temperature_dispose (GObject *object)
-{
-  DrivedashHealthTemperature *self = DRIVEDASH_HEALTH_TEMPERATURE (object);
-
-  g_signal_group_set_target (self->signals, NULL);
-  g_clear_object (&self->model);
-  gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_HEALTH_TEMPERATURE);
-  G_OBJECT_CLASS (drivedash_health_temperature_parent_class)->dispose (object);
-}
-
-static void
-drivedash_health_temperature_finalize (GObject *object)
-{
-  g_clear_object (&DRIVEDASH_HEALTH_TEMPERATURE (object)->signals);
-  G_OBJECT_CLASS (drivedash_health_temperature_parent_class)->finalize (object);
-}
-
-static void
 drivedash_health_temperature_class_init (DrivedashHealthTemperatureClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->get_property = drivedash_health_temperature_get_property;
-  object_class->set_property = drivedash_health_temperature_set_property;
-  object_class->dispose = drivedash_health_temperature_dispose;
-  object_class->finalize = drivedash_health_temperature_finalize;
-
-  properties[PROP_MODEL] = g_param_spec_object ("model", NULL, NULL, DRIVEDASH_TYPE_HEALTH_MODEL,
-                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-temperature.ui");
   class_init_extra (widget_class);
@@ -158,6 +85,8 @@ drivedash_health_temperature_class_init (DrivedashHealthTemperatureClass *klass)
 static void
 drivedash_health_temperature_init (DrivedashHealthTemperature *self)
 {
+  GSignalGroup *signals = drivedash_health_section_get_signals (DRIVEDASH_HEALTH_SECTION (self));
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   drivedash_plot_set_title (self->plot, _("Temperature, last 10 minutes"));
@@ -168,11 +97,10 @@ drivedash_health_temperature_init (DrivedashHealthTemperature *self)
   drivedash_plot_set_y_range_hint (self->plot, 30, 50);
   self->series = drivedash_plot_add_series (self->plot, _("Temperature"));
 
-  self->signals = g_signal_group_new (DRIVEDASH_TYPE_HEALTH_MODEL);
-  g_signal_group_connect_swapped (self->signals, "temperature-sample", G_CALLBACK (sample_cb), self);
-  g_signal_group_connect_swapped (self->signals, "temperature-reset", G_CALLBACK (reset_cb), self);
-  g_signal_group_connect_swapped (self->signals, "notify::warning-temperature", G_CALLBACK (limits_cb), self);
-  g_signal_group_connect_swapped (self->signals, "notify::critical-temperature", G_CALLBACK (limits_cb), self);
+  g_signal_group_connect_swapped (signals, "temperature-sample", G_CALLBACK (sample_cb), self);
+  g_signal_group_connect_swapped (signals, "temperature-reset", G_CALLBACK (reset_cb), self);
+  g_signal_group_connect_swapped (signals, "notify::warning-temperature", G_CALLBACK (limits_cb), self);
+  g_signal_group_connect_swapped (signals, "notify::critical-temperature", G_CALLBACK (limits_cb), self);
 }
 
 DrivedashPlot *
