@@ -1,14 +1,13 @@
 /* test-longtest-run.c — short real runs of the long tests on a real
  * filesystem (the build folder, and tmpfs when /dev/shm is there): phases
- * in order, Stop in every phase, the test file always removed, and the
- * CLI's JSON
+ * in order, Stop in every phase, the test file always removed (the CLI's
+ * runs are in test-longtest-cli.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "drivedash-error.h"
@@ -413,89 +412,6 @@ test_temperature (void)
   g_rmdir (dir);
 }
 
-/* --- the CLI --- */
-
-static JsonObject *
-run_cli (const char *const *args,
-         int                expect_status)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
-                                           "drivedash-cli", NULL));
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, g_strdup (args[i]));
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
-                               NULL, NULL, &out, &err, &status, NULL));
-  g_test_message ("stderr: %s", err);
-  g_assert_cmpint (WEXITSTATUS (status), ==, expect_status);
-  if (expect_status != 0)
-    return NULL;
-  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-}
-
-static void
-test_cli_json (void)
-{
-  g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
-  const char *sustained[] = { "long", "sustained", "-t", dir, "--size", "8MiB", "--duration", "1.5",
-                              "--interval", "0.5", "--json", NULL };
-  const char *consistency[] = { "long", "consistency", "-t", dir, "--size", "8MiB", "--round-seconds",
-                                "0.05", "--idle-seconds", "0.05", "--json", "--no-save", "--yes", NULL };
-  const char *saturation[] = { "long", "saturation", "-t", dir, "--amount", "16MiB", "--step", "4MiB",
-                               "--json", "--no-save", NULL };
-  const char *bad[] = { "long", "iometer", NULL };
-  g_autoptr(JsonObject) o = NULL;
-  JsonArray *series;
-  JsonObject *row;
-
-  o = run_cli (sustained, 0);
-  g_assert_cmpstr (json_object_get_string_member (o, "test"), ==, "sustained");
-  g_assert_cmpfloat (json_object_get_double_member (o, "total_iops"), >, 0);
-  g_assert_cmpfloat (json_object_get_double_member (o, "window_s"), ==, 0.5);
-  g_assert_true (json_object_has_member (o, "change_percent"));
-  g_assert_true (json_object_has_member (o, "first_minute_iops"));
-  g_assert_true (json_object_has_member (o, "last_minute_iops"));
-  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), >=, 8 << 20);
-  g_assert_cmpint (json_object_get_int_member (o, "run_id"), >, 0);
-  series = json_object_get_array_member (o, "series");
-  g_assert_cmpuint (json_array_get_length (series), >=, 3);
-  row = json_array_get_object_element (series, 1);
-  for (const char *const *k = (const char *const[]) { "t_s", "read_iops", "write_iops", "read_mb_per_s",
-                                                        "write_mb_per_s", "mean_latency_us",
-                                                        "p99_latency_us", "temperature_kelvin", NULL };
-       *k; k++)
-    g_assert_true (json_object_has_member (row, *k));
-  g_clear_pointer (&o, json_object_unref);
-
-  o = run_cli (consistency, 0);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rounds")), ==, 18);
-  g_assert_true (json_object_has_member (o, "best"));
-  g_assert_true (json_object_has_member (o, "worst"));
-  g_assert_true (json_object_has_member (json_object_get_object_member (o, "phase_average"), "steady"));
-  g_assert_true (json_object_has_member (o, "steady_state_reached"));
-  g_assert_false (json_object_has_member (o, "run_id"));
-  g_clear_pointer (&o, json_object_unref);
-
-  o = run_cli (saturation, 0);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "per_gib")), ==, 4);
-  g_assert_true (json_object_has_member (o, "cache_gib"));
-  g_assert_true (json_object_has_member (o, "after_cache_mb_per_s"));
-  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), ==, 16 << 20);
-  g_assert_cmpint (json_object_get_int_member (o, "bytes_read"), ==, 0);
-
-  g_assert_null (run_cli (bad, 2));
-  g_assert_cmpuint (count_files (dir), ==, 0);
-  g_rmdir (dir);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -506,6 +422,5 @@ main (int   argc,
   g_test_add_func ("/longtest/run/stop-every-phase", test_stop_every_phase);
   g_test_add_func ("/longtest/run/file-vanishes", test_file_vanishes);
   g_test_add_func ("/longtest/run/temperature", test_temperature);
-  g_test_add_func ("/longtest/cli/json", test_cli_json);
   return g_test_run ();
 }
