@@ -64,8 +64,9 @@ count_files (const char *dir)
 }
 
 static void
-run_cli (const char *const *args,
-         Cli               *c)
+run_cli_env (const char *const *args,
+             char             **envp,
+             Cli               *c)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
 
@@ -74,24 +75,38 @@ run_cli (const char *const *args,
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, g_strdup (args[i]));
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_STDIN_FROM_DEV_NULL,
                                NULL, NULL, &c->out, &c->err, &c->status, NULL));
   c->status = WIFEXITED (c->status) ? WEXITSTATUS (c->status) : -1;
   g_test_message ("stderr: %s", c->err);
 }
 
+static void
+run_cli (const char *const *args,
+         Cli               *c)
+{
+  run_cli_env (args, NULL, c);
+}
+
 static JsonObject *
-run_json (const char *const *args)
+run_json_env (const char *const *args,
+              char             **envp)
 {
   g_auto(Cli) c = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
 
-  run_cli (args, &c);
+  run_cli_env (args, envp, &c);
   g_assert_cmpint (c.status, ==, 0);
   g_assert_true (json_parser_load_from_data (parser, c.out, -1, &error));
   g_assert_no_error (error);
   return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static JsonObject *
+run_json (const char *const *args)
+{
+  return run_json_env (args, NULL);
 }
 
 static void
@@ -330,6 +345,88 @@ test_json_saturation (void)
   g_rmdir (dir);
 }
 
+/* --series writes every row the JSON has (the full series, not the
+ * decimated one), with the same times; an unknown temperature is an
+ * empty field, as in the JSON's null, not "0" K. */
+static void
+check_series_csv (char **envp)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *csv = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "longtest-cli-series.csv", NULL);
+  const char *args[] = { "sustained", "-t", dir, "--size", "8MiB", "--duration", "2",
+                         "--interval", "0.25", "--series", csv, "--json", "--no-save", NULL };
+  g_autoptr(JsonObject) o = run_json_env (args, envp);
+  JsonArray *series = json_object_get_array_member (o, "series");
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n;
+
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  n = g_strv_length (lines);
+  g_assert_cmpstr (lines[0], ==, "t_s,read_iops,write_iops,read_mb_per_s,write_mb_per_s,"
+                   "read_mean_latency_us,read_p99_latency_us,write_mean_latency_us,"
+                   "write_p99_latency_us,mean_latency_us,p99_latency_us,temperature_kelvin");
+  /* Header, one line per row, and the empty string after the last "\n". */
+  g_assert_cmpuint (json_array_get_length (series), >=, 8);
+  g_assert_cmpuint (n, ==, json_array_get_length (series) + 2);
+  g_assert_cmpstr (lines[n - 1], ==, "");
+  for (guint i = 0; i < json_array_get_length (series); i++)
+    {
+      JsonObject *row = json_array_get_object_element (series, i);
+      g_auto(GStrv) fields = g_strsplit (lines[i + 1], ",", -1);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 12);
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (fields[0], NULL),
+                                      json_object_get_double_member (row, "t_s"), 0.001);
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (fields[1], NULL),
+                                      json_object_get_double_member (row, "read_iops"), 0.1);
+      if (json_object_get_null_member (row, "temperature_kelvin"))
+        g_assert_cmpstr (fields[11], ==, "");
+      else
+        g_assert_cmpint (g_ascii_strtoll (fields[11], NULL, 10), ==,
+                         json_object_get_int_member (row, "temperature_kelvin"));
+    }
+  g_unlink (csv);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+static void
+test_series_csv (void)
+{
+  check_series_csv (NULL);
+}
+
+/* In a locale with a decimal comma the numbers still use ".", or every
+ * number would split into two fields.  The locale is built for the test
+ * (Debian ships only C.UTF-8 unless "locales" is configured). */
+static void
+test_series_csv_locale (void)
+{
+  g_autofree char *locpath = g_dir_make_tmp ("drivedash-locale-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (locpath, "de_DE.UTF-8", NULL);
+  const char *localedef[] = { "localedef", "-i", "de_DE", "-f", "UTF-8", target, NULL };
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autofree char *rm = NULL;
+  int status = -1;
+
+  if (!g_spawn_sync (NULL, (char **) localedef, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL) ||
+      !g_spawn_check_wait_status (status, NULL))
+    {
+      g_rmdir (target);
+      g_rmdir (locpath);
+      g_test_skip ("cannot build a de_DE.UTF-8 locale with localedef here");
+      return;
+    }
+  envp = g_environ_setenv (envp, "LOCPATH", locpath, TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "de_DE.UTF-8", TRUE);
+  check_series_csv (envp);
+  rm = g_strdup_printf ("rm -rf '%s'", locpath);
+  g_assert_true (g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -340,5 +437,7 @@ main (int   argc,
   g_test_add_func ("/longtest/cli/json/sustained", test_json_sustained);
   g_test_add_func ("/longtest/cli/json/consistency", test_json_consistency);
   g_test_add_func ("/longtest/cli/json/saturation", test_json_saturation);
+  g_test_add_func ("/longtest/cli/series-csv", test_series_csv);
+  g_test_add_func ("/longtest/cli/series-csv-locale", test_series_csv_locale);
   return g_test_run ();
 }
