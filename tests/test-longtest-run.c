@@ -412,6 +412,70 @@ test_temperature (void)
   g_rmdir (dir);
 }
 
+/* --- a sink's pause before a phase --- */
+
+#define PAUSE_S 1.2
+
+typedef struct
+{
+  GArray *kinds;   /* of guint: the phase kind of each phase_begin */
+} Begun;
+
+static void
+begin_phase (gpointer                  user_data,
+             const DrivedashLongPhase *phase)
+{
+  Begun *b = user_data;
+  guint kind = phase->kind;
+
+  g_array_append_val (b->kinds, kind);
+  /* As the CLI's thermal read can take, through D-Bus. */
+  if (phase->kind == DRIVEDASH_LONG_PHASE_MEASURE)
+    g_usleep ((gulong) (PAUSE_S * G_USEC_PER_SEC));
+}
+
+/* phase_begin comes before each phase, in order, and the time the sink
+ * takes there is in no row: the measured phase's rows start after it. */
+static void
+test_phase_begin (void)
+{
+  g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  Begun b = { g_array_new (FALSE, FALSE, sizeof (guint)) };
+  const DrivedashLongTestSink sink = { NULL, NULL, begin_phase };
+  const DrivedashTimeseriesRow *rows;
+  guint measured = 0;
+  float first_t = -1;
+
+  s->duration_s = 2;
+  s->interval_s = 0.5;
+  res = drivedash_long_test_run (s, NULL, &sink, &b, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (b.kinds->len, ==, 2);
+  g_assert_cmpuint (g_array_index (b.kinds, guint, 0), ==, DRIVEDASH_LONG_PHASE_PREPARE);
+  g_assert_cmpuint (g_array_index (b.kinds, guint, 1), ==, DRIVEDASH_LONG_PHASE_MEASURE);
+  rows = drivedash_timeseries_get_rows (res->series);
+  for (guint i = 0; i < drivedash_timeseries_get_n_rows (res->series); i++)
+    if (rows[i].phase == DRIVEDASH_LONG_PHASE_MEASURE)
+      {
+        if (first_t < 0)
+          first_t = rows[i].t_s;
+        measured++;
+      }
+  g_test_message ("first measured row at %.3f s, %u measured rows", first_t, measured);
+  /* The first row ends one interval after the pause, not during it... */
+  g_assert_cmpfloat (first_t, >=, PAUSE_S + s->interval_s - 0.01);
+  /* ...and 2 s measured at 0.5 s make 4 rows and perhaps a short last
+   * one, none for the pause. */
+  g_assert_cmpuint (measured, >=, 1);
+  g_assert_cmpuint (measured, <=, 5);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_array_unref (b.kinds);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -422,5 +486,6 @@ main (int   argc,
   g_test_add_func ("/longtest/run/stop-every-phase", test_stop_every_phase);
   g_test_add_func ("/longtest/run/file-vanishes", test_file_vanishes);
   g_test_add_func ("/longtest/run/temperature", test_temperature);
+  g_test_add_func ("/longtest/run/phase-begin", test_phase_begin);
   return g_test_run ();
 }

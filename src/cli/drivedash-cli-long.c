@@ -65,6 +65,8 @@ typedef struct
   DrivedashLongTestResult   *partial;
   GError                    *error;
   const char                *command;  /* "drivedash-cli sustained", for messages */
+  DrivedashSmartLog          before;   /* sustained: at the start of the measured phase */
+  gboolean                   before_known;
   gboolean                   quiet;
   gint64                     last_progress;
 } LongRun;
@@ -182,19 +184,31 @@ on_progress (gpointer                     user_data,
              drivedash_long_phase_get_display_name (p->phase.kind), p->eta_s);
 }
 
+/* Sustained: the thermal counters right before the measured phase, not
+ * before the preparation fill, so heat the fill alone caused is not
+ * blamed for a fall in the measured speed. */
+static void
+on_phase_begin (gpointer                  user_data,
+                const DrivedashLongPhase *phase)
+{
+  LongRun *run = user_data;
+
+  if (run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED && phase->kind == DRIVEDASH_LONG_PHASE_MEASURE &&
+      !run->before_known)
+    run->before_known = drivedash_thermal_read (run->settings->controller, &run->before, run->cancellable);
+}
+
 static gpointer
 run_thread (gpointer data)
 {
   LongRun *run = data;
-  const DrivedashLongTestSink sink = { on_progress, NULL };
-  const char *controller = run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? run->settings->controller : NULL;
-  DrivedashSmartLog before, after;
-  gboolean known = drivedash_thermal_read (controller, &before, run->cancellable);
+  const DrivedashLongTestSink sink = { on_progress, NULL, on_phase_begin };
+  DrivedashSmartLog after;
 
   run->result = drivedash_long_test_run (run->settings, run->cancellable, &sink, run,
                                          &run->partial, &run->error);
-  if (run->result && known && drivedash_thermal_read (controller, &after, NULL))
-    run->result->thermal_evidence = drivedash_long_thermal_evidence (&before, &after);
+  if (run->result && run->before_known && drivedash_thermal_read (run->settings->controller, &after, NULL))
+    run->result->thermal_evidence = drivedash_long_thermal_evidence (&run->before, &after);
   g_main_loop_quit (run->loop);
   return NULL;
 }

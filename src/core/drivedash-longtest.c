@@ -358,6 +358,12 @@ run_phase (Run *r)
   DrivedashLongIoTotals totals;
   gboolean ok;
 
+  if (r->sink && r->sink->phase_begin)
+    {
+      r->sink->phase_begin (r->user_data, p);
+      /* The time the sink took belongs to no row. */
+      r->next_row = drivedash_bench_now_ns () + r->interval_ns;
+    }
   r->phase_start = drivedash_bench_now_ns ();
   r->written_before_phase = r->result->bytes_written;
   report_progress (r, r->phase_start);
