@@ -204,6 +204,9 @@ test_commands (void)
   g_assert_cmpint (s.status, ==, 0);
   g_assert_nonnull (strstr (s.out, "drivedash-cli consistency [OPTION…]"));
   g_assert_nonnull (strstr (s.out, "--round-seconds"));
+  /* It explains the one test, not all three. */
+  g_assert_nonnull (strstr (s.out, "Consistency (PCMark 8 style)"));
+  g_assert_null (strstr (s.out, "Iometer"));
 
   /* "long NAME" still runs the test. */
   o = run_json (alias);

@@ -51,6 +51,7 @@ skip_child (const char *what,
 {
   g_autofree char *reason = g_strdup_printf ("%s: %s", what, g_strerror (errsv));
 
+  fflush (stdout);
   if (write (reason_fd, reason, strlen (reason)) < 0)
     _exit (SKIP);
   _exit (SKIP);
@@ -211,6 +212,7 @@ test_enospc_mid_fill (void)
       close (fds[0]);
       reason_fd = fds[1];
       run_child (dir);
+      fflush (stdout);
       _exit (0);
     }
   close (fds[1]);

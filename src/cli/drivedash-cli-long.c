@@ -389,6 +389,35 @@ run_kind (DrivedashLongTestKind  kind,
   return ret;
 }
 
+/* What --help says about the command: the one test, or all three for
+ * the old "long NAME". */
+static const char *
+command_summary (const char *name)
+{
+  DrivedashLongTestKind kind;
+
+  if (!drivedash_long_test_kind_from_string (name, &kind))
+    return _("Long tests: sustained mixed reads and writes (Iometer style), consistency over many rounds "
+             "of writes (PCMark 8 style), or how much can be written before the drive slows down. They "
+             "write only their own test file, which they remove afterwards.");
+  switch (kind)
+    {
+    case DRIVEDASH_LONG_TEST_SUSTAINED:
+      return _("Sustained mixed reads and writes (Iometer style): random reads and writes on a test "
+               "file for minutes or an hour, comparing the first minute with the last. It writes "
+               "only its own test file, which it removes afterwards.");
+    case DRIVEDASH_LONG_TEST_CONSISTENCY:
+      return _("Consistency (PCMark 8 style): rounds of heavy random writes, each followed by a "
+               "measured mixed workload, then rounds after rest, to show whether the drive keeps its "
+               "speed. It writes only its own test file, which it removes afterwards.");
+    case DRIVEDASH_LONG_TEST_SATURATION:
+    default:
+      return _("Write saturation: writes one long file in order and measures the speed for every "
+               "GiB, to show how much can be written before the drive slows down (its fast cache). "
+               "It writes only its own test file, which it removes afterwards.");
+    }
+}
+
 int
 drivedash_cli_long (int    argc,
                     char **argv)
@@ -443,10 +472,7 @@ drivedash_cli_long (int    argc,
   int ret = DRIVEDASH_EXIT_USAGE;
 
   g_set_prgname (command);
-  g_option_context_set_summary (context,
-    _("Long tests: sustained mixed reads and writes (Iometer style), consistency over many rounds "
-      "of writes (PCMark 8 style), or how much can be written before the drive slows down. They "
-      "write only their own test file, which they remove afterwards."));
+  g_option_context_set_summary (context, command_summary (argv[0]));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!drivedash_cli_parse_options (context, prefix, &argc, &argv))
     ret = DRIVEDASH_EXIT_USAGE;
