@@ -15,6 +15,7 @@ usage: test-longtest.py PATH/TO/drivedash-cli
 """
 
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -28,13 +29,29 @@ SIZE_MIB = 16
 # journal costs the host a few MB.
 IMAGE_MIB = 5376
 MKFS_ARGS = ("-m", "0", "-N", "1024", "-J", "size=4")
+O_DIRECT = 0o40000  # x86-64
 ROUNDS = 8 + 5 + 5  # degradation, steady state, recovery
 
 SCRIPT = r"""
 mount -t ext4 /dev/nvme0n1 /mnt || exit 10
 vm-run before drivedash-cli health nvme0 --json
-vm-run long drivedash-cli long consistency --target /mnt --preset quick --size ${SIZE_MIB}MiB \
-  --round-seconds 0.4 --idle-seconds 0.2 --interval 0.5 --no-save --json
+# In the background, so the test file's open flags can be read meanwhile.
+drivedash-cli long consistency --target /mnt --preset quick --size ${SIZE_MIB}MiB \
+  --round-seconds 0.4 --idle-seconds 0.2 --interval 0.5 --no-save --json > /tmp/long.out 2> /tmp/long.err &
+pid=$!
+: > /tmp/fdinfo
+while kill -0 $pid 2>/dev/null && [ ! -s /tmp/fdinfo ]; do
+  for fd in /proc/$pid/fd/*; do
+    case $(readlink "$fd") in
+      /mnt/?*) { readlink "$fd"; grep '^flags' "/proc/$pid/fdinfo/${fd##*/}"; } > /tmp/fdinfo ;;
+    esac
+  done
+  sleep 0.05
+done
+wait $pid
+echo $? > /tmp/long.rc
+vm-run long sh -c 'cat /tmp/long.out; cat /tmp/long.err >&2; exit "$(cat /tmp/long.rc)"'
+vm-run fdinfo cat /tmp/fdinfo
 # The run's writes are O_DIRECT; sync also flushes what ext4 wrote around
 # them (metadata, journal) so nothing is still on its way to the drive.
 sync
@@ -61,7 +78,13 @@ def check_units(tap, run, written):
            f"Data Units Written grew by {grew} bytes (+ less than one unit of rounding) "
            f">= {written} reported by the run",
            f"units {b_units} -> {a_units}")
-    # A run that wrote nothing would pass the check above.
+    # The other way round: the controller counted the run's writes plus
+    # only ext4's own (journal, metadata; about 0.1 MB seen), so a run that
+    # reports less than it wrote fails here.
+    slack = 8 << 20
+    tap.ok(grew <= written + slack, f"… and by no more than that plus ext4's own writes ({slack} bytes)",
+           f"units {b_units} -> {a_units}")
+    # A run that wrote nothing would pass the first check.
     tap.ok(written >= 2 * (SIZE_MIB << 20), "the run reports at least its two preconditioning passes",
            f"bytes_written {written}")
     tap.diag(f"controller: {b_units} -> {a_units} units, +{grew} bytes; run: {written} bytes written "
@@ -100,6 +123,13 @@ def main():
                for r in rounds), "every round has a bandwidth", repr(rounds)[:2000])
     tap.eq(sorted({r.get("phase") for r in rounds}), ["degradation", "recovery", "steady"],
            "the three groups of rounds")
+
+    # O_DIRECT: the writes went to the drive, not into the page cache.
+    fdinfo = run["fdinfo"].out.split("\n")
+    m = re.match(r"flags:\s+([0-7]+)", fdinfo[1]) if len(fdinfo) > 1 else None
+    tap.ok(m is not None and int(m.group(1), 8) & O_DIRECT,
+           f"the test file was open with O_DIRECT while the run wrote ({fdinfo[0] if fdinfo else ''})",
+           run.describe("fdinfo"))
 
     written = doc.get("bytes_written")
     if tap.ok(isinstance(written, int), "bytes_written reported", repr(written)):
