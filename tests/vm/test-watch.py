@@ -15,7 +15,10 @@ What is real and what is transport:
                 parsed back on the host with GLib.Variant.parse and written,
                 in GVariant's binary form, to the file named by
                 DRIVEDASH_WATCH_HEALTH_FILE.  The watch then reads that file
-                instead of calling the service, which would be in the guest.
+                instead of calling the service, which is in the guest: this
+                replaces only the system-bus hop from drivedashd to the
+                app's client (tested on its own by the service-dbus and
+                background-notifications tests), not the data.
   host (real)   `drivedash --background` (the real app under xvfb-run, no
                 window) with the real watch, rules, store and GNotification,
                 on a private session bus; the notification server is
