@@ -17,8 +17,8 @@ What is real and what is transport:
                 DRIVEDASH_WATCH_HEALTH_FILE.  The watch then reads that file
                 instead of calling the service, which is in the guest: this
                 replaces only the system-bus hop from drivedashd to the
-                app's client (tested on its own by the service-dbus and
-                background-notifications tests), not the data.
+                app's client (the client's D-Bus calls have their own tests:
+                service-dbus, client-fallbacks), not the data.
   host (real)   `drivedash --background` (the real app under xvfb-run, no
                 window) with the real watch, rules, store and GNotification,
                 on a private session bus; the notification server is
