@@ -150,22 +150,27 @@ class Guest:
     def path(self, name):
         return os.path.join(self.tmp, name)
 
-    def disk(self, name, size_mib, ext4=False):
+    def disk(self, name, size_mib, ext4=False, mkfs_args=()):
         """A sparse raw image; with ext4=True formatted on the host (busybox
         has no mke2fs), initialised up front so no lazy-init writes happen
-        in the guest behind a test's back."""
+        in the guest behind a test's back.  MKFS_ARGS go to mkfs.ext4 (e.g.
+        few inodes and a small journal, so a big sparse image stays cheap)."""
         image = self.path(name)
         with open(image, "wb") as f:
             f.truncate(size_mib << 20)
         if ext4:
             mkfs = shutil.which("mkfs.ext4") or "/sbin/mkfs.ext4"
             p = subprocess.run([mkfs, "-q", "-F", "-E", "lazy_itable_init=0,lazy_journal_init=0",
-                                image], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                *mkfs_args, image], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if p.returncode != 0:
                 self.tap.bail(f"mkfs.ext4 failed: {p.stdout}")
         return image
 
-    def run(self, script, nvme=(), files=(), env=(), timeout=240):
+    def run(self, script, nvme=(), files=(), env=(), timeout=240, on_line=None):
+        """Boots the guest for SCRIPT and waits for it.  ON_LINE, when given,
+        is called with each line of the script's stdout as the guest prints
+        it (run-guest passes the console through line by line), for tests
+        that react while the guest runs."""
         script_path = self.path("script.sh")
         with open(script_path, "w") as f:
             # The kernel's log, for when a check fails (the console only
@@ -181,16 +186,33 @@ class Guest:
         for e in env:
             cmd += ["--env", e]
         t = time.monotonic()
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if on_line is None:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            rc, out, err = p.returncode, p.stdout, p.stderr
+        else:
+            rc, out, err = self._stream(cmd, on_line)
         seconds = time.monotonic() - t
-        run = Run(p.returncode, p.stdout, p.stderr, seconds)
+        run = Run(rc, out, err, seconds)
         self.tap.runs.append(run)
-        for line in p.stderr.splitlines():
+        for line in err.splitlines():
             if line.startswith("run-guest:"):
                 self.tap.diag(line)
-        if p.returncode >= 124:
-            self.tap.diag("guest console:\n" + p.stderr + "\nguest output:\n" + p.stdout)
+        if rc >= 124:
+            self.tap.diag("guest console:\n" + err + "\nguest output:\n" + out)
         return run
+
+    @staticmethod
+    def _stream(cmd, on_line):
+        with tempfile.TemporaryFile(mode="w+") as err_file:
+            # stderr to a file: a full pipe nobody reads would stall QEMU.
+            p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err_file, text=True, bufsize=1)
+            out = []
+            for line in p.stdout:
+                out.append(line)
+                on_line(line.rstrip("\n"))
+            rc = p.wait()
+            err_file.seek(0)
+            return rc, "".join(out), err_file.read()
 
     def close(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
