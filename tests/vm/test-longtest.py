@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""drivedash-cli long consistency (PCMark 8 style, Quick preset shrunk to
+"""drivedash-cli consistency (PCMark 8 style, Quick preset shrunk to
 seconds) on ext4 on QEMU's emulated NVMe namespace (issue 10): the
 controller's own Data Units Written must grow by at least the bytes_written
 the run reports, and the test file must be gone afterwards.
@@ -7,9 +7,6 @@ the run reports, and the test file must be gone afterwards.
 Everything here is real: the CLI's long-test engine (O_DIRECT, it refuses to
 run buffered), Debian's ext4 and nvme drivers, QEMU's controller and its
 SMART log.  The run is shrunk only through the CLI's own options.
-
-The test is `long consistency`; engineer ltcli is renaming it to
-`drivedash-cli consistency` and keeps `long consistency` as an alias.
 
 usage: test-longtest.py PATH/TO/drivedash-cli
 """
@@ -36,7 +33,7 @@ SCRIPT = r"""
 mount -t ext4 /dev/nvme0n1 /mnt || exit 10
 vm-run before drivedash-cli health nvme0 --json
 # In the background, so the test file's open flags can be read meanwhile.
-drivedash-cli long consistency --target /mnt --preset quick --size ${SIZE_MIB}MiB \
+drivedash-cli consistency --target /mnt --preset quick --size ${SIZE_MIB}MiB \
   --round-seconds 0.4 --idle-seconds 0.2 --interval 0.5 --no-save --json > /tmp/long.out 2> /tmp/long.err &
 pid=$!
 : > /tmp/fdinfo
@@ -110,11 +107,11 @@ def main():
     tap.eq(run.rc, 0, "the guest mounted ext4 and ran the whole script")
 
     doc = run.json("long")
-    tap.ok(run["long"].rc == 0 and isinstance(doc, dict), "long consistency --json on ext4 in the guest",
+    tap.ok(run["long"].rc == 0 and isinstance(doc, dict), "consistency --json on ext4 in the guest",
            run.describe("long"))
     doc = doc or {}
     shown = dict(doc)
-    tap.diag(f"--- drivedash-cli long consistency --json (rounds left out) ---\n"
+    tap.diag(f"--- drivedash-cli consistency --json (rounds left out) ---\n"
              f"{ {k: v for k, v in shown.items() if k != 'rounds'} }")
     tap.eq(doc.get("test"), "consistency", "the run is a consistency test")
     rounds = doc.get("rounds") or []
