@@ -63,6 +63,13 @@ void   drivedash_plot_model_draw            (const DrivedashPlotModel *model,
                                              int                       height,
                                              const DrivedashPlotStyle *style);
 
+/* drivedash-plot-lines.c: the series, in @left's or @right's scale */
+void   drivedash_plot_draw_series           (const DrivedashPlotModel *model,
+                                             cairo_t                  *cr,
+                                             const DrivedashPlotFrame *left,
+                                             const DrivedashPlotFrame *right,
+                                             const DrivedashPlotStyle *style);
+
 /* drivedash-plot-right.c: the right-hand axis (ticks, labels, unit) */
 double drivedash_plot_fit_right             (const DrivedashPlotRange *range,
                                              int                       max_ticks,
