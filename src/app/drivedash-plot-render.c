@@ -142,6 +142,7 @@ fit_time (Canvas *c)
       any = TRUE;
     }
   drivedash_plot_fit_x (any, first, last, m->time_axis, m->time_window, &c->f.x0, &c->f.x1);
+  drivedash_plot_xaxis_fit (m, &c->f.x0, &c->f.x1);
 }
 
 static gboolean
@@ -310,6 +311,11 @@ draw_x_grid (Canvas *c)
   double origin = drivedash_plot_time_origin (f, c->m->time_axis);
   int tw, th;
 
+  if (c->m->x_unit)
+    {
+      drivedash_plot_xaxis_draw (c->m, c->cr, c->layout, f, c->line_h, c->style);
+      return;
+    }
   for (double t = drivedash_plot_first_time_tick (f, origin, step); t <= f->x1 + 1e-9; t += step)
     {
       double x = round (drivedash_plot_frame_x (f, t)) + 0.5;
@@ -461,6 +467,7 @@ draw_inside (Canvas *c)
   cairo_save (c->cr);
   cairo_rectangle (c->cr, c->f.left, c->f.top, c->f.right - c->f.left, c->f.bottom - c->f.top + 1);
   cairo_clip (c->cr);
+  drivedash_plot_draw_bands (c->m, c->cr, c->layout, &c->f, c->style);
   draw_markers (c);
   drivedash_plot_draw_series (c->m, c->cr, &c->f, &c->rf, c->style);
   cairo_restore (c->cr);
