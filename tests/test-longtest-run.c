@@ -91,7 +91,7 @@ run_consistency (const char *parent)
   g_autoptr(DrivedashLongTestResult) res = NULL;
   g_autoptr(GError) error = NULL;
   Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0 };
-  const DrivedashLongTestSink sink = { seen_progress, seen_row };
+  const DrivedashLongTestSink sink = { seen_progress, seen_row, NULL };
   guint last = 0;
 
   res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
@@ -237,7 +237,7 @@ static gpointer
 stop_thread (gpointer data)
 {
   StopCase *c = data;
-  const DrivedashLongTestSink sink = { stop_progress, NULL };
+  const DrivedashLongTestSink sink = { stop_progress, NULL, NULL };
   DrivedashLongTestResult *partial = NULL;
   DrivedashLongTestResult *res;
 

@@ -180,7 +180,7 @@ static gpointer
 run_thread (gpointer data)
 {
   LongRun *run = data;
-  const DrivedashLongTestSink sink = { on_progress, NULL };
+  const DrivedashLongTestSink sink = { on_progress, NULL, NULL };
   const char *controller = run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? run->settings->controller : NULL;
   DrivedashSmartLog before, after;
   gboolean known = drivedash_thermal_read (controller, &before, run->cancellable);

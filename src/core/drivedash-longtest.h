@@ -135,6 +135,8 @@ typedef struct
 {
   void (*progress) (gpointer user_data, const DrivedashLongProgress *progress);
   void (*row)      (gpointer user_data, const DrivedashTimeseriesRow *row);
+  /* A consistency round just measured (NULL: not wanted). */
+  void (*round)    (gpointer user_data, const DrivedashLongRound *round);
 } DrivedashLongTestSink;
 
 typedef struct
