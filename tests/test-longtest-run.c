@@ -61,7 +61,18 @@ typedef struct
   GArray *phases;   /* of guint: the phase index of each progress report */
   guint   rows;
   gint    bad_rows;
+  GArray *rounds;   /* of DrivedashLongRound, as the sink saw them */
 } Seen;
+
+static void
+seen_round (gpointer                  user_data,
+            const DrivedashLongRound *round)
+{
+  Seen *seen = user_data;
+
+  if (seen->rounds)
+    g_array_append_val (seen->rounds, *round);
+}
 
 static void
 seen_progress (gpointer                     user_data,
@@ -90,13 +101,19 @@ run_consistency (const char *parent)
   g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_CONSISTENCY, dir);
   g_autoptr(DrivedashLongTestResult) res = NULL;
   g_autoptr(GError) error = NULL;
-  Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0 };
-  const DrivedashLongTestSink sink = { seen_progress, seen_row, NULL };
+  Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0,
+                g_array_new (FALSE, FALSE, sizeof (DrivedashLongRound)) };
+  const DrivedashLongTestSink sink = { seen_progress, seen_row, seen_round };
   guint last = 0;
 
   res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (res->rounds->len, ==, 18);
+  /* Each round reached the sink as it was measured, the same as kept. */
+  g_assert_cmpuint (seen.rounds->len, ==, 18);
+  g_assert_cmpmem (seen.rounds->data, 18 * sizeof (DrivedashLongRound),
+                   res->rounds->data, 18 * sizeof (DrivedashLongRound));
+  g_array_unref (seen.rounds);
   for (guint i = 0; i < 18; i++)
     {
       const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);

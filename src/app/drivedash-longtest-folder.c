@@ -24,6 +24,8 @@ drivedash_long_folder_check (const char  *path,
                              GError     **error)
 {
   g_autofree char *name = NULL;
+  g_autofree char *probe = NULL;
+  int fd;
 
   if (path == NULL)
     path = g_get_home_dir ();
@@ -40,13 +42,19 @@ drivedash_long_folder_check (const char  *path,
                    _("The folder “%s” does not exist (any more). Pick another folder."), name);
       return FALSE;
     }
-  if (g_access (path, W_OK | X_OK) != 0)
+  /* Creating a file is the question; permission bits alone would not
+   * say it for root or for a filesystem mounted read-only. */
+  probe = g_build_filename (path, ".drivedash-probe-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd < 0)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
                    _("The test cannot write in “%s”: the folder is read-only. Pick a folder you can save files in."),
                    name);
       return FALSE;
     }
+  close (fd);
+  g_unlink (probe);
   return TRUE;
 }
 
