@@ -1,14 +1,13 @@
 /* test-longtest-run.c — short real runs of the long tests on a real
  * filesystem (the build folder, and tmpfs when /dev/shm is there): phases
- * in order, Stop in every phase, the test file always removed, and the
- * CLI's JSON
+ * in order, Stop in every phase, the test file always removed (the CLI's
+ * runs are in test-longtest-cli.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "drivedash-error.h"
@@ -103,7 +102,7 @@ run_consistency (const char *parent)
   g_autoptr(GError) error = NULL;
   Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0,
                 g_array_new (FALSE, FALSE, sizeof (DrivedashLongRound)) };
-  const DrivedashLongTestSink sink = { seen_progress, seen_row, seen_round };
+  const DrivedashLongTestSink sink = { .progress = seen_progress, .row = seen_row, .round = seen_round };
   guint last = 0;
 
   res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
@@ -254,7 +253,7 @@ static gpointer
 stop_thread (gpointer data)
 {
   StopCase *c = data;
-  const DrivedashLongTestSink sink = { stop_progress, NULL, NULL };
+  const DrivedashLongTestSink sink = { stop_progress, NULL, NULL, NULL };
   DrivedashLongTestResult *partial = NULL;
   DrivedashLongTestResult *res;
 
@@ -430,86 +429,67 @@ test_temperature (void)
   g_rmdir (dir);
 }
 
-/* --- the CLI --- */
+/* --- a sink's pause before a phase --- */
 
-static JsonObject *
-run_cli (const char *const *args,
-         int                expect_status)
+#define PAUSE_S 1.2
+
+typedef struct
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
-                                           "drivedash-cli", NULL));
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, g_strdup (args[i]));
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
-                               NULL, NULL, &out, &err, &status, NULL));
-  g_test_message ("stderr: %s", err);
-  g_assert_cmpint (WEXITSTATUS (status), ==, expect_status);
-  if (expect_status != 0)
-    return NULL;
-  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-}
+  GArray *kinds;   /* of guint: the phase kind of each phase_begin */
+} Begun;
 
 static void
-test_cli_json (void)
+begin_phase (gpointer                  user_data,
+             const DrivedashLongPhase *phase)
+{
+  Begun *b = user_data;
+  guint kind = phase->kind;
+
+  g_array_append_val (b->kinds, kind);
+  /* As the CLI's thermal read can take, through D-Bus. */
+  if (phase->kind == DRIVEDASH_LONG_PHASE_MEASURE)
+    g_usleep ((gulong) (PAUSE_S * G_USEC_PER_SEC));
+}
+
+/* phase_begin comes before each phase, in order, and the time the sink
+ * takes there is in no row: the measured phase's rows start after it. */
+static void
+test_phase_begin (void)
 {
   g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
-  const char *sustained[] = { "long", "sustained", "-t", dir, "--size", "8MiB", "--duration", "1.5",
-                              "--interval", "0.5", "--json", NULL };
-  const char *consistency[] = { "long", "consistency", "-t", dir, "--size", "8MiB", "--round-seconds",
-                                "0.05", "--idle-seconds", "0.05", "--json", "--no-save", "--yes", NULL };
-  const char *saturation[] = { "long", "saturation", "-t", dir, "--amount", "16MiB", "--step", "4MiB",
-                               "--json", "--no-save", NULL };
-  const char *bad[] = { "long", "iometer", NULL };
-  g_autoptr(JsonObject) o = NULL;
-  JsonArray *series;
-  JsonObject *row;
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  Begun b = { g_array_new (FALSE, FALSE, sizeof (guint)) };
+  const DrivedashLongTestSink sink = { NULL, NULL, begin_phase, NULL };
+  const DrivedashTimeseriesRow *rows;
+  guint measured = 0;
+  float first_t = -1;
 
-  o = run_cli (sustained, 0);
-  g_assert_cmpstr (json_object_get_string_member (o, "test"), ==, "sustained");
-  g_assert_cmpfloat (json_object_get_double_member (o, "total_iops"), >, 0);
-  g_assert_cmpfloat (json_object_get_double_member (o, "window_s"), ==, 0.5);
-  g_assert_true (json_object_has_member (o, "change_percent"));
-  g_assert_true (json_object_has_member (o, "first_minute_iops"));
-  g_assert_true (json_object_has_member (o, "last_minute_iops"));
-  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), >=, 8 << 20);
-  g_assert_cmpint (json_object_get_int_member (o, "run_id"), >, 0);
-  series = json_object_get_array_member (o, "series");
-  g_assert_cmpuint (json_array_get_length (series), >=, 3);
-  row = json_array_get_object_element (series, 1);
-  for (const char *const *k = (const char *const[]) { "t_s", "read_iops", "write_iops", "read_mb_per_s",
-                                                        "write_mb_per_s", "mean_latency_us",
-                                                        "p99_latency_us", "temperature_kelvin", NULL };
-       *k; k++)
-    g_assert_true (json_object_has_member (row, *k));
-  g_clear_pointer (&o, json_object_unref);
-
-  o = run_cli (consistency, 0);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rounds")), ==, 18);
-  g_assert_true (json_object_has_member (o, "best"));
-  g_assert_true (json_object_has_member (o, "worst"));
-  g_assert_true (json_object_has_member (json_object_get_object_member (o, "phase_average"), "steady"));
-  g_assert_true (json_object_has_member (o, "steady_state_reached"));
-  g_assert_false (json_object_has_member (o, "run_id"));
-  g_clear_pointer (&o, json_object_unref);
-
-  o = run_cli (saturation, 0);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "per_gib")), ==, 4);
-  g_assert_true (json_object_has_member (o, "cache_gib"));
-  g_assert_true (json_object_has_member (o, "after_cache_mb_per_s"));
-  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), ==, 16 << 20);
-  g_assert_cmpint (json_object_get_int_member (o, "bytes_read"), ==, 0);
-
-  g_assert_null (run_cli (bad, 2));
+  s->duration_s = 2;
+  s->interval_s = 0.5;
+  res = drivedash_long_test_run (s, NULL, &sink, &b, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (b.kinds->len, ==, 2);
+  g_assert_cmpuint (g_array_index (b.kinds, guint, 0), ==, DRIVEDASH_LONG_PHASE_PREPARE);
+  g_assert_cmpuint (g_array_index (b.kinds, guint, 1), ==, DRIVEDASH_LONG_PHASE_MEASURE);
+  rows = drivedash_timeseries_get_rows (res->series);
+  for (guint i = 0; i < drivedash_timeseries_get_n_rows (res->series); i++)
+    if (rows[i].phase == DRIVEDASH_LONG_PHASE_MEASURE)
+      {
+        if (first_t < 0)
+          first_t = rows[i].t_s;
+        measured++;
+      }
+  g_test_message ("first measured row at %.3f s, %u measured rows", first_t, measured);
+  /* The first row ends one interval after the pause, not during it... */
+  g_assert_cmpfloat (first_t, >=, PAUSE_S + s->interval_s - 0.01);
+  /* ...and 2 s measured at 0.5 s make 4 rows and perhaps a short last
+   * one, none for the pause. */
+  g_assert_cmpuint (measured, >=, 1);
+  g_assert_cmpuint (measured, <=, 5);
   g_assert_cmpuint (count_files (dir), ==, 0);
+  g_array_unref (b.kinds);
   g_rmdir (dir);
 }
 
@@ -523,6 +503,6 @@ main (int   argc,
   g_test_add_func ("/longtest/run/stop-every-phase", test_stop_every_phase);
   g_test_add_func ("/longtest/run/file-vanishes", test_file_vanishes);
   g_test_add_func ("/longtest/run/temperature", test_temperature);
-  g_test_add_func ("/longtest/cli/json", test_cli_json);
+  g_test_add_func ("/longtest/run/phase-begin", test_phase_begin);
   return g_test_run ();
 }

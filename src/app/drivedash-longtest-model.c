@@ -403,7 +403,7 @@ run_in_thread (GTask        *task,
                gpointer      task_data,
                GCancellable *cancellable)
 {
-  const DrivedashLongTestSink sink = { on_progress, on_row, on_round };
+  const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
   const DrivedashLongTestSettings *s = task_data;
   const char *controller = s->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? s->controller : NULL;
   DrivedashSmartLog before, after;

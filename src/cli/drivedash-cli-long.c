@@ -1,4 +1,7 @@
-/* drivedash-cli-long.c — drivedash-cli long sustained|consistency|saturation
+/* drivedash-cli-long.c — drivedash-cli sustained|consistency|saturation
+ *
+ * One function for the three commands: the command name picks the test.
+ * "drivedash-cli long NAME", the first spelling, still works.
  *
  * The test runs in a worker thread; the main thread keeps a main loop so
  * Ctrl+C (SIGINT/SIGTERM) stops it through its cancellable, and prints
@@ -18,12 +21,14 @@
 #include "drivedash-cli.h"
 #include "drivedash-cli-long.h"
 #include "drivedash-cli-store.h"
+#include "drivedash-client.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-store-drive.h"
 #include "drivedash-thermal.h"
+#include "drivedash-write-notice.h"
 
 /* Anything above this asks for --yes first (the 100 GB). */
 #define CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
@@ -59,6 +64,9 @@ typedef struct
   DrivedashLongTestResult   *result;
   DrivedashLongTestResult   *partial;
   GError                    *error;
+  const char                *command;  /* "drivedash-cli sustained", for messages */
+  DrivedashSmartLog          before;   /* sustained: at the start of the measured phase */
+  gboolean                   before_known;
   gboolean                   quiet;
   gint64                     last_progress;
 } LongRun;
@@ -176,19 +184,31 @@ on_progress (gpointer                     user_data,
              drivedash_long_phase_get_display_name (p->phase.kind), p->eta_s);
 }
 
+/* Sustained: the thermal counters right before the measured phase, not
+ * before the preparation fill, so heat the fill alone caused is not
+ * blamed for a fall in the measured speed. */
+static void
+on_phase_begin (gpointer                  user_data,
+                const DrivedashLongPhase *phase)
+{
+  LongRun *run = user_data;
+
+  if (run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED && phase->kind == DRIVEDASH_LONG_PHASE_MEASURE &&
+      !run->before_known)
+    run->before_known = drivedash_thermal_read (run->settings->controller, &run->before, run->cancellable);
+}
+
 static gpointer
 run_thread (gpointer data)
 {
   LongRun *run = data;
-  const DrivedashLongTestSink sink = { on_progress, NULL, NULL };
-  const char *controller = run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? run->settings->controller : NULL;
-  DrivedashSmartLog before, after;
-  gboolean known = drivedash_thermal_read (controller, &before, run->cancellable);
+  const DrivedashLongTestSink sink = { on_progress, NULL, on_phase_begin, NULL };
+  DrivedashSmartLog after;
 
   run->result = drivedash_long_test_run (run->settings, run->cancellable, &sink, run,
                                          &run->partial, &run->error);
-  if (run->result && known && drivedash_thermal_read (controller, &after, NULL))
-    run->result->thermal_evidence = drivedash_long_thermal_evidence (&before, &after);
+  if (run->result && run->before_known && drivedash_thermal_read (run->settings->controller, &after, NULL))
+    run->result->thermal_evidence = drivedash_long_thermal_evidence (&run->before, &after);
   g_main_loop_quit (run->loop);
   return NULL;
 }
@@ -216,9 +236,33 @@ run_test (LongRun *run)
   g_main_loop_unref (run->loop);
 }
 
+/* The write-amount notice in the drive's terms.  Best effort: without a
+ * health source (no service, no UDisks2, not root) it names the amount
+ * only; the model alone (sysfs) still finds a rated TBW. */
+static char *
+notice_text (guint64     bytes,
+             const char *controller)
+{
+  g_autoptr(DrivedashHealth) health = NULL;
+  double used = -1;
+  guint64 written = 0;
+
+  if (controller != NULL)
+    health = drivedash_client_get_health (NULL, controller, DRIVEDASH_CLIENT_NONE, NULL, NULL);
+  if (health != NULL && (health->has & DRIVEDASH_HEALTH_HAS_SMART))
+    {
+      used = health->smart.percentage_used;
+      /* Data units are thousands of 512-byte blocks. */
+      written = (guint64) MIN (drivedash_u128_to_double (health->smart.data_units_written) * 512000,
+                               (double) G_MAXUINT64);
+    }
+  return drivedash_write_notice_text (bytes, health ? health->model : NULL, used, written);
+}
+
 /* The notice before start; FALSE (refused) above 100 GB without --yes. */
 static gboolean
 check_amount (const DrivedashLongTestSettings *s,
+              const char                      *controller,
               gboolean                         yes,
               gboolean                         quiet,
               GError                         **error)
@@ -237,9 +281,13 @@ check_amount (const DrivedashLongTestSettings *s,
                                                   plan->len, 2e9);
   if (s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
     bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
-  text = g_format_size (bytes);
   if (!quiet)
-    fprintf (stderr, _("This test writes up to about %s.\n"), text);
+    {
+      g_autofree char *notice = notice_text (bytes, controller);
+
+      fprintf (stderr, "%s\n", notice);
+    }
+  text = g_format_size (bytes);
   if (bytes > CONFIRM_BYTES && !yes)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
@@ -252,6 +300,7 @@ check_amount (const DrivedashLongTestSettings *s,
 
 static int
 finish (LongRun           *run,
+        const char        *prefix,
         const LongOptions *o,
         DrivedashStore    *store,
         DrivedashStoreRun *stored,
@@ -266,11 +315,13 @@ finish (LongRun           *run,
     {
       id = drivedash_cli_long_save (store, stored, res, run->settings, controller, run->error, &save_error);
       if (id == 0)
-        fprintf (stderr, _("drivedash-cli long: the run was not saved: %s\n"), save_error->message);
+        /* Translators: the first %s is the command, "drivedash-cli sustained" */
+        fprintf (stderr, _("%s: the run was not saved: %s\n"), run->command, save_error->message);
     }
   if (o->series != NULL && res != NULL &&
       !drivedash_timeseries_write_csv (res->series, o->series, &csv_error))
-    fprintf (stderr, _("drivedash-cli long: could not write the series: %s\n"), csv_error->message);
+    /* Translators: the first %s is the command, "drivedash-cli sustained" */
+    fprintf (stderr, _("%s: could not write the series: %s\n"), run->command, csv_error->message);
   if (run->result != NULL && o->json)
     {
       g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (run->result, run->settings);
@@ -286,14 +337,16 @@ finish (LongRun           *run,
   if (id > 0 && !o->json)
     fprintf (run->result ? stdout : stderr, _("Saved as run %lld.\n"), (long long) id);
   if (run->error != NULL)
-    return drivedash_cli_fail ("drivedash-cli long: ", run->error);
+    return drivedash_cli_fail (prefix, run->error);
   return csv_error != NULL ? DRIVEDASH_EXIT_FAILURE : DRIVEDASH_EXIT_OK;
 }
 
 static int
 run_kind (DrivedashLongTestKind  kind,
+          const char            *command,
           LongOptions           *o)
 {
+  g_autofree char *prefix = g_strdup_printf ("%s: ", command);
   g_autoptr(DrivedashLongTestSettings) settings = drivedash_long_test_settings_new (kind);
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashFolderInfo) info = NULL;
@@ -305,25 +358,31 @@ run_kind (DrivedashLongTestKind  kind,
   int ret;
 
   if (!apply_options (o, settings, &error))
-    return drivedash_cli_fail ("drivedash-cli long: ", error);
+    return drivedash_cli_fail (prefix, error);
   info = drivedash_folder_probe (settings->folder);
   if (info->is_directory && !o->allow_memory && !drivedash_folder_info_check_measurable (info, &error))
-    return drivedash_cli_fail ("drivedash-cli long: ", error);
-  if (!check_amount (settings, o->yes, o->json, &error))
-    return drivedash_cli_fail ("drivedash-cli long: ", error);
+    return drivedash_cli_fail (prefix, error);
   controller = drivedash_controller_for_folder (NULL, settings->folder ? settings->folder : g_get_home_dir ());
+  if (!check_amount (settings, controller, o->yes, o->json, &error))
+    return drivedash_cli_fail (prefix, error);
   settings->hwmon_path = drivedash_hwmon_find (controller);
   settings->controller = g_strdup (controller);
   if (!o->no_save && (store = drivedash_cli_open_store (&error)) == NULL)
-    return drivedash_cli_fail (_("drivedash-cli long: cannot save (use --no-save to run anyway): "), error);
+    {
+      /* Translators: %s is the command, "drivedash-cli sustained" */
+      g_autofree char *why = g_strdup_printf (_("%s: cannot save (use --no-save to run anyway): "), command);
+
+      return drivedash_cli_fail (why, error);
+    }
   if (store != NULL)
     stored = drivedash_cli_long_start_run (store, settings, controller);
 
   run.settings = settings;
+  run.command = command;
   run.cancellable = cancellable;
   run.quiet = o->json;
   run_test (&run);
-  ret = finish (&run, o, store, stored, controller);
+  ret = finish (&run, prefix, o, store, stored, controller);
   g_clear_pointer (&run.result, drivedash_long_test_result_free);
   g_clear_pointer (&run.partial, drivedash_long_test_result_free);
   g_clear_error (&run.error);
@@ -374,28 +433,32 @@ drivedash_cli_long (int    argc,
       N_("Run even when the test writes more than 100 GB"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("sustained|consistency|saturation"));
+  /* "long NAME" names the test in its first argument; the new commands
+   * are the name. */
+  gboolean alias = g_strcmp0 (argv[0], "long") == 0;
+  g_autofree char *command = g_strdup_printf ("drivedash-cli %s", argv[0]);
+  g_autofree char *prefix = g_strdup_printf ("%s: ", command);
+  g_autoptr(GOptionContext) context = g_option_context_new (alias ? _("sustained|consistency|saturation") : NULL);
   DrivedashLongTestKind kind;
-  int ret;
+  int ret = DRIVEDASH_EXIT_USAGE;
 
-  g_set_prgname ("drivedash-cli long");
+  g_set_prgname (command);
   g_option_context_set_summary (context,
     _("Long tests: sustained mixed reads and writes (Iometer style), consistency over many rounds "
       "of writes (PCMark 8 style), or how much can be written before the drive slows down. They "
       "write only their own test file, which they remove afterwards."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!drivedash_cli_parse_options (context, "drivedash-cli long: ", &argc, &argv))
+  if (!drivedash_cli_parse_options (context, prefix, &argc, &argv))
+    ret = DRIVEDASH_EXIT_USAGE;
+  else if (alias && (argc != 2 || !drivedash_long_test_kind_from_string (argv[1], &kind)))
+    fprintf (stderr, _("drivedash-cli long: name one test: sustained, consistency or saturation\n"));
+  else if (!alias && argc != 1)
     {
-      clear_options (&o);
-      return DRIVEDASH_EXIT_USAGE;
+      fprintf (stderr, "%s", prefix);
+      fprintf (stderr, _("Unexpected argument “%s”.\n"), argv[1]);
     }
-  if (argc != 2 || !drivedash_long_test_kind_from_string (argv[1], &kind))
-    {
-      fprintf (stderr, _("drivedash-cli long: name one test: sustained, consistency or saturation\n"));
-      clear_options (&o);
-      return DRIVEDASH_EXIT_USAGE;
-    }
-  ret = run_kind (kind, &o);
+  else if (alias || drivedash_long_test_kind_from_string (argv[0], &kind))
+    ret = run_kind (kind, command, &o);
   clear_options (&o);
   return ret;
 }

@@ -29,7 +29,11 @@ static const Command commands[] = {
   { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
   { "follow-games", drivedash_cli_follow_games, N_("Keep game mode on while a game runs") },
   { "metrics",   drivedash_cli_metrics,   N_("Write drive health as Prometheus metrics (node_exporter textfile)") },
-  { "long",      drivedash_cli_long,      N_("Run a long test: sustained, consistency or saturation") },
+  { "sustained", drivedash_cli_long,      N_("Long test: mixed reads and writes for minutes or an hour (Iometer style)") },
+  { "consistency", drivedash_cli_long,    N_("Long test: speed over many rounds of heavy writes (PCMark 8 style)") },
+  { "saturation", drivedash_cli_long,     N_("Long test: how much can be written before the drive slows down") },
+  /* The old spelling "long NAME", kept for scripts; not listed. */
+  { "long",      drivedash_cli_long,      NULL },
 };
 
 int
@@ -100,7 +104,8 @@ print_usage (FILE *out)
   fprintf (out, "%s\n", _("Usage: drivedash-cli COMMAND [OPTIONS…]"));
   fprintf (out, "\n%s\n", _("Commands:"));
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    if (commands[i].summary != NULL)
+      fprintf (out, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
   fprintf (out, "\n%s\n", _("Run “drivedash-cli COMMAND --help” for the options of a command."));
   fprintf (out, "\n%s\n", _("Exit codes:"));
   fprintf (out, "  0    %s\n", _("success"));

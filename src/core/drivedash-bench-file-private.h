@@ -18,4 +18,10 @@ typedef void (*DrivedashBenchFileCreatedHook) (const char *path,
 void drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
                                             gpointer                      user_data);
 
+/* FALSE: size the test file with ftruncate instead of fallocate, as on a
+ * filesystem without fallocate (ext2, some network filesystems), so its
+ * blocks are taken only as it is written and a disk that another program
+ * fills meanwhile gives ENOSPC in the middle of a run.  TRUE restores. */
+void drivedash_bench_file_set_preallocate (gboolean preallocate);
+
 G_END_DECLS

@@ -46,6 +46,7 @@
 
 static DrivedashBenchFileCreatedHook created_hook;
 static gpointer created_hook_data;
+static gboolean no_preallocate;
 
 void
 drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
@@ -53,6 +54,12 @@ drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
 {
   created_hook = hook;
   created_hook_data = user_data;
+}
+
+void
+drivedash_bench_file_set_preallocate (gboolean preallocate)
+{
+  no_preallocate = !preallocate;
 }
 
 pid_t
@@ -465,9 +472,12 @@ allocate (int          fd,
 {
   int errsv = 0;
 
-  if (fallocate (fd, 0, 0, (off_t) size) == 0)
+  if (no_preallocate)
+    errsv = EOPNOTSUPP;
+  else if (fallocate (fd, 0, 0, (off_t) size) == 0)
     return TRUE;
-  errsv = errno;
+  else
+    errsv = errno;
   if (errsv == EOPNOTSUPP || errsv == ENOSYS)
     errsv = ftruncate (fd, (off_t) size) == 0 ? 0 : errno;
   if (errsv == 0)

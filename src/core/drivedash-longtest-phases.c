@@ -12,6 +12,7 @@
 #include "drivedash-error.h"
 #include "drivedash-longtest.h"
 #include "drivedash-longtest-io.h"
+#include "drivedash-longtest-private.h"
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 /* PCMark 8's durations (DESIGN.md §6). */
@@ -288,6 +289,14 @@ drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *phases,
   return (guint64) total;
 }
 
+static guint64 margin_override = G_MAXUINT64;
+
+void
+drivedash_long_test_set_free_margin (guint64 bytes)
+{
+  margin_override = bytes;
+}
+
 gboolean
 drivedash_long_test_resolve_amount (const char *folder,
                                     guint64     wanted,
@@ -312,7 +321,7 @@ drivedash_long_test_resolve_amount (const char *folder,
     }
   size = (guint64) sv.f_blocks * sv.f_frsize;
   avail = (guint64) sv.f_bavail * sv.f_frsize;
-  margin = MAX (size / 10, 5 * GIB);
+  margin = margin_override != G_MAXUINT64 ? margin_override : MAX (size / 10, 5 * GIB);
   allowed = avail > margin ? MIN (avail - margin, size) / 4096 * 4096 : 0;
   if (wanted == 0)
     wanted = allowed;

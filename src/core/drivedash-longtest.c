@@ -360,6 +360,12 @@ run_phase (Run *r)
   DrivedashLongIoTotals totals;
   gboolean ok;
 
+  if (r->sink && r->sink->phase_begin)
+    {
+      r->sink->phase_begin (r->user_data, p);
+      /* The time the sink took belongs to no row. */
+      r->next_row = drivedash_bench_now_ns () + r->interval_ns;
+    }
   r->phase_start = drivedash_bench_now_ns ();
   r->written_before_phase = r->result->bytes_written;
   report_progress (r, r->phase_start);
@@ -398,6 +404,19 @@ run_error (Run                *r,
 
       drivedash_bench_file_check (file, &error);
       return error;
+    }
+  if (r->io.error == ENOSPC || r->io.error == EDQUOT)
+    {
+      g_autofree char *display = g_filename_display_name (file->folder);
+
+      /* The file was preallocated or the run would not have started:
+       * another program filled the disk, or the filesystem cannot
+       * reserve space ahead.  The benchmark's words would blame the
+       * test size. */
+      return g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
+                          _("The disk holding “%s” became full during the test, so the test was "
+                            "stopped and its test file removed. Another program may have filled "
+                            "the disk. Free some space and start the test again."), display);
     }
   return drivedash_bench_file_error_from_errno (file, r->io.error);
 }

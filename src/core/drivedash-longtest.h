@@ -130,13 +130,17 @@ typedef struct
   double             eta_s;        /* seconds left */
 } DrivedashLongProgress;
 
-/* Called from the running thread. */
+/* Called from the running thread.  @phase_begin (may be NULL) comes
+ * before each phase, outside its timing: a sink may take its time there,
+ * as the CLI does to read the drive's thermal counters right before the
+ * measured phase; no row covers that time. */
 typedef struct
 {
-  void (*progress) (gpointer user_data, const DrivedashLongProgress *progress);
-  void (*row)      (gpointer user_data, const DrivedashTimeseriesRow *row);
-  /* A consistency round just measured (NULL: not wanted). */
-  void (*round)    (gpointer user_data, const DrivedashLongRound *round);
+  void (*progress)    (gpointer user_data, const DrivedashLongProgress *progress);
+  void (*row)         (gpointer user_data, const DrivedashTimeseriesRow *row);
+  void (*phase_begin) (gpointer user_data, const DrivedashLongPhase *phase);
+  /* A consistency round just measured (may be NULL). */
+  void (*round)       (gpointer user_data, const DrivedashLongRound *round);
 } DrivedashLongTestSink;
 
 typedef struct

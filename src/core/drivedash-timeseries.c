@@ -168,6 +168,19 @@ drivedash_timeseries_decimate (const DrivedashTimeseries *self,
   return out;
 }
 
+/* A number and its comma, with a "." whatever the locale: the CLI runs
+ * in the user's locale, and "1,5" would split a field in two. */
+static void
+append_field (GString    *s,
+              const char *format,
+              double      v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (s, g_ascii_formatd (buf, sizeof buf, format, v));
+  g_string_append_c (s, ',');
+}
+
 gboolean
 drivedash_timeseries_write_csv (const DrivedashTimeseries *self,
                                 const char                *path,
@@ -183,11 +196,21 @@ drivedash_timeseries_write_csv (const DrivedashTimeseries *self,
     {
       const DrivedashTimeseriesRow *r = &rows[i];
 
-      g_string_append_printf (s, "%.3f,%.1f,%.1f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%u\n",
-                              r->t_s, r->read_iops, r->write_iops, r->read_mb_per_s,
-                              r->write_mb_per_s, r->read_mean_us, r->read_p99_us,
-                              r->write_mean_us, r->write_p99_us, r->mean_us, r->p99_us,
-                              r->temperature_kelvin);
+      append_field (s, "%.3f", r->t_s);
+      append_field (s, "%.1f", r->read_iops);
+      append_field (s, "%.1f", r->write_iops);
+      append_field (s, "%.3f", r->read_mb_per_s);
+      append_field (s, "%.3f", r->write_mb_per_s);
+      append_field (s, "%.1f", r->read_mean_us);
+      append_field (s, "%.1f", r->read_p99_us);
+      append_field (s, "%.1f", r->write_mean_us);
+      append_field (s, "%.1f", r->write_p99_us);
+      append_field (s, "%.1f", r->mean_us);
+      append_field (s, "%.1f", r->p99_us);
+      /* Unknown is an empty field (the JSON's null), never 0 K. */
+      if (r->temperature_kelvin != 0)
+        g_string_append_printf (s, "%u", r->temperature_kelvin);
+      g_string_append_c (s, '\n');
     }
   return g_file_set_contents (path, s->str, (gssize) s->len, error);
 }

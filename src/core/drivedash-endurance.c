@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The makers' warranty figures (terabytes written), so the Health view can
- * say "12.3 TB of 600 TB rated".  Matched on the model string the drive
+ * say "12.3 TB of 600 TB rated" and the long tests what share of it they
+ * use (drivedash-write-notice.c).  In core: the CLI needs it too.  Matched on the model string the drive
  * reports; a drive that is not listed simply shows what it has written.
  */
 #include "config.h"
