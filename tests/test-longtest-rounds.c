@@ -11,6 +11,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-longtest-folder.h"
+#include "drivedash-longtest-notice.h"
 #include "drivedash-longtest-rounds.h"
 
 /* 18 rounds: 8 getting worse from 1000 down to 300, 5 steady around
@@ -190,6 +191,43 @@ test_folder (void)
   g_rmdir (dir);
 }
 
+/* The notice before Start uses the Health page's drive only when it is
+ * the one under the test folder. */
+static void
+test_notice (void)
+{
+  g_autoptr(DrivedashHealth) known = drivedash_health_new ("nvme0");
+  g_autoptr(DrivedashHealth) worn = drivedash_health_new ("nvme0");
+  g_autofree char *rated = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *life = NULL;
+  g_autofree char *sysfs = NULL;
+  g_autofree char *small = NULL;
+
+  g_free (known->model);
+  known->model = g_strdup ("Samsung SSD 970 EVO Plus 1TB");
+  g_free (worn->model);
+  worn->model = g_strdup ("Unknown Drive 1TB");
+  worn->has |= DRIVEDASH_HEALTH_HAS_SMART;
+  worn->smart.percentage_used = 10;
+  worn->smart.data_units_written.lo = 100000000;   /* 51.2 TB written */
+
+  rated = drivedash_long_test_notice_text (480000000000, "nvme0", NULL, known);
+  g_assert_cmpstr (rated, ==, "Writes about 480 GB: 0.08 % of this drive’s rated 600 TB. "
+                              "Drivedash asks before it starts, because that much writing wears the drive a little.");
+  /* Another drive's health says nothing about this one. */
+  other = drivedash_long_test_notice_text (480000000000, "nvme1", NULL, known);
+  g_assert_true (g_str_has_prefix (other, "Writes about 480 GB. Drivedash asks"));
+  /* Unknown model: the drive's own wear estimate (512 TB of life). */
+  life = drivedash_long_test_notice_text (480000000000, "nvme0", NULL, worn);
+  g_assert_true (g_str_has_prefix (life, "Writes about 480 GB: about 0.09 % of this drive’s life"));
+  /* No health, but sysfs's model name has a rating. */
+  sysfs = drivedash_long_test_notice_text (48000000000, NULL, "Samsung SSD 970 EVO Plus 1TB", NULL);
+  g_assert_cmpstr (sysfs, ==, "Writes about 48.0 GB: less than 0.01 % of this drive’s rated 600 TB.");
+  small = drivedash_long_test_notice_text (48000000000, NULL, NULL, NULL);
+  g_assert_cmpstr (small, ==, "Writes about 48.0 GB.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -200,5 +238,6 @@ main (int   argc,
   g_test_add_func ("/longtest-rounds/saturation", test_saturation);
   g_test_add_func ("/longtest-rounds/live", test_rounds_live);
   g_test_add_func ("/longtest-rounds/folder", test_folder);
+  g_test_add_func ("/longtest-rounds/notice", test_notice);
   return g_test_run ();
 }

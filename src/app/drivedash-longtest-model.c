@@ -14,9 +14,11 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-error.h"
+#include "drivedash-folder.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
+#include "drivedash-longtest-notice.h"
 #include "drivedash-longtest-model-private.h"
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
@@ -39,6 +41,7 @@ struct _DrivedashLongTestModel
   DrivedashLongTestResult   *result;
   DrivedashLongTestSettings *override;
   DrivedashLongTestRounds   *rounds;
+  DrivedashHealth           *health;           /* the Health page's drive, NULL: none */
   guint16                    warning_kelvin;   /* the running drive's, 0: unknown */
   guint16                    critical_kelvin;
 };
@@ -57,6 +60,7 @@ enum {
   PROP_SUMMARY,
   PROP_STATUS,
   PROP_ROUNDS,
+  PROP_HEALTH,
   N_PROPS
 };
 
@@ -283,11 +287,30 @@ estimate_bytes (DrivedashLongTestModel *self,
 char *
 drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
 {
+  const char *folder = self->folder ? self->folder : g_get_home_dir ();
+  g_autofree char *controller = NULL;
+  g_autoptr(DrivedashFolderInfo) info = NULL;
   guint64 bytes;
 
   if (!estimate_bytes (self, &bytes))
     return g_strdup (_("There is not enough free space on this drive for this test."));
-  return drivedash_long_notice_text (bytes);
+  controller = drivedash_controller_for_folder (NULL, folder);
+  info = drivedash_folder_probe (folder);
+  return drivedash_long_test_notice_text (bytes, controller, info->drive_name, self->health);
+}
+
+/* The drive the Health page shows: its model and wear go into the notice
+ * when it is the drive under the test folder. */
+void
+drivedash_long_test_model_set_health (DrivedashLongTestModel *self,
+                                      DrivedashHealth        *health)
+{
+  if (self->health == health)
+    return;
+  g_clear_pointer (&self->health, drivedash_health_unref);
+  self->health = health ? drivedash_health_ref (health) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
 }
 
 gboolean
@@ -568,6 +591,7 @@ drivedash_long_test_model_finalize (GObject *object)
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
   g_clear_object (&self->rounds);
+  g_clear_pointer (&self->health, drivedash_health_unref);
   G_OBJECT_CLASS (drivedash_long_test_model_parent_class)->finalize (object);
 }
 
@@ -593,6 +617,7 @@ drivedash_long_test_model_get_property (GObject    *object,
     case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
     case PROP_STATUS:        g_value_set_string (value, self->status); break;
     case PROP_ROUNDS:        g_value_set_object (value, self->rounds); break;
+    case PROP_HEALTH:        g_value_set_boxed (value, self->health); break;
     default:                 G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -610,6 +635,7 @@ drivedash_long_test_model_set_property (GObject      *object,
     case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_int (value)); break;
     case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_int (value)); break;
     case PROP_FOLDER: drivedash_long_test_model_set_folder (self, g_value_get_string (value)); break;
+    case PROP_HEALTH: drivedash_long_test_model_set_health (self, g_value_get_boxed (value)); break;
     default:          G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -644,6 +670,7 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   properties[PROP_PROGRESS_TEXT] = ro_string ("progress-text");
   properties[PROP_SUMMARY] = ro_string ("summary");
   properties[PROP_STATUS] = ro_string ("status");
+  properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
   properties[PROP_ROUNDS] = g_param_spec_object ("rounds", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_ROUNDS, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

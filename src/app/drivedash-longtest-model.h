@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 
+#include "drivedash-health.h"
 #include "drivedash-longtest.h"
 #include "drivedash-longtest-rounds.h"
 
@@ -36,6 +37,9 @@ void        drivedash_long_test_model_set_folder        (DrivedashLongTestModel 
 gboolean    drivedash_long_test_model_choose_folder    (DrivedashLongTestModel *self,
                                                          GFile                  *folder);
 const char *drivedash_long_test_model_get_folder        (DrivedashLongTestModel *self);
+/* Property "health": the drive the Health page shows (NULL: none). */
+void        drivedash_long_test_model_set_health        (DrivedashLongTestModel *self,
+                                                         DrivedashHealth        *health);
 const char *drivedash_long_test_model_get_title         (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_explanation   (DrivedashLongTestModel *self);
 char       *drivedash_long_test_model_dup_notice        (DrivedashLongTestModel *self);
