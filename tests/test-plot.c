@@ -816,6 +816,35 @@ test_description (void)
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, r), ==, 2);
 }
 
+/* Two plots stacked in one picture, as Save Plots does: the second one's
+ * background stays in its own half. */
+static void
+test_stacked (void)
+{
+  g_autoptr(DrivedashPlot) top = new_plot ("top");
+  g_autoptr(DrivedashPlot) bottom = new_plot ("bottom");
+  DrivedashPlotStyle style;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, 2 * H);
+  cairo_t *cr = cairo_create (surface);
+  Image img;
+  guint s = drivedash_plot_add_series (top, "Read");
+
+  for (int i = 0; i < 60; i++)
+    drivedash_plot_append (top, s, i, 100);
+  drivedash_plot_style_init_default (&style, FALSE);
+  drivedash_plot_draw (top, cr, W, H, &style);
+  cairo_translate (cr, 0, H);
+  drivedash_plot_draw (bottom, cr, W, H, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  img.surface = surface;
+  img.px = (guint32 *) cairo_image_surface_get_data (surface);
+  img.stride = cairo_image_surface_get_stride (surface) / 4;
+  g_assert_cmpint (count_text (&img, 0, 0, W, H), >, 100);
+  g_assert_cmpfloat (centroid_row (&img, W / 2, H), >, PLOT_TOP);
+  image_clear (&img);
+}
+
 static void
 test_save_png (void)
 {
@@ -866,6 +895,7 @@ main (int   argc,
   g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);
   g_test_add_func ("/plot/save-png", test_save_png);
+  g_test_add_func ("/plot/pixels/stacked", test_stacked);
 
   return g_test_run ();
 }

@@ -491,10 +491,13 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
     return;
 
   cairo_save (cr);
+  /* Its own rectangle, not the whole clip: plots stacked in one picture
+   * (the saved plots) would each wipe out the one above. */
   if (style->background.alpha > 0)
     {
       set_source (cr, &style->background);
-      cairo_paint (cr);
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_fill (cr);
     }
 
   c.layout = layout = make_layout (cr, style->font, FALSE);
