@@ -121,14 +121,8 @@ draw_all (DrivedashPlot * const *plots,
   for (guint i = 0; i < n; i++)
     {
       drivedash_plot_get_export_style (plots[i], &style);
-      /* A plot paints its background over the whole clip: without its
-       * own, each would wipe out the one above it. */
-      cairo_save (cr);
-      cairo_rectangle (cr, 0, 0, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH, DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT);
-      cairo_clip (cr);
       drivedash_plot_draw (plots[i], cr, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
                            DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT, &style);
-      cairo_restore (cr);
       cairo_translate (cr, 0, DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT);
     }
 }
