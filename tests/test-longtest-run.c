@@ -60,7 +60,18 @@ typedef struct
   GArray *phases;   /* of guint: the phase index of each progress report */
   guint   rows;
   gint    bad_rows;
+  GArray *rounds;   /* of DrivedashLongRound, as the sink saw them */
 } Seen;
+
+static void
+seen_round (gpointer                  user_data,
+            const DrivedashLongRound *round)
+{
+  Seen *seen = user_data;
+
+  if (seen->rounds)
+    g_array_append_val (seen->rounds, *round);
+}
 
 static void
 seen_progress (gpointer                     user_data,
@@ -89,13 +100,19 @@ run_consistency (const char *parent)
   g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_CONSISTENCY, dir);
   g_autoptr(DrivedashLongTestResult) res = NULL;
   g_autoptr(GError) error = NULL;
-  Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0 };
-  const DrivedashLongTestSink sink = { seen_progress, seen_row };
+  Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0,
+                g_array_new (FALSE, FALSE, sizeof (DrivedashLongRound)) };
+  const DrivedashLongTestSink sink = { .progress = seen_progress, .row = seen_row, .round = seen_round };
   guint last = 0;
 
   res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (res->rounds->len, ==, 18);
+  /* Each round reached the sink as it was measured, the same as kept. */
+  g_assert_cmpuint (seen.rounds->len, ==, 18);
+  g_assert_cmpmem (seen.rounds->data, 18 * sizeof (DrivedashLongRound),
+                   res->rounds->data, 18 * sizeof (DrivedashLongRound));
+  g_array_unref (seen.rounds);
   for (guint i = 0; i < 18; i++)
     {
       const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
@@ -236,7 +253,7 @@ static gpointer
 stop_thread (gpointer data)
 {
   StopCase *c = data;
-  const DrivedashLongTestSink sink = { stop_progress, NULL };
+  const DrivedashLongTestSink sink = { stop_progress, NULL, NULL, NULL };
   DrivedashLongTestResult *partial = NULL;
   DrivedashLongTestResult *res;
 
@@ -444,7 +461,7 @@ test_phase_begin (void)
   g_autoptr(DrivedashLongTestResult) res = NULL;
   g_autoptr(GError) error = NULL;
   Begun b = { g_array_new (FALSE, FALSE, sizeof (guint)) };
-  const DrivedashLongTestSink sink = { NULL, NULL, begin_phase };
+  const DrivedashLongTestSink sink = { NULL, NULL, begin_phase, NULL };
   const DrivedashTimeseriesRow *rows;
   guint measured = 0;
   float first_t = -1;

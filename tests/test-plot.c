@@ -641,6 +641,71 @@ test_right_axis (void)
   image_clear (&img);
 }
 
+/* The lightest grey in columns x0..x1 of row y: a shade covers them all,
+ * whatever grid line or text crosses some of them. */
+static int
+lightest_grey (const Image *img,
+               int          x0,
+               int          x1,
+               int          y)
+{
+  int best = 0;
+
+  for (int x = x0; x <= x1; x++)
+    {
+      int r, g, b;
+
+      rgb (img, x, y, &r, &g, &b);
+      if (r == g && g == b)
+        best = MAX (best, r);
+    }
+  return best;
+}
+
+/* Speed against GiB written on a fixed 0–16 range, with two named bands:
+ * data up to 8 GiB fills only the left half, and each band is shaded
+ * (the first darker, so neighbours stay apart). */
+static void
+test_number_axis_and_bands (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("number-axis");
+  g_autoptr(GArray) grid = NULL;
+  Image img;
+  guint s = drivedash_plot_add_series (plot, "Write");
+  int axis_row, left_ink = 0, right_ink = 0, a, b;
+
+  drivedash_plot_set_x_unit (plot, "GiB written");
+  drivedash_plot_set_x_range (plot, 0, 16);
+  drivedash_plot_add_band (plot, 0, 8, "Fast");
+  drivedash_plot_add_band (plot, 8, 16, "Slow");
+  for (int i = 0; i <= 8; i++)
+    drivedash_plot_append (plot, s, i, 100);
+
+  render (plot, &img, W, H);
+  grid = find_grid_rows (&img, W, H);
+  axis_row = g_array_index (grid, int, grid->len - 1);
+  for (int x = 0; x < W; x++)
+    for (int y = PLOT_TOP; y < axis_row; y++)
+      {
+        /* 8 of 16 GiB ends half-way across the area, right of W / 2. */
+        if (blue_ink (&img, x, y) > 0.5 && x < W / 2)
+          left_ink++;
+        else if (blue_ink (&img, x, y) > 0.5 && x > W * 3 / 5)
+          right_ink++;
+      }
+  g_assert_cmpint (left_ink, >, W / 4);
+  g_assert_cmpint (right_ink, ==, 0);
+
+  a = lightest_grey (&img, W / 4, W / 3, axis_row - 6);
+  b = lightest_grey (&img, W * 2 / 3, W * 3 / 4, axis_row - 6);
+  g_assert_cmpint (a, >=, 215);
+  g_assert_cmpint (a, <, b);
+  g_assert_cmpint (b, <, 253);
+  /* Labels under the axis: the numbers and the axis name. */
+  g_assert_cmpint (count_text (&img, 0, axis_row + 2, W, H), >, 40);
+  image_clear (&img);
+}
+
 static void
 test_properties_from_template (void)
 {
@@ -751,6 +816,35 @@ test_description (void)
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, r), ==, 2);
 }
 
+/* Two plots stacked in one picture, as Save Plots does: the second one's
+ * background stays in its own half. */
+static void
+test_stacked (void)
+{
+  g_autoptr(DrivedashPlot) top = new_plot ("top");
+  g_autoptr(DrivedashPlot) bottom = new_plot ("bottom");
+  DrivedashPlotStyle style;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, 2 * H);
+  cairo_t *cr = cairo_create (surface);
+  Image img;
+  guint s = drivedash_plot_add_series (top, "Read");
+
+  for (int i = 0; i < 60; i++)
+    drivedash_plot_append (top, s, i, 100);
+  drivedash_plot_style_init_default (&style, FALSE);
+  drivedash_plot_draw (top, cr, W, H, &style);
+  cairo_translate (cr, 0, H);
+  drivedash_plot_draw (bottom, cr, W, H, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  img.surface = surface;
+  img.px = (guint32 *) cairo_image_surface_get_data (surface);
+  img.stride = cairo_image_surface_get_stride (surface) / 4;
+  g_assert_cmpint (count_text (&img, 0, 0, W, H), >, 100);
+  g_assert_cmpfloat (centroid_row (&img, W / 2, H), >, PLOT_TOP);
+  image_clear (&img);
+}
+
 static void
 test_save_png (void)
 {
@@ -796,10 +890,12 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/marker-label", test_marker_label_leaves_data_alone);
   g_test_add_func ("/plot/pixels/sparse-line", test_sparse_line_stays_a_line);
   g_test_add_func ("/plot/pixels/right-axis", test_right_axis);
+  g_test_add_func ("/plot/pixels/number-axis-bands", test_number_axis_and_bands);
   g_test_add_func ("/plot/properties/template", test_properties_from_template);
   g_test_add_func ("/plot/properties/notify", test_properties_notify);
   g_test_add_func ("/plot/description", test_description);
   g_test_add_func ("/plot/save-png", test_save_png);
+  g_test_add_func ("/plot/pixels/stacked", test_stacked);
 
   return g_test_run ();
 }

@@ -41,7 +41,7 @@ has_progress (gpointer data)
 static DrivedashLongTestPage *
 open_page (DrivedashWindow **window_out)
 {
-  DrivedashWindow *window = ui_open_window (app, 900, 900);
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
   DrivedashLongTestPage *page;
 
   drivedash_window_set_visible_page (window, "long-tests");
@@ -50,6 +50,24 @@ open_page (DrivedashWindow **window_out)
   g_assert_nonnull (page);
   *window_out = window;
   return page;
+}
+
+/* The page's plot with this title (there are three, two of them hidden
+ * at any time). */
+static DrivedashPlot *
+find_plot (GtkWidget  *widget,
+           const char *title)
+{
+  if (DRIVEDASH_IS_PLOT (widget) && g_strcmp0 (drivedash_plot_get_title (DRIVEDASH_PLOT (widget)), title) == 0)
+    return DRIVEDASH_PLOT (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      DrivedashPlot *p = find_plot (c, title);
+
+      if (p)
+        return p;
+    }
+  return NULL;
 }
 
 static void
@@ -94,7 +112,7 @@ test_run (void)
   ui_iterate_until (not_running, model, 60);
   g_assert_nonnull (drivedash_long_test_model_get_summary (model));
   /* The drive temperature on the plot's right-hand axis, in °C. */
-  plot = DRIVEDASH_PLOT (ui_find_descendant (GTK_WIDGET (page), DRIVEDASH_TYPE_PLOT));
+  plot = find_plot (GTK_WIDGET (page), "Operations per second");
   g_assert_cmpuint (drivedash_plot_get_n_series (plot), ==, 2);
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 1), >, 0);
   g_assert_true (drivedash_plot_get_last (plot, 1, NULL, &celsius));
@@ -131,6 +149,187 @@ test_stop (void)
   ui_iterate_for (100);
 }
 
+static void
+shrink_kind (DrivedashLongTestModel *model,
+             DrivedashLongTestKind   kind)
+{
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (kind);
+
+  s->folder = g_strdup (folder);
+  s->file_size = 16u << 20;
+  s->round_s = 0.15;
+  s->round_step_s = 0.02;
+  s->idle_s = 0.15;
+  s->amount = 768u << 20;
+  s->step_bytes = 32u << 20;
+  s->interval_s = 0.1;
+  s->hwmon_path = g_strdup (hwmon);
+  drivedash_long_test_model_set_settings_override (model, s);
+}
+
+static gboolean
+has_rounds (gpointer data)
+{
+  return drivedash_long_test_rounds_get_n_rounds (data) >= 6;
+}
+
+static gboolean
+has_points (gpointer data)
+{
+  return drivedash_long_test_rounds_get_n_points (data) >= 3;
+}
+
+/* The share of pixels in rows y0..y1 that differ from the background. */
+static double
+ink (cairo_surface_t *s,
+     int              y0,
+     int              y1)
+{
+  const guint32 *px = (const guint32 *) (gpointer) cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s) / 4, w = cairo_image_surface_get_width (s);
+  guint32 bg = px[y0 * stride + 1];
+  guint n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < w; x++)
+      n += px[y * stride + x] != bg;
+  return (double) n / (w * (y1 - y0));
+}
+
+/* Save Plots writes the live plot and the result plot, one under the
+ * other, as a PNG that is not blank (and as an SVG). */
+static void
+check_save_plots (DrivedashLongTestPage *page)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "longtest-save-XXXXXX", NULL);
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *s;
+
+  g_assert_nonnull (g_mkdtemp (dir));
+  png = g_build_filename (dir, "plots.png", NULL);
+  svg = g_build_filename (dir, "plots.svg", NULL);
+  g_assert_true (drivedash_long_test_page_save_plots (page, png, &error));
+  g_assert_no_error (error);
+  s = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 960);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 720);
+  /* Both halves hold a drawn plot: axes, labels, lines. */
+  g_assert_cmpfloat (ink (s, 0, 360), >, 0.02);
+  g_assert_cmpfloat (ink (s, 360, 720), >, 0.02);
+  cairo_surface_destroy (s);
+  g_assert_true (drivedash_long_test_page_save_plots (page, svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<svg"));
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_consistency (void)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  DrivedashLongTestRounds *rounds = drivedash_long_test_model_get_rounds (model);
+  DrivedashPlot *plot = find_plot (GTK_WIDGET (page), "Speed in each round");
+  g_autofree char *during = NULL;
+  g_autofree char *after = NULL;
+  double x, y;
+
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_plot (GTK_WIDGET (page), "Write speed by amount written"))));
+  shrink_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
+  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
+  g_assert_true (drivedash_long_test_model_get_running (model));
+  /* Rounds reach the plot while the run goes on. */
+  ui_iterate_until (has_rounds, rounds, 60);
+  g_assert_true (drivedash_long_test_model_get_running (model));
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 0), >=, 6);
+  during = ui_screenshot (window, "long-tests-consistency-during.png");
+  ui_iterate_until (not_running, model, 120);
+  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 0), ==, 18);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 1), ==, 18);
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 2), ==, 18);
+  g_assert_true (drivedash_plot_get_last (plot, 0, &x, &y));
+  g_assert_cmpfloat (x, ==, 18);
+  g_assert_cmpfloat (y, ==, drivedash_long_test_rounds_get_round (rounds, 17)->bandwidth_mb_per_s);
+  g_assert_true (g_str_has_prefix (drivedash_long_test_model_get_summary (model), "Steady state "));
+  g_assert_nonnull (strstr (drivedash_long_test_rounds_get_details (rounds), "Best: round "));
+  g_assert_nonnull (strstr (drivedash_long_test_rounds_get_details (rounds), "Average after resting: "));
+  after = ui_screenshot (window, "long-tests-consistency-after.png");
+  check_save_plots (page);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+test_saturation (void)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  DrivedashLongTestRounds *rounds = drivedash_long_test_model_get_rounds (model);
+  DrivedashPlot *plot = find_plot (GTK_WIDGET (page), "Write speed by amount written");
+  g_autofree char *during = NULL;
+  g_autofree char *after = NULL;
+  double x, y;
+
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+  shrink_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
+  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
+  g_assert_cmpfloat (fabs (drivedash_long_test_rounds_get_amount_gb (rounds) - 0.805306368), <, 1e-6);
+  ui_iterate_until (has_points, rounds, 60);
+  if (drivedash_long_test_model_get_running (model))
+    during = ui_screenshot (window, "long-tests-saturation-during.png");
+  ui_iterate_until (not_running, model, 120);
+  g_assert_null (drivedash_long_test_model_get_status (model));
+  /* The exact speed of each 32 MiB step, at the GB written. */
+  g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 0), ==, 24);
+  g_assert_true (drivedash_plot_get_last (plot, 0, &x, &y));
+  g_assert_cmpfloat (fabs (x - 0.805306368), <, 1e-6);
+  g_assert_cmpfloat (y, >, 0);
+  after = ui_screenshot (window, "long-tests-saturation-after.png");
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* A folder the test cannot write in is refused in words and the folder
+ * stays; a good one is kept in GSettings as a URI. */
+static void
+test_folder (void)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GFile) proc = g_file_new_for_path ("/proc");
+  g_autoptr(GFile) good = g_file_new_for_path (folder);
+  g_autofree char *uri = g_file_get_uri (good);
+  g_autofree char *stored = NULL;
+
+  g_assert_false (drivedash_long_test_model_choose_folder (model, proc));
+  g_assert_nonnull (strstr (drivedash_long_test_model_get_status (model), "read-only"));
+  g_assert_cmpstr (drivedash_long_test_model_get_folder (model), !=, "/proc");
+  g_assert_true (drivedash_long_test_model_choose_folder (model, good));
+  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_cmpstr (drivedash_long_test_model_get_folder (model), ==, folder);
+  stored = g_settings_get_string (settings, "longtest-folder");
+  g_assert_cmpstr (stored, ==, uri);
+  g_settings_reset (settings, "longtest-folder");
+  g_assert_null (drivedash_long_test_model_get_folder (model));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -150,6 +349,9 @@ main (int   argc,
 
   g_test_add_func ("/ui/longtest/run", test_run);
   g_test_add_func ("/ui/longtest/stop", test_stop);
+  g_test_add_func ("/ui/longtest/consistency", test_consistency);
+  g_test_add_func ("/ui/longtest/saturation", test_saturation);
+  g_test_add_func ("/ui/longtest/folder", test_folder);
   status = g_test_run ();
 
   g_rmdir (folder);

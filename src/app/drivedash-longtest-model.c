@@ -13,9 +13,14 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-error.h"
+#include "drivedash-folder.h"
 #include "drivedash-hwmon.h"
+#include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
+#include "drivedash-longtest-notice.h"
 #include "drivedash-longtest-model-private.h"
+#include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-store-drive.h"
 #include "drivedash-thermal.h"
@@ -35,6 +40,8 @@ struct _DrivedashLongTestModel
   GMainContext              *context;
   DrivedashLongTestResult   *result;
   DrivedashLongTestSettings *override;
+  DrivedashLongTestRounds   *rounds;
+  DrivedashHealth           *health;           /* the Health page's drive, NULL: none */
   guint16                    warning_kelvin;   /* the running drive's, 0: unknown */
   guint16                    critical_kelvin;
 };
@@ -52,6 +59,8 @@ enum {
   PROP_PROGRESS_TEXT,
   PROP_SUMMARY,
   PROP_STATUS,
+  PROP_ROUNDS,
+  PROP_HEALTH,
   N_PROPS
 };
 
@@ -241,6 +250,13 @@ drivedash_long_test_model_get_title (DrivedashLongTestModel *self)
   return drivedash_long_test_get_title (self->kind);
 }
 
+DrivedashLongTestRounds *
+drivedash_long_test_model_get_rounds (DrivedashLongTestModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self), NULL);
+  return self->rounds;
+}
+
 const char *
 drivedash_long_test_model_get_explanation (DrivedashLongTestModel *self)
 {
@@ -271,11 +287,30 @@ estimate_bytes (DrivedashLongTestModel *self,
 char *
 drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
 {
+  const char *folder = self->folder ? self->folder : g_get_home_dir ();
+  g_autofree char *controller = NULL;
+  g_autoptr(DrivedashFolderInfo) info = NULL;
   guint64 bytes;
 
   if (!estimate_bytes (self, &bytes))
     return g_strdup (_("There is not enough free space on this drive for this test."));
-  return drivedash_long_notice_text (bytes);
+  controller = drivedash_controller_for_folder (NULL, folder);
+  info = drivedash_folder_probe (folder);
+  return drivedash_long_test_notice_text (bytes, controller, info->drive_name, self->health);
+}
+
+/* The drive the Health page shows: its model and wear go into the notice
+ * when it is the drive under the test folder. */
+void
+drivedash_long_test_model_set_health (DrivedashLongTestModel *self,
+                                      DrivedashHealth        *health)
+{
+  if (self->health == health)
+    return;
+  g_clear_pointer (&self->health, drivedash_health_unref);
+  self->health = health ? drivedash_health_ref (health) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
 }
 
 gboolean
@@ -302,7 +337,9 @@ typedef struct
 {
   DrivedashLongTestModel *self;
   gboolean                is_row;
+  gboolean                is_round;
   DrivedashTimeseriesRow  row;
+  DrivedashLongRound      round;
   DrivedashLongProgress   progress;
 } Delivery;
 
@@ -325,8 +362,14 @@ deliver (gpointer data)
 
   if (!self->running)
     return G_SOURCE_REMOVE;
+  if (d->is_round)
+    {
+      drivedash_long_test_rounds_add_round (self->rounds, &d->round);
+      return G_SOURCE_REMOVE;
+    }
   if (d->is_row)
     {
+      drivedash_long_test_rounds_add_row (self->rounds, &d->row);
       g_signal_emit (self, signals[ROW], 0, &d->row);
       return G_SOURCE_REMOVE;
     }
@@ -357,6 +400,17 @@ on_row (gpointer                      user_data,
 }
 
 static void
+on_round (gpointer                  user_data,
+          const DrivedashLongRound *round)
+{
+  Delivery *d = g_new0 (Delivery, 1);
+
+  d->is_round = TRUE;
+  d->round = *round;
+  send (user_data, d);
+}
+
+static void
 on_progress (gpointer                     user_data,
              const DrivedashLongProgress *progress)
 {
@@ -372,7 +426,7 @@ run_in_thread (GTask        *task,
                gpointer      task_data,
                GCancellable *cancellable)
 {
-  const DrivedashLongTestSink sink = { on_progress, on_row };
+  const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
   const DrivedashLongTestSettings *s = task_data;
   const char *controller = s->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? s->controller : NULL;
   DrivedashSmartLog before, after;
@@ -391,37 +445,16 @@ run_in_thread (GTask        *task,
 }
 
 static char *
-consistency_summary (const DrivedashLongTestResult *res)
-{
-  g_autoptr(GArray) steady = g_array_new (FALSE, FALSE, sizeof (double));
-  double best = 0, worst = G_MAXDOUBLE;
-
-  for (guint i = 0; i < res->rounds->len; i++)
-    {
-      const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
-
-      best = MAX (best, r->bandwidth_mb_per_s);
-      worst = MIN (worst, r->bandwidth_mb_per_s);
-      if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
-        g_array_append_val (steady, r->bandwidth_mb_per_s);
-    }
-  if (res->rounds->len == 0)
-    return NULL;
-  return g_strdup_printf (_("%s Best round %.0f MB/s, worst round %.0f MB/s."),
-                          drivedash_long_steady_state ((const double *) (gpointer) steady->data,
-                                                       steady->len, NULL, NULL)
-                            ? _("Steady state reached.") : _("Steady state not reached."),
-                          best, worst);
-}
-
-static char *
 summarize (const DrivedashLongTestResult *res)
 {
   g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (res->kind);
   g_autoptr(JsonNode) node = NULL;
 
+  /* The steady-state verdict; best, worst and averages are the rounds'
+   * details, shown under it. */
   if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
-    return consistency_summary (res);
+    return drivedash_long_rounds_verdict_text ((const DrivedashLongRound *) (gpointer) res->rounds->data,
+                                               res->rounds->len);
   node = drivedash_long_test_result_to_json (res, s);
   return g_strdup (json_object_get_string_member_with_default (json_node_get_object (node),
                                                                "summary", NULL));
@@ -442,6 +475,7 @@ on_run_done (GObject      *source,
     {
       g_clear_pointer (&self->result, drivedash_long_test_result_free);
       self->result = res;
+      drivedash_long_test_rounds_set_result (self->rounds, res);
       summary = summarize (res);
       set_progress (self, 1.0);
     }
@@ -463,21 +497,61 @@ drivedash_long_test_model_dup_text (DrivedashLongTestModel *self)
   return drivedash_long_test_result_to_text (self->result, s);
 }
 
+/* What a saturation run will write, for the plot's X axis. */
+static double
+planned_gb (const DrivedashLongTestSettings *s)
+{
+  guint64 amount = 0;
+
+  if (s->kind != DRIVEDASH_LONG_TEST_SATURATION ||
+      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
+    return 0;
+  return amount / 1e9;
+}
+
+/* A folder that cannot take the test file is refused with the reason as
+ * the status; the folder in use stays. */
+gboolean
+drivedash_long_test_model_choose_folder (DrivedashLongTestModel *self,
+                                         GFile                  *folder)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL)
+    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                                 _("This folder is not on a drive of this computer. Pick a local folder."));
+  if (error != NULL || !drivedash_long_folder_check (path, &error))
+    {
+      set_string (self, &self->status, error->message, PROP_STATUS);
+      return FALSE;
+    }
+  set_string (self, &self->status, NULL, PROP_STATUS);
+  drivedash_long_test_model_set_folder (self, g_strcmp0 (path, g_get_home_dir ()) ? path : NULL);
+  return TRUE;
+}
+
 gboolean
 drivedash_long_test_model_start (DrivedashLongTestModel  *self,
                                  GError                 **error)
 {
   g_autoptr(GTask) task = NULL;
   DrivedashLongTestSettings *s;
+  GError *local = NULL;
 
   g_return_val_if_fail (!self->running, FALSE);
   s = make_settings (self);
-  if (!drivedash_long_test_settings_validate (s, error))
+  if (!drivedash_long_folder_check (s->folder, &local) ||
+      !drivedash_long_test_settings_validate (s, &local))
     {
+      /* The page shows the refusal as the status, in plain words. */
+      set_string (self, &self->status, local->message, PROP_STATUS);
+      g_propagate_error (error, local);
       drivedash_long_test_settings_free (s);
       return FALSE;
     }
   read_limits (self, s);
+  drivedash_long_test_rounds_reset (self->rounds, s->kind, planned_gb (s));
   g_clear_pointer (&self->context, g_main_context_unref);
   self->context = g_main_context_ref_thread_default ();
   self->cancellable = g_cancellable_new ();
@@ -516,6 +590,8 @@ drivedash_long_test_model_finalize (GObject *object)
   g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
+  g_clear_object (&self->rounds);
+  g_clear_pointer (&self->health, drivedash_health_unref);
   G_OBJECT_CLASS (drivedash_long_test_model_parent_class)->finalize (object);
 }
 
@@ -540,6 +616,8 @@ drivedash_long_test_model_get_property (GObject    *object,
     case PROP_PROGRESS_TEXT: g_value_set_string (value, self->progress_text); break;
     case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
     case PROP_STATUS:        g_value_set_string (value, self->status); break;
+    case PROP_ROUNDS:        g_value_set_object (value, self->rounds); break;
+    case PROP_HEALTH:        g_value_set_boxed (value, self->health); break;
     default:                 G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -557,6 +635,7 @@ drivedash_long_test_model_set_property (GObject      *object,
     case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_int (value)); break;
     case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_int (value)); break;
     case PROP_FOLDER: drivedash_long_test_model_set_folder (self, g_value_get_string (value)); break;
+    case PROP_HEALTH: drivedash_long_test_model_set_health (self, g_value_get_boxed (value)); break;
     default:          G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -591,6 +670,8 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   properties[PROP_PROGRESS_TEXT] = ro_string ("progress-text");
   properties[PROP_SUMMARY] = ro_string ("summary");
   properties[PROP_STATUS] = ro_string ("status");
+  properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
+  properties[PROP_ROUNDS] = g_param_spec_object ("rounds", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_ROUNDS, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[ROW] = g_signal_new ("row", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -604,6 +685,7 @@ drivedash_long_test_model_init (DrivedashLongTestModel *self)
 {
   self->kind = DRIVEDASH_LONG_TEST_SUSTAINED;
   self->preset = DRIVEDASH_LONG_PRESET_STANDARD;
+  self->rounds = drivedash_long_test_rounds_new ();
 }
 
 DrivedashLongTestModel *

@@ -6,7 +6,9 @@
 
 #include <gio/gio.h>
 
+#include "drivedash-health.h"
 #include "drivedash-longtest.h"
+#include "drivedash-longtest-rounds.h"
 
 G_BEGIN_DECLS
 
@@ -21,7 +23,7 @@ DrivedashLongTestModel *drivedash_long_test_model_new           (void);
 
 /* Properties "kind" and "preset" (int, the enums), "folder" (NULL: home);
  * read-only "title", "explanation", "notice", "running", "progress",
- * "progress-text", "summary", "status". */
+ * "progress-text", "summary", "status", "rounds" (the result plots' data). */
 void        drivedash_long_test_model_set_kind          (DrivedashLongTestModel *self,
                                                          int                     kind);
 int         drivedash_long_test_model_get_kind          (DrivedashLongTestModel *self);
@@ -30,7 +32,14 @@ void        drivedash_long_test_model_set_preset        (DrivedashLongTestModel 
 int         drivedash_long_test_model_get_preset        (DrivedashLongTestModel *self);
 void        drivedash_long_test_model_set_folder        (DrivedashLongTestModel *self,
                                                          const char             *folder);
+/* Refuses (FALSE, the reason as "status") a folder the test cannot
+ * write in; else makes it the folder. */
+gboolean    drivedash_long_test_model_choose_folder    (DrivedashLongTestModel *self,
+                                                         GFile                  *folder);
 const char *drivedash_long_test_model_get_folder        (DrivedashLongTestModel *self);
+/* Property "health": the drive the Health page shows (NULL: none). */
+void        drivedash_long_test_model_set_health        (DrivedashLongTestModel *self,
+                                                         DrivedashHealth        *health);
 const char *drivedash_long_test_model_get_title         (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_explanation   (DrivedashLongTestModel *self);
 char       *drivedash_long_test_model_dup_notice        (DrivedashLongTestModel *self);
@@ -41,6 +50,7 @@ double      drivedash_long_test_model_get_progress      (DrivedashLongTestModel 
 const char *drivedash_long_test_model_get_progress_text (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_summary       (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_status        (DrivedashLongTestModel *self);
+DrivedashLongTestRounds *drivedash_long_test_model_get_rounds (DrivedashLongTestModel *self);
 /* The last finished run's result, NULL before. */
 const DrivedashLongTestResult *drivedash_long_test_model_get_result (DrivedashLongTestModel *self);
 

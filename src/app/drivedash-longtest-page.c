@@ -11,15 +11,23 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-error.h"
+#include "drivedash-file-chooser.h"
 #include "drivedash-format.h"
+#include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-page.h"
+#include "drivedash-longtest-plots.h"
 #include "drivedash-plot.h"
+#include "drivedash-window.h"
 
 struct _DrivedashLongTestPage
 {
   AdwBin                  parent_instance;
   DrivedashLongTestModel *model;
   DrivedashPlot          *plot;
+  DrivedashPlot          *rounds_plot;
+  DrivedashPlot          *saturation_plot;
+  GSettings              *settings;
   guint                   iops_series;
   guint                   temperature_series;
   guint                   inhibit_cookie;
@@ -121,6 +129,87 @@ copy_cb (GSimpleAction *action,
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
 }
 
+static void
+add_toast (DrivedashLongTestPage *self,
+           AdwToast              *toast)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
+
+  if (window)
+    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
+  else
+    g_object_unref (g_object_ref_sink (toast));
+}
+
+/* The live plot and the test's result plot, as on screen. */
+gboolean
+drivedash_long_test_page_save_plots (DrivedashLongTestPage  *self,
+                                     const char             *path,
+                                     GError                **error)
+{
+  DrivedashPlot *plots[2] = { self->plot, NULL };
+  guint n = 1;
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->rounds_plot)))
+    plots[n++] = self->rounds_plot;
+  else if (gtk_widget_get_visible (GTK_WIDGET (self->saturation_plot)))
+    plots[n++] = self->saturation_plot;
+  return drivedash_long_test_plots_save (plots, n, path, error);
+}
+
+static void
+plots_file_chosen_cb (GObject *owner,
+                      GFile   *file)
+{
+  DrivedashLongTestPage *self = DRIVEDASH_LONG_TEST_PAGE (owner);
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL)
+    return;
+  if (path == NULL)
+    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                                 _("Pick a folder on this computer to save the picture in."));
+  if (error || !drivedash_long_test_page_save_plots (self, path, &error))
+    add_toast (self, adw_toast_new (error->message));
+  else
+    add_toast (self, adw_toast_new (_("Plots saved")));
+}
+
+static void
+save_plots_cb (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  drivedash_file_chooser_run (user_data, GTK_FILE_CHOOSER_ACTION_SAVE,
+                              _("Save Plots as PNG or SVG"), _("_Save"),
+                              /* Translators: default file name of the saved long-test plots */
+                              NULL, _("drivedash-long-test.png"),
+                              user_data, plots_file_chosen_cb);
+}
+
+static void
+folder_chosen_cb (GObject *owner,
+                  GFile   *file)
+{
+  if (file != NULL)
+    drivedash_long_test_model_choose_folder (DRIVEDASH_LONG_TEST_PAGE (owner)->model, file);
+}
+
+static void
+choose_folder_cb (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  DrivedashLongTestPage *self = user_data;
+  const char *folder = drivedash_long_test_model_get_folder (self->model);
+  g_autoptr(GFile) initial = g_file_new_for_path (folder ? folder : g_get_home_dir ());
+
+  drivedash_file_chooser_run (GTK_WIDGET (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                              _("Choose a Folder for the Test"), _("_Select"), initial, NULL,
+                              G_OBJECT (self), folder_chosen_cb);
+}
+
 static gboolean
 has_text (GBinding     *binding,
           const GValue *from,
@@ -140,11 +229,27 @@ nonempty_cb (gpointer    unused,
   return text != NULL && *text != '\0';
 }
 
+static gboolean
+kind_is_cb (gpointer unused,
+            int      kind,
+            int      wanted)
+{
+  return kind == wanted;
+}
+
+static char *
+folder_subtitle_cb (gpointer    unused,
+                    const char *folder)
+{
+  return drivedash_long_folder_subtitle (folder);
+}
+
 static void
 setup_actions (DrivedashLongTestPage *self)
 {
   static const GActionEntry entries[] = {
     { "start", start_cb }, { "stop", stop_cb }, { "copy", copy_cb },
+    { "save-plots", save_plots_cb }, { "choose-folder", choose_folder_cb },
   };
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
   GActionMap *map = G_ACTION_MAP (group);
@@ -154,6 +259,8 @@ setup_actions (DrivedashLongTestPage *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property (self->model, "running", g_action_map_lookup_action (map, "stop"), "enabled",
                           G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->model, "running", g_action_map_lookup_action (map, "choose-folder"),
+                          "enabled", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property_full (self->model, "summary", g_action_map_lookup_action (map, "copy"), "enabled",
                                G_BINDING_SYNC_CREATE, has_text, NULL, NULL, NULL);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "longtest", G_ACTION_GROUP (group));
@@ -205,6 +312,7 @@ drivedash_long_test_page_dispose (GObject *object)
   if (self->model)
     drivedash_long_test_model_stop (self->model);
   uninhibit (self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_LONG_TEST_PAGE);
   G_OBJECT_CLASS (drivedash_long_test_page_parent_class)->dispose (object);
 }
@@ -222,7 +330,11 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
                                                "/io/github/drivedash/Drivedash/drivedash-longtest-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, model);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, plot);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, rounds_plot);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, saturation_plot);
   gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kind_is_cb);
+  gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
 }
 
 static void
@@ -234,7 +346,15 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
   self->temperature_series = drivedash_plot_add_series_right (self->plot, _("Temperature"));
   drivedash_plot_set_right_unit (self->plot, "°C");
+  drivedash_long_test_plots_setup_rounds (self->rounds_plot, drivedash_long_test_model_get_rounds (self->model));
+  drivedash_long_test_plots_setup_saturation (self->saturation_plot,
+                                              drivedash_long_test_model_get_rounds (self->model));
   setup_actions (self);
+  /* The folder decides the drive: kept like the Speed page's. */
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
+                                G_SETTINGS_BIND_DEFAULT, drivedash_long_folder_get_mapping,
+                                drivedash_long_folder_set_mapping, NULL, NULL);
   g_signal_connect_object (self->model, "row", G_CALLBACK (row_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (running_cb), self,
                            G_CONNECT_SWAPPED);

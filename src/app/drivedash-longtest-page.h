@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 #define DRIVEDASH_TYPE_LONG_TEST_PAGE (drivedash_long_test_page_get_type ())
 G_DECLARE_FINAL_TYPE (DrivedashLongTestPage, drivedash_long_test_page, DRIVEDASH, LONG_TEST_PAGE, AdwBin)
 
-DrivedashLongTestModel *drivedash_long_test_page_get_model (DrivedashLongTestPage *self);
+DrivedashLongTestModel *drivedash_long_test_page_get_model  (DrivedashLongTestPage  *self);
+/* What Save Plots writes: the live plot and the test's result plot, one
+ * under the other; SVG when @path ends in ".svg", else PNG. */
+gboolean                drivedash_long_test_page_save_plots (DrivedashLongTestPage  *self,
+                                                             const char             *path,
+                                                             GError                **error);
 
 G_END_DECLS

@@ -35,6 +35,8 @@ drivedash_plot_model_init (DrivedashPlotModel *m)
     .time_axis = DRIVEDASH_PLOT_TIME_ELAPSED,
     .hint_min = NAN,
     .hint_max = NAN,
+    .x_min = NAN,
+    .x_max = NAN,
     .include_zero = TRUE,
     .decimate = TRUE,
     .series = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_series_free),
@@ -53,6 +55,7 @@ drivedash_plot_model_clear (DrivedashPlotModel *m)
   g_clear_pointer (&m->series, g_ptr_array_unref);
   g_clear_pointer (&m->limits, g_ptr_array_unref);
   g_clear_pointer (&m->markers, g_ptr_array_unref);
+  drivedash_plot_xaxis_clear (m);
 }
 
 static char *

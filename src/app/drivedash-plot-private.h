@@ -23,6 +23,13 @@ typedef struct
   double  t;
 } DrivedashPlotMarker;
 
+/* A shaded stretch of the X axis with its name (a test's phase). */
+typedef struct
+{
+  char   *label;
+  double  x0, x1;
+} DrivedashPlotBand;
+
 /* Everything a plot shows, apart from the widget: drawing needs only this,
  * a cairo context and a style. */
 typedef struct
@@ -42,6 +49,10 @@ typedef struct
   guint64                right_series;  /* bit i: series i uses the right axis */
   GPtrArray             *limits;        /* DrivedashPlotLimit */
   GPtrArray             *markers;       /* DrivedashPlotMarker */
+  char                  *x_unit;        /* non-NULL: a plain number axis, not time */
+  double                 x_min;         /* NaN: from the data */
+  double                 x_max;         /* NaN: from the data */
+  GPtrArray             *bands;         /* DrivedashPlotBand; NULL until the first */
 } DrivedashPlotModel;
 
 static inline gboolean
@@ -63,6 +74,13 @@ void   drivedash_plot_model_draw            (const DrivedashPlotModel *model,
                                              int                       height,
                                              const DrivedashPlotStyle *style);
 
+/* drivedash-plot-lines.c: the series, in @left's or @right's scale */
+void   drivedash_plot_draw_series           (const DrivedashPlotModel *model,
+                                             cairo_t                  *cr,
+                                             const DrivedashPlotFrame *left,
+                                             const DrivedashPlotFrame *right,
+                                             const DrivedashPlotStyle *style);
+
 /* drivedash-plot-right.c: the right-hand axis (ticks, labels, unit) */
 double drivedash_plot_fit_right             (const DrivedashPlotRange *range,
                                              int                       max_ticks,
@@ -78,6 +96,26 @@ void   drivedash_plot_draw_right_axis       (cairo_t                  *cr,
                                              const char               *unit,
                                              double                    unit_y,
                                              const DrivedashPlotStyle *style);
+
+/* drivedash-plot-xaxis.c: a number X axis (GiB written, rounds) and bands */
+void   drivedash_plot_xaxis_fit             (const DrivedashPlotModel *model,
+                                             double                   *x0,
+                                             double                   *x1);
+void   drivedash_plot_xaxis_draw            (const DrivedashPlotModel *model,
+                                             cairo_t                  *cr,
+                                             PangoLayout              *layout,
+                                             const DrivedashPlotFrame *frame,
+                                             int                       line_h,
+                                             const DrivedashPlotStyle *style);
+void   drivedash_plot_draw_bands            (const DrivedashPlotModel *model,
+                                             cairo_t                  *cr,
+                                             PangoLayout              *layout,
+                                             const DrivedashPlotFrame *frame,
+                                             const DrivedashPlotStyle *style);
+void   drivedash_plot_xaxis_clear           (DrivedashPlotModel       *model);
+
+/* drivedash-plot.c: for the plot's other files; queues a redraw */
+DrivedashPlotModel *drivedash_plot_edit_model (DrivedashPlot      *self);
 
 /* The theme's colours for the widget's own drawing. */
 void   drivedash_plot_get_style             (DrivedashPlot            *self,

@@ -142,6 +142,7 @@ fit_time (Canvas *c)
       any = TRUE;
     }
   drivedash_plot_fit_x (any, first, last, m->time_axis, m->time_window, &c->f.x0, &c->f.x1);
+  drivedash_plot_xaxis_fit (m, &c->f.x0, &c->f.x1);
 }
 
 static gboolean
@@ -310,6 +311,11 @@ draw_x_grid (Canvas *c)
   double origin = drivedash_plot_time_origin (f, c->m->time_axis);
   int tw, th;
 
+  if (c->m->x_unit)
+    {
+      drivedash_plot_xaxis_draw (c->m, c->cr, c->layout, f, c->line_h, c->style);
+      return;
+    }
   for (double t = drivedash_plot_first_time_tick (f, origin, step); t <= f->x1 + 1e-9; t += step)
     {
       double x = round (drivedash_plot_frame_x (f, t)) + 0.5;
@@ -441,182 +447,6 @@ draw_markers (Canvas *c)
     }
 }
 
-/* ---------------------------------------------------------------------- */
-/* Series                                                                 */
-
-/* The last column of the stretch that starts at START: it runs until a
- * column followed by a gap.  DENSE: whether some column holds a spread
- * and samples fill (nearly) every column of the stretch.  A spread alone
- * is not enough: two samples that happen to share a column of an
- * otherwise sparse line would turn the whole stretch into a band, drawn
- * as a wedge between far-apart points. */
-static int
-stretch_end (const DrivedashSeriesColumn *cols,
-             int                          n_cols,
-             int                          start,
-             gboolean                    *dense)
-{
-  gboolean spread = FALSE;
-  int occupied = 0;
-  int end = start;
-
-  for (int c = start; c < n_cols; c++)
-    {
-      if (cols[c].n == 0)
-        continue;
-      end = c;
-      occupied++;
-      spread |= cols[c].n > 1 && cols[c].y_max > cols[c].y_min;
-      if (cols[c].gap)
-        break;
-    }
-  *dense = spread && occupied * 10 >= (end - start + 1) * 9;
-  return end;
-}
-
-static void
-stroke_thin (cairo_t                     *cr,
-             const DrivedashPlotFrame    *f,
-             const DrivedashSeriesColumn *cols,
-             int                          start,
-             int                          end)
-{
-  gboolean pen = FALSE;
-
-  for (int c = start; c <= end; c++)
-    {
-      double x = f->left + c + 0.5;
-
-      if (cols[c].n == 0)
-        continue;
-      if (pen)
-        cairo_line_to (cr, x, drivedash_plot_frame_y (f, cols[c].y_first));
-      else
-        cairo_move_to (cr, x, drivedash_plot_frame_y (f, cols[c].y_first));
-      /* Also a lone sample: round caps make it a dot. */
-      cairo_line_to (cr, x, drivedash_plot_frame_y (f, cols[c].y_last));
-      pen = TRUE;
-    }
-  cairo_stroke (cr);
-}
-
-/* The band, widened by half the line width on each side so a flat
- * stretch still shows as a line. */
-static void
-fill_band (cairo_t                     *cr,
-           const DrivedashPlotFrame    *f,
-           const DrivedashSeriesColumn *cols,
-           int                          start,
-           int                          end)
-{
-  /* Text leaves cairo's current point behind; without a fresh path the
-   * outline's first line_to would start there (at a marker's label). */
-  cairo_new_path (cr);
-  for (int c = start; c <= end; c++)
-    if (cols[c].n)
-      cairo_line_to (cr, f->left + c + 0.5, drivedash_plot_frame_y (f, cols[c].y_max) - 0.75);
-  for (int c = end; c >= start; c--)
-    if (cols[c].n)
-      cairo_line_to (cr, f->left + c + 0.5, drivedash_plot_frame_y (f, cols[c].y_min) + 0.75);
-  cairo_close_path (cr);
-  cairo_fill (cr);
-}
-
-/* One series from its columns.  A stretch without a gap is a thin line
- * through the samples while there is at most about one sample per pixel,
- * and a filled band from each column's minimum to its maximum once the
- * samples are denser.  Filling the band instead of stroking a zig-zag
- * through every column's extremes keeps an hour of noisy data about as
- * cheap as a minute. */
-static void
-draw_columns (cairo_t                     *cr,
-              const DrivedashPlotFrame    *f,
-              const DrivedashSeriesColumn *cols,
-              int                          n_cols)
-{
-  int start = 0;
-
-  while (start < n_cols)
-    {
-      gboolean dense;
-      int end;
-
-      while (start < n_cols && cols[start].n == 0)
-        start++;
-      if (start >= n_cols)
-        break;
-
-      end = stretch_end (cols, n_cols, start, &dense);
-      if (dense)
-        fill_band (cr, f, cols, start, end);
-      else
-        stroke_thin (cr, f, cols, start, end);
-      start = end + 1;
-    }
-}
-
-/* Reference path for tests: every sample, no reduction. */
-static void
-stroke_every_sample (cairo_t                  *cr,
-                     const DrivedashPlotFrame *f,
-                     const DrivedashSeries    *s)
-{
-  const double *ts = drivedash_series_get_times (s);
-  const double *ys = drivedash_series_get_values (s);
-  gsize n = drivedash_series_get_n_points (s);
-  gboolean pen = FALSE;
-
-  for (gsize k = 0; k < n; k++)
-    {
-      if (ts[k] < f->x0 || ts[k] > f->x1)
-        continue;
-      if (isnan (ys[k]))
-        {
-          pen = FALSE;
-          continue;
-        }
-      if (pen)
-        cairo_line_to (cr, drivedash_plot_frame_x (f, ts[k]), drivedash_plot_frame_y (f, ys[k]));
-      else
-        cairo_move_to (cr, drivedash_plot_frame_x (f, ts[k]), drivedash_plot_frame_y (f, ys[k]));
-      pen = TRUE;
-    }
-  cairo_stroke (cr);
-}
-
-static void
-draw_series (Canvas *c)
-{
-  const DrivedashPlotFrame *f = &c->f;
-  int n_cols = MAX (1, (int) floor (f->right - f->left));
-  /* Both axes share the time and the area; only the values differ. */
-  g_autofree DrivedashSeriesColumn *cols = g_new0 (DrivedashSeriesColumn, n_cols);
-
-  cairo_set_line_width (c->cr, 1.5);
-  /* Bevel joins look the same at 1.5 px and cost a fraction of round
-   * ones; round caps keep lone samples visible as dots. */
-  cairo_set_line_join (c->cr, CAIRO_LINE_JOIN_BEVEL);
-  cairo_set_line_cap (c->cr, CAIRO_LINE_CAP_ROUND);
-  /* Four-times-cheaper antialiasing for the data, which is noisy anyway;
-   * text and grid keep the best. */
-  cairo_set_antialias (c->cr, CAIRO_ANTIALIAS_FAST);
-
-  for (guint i = 0; i < c->m->series->len; i++)
-    {
-      const DrivedashSeries *s = g_ptr_array_index (c->m->series, i);
-
-      f = drivedash_plot_model_is_right (c->m, i) ? &c->rf : &c->f;
-      set_source (c->cr, &c->style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
-      if (!c->m->decimate)
-        {
-          stroke_every_sample (c->cr, f, s);
-          continue;
-        }
-      drivedash_series_decimate (s, f->x0, f->x1, cols, n_cols);
-      draw_columns (c->cr, f, cols, n_cols);
-    }
-}
-
 static void
 draw_no_data (Canvas *c)
 {
@@ -637,8 +467,9 @@ draw_inside (Canvas *c)
   cairo_save (c->cr);
   cairo_rectangle (c->cr, c->f.left, c->f.top, c->f.right - c->f.left, c->f.bottom - c->f.top + 1);
   cairo_clip (c->cr);
+  drivedash_plot_draw_bands (c->m, c->cr, c->layout, &c->f, c->style);
   draw_markers (c);
-  draw_series (c);
+  drivedash_plot_draw_series (c->m, c->cr, &c->f, &c->rf, c->style);
   cairo_restore (c->cr);
 }
 
@@ -660,10 +491,13 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
     return;
 
   cairo_save (cr);
+  /* Its own rectangle, not the whole clip: plots stacked in one picture
+   * (the saved plots) would each wipe out the one above. */
   if (style->background.alpha > 0)
     {
       set_source (cr, &style->background);
-      cairo_paint (cr);
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_fill (cr);
     }
 
   c.layout = layout = make_layout (cr, style->font, FALSE);

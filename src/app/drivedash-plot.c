@@ -71,6 +71,14 @@ changed (DrivedashPlot *self)
     self->describe_source = g_timeout_add (500, update_description_cb, self);
 }
 
+/* For the plot's other files: the model, about to change. */
+DrivedashPlotModel *
+drivedash_plot_edit_model (DrivedashPlot *self)
+{
+  changed (self);
+  return &self->model;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Drawing                                                                */
 

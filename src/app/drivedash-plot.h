@@ -90,6 +90,20 @@ void        drivedash_plot_add_marker         (DrivedashPlot          *self,
                                                const char             *label);
 void        drivedash_plot_clear_annotations  (DrivedashPlot          *self);
 
+/* A plain number X axis instead of time (drivedash-plot-xaxis.c): @unit
+ * names it ("GiB written"); samples' t is then that number. */
+void        drivedash_plot_set_x_unit         (DrivedashPlot          *self,
+                                               const char             *unit);
+/* A fixed X range (NaN: from the data), so a run fills it as it goes. */
+void        drivedash_plot_set_x_range        (DrivedashPlot          *self,
+                                               double                  min,
+                                               double                  max);
+/* A shaded, named stretch from @x0 to @x1 behind the series. */
+void        drivedash_plot_add_band           (DrivedashPlot          *self,
+                                               double                  x0,
+                                               double                  x1,
+                                               const char             *label);
+
 char       *drivedash_plot_dup_description    (DrivedashPlot          *self);
 
 void        drivedash_plot_get_export_style   (DrivedashPlot          *self,

@@ -28,6 +28,8 @@ struct _DrivedashWindow
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
   DrivedashBenchPage   *speed_page;
+  DrivedashHealthPage  *health_page;
+  DrivedashLongTestPage *long_tests_page;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar   *switcher_bar;
 };
@@ -209,6 +211,8 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, speed_page);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, health_page);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, long_tests_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, switcher_title);
   /* Reachable with gtk_widget_get_template_child() for the tests. */
   gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE,
@@ -233,4 +237,8 @@ drivedash_window_init (DrivedashWindow *self)
   drivedash_a11y_rows_read_values (GTK_WIDGET (self));
   drivedash_a11y_watch_expanders (GTK_WIDGET (self));
   drivedash_a11y_watch_switchers (self->switcher_title, self->switcher_bar);
+  /* The Long Tests' write notice uses what the Health page read. */
+  g_object_bind_property (drivedash_health_page_get_model (self->health_page), "health",
+                          drivedash_long_test_page_get_model (self->long_tests_page), "health",
+                          G_BINDING_SYNC_CREATE);
 }

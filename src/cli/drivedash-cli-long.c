@@ -202,7 +202,7 @@ static gpointer
 run_thread (gpointer data)
 {
   LongRun *run = data;
-  const DrivedashLongTestSink sink = { on_progress, NULL, on_phase_begin };
+  const DrivedashLongTestSink sink = { on_progress, NULL, on_phase_begin, NULL };
   DrivedashSmartLog after;
 
   run->result = drivedash_long_test_run (run->settings, run->cancellable, &sink, run,

@@ -322,6 +322,8 @@ record_phase (Run                         *r,
       round.read_access_us = t->read_ios ? t->read_latency_sum_us / t->read_ios : 0;
       round.write_access_us = t->write_ios ? t->write_latency_sum_us / t->write_ios : 0;
       g_array_append_val (res->rounds, round);
+      if (r->sink && r->sink->round)
+        r->sink->round (r->user_data, &round);
     }
 }
 

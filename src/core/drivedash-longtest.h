@@ -139,6 +139,8 @@ typedef struct
   void (*progress)    (gpointer user_data, const DrivedashLongProgress *progress);
   void (*row)         (gpointer user_data, const DrivedashTimeseriesRow *row);
   void (*phase_begin) (gpointer user_data, const DrivedashLongPhase *phase);
+  /* A consistency round just measured (may be NULL). */
+  void (*round)       (gpointer user_data, const DrivedashLongRound *round);
 } DrivedashLongTestSink;
 
 typedef struct

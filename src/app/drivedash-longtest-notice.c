@@ -1,0 +1,48 @@
+/* drivedash-longtest-notice.c — the Long Tests' notice before Start
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The Health page has already read the chosen drive (its model, its own
+ * wear estimate, what it has written): the notice uses that when it is
+ * the drive under the test folder, and otherwise only the model name
+ * sysfs gives, which is enough for a rated TBW.  Nothing here blocks: the
+ * notice is a property, read whenever the test or its folder changes.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-longtest-mapping.h"
+#include "drivedash-longtest-notice.h"
+#include "drivedash-write-notice.h"
+
+char *
+drivedash_long_test_notice_text (guint64          bytes,
+                                 const char      *controller,
+                                 const char      *drive_name,
+                                 DrivedashHealth *health)
+{
+  const char *model = drive_name;
+  double used = -1;
+  guint64 written = 0;
+  g_autofree char *text = NULL;
+
+  if (health != NULL && controller != NULL && g_strcmp0 (health->controller, controller) == 0)
+    {
+      if (health->model && *health->model)
+        model = health->model;
+      if (health->has & DRIVEDASH_HEALTH_HAS_SMART)
+        {
+          used = health->smart.percentage_used;
+          /* Data units are thousands of 512-byte blocks. */
+          written = (guint64) MIN (drivedash_u128_to_double (health->smart.data_units_written) * 512000,
+                                   (double) G_MAXUINT64);
+        }
+    }
+  text = drivedash_write_notice_text (bytes, model, used, written);
+  if (bytes <= DRIVEDASH_LONG_CONFIRM_BYTES)
+    return g_steal_pointer (&text);
+  /* Translators: the write notice, then this sentence */
+  return g_strdup_printf (_("%s Drivedash asks before it starts, because that much writing wears the drive a little."),
+                          text);
+}

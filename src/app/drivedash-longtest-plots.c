@@ -1,0 +1,166 @@
+/* drivedash-longtest-plots.c — the Long Tests view's result plots
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each plot is redrawn from the rounds model whenever it changes: at most
+ * 18 rounds, or one point a second of a fill (until the run ends, when the
+ * exact speed per GiB step replaces them), so refilling is cheap and the
+ * plot never disagrees with the words next to it.
+ */
+#include "config.h"
+
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+
+#include "drivedash-error.h"
+#include "drivedash-longtest-plots.h"
+
+#define N_ROUNDS 18
+
+static void
+refill_rounds (DrivedashLongTestRounds *rounds,
+               DrivedashPlot           *plot)
+{
+  guint n = drivedash_long_test_rounds_get_n_rounds (rounds);
+  double worst_us = 0, div;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const DrivedashLongRound *r = drivedash_long_test_rounds_get_round (rounds, i);
+
+      worst_us = MAX (worst_us, MAX (r->read_access_us, r->write_access_us));
+    }
+  /* Milliseconds once a round takes that long: "12.5 ms" reads better
+   * than "12500 µs". */
+  div = worst_us >= 1000 ? 1000 : 1;
+  /* Translators: milliseconds and microseconds */
+  drivedash_plot_set_right_unit (plot, div > 1 ? _("ms") : _("µs"));
+  drivedash_plot_clear (plot);
+  for (guint i = 0; i < n; i++)
+    {
+      const DrivedashLongRound *r = drivedash_long_test_rounds_get_round (rounds, i);
+      double x = drivedash_long_round_position (r);
+
+      drivedash_plot_append (plot, 0, x, r->bandwidth_mb_per_s);
+      if (r->read_access_us > 0)
+        drivedash_plot_append (plot, 1, x, r->read_access_us / div);
+      if (r->write_access_us > 0)
+        drivedash_plot_append (plot, 2, x, r->write_access_us / div);
+    }
+}
+
+void
+drivedash_long_test_plots_setup_rounds (DrivedashPlot           *plot,
+                                        DrivedashLongTestRounds *rounds)
+{
+  drivedash_plot_set_title (plot, _("Speed in each round"));
+  drivedash_plot_set_unit (plot, _("MB/s"));
+  drivedash_plot_set_include_zero (plot, TRUE);
+  drivedash_plot_add_series (plot, _("Speed"));
+  drivedash_plot_add_series_right (plot, _("Read wait"));
+  drivedash_plot_add_series_right (plot, _("Write wait"));
+  /* Translators: the X axis of the consistency plot, rounds 1 to 18 */
+  drivedash_plot_set_x_unit (plot, _("Round"));
+  drivedash_plot_set_x_range (plot, 0.5, N_ROUNDS + 0.5);
+  drivedash_plot_add_band (plot, 0.5, 8.5, _("Getting worse"));
+  drivedash_plot_add_band (plot, 8.5, 13.5, _("Steady"));
+  drivedash_plot_add_band (plot, 13.5, N_ROUNDS + 0.5, _("After resting"));
+  g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_rounds), plot, 0);
+  refill_rounds (rounds, plot);
+}
+
+static void
+refill_saturation (DrivedashLongTestRounds *rounds,
+                   DrivedashPlot           *plot)
+{
+  guint n = drivedash_long_test_rounds_get_n_points (rounds);
+  double amount = drivedash_long_test_rounds_get_amount_gb (rounds);
+  double cache_gb, after;
+
+  drivedash_plot_set_x_range (plot, 0, amount > 0 ? amount : NAN);
+  drivedash_plot_clear (plot);
+  drivedash_plot_clear_annotations (plot);
+  for (guint i = 0; i < n; i++)
+    {
+      double gb, mbps;
+
+      drivedash_long_test_rounds_get_point (rounds, i, &gb, &mbps);
+      drivedash_plot_append (plot, 0, gb, mbps);
+    }
+  if (drivedash_long_test_rounds_get_cache (rounds, &cache_gb, &after))
+    {
+      g_autofree char *m = g_strdup_printf (_("Fast cache ends ≈ %.0f GB"), cache_gb);
+      g_autofree char *l = g_strdup_printf (_("After the cache ≈ %.0f MB/s"), after);
+
+      drivedash_plot_add_marker (plot, cache_gb, m);
+      drivedash_plot_add_limit (plot, l, after, DRIVEDASH_PLOT_LIMIT_WARNING);
+    }
+}
+
+void
+drivedash_long_test_plots_setup_saturation (DrivedashPlot           *plot,
+                                            DrivedashLongTestRounds *rounds)
+{
+  drivedash_plot_set_title (plot, _("Write speed by amount written"));
+  drivedash_plot_set_unit (plot, _("MB/s"));
+  drivedash_plot_set_include_zero (plot, TRUE);
+  drivedash_plot_add_series (plot, _("Write speed"));
+  /* Translators: the X axis of the fast-cache plot, in gigabytes */
+  drivedash_plot_set_x_unit (plot, _("GB written"));
+  g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_saturation), plot, 0);
+  refill_saturation (rounds, plot);
+}
+
+static void
+draw_all (DrivedashPlot * const *plots,
+          guint                  n,
+          cairo_t               *cr)
+{
+  DrivedashPlotStyle style;
+
+  for (guint i = 0; i < n; i++)
+    {
+      drivedash_plot_get_export_style (plots[i], &style);
+      drivedash_plot_draw (plots[i], cr, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
+                           DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT, &style);
+      cairo_translate (cr, 0, DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT);
+    }
+}
+
+gboolean
+drivedash_long_test_plots_save (DrivedashPlot * const  *plots,
+                                guint                   n,
+                                const char             *path,
+                                GError                **error)
+{
+  gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
+  int w = DRIVEDASH_LONG_PLOT_EXPORT_WIDTH, h = DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT * MAX (n, 1);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  surface = svg ? cairo_svg_surface_create (path, w, h)
+                : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  draw_all (plots, n, cr);
+  cairo_destroy (cr);
+  if (svg)
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  else
+    status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("Could not save the picture as “%s”: the folder may be read-only or full."),
+                   name);
+      return FALSE;
+    }
+  return TRUE;
+}
