@@ -38,6 +38,25 @@ has_progress (gpointer data)
   return drivedash_long_test_model_get_progress_text (data) != NULL;
 }
 
+/* The button that activates @action; its sensitivity follows the action's
+ * "enabled". */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static DrivedashLongTestPage *
 open_page (DrivedashWindow **window_out)
 {
@@ -99,6 +118,9 @@ test_run (void)
   guint warning_k, critical_k;
 
   before = ui_screenshot (window, "long-tests-before.png");
+  /* Nothing to copy or save before a run. */
+  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "longtest.copy")));
+  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "longtest.save-plots")));
   shrink (model, 3);
   gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
   g_assert_true (drivedash_long_test_model_get_running (model));

@@ -263,6 +263,9 @@ setup_actions (DrivedashLongTestPage *self)
                           "enabled", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property_full (self->model, "summary", g_action_map_lookup_action (map, "copy"), "enabled",
                                G_BINDING_SYNC_CREATE, has_text, NULL, NULL, NULL);
+  /* Before a run the plots are empty: nothing worth saving. */
+  g_object_bind_property_full (self->model, "summary", g_action_map_lookup_action (map, "save-plots"),
+                               "enabled", G_BINDING_SYNC_CREATE, has_text, NULL, NULL, NULL);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "longtest", G_ACTION_GROUP (group));
 }
 
