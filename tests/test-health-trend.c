@@ -153,6 +153,33 @@ test_hourly (void)
   g_assert_cmpfloat (h->mean_kelvin, ==, 300);
 }
 
+/* A year view: each day's lowest, weighted mean and highest, from an
+ * hourly (thinned) row and a daily one (what the store keeps after 90
+ * days) alike. */
+static void
+test_daily_temperature (void)
+{
+  DrivedashSnapshot s[3] = {
+    { .time = T0 + 3600, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 60,
+      .temperature_kelvin = 310, .temperature_min_kelvin = 305, .temperature_max_kelvin = 318 },
+    { .time = T0 + 20 * 3600, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 180,
+      .temperature_kelvin = 330, .temperature_min_kelvin = 320, .temperature_max_kelvin = 345 },
+    { .time = T0 + DAY, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 1440,
+      .temperature_kelvin = 300, .temperature_min_kelvin = 295, .temperature_max_kelvin = 310 },
+  };
+  g_autoptr(GArray) days = drivedash_health_trend_temperature (s, 3, DAY);
+  DrivedashTrendHour *d = &g_array_index (days, DrivedashTrendHour, 0);
+
+  g_assert_cmpuint (days->len, ==, 2);
+  g_assert_cmpint (d->time, ==, T0);
+  g_assert_cmpfloat (d->min_kelvin, ==, 305);
+  g_assert_cmpfloat (d->max_kelvin, ==, 345);
+  g_assert_cmpfloat_with_epsilon (d->mean_kelvin, (310.0 * 60 + 330.0 * 180) / 240, 1e-9);
+  d = &g_array_index (days, DrivedashTrendHour, 1);
+  g_assert_cmpint (d->time, ==, T0 + DAY);
+  g_assert_cmpfloat (d->mean_kelvin, ==, 300);
+}
+
 static void
 test_daily (void)
 {
@@ -184,5 +211,6 @@ main (int    argc,
   g_test_add_func ("/health-trend/not-enough", test_not_enough);
   g_test_add_func ("/health-trend/hourly", test_hourly);
   g_test_add_func ("/health-trend/daily", test_daily);
+  g_test_add_func ("/health-trend/daily-temperature", test_daily_temperature);
   return g_test_run ();
 }

@@ -16,13 +16,22 @@ GArray *
 drivedash_health_trend_hourly (const DrivedashSnapshot *snapshots,
                                guint                    n_snapshots)
 {
+  return drivedash_health_trend_temperature (snapshots, n_snapshots, 3600);
+}
+
+GArray *
+drivedash_health_trend_temperature (const DrivedashSnapshot *snapshots,
+                                    guint                    n_snapshots,
+                                    gint64                   bucket_seconds)
+{
   GArray *hours = g_array_new (FALSE, FALSE, sizeof (DrivedashTrendHour));
   double weight = 0;
 
+  g_return_val_if_fail (bucket_seconds > 0, hours);
   for (guint i = 0; i < n_snapshots; i++)
     {
       const DrivedashSnapshot *s = &snapshots[i];
-      gint64 hour = s->time - s->time % 3600;
+      gint64 hour = s->time - s->time % bucket_seconds;
       guint w = MAX (s->samples, 1);
       DrivedashTrendHour *last = hours->len ? &g_array_index (hours, DrivedashTrendHour, hours->len - 1) : NULL;
 
