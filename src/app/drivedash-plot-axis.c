@@ -391,7 +391,7 @@ drop_crowded_end (const DrivedashPlotFrame *f,
   if (ticks->len < 3)
     return;
   last = g_array_index (ticks, double, ticks->len - 1);
-  if (f->right - drivedash_plot_frame_x (f, last) < spacing / 2)
+  if (f->right - drivedash_plot_frame_x (f, last) < spacing / 3)
     g_array_set_size (ticks, ticks->len - 1);
 }
 
@@ -402,7 +402,7 @@ date_time_ticks (const DrivedashPlotFrame *f,
 {
   static const DateStep steps[] = {
     { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 }, { 6, 0, 0 }, { 12, 0, 0 },
-    { 0, 1, 0 }, { 0, 2, 0 }, { 0, 7, 0 }, { 0, 14, 0 },
+    { 0, 1, 0 }, { 0, 2, 0 }, { 0, 3, 0 }, { 0, 7, 0 }, { 0, 14, 0 },
     { 0, 0, 1 }, { 0, 0, 2 }, { 0, 0, 3 }, { 0, 0, 6 }, { 0, 0, 12 },
   };
 
