@@ -250,6 +250,13 @@ cut_range (DrivedashHealthHistoryModel *self)
   self->snapshots = smart_only (self->all, first);
 }
 
+static const char *
+no_history_words (void)
+{
+  return _("History appears here once the background watch has run for a while. "
+           "Turn it on in Preferences → Watch.");
+}
+
 static void
 apply (DrivedashHealthHistoryModel *self,
        GArray                      *all,
@@ -275,9 +282,7 @@ apply (DrivedashHealthHistoryModel *self,
   if (error != NULL)
     set_string (self, &self->status, error->message, PROP_STATUS);
   else
-    set_string (self, &self->status,
-                has ? NULL : _("History appears here once the background watch has run for a while. "
-                               "Turn it on in Preferences → Watch."), PROP_STATUS);
+    set_string (self, &self->status, has ? NULL : no_history_words (), PROP_STATUS);
   set_string (self, &self->projection, words, PROP_PROJECTION);
   set_boolean (self, &self->has_history, has, PROP_HAS_HISTORY);
   g_signal_emit (self, signals[CHANGED], 0);
@@ -484,6 +489,8 @@ drivedash_health_history_model_class_init (DrivedashHealthHistoryModelClass *kla
 static void
 drivedash_health_history_model_init (DrivedashHealthHistoryModel *self)
 {
+  /* What to show until the first load answers: no blank label. */
+  self->status = g_strdup (no_history_words ());
 }
 
 DrivedashHealthHistoryModel *
