@@ -8,6 +8,7 @@
 #include <pango/pangocairo.h>
 
 #include "drivedash-plot-axis.h"
+#include "drivedash-plot-axis-private.h"
 
 #define DAY 86400.0
 
@@ -274,12 +275,13 @@ is_round (double t,
  * label centred on its tick and kept inside the plot.  FONT is one the
  * app may get: Cantarell (GNOME) or DejaVu Sans (wider, the fallback). */
 static void
-check_axis (PangoLayout *layout,
-            double       now,
-            double       span,
-            int          width,
-            const char  *font,
-            GString     *seen)
+check_axis (PangoLayout       *layout,
+            double             now,
+            double             span,
+            int                width,
+            const char        *font,
+            const char *const *formats,
+            GString           *seen)
 {
   PangoFontDescription *desc = pango_font_description_from_string (font);
   double last_end = -G_MAXDOUBLE, step;
@@ -303,7 +305,8 @@ check_axis (PangoLayout *layout,
     {
       double t = g_array_index (ticks, double, i);
       double x = round (drivedash_plot_frame_x (&f, t)) + 0.5, start;
-      g_autofree char *label = drivedash_plot_format_time (t, DRIVEDASH_PLOT_TIME_DATE, step);
+      g_autofree char *label = formats ? drivedash_plot_format_date (t, step, formats)
+                                       : drivedash_plot_format_time (t, DRIVEDASH_PLOT_TIME_DATE, step);
 
       g_assert_true (t >= f.x0 && t <= f.x1);
       g_assert_true (is_round (t, step));
@@ -336,7 +339,52 @@ test_date_ticks (void)
     for (guint s = 0; s < G_N_ELEMENTS (spans); s++)
       for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
         for (guint f = 0; f < G_N_ELEMENTS (fonts); f++)
-          check_axis (layout, now, spans[s], widths[w], fonts[f], seen);
+          check_axis (layout, now, spans[s], widths[w], fonts[f], NULL, seen);
+  g_test_message ("%s", seen->str);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The msgstr of a "plot axis" message in po/ja.po. */
+static char *
+japanese (const char *msgid)
+{
+  g_autofree char *po = g_test_build_filename (G_TEST_DIST, "..", "po", "ja.po", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = g_regex_escape_string (msgid, -1);
+  g_autofree char *pattern = g_strdup_printf ("msgctxt \"plot axis\"\nmsgid \"%s\"\nmsgstr \"([^\"]*)\"", escaped);
+  g_autoptr(GRegex) regex = g_regex_new (pattern, 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+
+  g_assert_true (g_file_get_contents (po, &text, NULL, NULL));
+  g_assert_true (g_regex_match (regex, text, 0, &match));
+  return g_match_info_fetch (match, 1);
+}
+
+/* The Japanese dates ("2026年1月" is wider than "Jan 2026") from
+ * po/ja.po, in Cantarell with its CJK fallback (the narrowest lines, so
+ * the most ticks) and in Noto Sans CJK. */
+static void
+test_date_ticks_japanese (void)
+{
+  const double spans[] = { DAY, 7 * DAY, 30 * DAY, 90 * DAY, 365 * DAY, 400 * DAY };
+  const int widths[] = { 290, 330, 480, 640, 800, 1200 };
+  const char *fonts[] = { "Cantarell 11", "Noto Sans CJK JP 11" };
+  g_autofree char *day = japanese ("%-d %b");
+  g_autofree char *january = japanese ("%b %Y");
+  g_autofree char *month = japanese ("%b");
+  const char *const formats[3] = { day, january, month };
+  g_autoptr(GString) seen = g_string_new (NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+
+  g_assert_cmpstr (january, !=, "%b %Y");
+  for (double now = 1794441600 + 13.5 * 3600; now < 1794441600 + 32 * DAY; now += 2.3 * DAY)
+    for (guint s = 0; s < G_N_ELEMENTS (spans); s++)
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        for (guint f = 0; f < G_N_ELEMENTS (fonts); f++)
+          check_axis (layout, now, spans[s], widths[w], fonts[f], formats, seen);
   g_test_message ("%s", seen->str);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -398,6 +446,7 @@ main (int   argc,
   g_test_add_func ("/plot-axis/format-date", test_format_date);
   g_test_add_func ("/plot-axis/date-steps", test_date_steps);
   g_test_add_func ("/plot-axis/date-ticks", test_date_ticks);
+  g_test_add_func ("/plot-axis/date-ticks-japanese", test_date_ticks_japanese);
   g_test_add_func ("/plot-axis/fit-x", test_fit_x);
   g_test_add_func ("/plot-axis/fit-y/linear", test_fit_y_linear);
   g_test_add_func ("/plot-axis/fit-y/log", test_fit_y_log);

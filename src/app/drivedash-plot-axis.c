@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "drivedash-plot-axis.h"
+#include "drivedash-plot-axis-private.h"
 
 G_DEFINE_ENUM_TYPE (DrivedashPlotScale, drivedash_plot_scale,
   G_DEFINE_ENUM_VALUE (DRIVEDASH_PLOT_SCALE_LINEAR, "linear"),
@@ -108,11 +109,10 @@ format_time_ago (long   s,
   return g_strdup_printf (C_("plot axis", "−%ld s"), s);
 }
 
-/* A date reads better than "−40 d" for history kept over months: a user
- * remembers "that hot week in August". */
-static char *
-format_date (double t,
-             double step)
+char *
+drivedash_plot_format_date (double            t,
+                            double            step,
+                            const char *const formats[3])
 {
   g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local ((gint64) floor (t));
 
@@ -121,16 +121,29 @@ format_date (double t,
   if (step < DAY && (g_date_time_get_hour (dt) != 0 || g_date_time_get_minute (dt) != 0))
     return g_date_time_format (dt, "%H:%M");
   if (step < MONTH)
+    return g_date_time_format (dt, formats[0]);
+  return g_date_time_format (dt, formats[g_date_time_get_month (dt) == 1 ? 1 : 2]);
+}
+
+/* A date reads better than "−40 d" for history kept over months: a user
+ * remembers "that hot week in August". */
+static char *
+format_date (double t,
+             double step)
+{
+  const char *const formats[3] = {
     /* Translators: a date on a chart's time axis, g_date_time_format()
      * codes: "12 Nov".  Keep it short. */
-    return g_date_time_format (dt, C_("plot axis", "%-d %b"));
-  if (g_date_time_get_month (dt) == 1)
+    C_("plot axis", "%-d %b"),
     /* Translators: January on a chart's time axis, with the year:
      * "Jan 2027", g_date_time_format() codes.  Keep it short. */
-    return g_date_time_format (dt, C_("plot axis", "%b %Y"));
-  /* Translators: a month on a chart's time axis, g_date_time_format()
-   * codes: "Nov".  Keep it short. */
-  return g_date_time_format (dt, C_("plot axis", "%b"));
+    C_("plot axis", "%b %Y"),
+    /* Translators: a month on a chart's time axis, g_date_time_format()
+     * codes: "Nov".  Keep it short. */
+    C_("plot axis", "%b"),
+  };
+
+  return drivedash_plot_format_date (t, step, formats);
 }
 
 /* T is seconds from the axis origin: elapsed, or before the newest sample;
