@@ -345,6 +345,38 @@ test_date_ticks (void)
   cairo_surface_destroy (surface);
 }
 
+/* Local time with a clock change: ticks stay on local midnights and
+ * whole hours, days 23 or 25 hours long. */
+static void
+test_date_dst (void)
+{
+  /* 2026-03-29 in Berlin: 02:00 CET becomes 03:00 CEST.  From 26 Mar
+   * 23:00 CET to 31 Mar 00:00 CEST. */
+  DrivedashPlotFrame f = { .x0 = 1774735200 - 2 * DAY, .x1 = 1774908000 };
+  g_autoptr(GArray) days = NULL, hours = NULL;
+  double step;
+
+  g_setenv ("TZ", "Europe/Berlin", TRUE);
+  days = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 4, &step);
+  g_assert_cmpfloat (step, ==, DAY);
+  g_assert_cmpuint (days->len, ==, 5);
+  for (guint i = 0; i < days->len; i++)
+    g_assert_true (is_round (g_array_index (days, double, i), step));
+  /* 29 Mar has 23 hours. */
+  g_assert_cmpfloat (g_array_index (days, double, 3) - g_array_index (days, double, 2), ==, 23 * 3600);
+  assert_label (drivedash_plot_format_time (g_array_index (days, double, 4), DRIVEDASH_PLOT_TIME_DATE, step),
+                "31 Mar");
+
+  /* 27 Mar 23:00 CET to 29 Mar 12:00 CEST, over the missing hour */
+  f.x0 = 1774735200 - DAY;
+  f.x1 = 1774735200 + 12 * 3600;
+  hours = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 6, &step);
+  g_assert_cmpfloat (step, ==, 6 * 3600);
+  for (guint i = 0; i < hours->len; i++)
+    g_assert_true (is_round (g_array_index (hours, double, i), step));
+  g_setenv ("TZ", "UTC", TRUE);
+}
+
 /* The msgstr of a "plot axis" message in po/ja.po. */
 static char *
 japanese (const char *msgid)
@@ -446,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/plot-axis/format-date", test_format_date);
   g_test_add_func ("/plot-axis/date-steps", test_date_steps);
   g_test_add_func ("/plot-axis/date-ticks", test_date_ticks);
+  g_test_add_func ("/plot-axis/date-dst", test_date_dst);
   g_test_add_func ("/plot-axis/date-ticks-japanese", test_date_ticks_japanese);
   g_test_add_func ("/plot-axis/fit-x", test_fit_x);
   g_test_add_func ("/plot-axis/fit-y/linear", test_fit_y_linear);
