@@ -153,6 +153,94 @@ test_hourly (void)
   g_assert_cmpfloat (h->mean_kelvin, ==, 300);
 }
 
+static DrivedashSnapshot
+powered (gint64 time,
+         gint64 units_written,
+         gint64 power_on_hours)
+{
+  DrivedashSnapshot s = smart (time, units_written, 0);
+
+  s.power_on_hours = power_on_hours;
+  return s;
+}
+
+/* Snapshots stop for two days.  With the computer off (power-on hours
+ * hardly grew) the day after is right: nothing was written meanwhile.
+ * With the computer on and the watch stopped, what was written in the
+ * gap would land on the day after (a day of three days' writing) and
+ * the day before would miss its evening: both are left out. */
+static void
+test_daily_gap (void)
+{
+  DrivedashSnapshot off[5] = {
+    powered (T0 + 23 * 3600, 0, 0),
+    powered (T0 + DAY + 12 * 3600, 1000, 10),
+    powered (T0 + DAY + 18 * 3600, 2000, 16),      /* day 1: 2000 */
+    powered (T0 + 4 * DAY + 9 * 3600, 2500, 17),   /* on at 8:00 */
+    powered (T0 + 4 * DAY + 20 * 3600, 4000, 28),  /* day 4: 2000 */
+  };
+  DrivedashSnapshot on[5];
+  g_autoptr(GArray) days = drivedash_health_trend_daily_written (off, 5);
+  g_autoptr(GArray) gap = NULL;
+
+  g_assert_cmpuint (days->len, ==, 2);
+  g_assert_cmpint (g_array_index (days, DrivedashTrendDay, 0).time, ==, T0 + DAY);
+  g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 0).bytes, ==, 2000.0 * 512000);
+  g_assert_cmpint (g_array_index (days, DrivedashTrendDay, 1).time, ==, T0 + 4 * DAY);
+  g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 1).bytes, ==, 2000.0 * 512000);
+
+  memcpy (on, off, sizeof on);
+  on[3] = powered (T0 + 4 * DAY + 9 * 3600, 9000, 79);
+  on[4] = powered (T0 + 4 * DAY + 20 * 3600, 10000, 90);
+  gap = drivedash_health_trend_daily_written (on, 5);
+  g_assert_cmpuint (gap->len, ==, 0);
+}
+
+/* Rows the store thinned to one a day start at midnight but hold the
+ * counters of the day's end: a drive on all day is no gap. */
+static void
+test_daily_thinned (void)
+{
+  DrivedashSnapshot rows[4];
+  g_autoptr(GArray) days = NULL;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      rows[i] = powered (T0 + i * DAY, 1000 * (i + 1), 24 * (i + 1));
+      rows[i].samples = 1440;
+    }
+  days = drivedash_health_trend_daily_written (rows, 4);
+  g_assert_cmpuint (days->len, ==, 3);
+  g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 2).bytes, ==, 1000.0 * 512000);
+}
+
+/* A year view: each day's lowest, weighted mean and highest, from an
+ * hourly (thinned) row and a daily one (what the store keeps after 90
+ * days) alike. */
+static void
+test_daily_temperature (void)
+{
+  DrivedashSnapshot s[3] = {
+    { .time = T0 + 3600, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 60,
+      .temperature_kelvin = 310, .temperature_min_kelvin = 305, .temperature_max_kelvin = 318 },
+    { .time = T0 + 20 * 3600, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 180,
+      .temperature_kelvin = 330, .temperature_min_kelvin = 320, .temperature_max_kelvin = 345 },
+    { .time = T0 + DAY, .has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE, .samples = 1440,
+      .temperature_kelvin = 300, .temperature_min_kelvin = 295, .temperature_max_kelvin = 310 },
+  };
+  g_autoptr(GArray) days = drivedash_health_trend_temperature (s, 3, DAY);
+  DrivedashTrendHour *d = &g_array_index (days, DrivedashTrendHour, 0);
+
+  g_assert_cmpuint (days->len, ==, 2);
+  g_assert_cmpint (d->time, ==, T0);
+  g_assert_cmpfloat (d->min_kelvin, ==, 305);
+  g_assert_cmpfloat (d->max_kelvin, ==, 345);
+  g_assert_cmpfloat_with_epsilon (d->mean_kelvin, (310.0 * 60 + 330.0 * 180) / 240, 1e-9);
+  d = &g_array_index (days, DrivedashTrendHour, 1);
+  g_assert_cmpint (d->time, ==, T0 + DAY);
+  g_assert_cmpfloat (d->mean_kelvin, ==, 300);
+}
+
 static void
 test_daily (void)
 {
@@ -184,5 +272,8 @@ main (int    argc,
   g_test_add_func ("/health-trend/not-enough", test_not_enough);
   g_test_add_func ("/health-trend/hourly", test_hourly);
   g_test_add_func ("/health-trend/daily", test_daily);
+  g_test_add_func ("/health-trend/daily-temperature", test_daily_temperature);
+  g_test_add_func ("/health-trend/daily-gap", test_daily_gap);
+  g_test_add_func ("/health-trend/daily-thinned", test_daily_thinned);
   return g_test_run ();
 }

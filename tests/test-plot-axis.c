@@ -5,8 +5,12 @@
 #include "config.h"
 
 #include <math.h>
+#include <pango/pangocairo.h>
 
 #include "drivedash-plot-axis.h"
+#include "drivedash-plot-axis-private.h"
+
+#define DAY 86400.0
 
 static void
 assert_label (char       *label,
@@ -37,8 +41,12 @@ test_nice_time_step (void)
   g_assert_cmpfloat (drivedash_plot_nice_time_step (600, 5), ==, 120);
   g_assert_cmpfloat (drivedash_plot_nice_time_step (3600, 6), ==, 600);
   g_assert_cmpfloat (drivedash_plot_nice_time_step (36000, 4), ==, 3 * 3600);
-  /* Longer than anything sensible: a day per tick. */
-  g_assert_cmpfloat (drivedash_plot_nice_time_step (1e9, 3), ==, 24 * 3600);
+  /* Days and weeks, then whole numbers of days. */
+  g_assert_cmpfloat (drivedash_plot_nice_time_step (7 * DAY, 8), ==, DAY);
+  g_assert_cmpfloat (drivedash_plot_nice_time_step (30 * DAY, 5), ==, 7 * DAY);
+  g_assert_cmpfloat (drivedash_plot_nice_time_step (365 * DAY, 6), ==, 90 * DAY);
+  /* Longer than anything sensible: 360 days per tick. */
+  g_assert_cmpfloat (drivedash_plot_nice_time_step (1e12, 3), ==, 360 * DAY);
 }
 
 static void
@@ -67,6 +75,27 @@ test_format_time (void)
   assert_label (drivedash_plot_format_time (-90, DRIVEDASH_PLOT_TIME_AGO, 30), "−90 s");
   /* Whole minutes on a 30 s step stay in seconds, like their neighbours. */
   assert_label (drivedash_plot_format_time (-120, DRIVEDASH_PLOT_TIME_AGO, 30), "−120 s");
+  /* Days and weeks instead of "−720 h". */
+  assert_label (drivedash_plot_format_time (-3 * DAY, DRIVEDASH_PLOT_TIME_AGO, DAY), "−3 d");
+  assert_label (drivedash_plot_format_time (-14 * DAY, DRIVEDASH_PLOT_TIME_AGO, 7 * DAY), "−2 w");
+  assert_label (drivedash_plot_format_time (-14 * DAY, DRIVEDASH_PLOT_TIME_AGO, 2 * DAY), "−14 d");
+  assert_label (drivedash_plot_format_time (-90 * DAY, DRIVEDASH_PLOT_TIME_AGO, 30 * DAY), "−90 d");
+  assert_label (drivedash_plot_format_time (-720 * 3600, DRIVEDASH_PLOT_TIME_AGO, DAY), "−30 d");
+}
+
+/* Dates in local time (UTC here, see main()). */
+static void
+test_format_date (void)
+{
+  /* 2026-11-12 00:00 and 14:00, 2026-12-01, 2027-01-01 */
+  double nov12 = 1794441600, dec1 = 1796083200, jan1 = 1798761600;
+
+  assert_label (drivedash_plot_format_time (nov12 + 14 * 3600, DRIVEDASH_PLOT_TIME_DATE, 3600), "14:00");
+  /* Midnight on an hourly axis says which day begins. */
+  assert_label (drivedash_plot_format_time (nov12, DRIVEDASH_PLOT_TIME_DATE, 6 * 3600), "12 Nov");
+  assert_label (drivedash_plot_format_time (nov12, DRIVEDASH_PLOT_TIME_DATE, 7 * DAY), "12 Nov");
+  assert_label (drivedash_plot_format_time (dec1, DRIVEDASH_PLOT_TIME_DATE, 30 * DAY), "Dec");
+  assert_label (drivedash_plot_format_time (jan1, DRIVEDASH_PLOT_TIME_DATE, 90 * DAY), "Jan 2027");
 }
 
 static void
@@ -94,6 +123,20 @@ test_fit_x (void)
   drivedash_plot_fit_x (TRUE, 100, 130, DRIVEDASH_PLOT_TIME_AGO, 0, &x0, &x1);
   g_assert_cmpfloat (x0, ==, 70);
   g_assert_cmpfloat (x1, ==, 130);
+
+  /* Dates: the window ends now even when the newest sample is days old,
+   * so the gap since shows. */
+  {
+    double now = g_get_real_time () / 1e6;
+
+    drivedash_plot_fit_x (TRUE, now - 40 * DAY, now - 3 * DAY, DRIVEDASH_PLOT_TIME_DATE, 30 * DAY, &x0, &x1);
+    g_assert_cmpfloat (x1, >=, now);
+    g_assert_cmpfloat (x1, <, now + 60);
+    g_assert_cmpfloat (x1 - x0, ==, 30 * DAY);
+    drivedash_plot_fit_x (FALSE, 0, 0, DRIVEDASH_PLOT_TIME_DATE, 0, &x0, &x1);
+    g_assert_cmpfloat (x1, >=, now);
+    g_assert_cmpfloat (x1 - x0, ==, DAY);
+  }
 }
 
 static void
@@ -202,18 +245,241 @@ test_enum_nicks (void)
   g_assert_cmpint (g_enum_get_value_by_nick (scale, "auto")->value, ==, DRIVEDASH_PLOT_SCALE_AUTO);
   g_assert_cmpint (g_enum_get_value_by_nick (axis, "elapsed")->value, ==, DRIVEDASH_PLOT_TIME_ELAPSED);
   g_assert_cmpint (g_enum_get_value_by_nick (axis, "ago")->value, ==, DRIVEDASH_PLOT_TIME_AGO);
+  g_assert_cmpint (g_enum_get_value_by_nick (axis, "date")->value, ==, DRIVEDASH_PLOT_TIME_DATE);
+}
+
+/* Whether T (a tick of STEP) is a round time: a whole multiple of the
+ * hours, a midnight (a Monday for weeks) or the first of a month. */
+static gboolean
+is_round (double t,
+          double step)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local ((gint64) t);
+  int hour = g_date_time_get_hour (dt);
+
+  if (g_date_time_get_minute (dt) != 0 || g_date_time_get_second (dt) != 0)
+    return FALSE;
+  if (step < DAY)
+    return hour % (int) (step / 3600) == 0;
+  if (hour != 0)
+    return FALSE;
+  if (step >= 28 * DAY)
+    return g_date_time_get_day_of_month (dt) == 1;
+  if (step >= 7 * DAY)
+    return g_date_time_get_day_of_week (dt) == 1;
+  return TRUE;
+}
+
+/* Tick labels as the plot draws them (drivedash-plot-render.c): PAD 8,
+ * the Y labels' column on the left, at most one tick per 4.5 lines, each
+ * label centred on its tick and kept inside the plot.  FONT is one the
+ * app may get: Cantarell (GNOME) or DejaVu Sans (wider, the fallback). */
+static void
+check_axis (PangoLayout       *layout,
+            double             now,
+            double             span,
+            int                width,
+            const char        *font,
+            const char *const *formats,
+            GString           *seen)
+{
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  double last_end = -G_MAXDOUBLE, step;
+  DrivedashPlotFrame f = { .x0 = now - span, .x1 = now, .left = 8 + 30 + 4 + 2, .right = width - 8 };
+  g_autoptr(GArray) ticks = NULL;
+  int tw, line_h, max_ticks;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_text (layout, "0:00", -1);
+  pango_layout_get_pixel_size (layout, &tw, &line_h);
+  max_ticks = MAX (1, (int) ((f.right - f.left) / (line_h * 4.5)));
+  ticks = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, max_ticks, &step);
+  /* A scale to read: two ticks at least, never more than there is room for. */
+  if (ticks->len < 2)
+    g_test_message ("%.1f d before %.1f, %d px, %s", span / DAY, now / DAY, width, font);
+  g_assert_cmpuint (ticks->len, >=, 2);
+  g_assert_cmpuint (ticks->len, <=, (max_ticks * 9 + 3) / 7);
+  g_string_append_printf (seen, "%.0f d, %d px, %s:", span / DAY, width, font);
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      double t = g_array_index (ticks, double, i);
+      double x = round (drivedash_plot_frame_x (&f, t)) + 0.5, start;
+      g_autofree char *label = formats ? drivedash_plot_format_date (t, step, formats)
+                                       : drivedash_plot_format_time (t, DRIVEDASH_PLOT_TIME_DATE, step);
+
+      g_assert_true (t >= f.x0 && t <= f.x1);
+      g_assert_true (is_round (t, step));
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &tw, NULL);
+      start = CLAMP (x - tw / 2.0, f.left - tw / 2.0, width - 8 - tw);
+      /* A space's worth between neighbours. */
+      g_assert_cmpfloat (start, >=, last_end + 4);
+      last_end = start + tw;
+      g_string_append_printf (seen, " %s", label);
+    }
+  g_string_append_c (seen, '\n');
+}
+
+/* The history's spans at the plot widths the app has: a 360 px window
+ * (about 300 px for the plot) up to a wide one. */
+static void
+test_date_ticks (void)
+{
+  const double spans[] = { DAY, 7 * DAY, 30 * DAY, 90 * DAY, 365 * DAY, 400 * DAY };
+  const int widths[] = { 290, 330, 480, 640, 800, 1200 };
+  const char *fonts[] = { "Cantarell 11", "DejaVu Sans 11" };
+  g_autoptr(GString) seen = g_string_new (NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+
+  /* "Now" anywhere in a month: a tick may fall just before the end. */
+  for (double now = 1794441600 + 13.5 * 3600; now < 1794441600 + 32 * DAY; now += 2.3 * DAY)
+    for (guint s = 0; s < G_N_ELEMENTS (spans); s++)
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        for (guint f = 0; f < G_N_ELEMENTS (fonts); f++)
+          check_axis (layout, now, spans[s], widths[w], fonts[f], NULL, seen);
+  g_test_message ("%s", seen->str);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* Local time with a clock change: ticks stay on local midnights and
+ * whole hours, days 23 or 25 hours long. */
+static void
+test_date_dst (void)
+{
+  /* 2026-03-29 in Berlin: 02:00 CET becomes 03:00 CEST.  From 26 Mar
+   * 23:00 CET to 31 Mar 00:00 CEST. */
+  DrivedashPlotFrame f = { .x0 = 1774735200 - 2 * DAY, .x1 = 1774908000 };
+  g_autoptr(GArray) days = NULL, hours = NULL;
+  double step;
+
+  g_setenv ("TZ", "Europe/Berlin", TRUE);
+  days = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 4, &step);
+  g_assert_cmpfloat (step, ==, DAY);
+  g_assert_cmpuint (days->len, ==, 5);
+  for (guint i = 0; i < days->len; i++)
+    g_assert_true (is_round (g_array_index (days, double, i), step));
+  /* 29 Mar has 23 hours. */
+  g_assert_cmpfloat (g_array_index (days, double, 3) - g_array_index (days, double, 2), ==, 23 * 3600);
+  assert_label (drivedash_plot_format_time (g_array_index (days, double, 4), DRIVEDASH_PLOT_TIME_DATE, step),
+                "31 Mar");
+
+  /* 27 Mar 23:00 CET to 29 Mar 12:00 CEST, over the missing hour */
+  f.x0 = 1774735200 - DAY;
+  f.x1 = 1774735200 + 12 * 3600;
+  hours = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 6, &step);
+  g_assert_cmpfloat (step, ==, 6 * 3600);
+  for (guint i = 0; i < hours->len; i++)
+    g_assert_true (is_round (g_array_index (hours, double, i), step));
+  g_setenv ("TZ", "UTC", TRUE);
+}
+
+/* The msgstr of a "plot axis" message in po/ja.po. */
+static char *
+japanese (const char *msgid)
+{
+  g_autofree char *po = g_test_build_filename (G_TEST_DIST, "..", "po", "ja.po", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = g_regex_escape_string (msgid, -1);
+  g_autofree char *pattern = g_strdup_printf ("msgctxt \"plot axis\"\nmsgid \"%s\"\nmsgstr \"([^\"]*)\"", escaped);
+  g_autoptr(GRegex) regex = g_regex_new (pattern, 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+
+  g_assert_true (g_file_get_contents (po, &text, NULL, NULL));
+  g_assert_true (g_regex_match (regex, text, 0, &match));
+  return g_match_info_fetch (match, 1);
+}
+
+/* The Japanese dates ("2026年1月" is wider than "Jan 2026") from
+ * po/ja.po, in Cantarell with its CJK fallback (the narrowest lines, so
+ * the most ticks) and in Noto Sans CJK. */
+static void
+test_date_ticks_japanese (void)
+{
+  const double spans[] = { DAY, 7 * DAY, 30 * DAY, 90 * DAY, 365 * DAY, 400 * DAY };
+  const int widths[] = { 290, 330, 480, 640, 800, 1200 };
+  const char *fonts[] = { "Cantarell 11", "Noto Sans CJK JP 11" };
+  g_autofree char *day = japanese ("%-d %b");
+  g_autofree char *january = japanese ("%b %Y");
+  g_autofree char *month = japanese ("%b");
+  const char *const formats[3] = { day, january, month };
+  g_autoptr(GString) seen = g_string_new (NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+
+  g_assert_cmpstr (january, !=, "%b %Y");
+  for (double now = 1794441600 + 13.5 * 3600; now < 1794441600 + 32 * DAY; now += 2.3 * DAY)
+    for (guint s = 0; s < G_N_ELEMENTS (spans); s++)
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        for (guint f = 0; f < G_N_ELEMENTS (fonts); f++)
+          check_axis (layout, now, spans[s], widths[w], fonts[f], formats, seen);
+  g_test_message ("%s", seen->str);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The steps the history's spans get (a limit of 4 for "ago" labels is 5
+ * for dates): hours for a day, days or weeks for
+ * a month, months for a year. */
+static void
+test_date_steps (void)
+{
+  double now = 1794441600 + 13.5 * 3600, step;
+  DrivedashPlotFrame f = { .x0 = now - DAY, .x1 = now };
+  g_autoptr(GArray) day = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 4, &step);
+  g_autoptr(GArray) month = NULL, year = NULL, ago = NULL;
+
+  g_assert_cmpfloat (step, ==, 6 * 3600);
+  g_assert_cmpuint (day->len, ==, 4);
+  /* 18:00, 00:00 (12 Nov), 06:00, 12:00 */
+  g_assert_cmpfloat (g_array_index (day, double, 1), ==, 1794441600);
+
+  f.x0 = now - 30 * DAY;
+  month = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 4, &step);
+  g_assert_cmpfloat (step, ==, 7 * DAY);
+  /* Mondays: 19, 26 Oct, 2, 9 Nov (12 Nov 2026 is a Thursday) */
+  g_assert_cmpuint (month->len, ==, 4);
+  g_assert_cmpfloat (g_array_index (month, double, 3), ==, 1794441600 - 3 * DAY);
+
+  f.x0 = now - 365 * DAY;
+  year = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 4, &step);
+  g_assert_cmpfloat (step, ==, 90 * DAY);
+  /* 1 Jan, Apr, Jul, Oct 2026 */
+  g_assert_cmpuint (year->len, ==, 4);
+  g_array_unref (year);
+  year = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 10, &step);
+  g_assert_cmpfloat (step, ==, 30 * DAY);
+  g_assert_cmpuint (year->len, ==, 12);
+
+  /* The other axes keep their evenly spaced steps. */
+  f.x0 = 0;
+  f.x1 = 600;
+  ago = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_AGO, 5, &step);
+  g_assert_cmpfloat (step, ==, 120);
+  g_assert_cmpuint (ago->len, ==, 6);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
+  /* Dates in a known zone; GLib reads TZ when it first needs it. */
+  g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/plot-axis/nice-step", test_nice_step);
   g_test_add_func ("/plot-axis/nice-time-step", test_nice_time_step);
   g_test_add_func ("/plot-axis/format-value", test_format_value);
   g_test_add_func ("/plot-axis/format-time", test_format_time);
+  g_test_add_func ("/plot-axis/format-date", test_format_date);
+  g_test_add_func ("/plot-axis/date-steps", test_date_steps);
+  g_test_add_func ("/plot-axis/date-ticks", test_date_ticks);
+  g_test_add_func ("/plot-axis/date-dst", test_date_dst);
+  g_test_add_func ("/plot-axis/date-ticks-japanese", test_date_ticks_japanese);
   g_test_add_func ("/plot-axis/fit-x", test_fit_x);
   g_test_add_func ("/plot-axis/fit-y/linear", test_fit_y_linear);
   g_test_add_func ("/plot-axis/fit-y/log", test_fit_y_log);

@@ -29,6 +29,7 @@ struct _DrivedashHealthHistory
 
   DrivedashHealthModel        *model;
   DrivedashHealthHistoryModel *history;
+  DrivedashHistoryRange        range;   /* mirrors the model's, for the action */
   GSignalGroup                *signals;
   char                        *loaded_controller;
   gint64                       loaded_at;
@@ -36,7 +37,7 @@ struct _DrivedashHealthHistory
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthHistory, drivedash_health_history, ADW_TYPE_PREFERENCES_GROUP)
 
-enum { PROP_0, PROP_MODEL, PROP_HISTORY, N_PROPS };
+enum { PROP_0, PROP_MODEL, PROP_HISTORY, PROP_RANGE, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static gboolean
@@ -44,6 +45,21 @@ not_cb (gpointer this,
         gboolean value)
 {
   return !value;
+}
+
+static double
+window_cb (gpointer              this,
+           DrivedashHistoryRange range)
+{
+  return (double) drivedash_history_range_seconds (range);
+}
+
+static char *
+bucket_caption_cb (gpointer              this,
+                   DrivedashHistoryRange range)
+{
+  /* After 90 days the store keeps one row a day: a year shows days. */
+  return g_strdup (range == DRIVEDASH_HISTORY_RANGE_YEAR ? _("each day") : _("each hour"));
 }
 
 static void
@@ -60,6 +76,7 @@ static void
 fill_temperature (DrivedashHealthHistory *self,
                   GArray                 *hours)
 {
+  gint64 bucket = drivedash_health_history_model_get_range (self->history) == DRIVEDASH_HISTORY_RANGE_YEAR ? 86400 : 3600;
   const char *labels[] = { C_("temperature of an hour", "Highest"), C_("temperature of an hour", "Mean"),
                            C_("temperature of an hour", "Lowest") };
 
@@ -69,8 +86,8 @@ fill_temperature (DrivedashHealthHistory *self,
       DrivedashTrendHour *h = &g_array_index (hours, DrivedashTrendHour, i);
       double k[] = { h->max_kelvin, h->mean_kelvin, h->min_kelvin };
 
-      /* A missing hour (computer off) is a gap, not a line across it. */
-      if (i > 0 && h->time - g_array_index (hours, DrivedashTrendHour, i - 1).time > 3600)
+      /* A missing hour or day (computer off) is a gap, not a line across it. */
+      if (i > 0 && h->time - g_array_index (hours, DrivedashTrendHour, i - 1).time > bucket)
         for (guint s = 0; s < 3; s++)
           drivedash_plot_append_gap (self->temperature_plot, s);
       for (guint s = 0; s < 3; s++)
@@ -113,9 +130,23 @@ fill_used (DrivedashHealthHistory *self,
 static void
 history_changed_cb (DrivedashHealthHistory *self)
 {
-  fill_temperature (self, drivedash_health_history_model_get_hours (self->history));
+  fill_temperature (self, drivedash_health_history_model_get_temperatures (self->history));
   fill_written (self, drivedash_health_history_model_get_days (self->history));
   fill_used (self, drivedash_health_history_model_get_snapshots (self->history));
+}
+
+/* The model is the source: the page may be gone by now (its dispose
+ * cancelled the load, which then changes nothing). */
+static void
+loaded_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_health_history_model_load_finish (DRIVEDASH_HEALTH_HISTORY_MODEL (source), result, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_debug ("health history: %s", error->message);
 }
 
 static void
@@ -130,7 +161,7 @@ health_cb (DrivedashHealthHistory *self)
   g_free (self->loaded_controller);
   self->loaded_controller = g_strdup (controller);
   self->loaded_at = now;
-  drivedash_health_history_model_load (self->history, NULL, health, now);
+  drivedash_health_history_model_load_async (self->history, NULL, health, now, loaded_cb, NULL);
 }
 
 DrivedashHealthHistoryModel *
@@ -156,6 +187,9 @@ drivedash_health_history_get_property (GObject    *object,
     case PROP_HISTORY:
       g_value_set_object (value, self->history);
       break;
+    case PROP_RANGE:
+      g_value_set_enum (value, self->range);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -179,6 +213,13 @@ drivedash_health_history_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_RANGE:
+      if (self->range != (DrivedashHistoryRange) g_value_get_enum (value))
+        {
+          self->range = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -193,7 +234,10 @@ drivedash_health_history_dispose (GObject *object)
   g_clear_object (&self->model);
   gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_HEALTH_HISTORY);
   if (self->history)
-    g_signal_handlers_disconnect_by_data (self->history, self);
+    {
+      drivedash_health_history_model_cancel (self->history);
+      g_signal_handlers_disconnect_by_data (self->history, self);
+    }
   g_clear_object (&self->history);
   G_OBJECT_CLASS (drivedash_health_history_parent_class)->dispose (object);
 }
@@ -223,7 +267,12 @@ drivedash_health_history_class_init (DrivedashHealthHistoryClass *klass)
                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, DRIVEDASH_TYPE_HEALTH_HISTORY_MODEL,
                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The range buttons' action; bound both ways to the view-model's. */
+  properties[PROP_RANGE] = g_param_spec_enum ("range", NULL, NULL, DRIVEDASH_TYPE_HISTORY_RANGE,
+                                              DRIVEDASH_HISTORY_RANGE_WEEK,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_install_property_action (widget_class, "history.range", "range");
 
   g_type_ensure (DRIVEDASH_TYPE_PLOT);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_HISTORY_MODEL);
@@ -232,6 +281,8 @@ drivedash_health_history_class_init (DrivedashHealthHistoryClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthHistory, written_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthHistory, used_plot);
   gtk_widget_class_bind_template_callback (widget_class, not_cb);
+  gtk_widget_class_bind_template_callback (widget_class, window_cb);
+  gtk_widget_class_bind_template_callback (widget_class, bucket_caption_cb);
 }
 
 static void
@@ -243,6 +294,7 @@ drivedash_health_history_init (DrivedashHealthHistory *self)
   self->signals = g_signal_group_new (DRIVEDASH_TYPE_HEALTH_MODEL);
   g_signal_group_connect_swapped (self->signals, "notify::health", G_CALLBACK (health_cb), self);
   g_signal_connect_swapped (self->history, "changed", G_CALLBACK (history_changed_cb), self);
+  g_object_bind_property (self, "range", self->history, "range", G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   /* The empty state until a drive is chosen. */
-  drivedash_health_history_model_load (self->history, NULL, NULL, 0);
+  drivedash_health_history_model_load_async (self->history, NULL, NULL, 0, loaded_cb, NULL);
 }

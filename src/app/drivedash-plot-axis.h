@@ -22,6 +22,8 @@ typedef enum
 {
   DRIVEDASH_PLOT_TIME_ELAPSED, /* "0:00 … 1:30" counted from zero */
   DRIVEDASH_PLOT_TIME_AGO,     /* "−5 min … now" relative to the newest sample */
+  DRIVEDASH_PLOT_TIME_DATE,    /* "12 Nov", "Dec": times are Unix seconds, shown
+                                * in local time; the axis ends now */
 } DrivedashPlotTimeAxis;
 
 #define DRIVEDASH_TYPE_PLOT_SCALE (drivedash_plot_scale_get_type ())
@@ -96,5 +98,13 @@ double  drivedash_plot_time_origin     (const DrivedashPlotFrame *frame,
 double  drivedash_plot_first_time_tick (const DrivedashPlotFrame *frame,
                                         double                    origin,
                                         double                    step);
+/* (element-type double) The X axis' ticks from x0 to x1, at most
+ * MAX_TICKS of them (one at least); *STEP is what to pass to
+ * drivedash_plot_format_time().  Date ticks fall on local midnights,
+ * Mondays and the first of a month, so they are not evenly spaced. */
+GArray *drivedash_plot_time_ticks      (const DrivedashPlotFrame *frame,
+                                        DrivedashPlotTimeAxis     mode,
+                                        int                       max_ticks,
+                                        double                   *step);
 
 G_END_DECLS

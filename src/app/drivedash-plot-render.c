@@ -307,8 +307,8 @@ draw_x_grid (Canvas *c)
 {
   const DrivedashPlotFrame *f = &c->f;
   int max_ticks = MAX (1, (int) ((f->right - f->left) / (c->line_h * 4.5)));
-  double step = drivedash_plot_nice_time_step (f->x1 - f->x0, max_ticks);
-  double origin = drivedash_plot_time_origin (f, c->m->time_axis);
+  double step, origin = drivedash_plot_time_origin (f, c->m->time_axis);
+  g_autoptr(GArray) ticks = drivedash_plot_time_ticks (f, c->m->time_axis, max_ticks, &step);
   int tw, th;
 
   if (c->m->x_unit)
@@ -316,9 +316,9 @@ draw_x_grid (Canvas *c)
       drivedash_plot_xaxis_draw (c->m, c->cr, c->layout, f, c->line_h, c->style);
       return;
     }
-  for (double t = drivedash_plot_first_time_tick (f, origin, step); t <= f->x1 + 1e-9; t += step)
+  for (guint i = 0; i < ticks->len; i++)
     {
-      double x = round (drivedash_plot_frame_x (f, t)) + 0.5;
+      double t = g_array_index (ticks, double, i), x = round (drivedash_plot_frame_x (f, t)) + 0.5;
       g_autofree char *s = drivedash_plot_format_time (t - origin, c->m->time_axis, step);
 
       set_source (c->cr, &c->style->grid);

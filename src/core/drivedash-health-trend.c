@@ -16,13 +16,22 @@ GArray *
 drivedash_health_trend_hourly (const DrivedashSnapshot *snapshots,
                                guint                    n_snapshots)
 {
+  return drivedash_health_trend_temperature (snapshots, n_snapshots, 3600);
+}
+
+GArray *
+drivedash_health_trend_temperature (const DrivedashSnapshot *snapshots,
+                                    guint                    n_snapshots,
+                                    gint64                   bucket_seconds)
+{
   GArray *hours = g_array_new (FALSE, FALSE, sizeof (DrivedashTrendHour));
   double weight = 0;
 
+  g_return_val_if_fail (bucket_seconds > 0, hours);
   for (guint i = 0; i < n_snapshots; i++)
     {
       const DrivedashSnapshot *s = &snapshots[i];
-      gint64 hour = s->time - s->time % 3600;
+      gint64 hour = s->time - s->time % bucket_seconds;
       guint w = MAX (s->samples, 1);
       DrivedashTrendHour *last = hours->len ? &g_array_index (hours, DrivedashTrendHour, hours->len - 1) : NULL;
 
@@ -45,12 +54,28 @@ drivedash_health_trend_hourly (const DrivedashSnapshot *snapshots,
   return hours;
 }
 
+/* Whether the drive was on between A and B (the first snapshot of a
+ * later day) for longer than fits into B's day up to B's counters: then
+ * some of that time was in earlier days, with no snapshot to tell how
+ * much was written when (the watch had stopped, the computer had not).
+ * A thinned row starts at its time and holds the counters of its end:
+ * its readings (one a minute) say how long it covers. */
+static gboolean
+unobserved_before (const DrivedashSnapshot *a,
+                   const DrivedashSnapshot *b)
+{
+  gint64 fits = (b->time % 86400 + (gint64) b->samples * 60) / 3600 + 1;
+
+  return b->power_on_hours - a->power_on_hours > fits;
+}
+
 GArray *
 drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
                                       guint                    n_snapshots)
 {
   GArray *days = g_array_new (FALSE, FALSE, sizeof (DrivedashTrendDay));
   const DrivedashSnapshot *before = NULL; /* the newest of an earlier day */
+  const DrivedashSnapshot *first = NULL;  /* the first of the current day */
   const DrivedashSnapshot *newest = NULL; /* the newest of the current day */
 
   for (guint i = 0; i <= n_snapshots; i++)
@@ -61,7 +86,14 @@ drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
         continue;
       if (newest != NULL && (s == NULL || s->time / 86400 != newest->time / 86400))
         {
-          if (before != NULL && newest->data_units_written >= before->data_units_written)
+          gboolean unknown = before != NULL && unobserved_before (before, first);
+
+          /* Neither day's total is known: the unseen hours belong to one
+           * or the other. */
+          if (unknown && days->len > 0
+              && g_array_index (days, DrivedashTrendDay, days->len - 1).time == before->time - before->time % 86400)
+            g_array_set_size (days, days->len - 1);
+          if (before != NULL && !unknown && newest->data_units_written >= before->data_units_written)
             {
               DrivedashTrendDay d = { newest->time - newest->time % 86400,
                                       (newest->data_units_written - before->data_units_written)
@@ -70,7 +102,10 @@ drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
               g_array_append_val (days, d);
             }
           before = newest;
+          first = s;
         }
+      if (first == NULL)
+        first = s;
       newest = s;
     }
   return days;

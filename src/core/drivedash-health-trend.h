@@ -55,9 +55,19 @@ typedef struct
 /* (element-type DrivedashTrendHour) Hours with a temperature. */
 GArray *drivedash_health_trend_hourly      (const DrivedashSnapshot *snapshots,
                                             guint                    n_snapshots);
+/* (element-type DrivedashTrendHour) The same for buckets of
+ * @bucket_seconds (86400: each UTC day's lowest, mean and highest, which
+ * is what the store keeps after 90 days); each element's time is the
+ * bucket's start. */
+GArray *drivedash_health_trend_temperature (const DrivedashSnapshot *snapshots,
+                                            guint                    n_snapshots,
+                                            gint64                   bucket_seconds);
 /* (element-type DrivedashTrendDay) Days whose writing is known: a SMART
  * snapshot in the day and one before it.  A counter that went down (a
- * different drive, a reset) makes that day unknown. */
+ * different drive, a reset) makes that day unknown, and so does a gap in
+ * the snapshots while the drive was on (power-on hours grew more than
+ * the day had had hours by its first snapshot): the days on both sides
+ * of it are left out.  A gap while the computer was off is no loss. */
 GArray *drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
                                               guint                    n_snapshots);
 /* The rate is the first and newest SMART snapshots' difference.  With
