@@ -144,6 +144,13 @@ void _drivedash_health_model_set_bool       (DrivedashHealthModel    *self,
                                              gboolean                *field,
                                              gboolean                 value,
                                              guint                    prop);
+/* Kelvin; sample: also a live sample for the graph.  In
+ * drivedash-health-model-values.c, with the other values. */
+void _drivedash_health_model_set_temperature (DrivedashHealthModel    *self,
+                                              double                   kelvin,
+                                              gboolean                 sample);
+/* Another drive's values must not show as this one's, even briefly. */
+void _drivedash_health_model_clear_values   (DrivedashHealthModel    *self);
 /* fresh: another drive; start its values and temperature history anew. */
 void _drivedash_health_model_load           (DrivedashHealthModel    *self,
                                              gboolean                 fresh);
