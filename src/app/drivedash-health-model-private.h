@@ -63,6 +63,7 @@ enum {
   PROP_GAME_MODE_PERSISTENT,
   PROP_CAN_CHANGE_GAME_MODE,
   PROP_GAME_MODE_NEEDS_PERMISSION,
+  PROP_SERVICE_MISSING,
   PROP_BUSY,
   PROP_DEMO,
   N_PROPS
@@ -99,6 +100,7 @@ struct _DrivedashHealthModel
   gboolean                       game_mode_enabled;
   gboolean                       game_mode_persistent;
   gboolean                       can_change_game_mode;
+  gboolean                       service_missing;  /* offer "How to Enable" */
   gboolean                       busy;
 
   GCancellable                  *load_cancellable;

@@ -197,6 +197,8 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
     }
   set_verdict (self, h);
   _drivedash_health_model_set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
+  _drivedash_health_model_set_bool (self, &self->service_missing, drivedash_health_offers_service (h),
+                                    PROP_SERVICE_MISSING);
   /* The live reading (hwmon, every 2 s) is newer than the log's. */
   if ((h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE) && self->temperature == 0)
     _drivedash_health_model_set_temperature (self, h->smart.temperature_kelvin, FALSE);
@@ -231,6 +233,7 @@ _drivedash_health_model_clear_values (DrivedashHealthModel *self)
   set_uint (self, &self->warning_temperature, 0, PROP_WARNING_TEMPERATURE);
   set_uint (self, &self->critical_temperature, 0, PROP_CRITICAL_TEMPERATURE);
   set_int (self, &self->life_left, -1, PROP_LIFE_LEFT);
+  _drivedash_health_model_set_bool (self, &self->service_missing, FALSE, PROP_SERVICE_MISSING);
   _drivedash_health_model_show_game_mode (self, NULL, NULL);
   if (had_health)
     g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);

@@ -313,6 +313,7 @@ drivedash_health_model_get_property (GObject    *object,
     case PROP_GAME_MODE_PERSISTENT: g_value_set_boolean (value, self->game_mode_persistent); break;
     case PROP_CAN_CHANGE_GAME_MODE: g_value_set_boolean (value, self->can_change_game_mode); break;
     case PROP_GAME_MODE_NEEDS_PERMISSION: g_value_set_boolean (value, self->game_mode_needs_permission); break;
+    case PROP_SERVICE_MISSING: g_value_set_boolean (value, self->service_missing); break;
     case PROP_BUSY: g_value_set_boolean (value, self->busy); break;
     case PROP_DEMO: g_value_set_boolean (value, self->drive && self->provider->simulated); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -399,6 +400,7 @@ install_properties (GObjectClass *object_class)
     { PROP_GAME_MODE_PERSISTENT, "game-mode-persistent" },
     { PROP_CAN_CHANGE_GAME_MODE, "can-change-game-mode" },
     { PROP_GAME_MODE_NEEDS_PERMISSION, "game-mode-needs-permission" },
+    { PROP_SERVICE_MISSING, "service-missing" },  /* the partial report's cure is installing it */
     { PROP_BUSY, "busy" },
     { PROP_DEMO, "demo" },
   };
