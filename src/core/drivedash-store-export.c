@@ -506,18 +506,11 @@ drivedash_store_import_json (DrivedashStore  *self,
       g_array_append_val (old_set_ids, old_set_id);
     }
 
-  rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    rc = insert_all (self, runs, old_ids, old_set_ids, new_ids);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
-  if (rc != SQLITE_OK)
-    {
-      drivedash_store_note_damage (self, rc);
-      drivedash_store_set_sqlite_error (error, self->db, rc);
-      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-      return NULL;
-    }
+  if (!drivedash_store_begin (self, error))
+    return NULL;
+  rc = insert_all (self, runs, old_ids, old_set_ids, new_ids);
+  if (!drivedash_store_commit (self, rc, error))
+    return NULL;
   return g_steal_pointer (&new_ids);
 }
 
