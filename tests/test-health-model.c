@@ -14,6 +14,7 @@
 
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "drivedash-demo.h"
 #include "drivedash-format.h"
@@ -244,6 +245,12 @@ make_sysfs_tree (void)
 }
 
 static gboolean
+no_requests (gpointer data)
+{
+  return drivedash_health_model_get_n_requests (data) == 0;
+}
+
+static gboolean
 partial_read (gpointer data)
 {
   return has_health (data) && text (data, "game-mode-text") != NULL && !flag (data, "busy");
@@ -289,6 +296,16 @@ test_partial (void)
   g_assert_false (flag (model, "game-mode-enabled"));
   g_assert_true (flag (model, "can-change-game-mode"));
   g_assert_nonnull (strstr (text (model, "game-mode-text"), "\nOff: the drive saves power when idle."));
+
+  /* Not as root (it would write the fixture): nothing can change game
+   * mode here, and installing the service is what would. */
+  if (geteuid () != 0)
+    {
+      drivedash_health_model_set_game_mode (model, TRUE, FALSE);
+      wait_until (no_requests, model, "the refused game-mode change");
+      g_assert_true (flag (model, "game-mode-needs-permission"));
+      g_assert_nonnull (strstr (text (model, "game-mode-text"), "install the Drivedash system service"));
+    }
 
   g_clear_object (&model);
   drivedash_test_tree_remove (root);
@@ -425,7 +442,8 @@ typedef struct
 
 static void
 fake_service_start (FakeService *fake,
-                    const char  *get_health)
+                    const char  *get_health,
+                    const char  *set_game_mode)
 {
   g_autofree char *script = g_test_build_filename (G_TEST_DIST, "dbus", "fake-slow-game-mode.py", NULL);
   g_autoptr(GError) error = NULL;
@@ -438,6 +456,7 @@ fake_service_start (FakeService *fake,
    * it, with the old state, on any machine (ASan in CI showed it). */
   g_subprocess_launcher_setenv (launcher, "FAKE_GET_GAME_MODE_DELAY_MS", get_health ? "0" : "1500", TRUE);
   g_subprocess_launcher_setenv (launcher, "FAKE_GET_HEALTH", get_health ? get_health : "", TRUE);
+  g_subprocess_launcher_setenv (launcher, "FAKE_SET_GAME_MODE", set_game_mode ? set_game_mode : "", TRUE);
   fake->process = g_subprocess_launcher_spawn (launcher, &error, "/usr/bin/python3", script, NULL);
   g_assert_no_error (error);
   fake->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fake->process));
@@ -482,7 +501,7 @@ test_game_mode_survives_refresh (void)
   g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
   FakeService fake = { 0 };
 
-  fake_service_start (&fake, NULL);
+  fake_service_start (&fake, NULL, NULL);
   drivedash_health_model_set_drives (model, drives);
   wait_until (first_read_done, model, "the first read");
   g_assert_false (flag (model, "game-mode-enabled"));
@@ -566,7 +585,7 @@ test_installed_service (gconstpointer data)
   FakeService fake = { 0 };
   DrivedashHealth *h;
 
-  fake_service_start (&fake, mode);
+  fake_service_start (&fake, mode, NULL);
   drivedash_health_model_set_drives (model, drives);
   wait_until (partial_read, model, "the health read");
   h = drivedash_health_model_get_health (model);
@@ -611,6 +630,43 @@ test_installed_service (gconstpointer data)
   drivedash_test_tree_remove (root);
 }
 
+/* polkit said no to an installed service, or it could not change game
+ * mode: the page says so, and does not offer to install what is there. */
+static void
+test_game_mode_refused (gconstpointer data)
+{
+  const char *mode = data;
+  g_autofree char *root = make_sysfs_tree ();
+  g_autoptr(DrivedashDriveList) drives = drivedash_drive_list_new_for_root (root);
+  g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
+  FakeService fake = { 0 };
+
+  /* As root the client would write the fixture itself instead. */
+  if (g_str_equal (mode, "unknown") && geteuid () == 0)
+    {
+      g_test_skip ("runs as root");
+      drivedash_test_tree_remove (root);
+      return;
+    }
+  fake_service_start (&fake, "partial", mode);
+  drivedash_health_model_set_drives (model, drives);
+  wait_until (partial_read, model, "the health read");
+  drivedash_health_model_set_game_mode (model, TRUE, FALSE);
+  wait_until (no_requests, model, "the refused game-mode change");
+
+  g_test_message ("game mode: %s", text (model, "game-mode-text"));
+  g_assert_false (flag (model, "game-mode-enabled"));
+  g_assert_nonnull (strstr (text (model, "game-mode-text"),
+                           g_str_equal (mode, "denied") ? "the request was refused"
+                                                        : "The Drivedash system service is installed but did not answer"));
+  g_assert_null (strstr (text (model, "game-mode-text"), "install the"));
+  g_assert_false (flag (model, "game-mode-needs-permission"));
+
+  fake_service_stop (&fake);
+  g_clear_object (&model);
+  drivedash_test_tree_remove (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -646,6 +702,8 @@ main (int   argc,
   g_test_add_data_func ("/health-model/installed-service/denied", "denied", test_installed_service);
   g_test_add_data_func ("/health-model/installed-service/partial", "partial", test_installed_service);
   g_test_add_data_func ("/health-model/installed-service/no-get-health", "unknown", test_installed_service);
+  g_test_add_data_func ("/health-model/installed-service/game-mode-refused", "denied", test_game_mode_refused);
+  g_test_add_data_func ("/health-model/installed-service/game-mode-unknown", "unknown", test_game_mode_refused);
 
   status = g_test_run ();
   g_test_dbus_down (bus);

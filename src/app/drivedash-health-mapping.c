@@ -145,6 +145,14 @@ drivedash_health_offers_service (DrivedashHealth *health)
   return drivedash_health_is_partial (health) && health->service == DRIVEDASH_SERVICE_NOT_INSTALLED;
 }
 
+gboolean
+drivedash_health_service_installed (const DrivedashHealth *health)
+{
+  return health != NULL && (health->service == DRIVEDASH_SERVICE_ANSWERED ||
+                            health->service == DRIVEDASH_SERVICE_REFUSED ||
+                            health->service == DRIVEDASH_SERVICE_FAILED);
+}
+
 char *
 drivedash_health_partial_text (DrivedashHealth *health)
 {

@@ -696,6 +696,7 @@ set_game_mode (const DrivedashPowerPaths *paths,
                GError                   **error)
 {
   g_autoptr(GError) service_error = NULL;
+  DrivedashServiceStatus status = DRIVEDASH_SERVICE_NOT_ASKED;
 
   if (paths == NULL)
     paths = drivedash_power_paths_default ();
@@ -722,6 +723,7 @@ set_game_mode (const DrivedashPowerPaths *paths,
           propagate_service_error (error, g_steal_pointer (&service_error));
           return NULL;
         }
+      status = service_status (service_error, cancellable);
     }
 
   if (geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT))
@@ -733,6 +735,14 @@ set_game_mode (const DrivedashPowerPaths *paths,
       return drivedash_game_mode_set (paths, controller, enabled, persistent, error);
     }
 
+  /* Installed but not working: installing it is no answer. */
+  if (status == DRIVEDASH_SERVICE_FAILED)
+    {
+      g_autofree char *why = service_why (status, service_error);
+
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED, why);
+      return NULL;
+    }
   g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
                        _("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator."));
   return NULL;

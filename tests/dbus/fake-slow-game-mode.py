@@ -9,7 +9,9 @@
 # can refresh and hot-plug while a game-mode change is still under way.
 # GetHealth is unknown (an installed service too old or broken) unless
 # FAKE_GET_HEALTH says: "failed" (an error), "denied" (polkit said no) or
-# "partial" (a report that lacks the error log).
+# "partial" (a report that lacks the error log).  FAKE_SET_GAME_MODE=denied
+# makes SetGameMode refuse at once, as polkit does; "unknown" makes it an
+# unknown method (a service too old for it).
 # Prints "ready" once it owns the name.  Needs /usr/bin/python3 (python3-gi).
 
 import os
@@ -43,6 +45,7 @@ DELAY_MS = int(os.environ.get('FAKE_SET_GAME_MODE_DELAY_MS', '1000'))
 # delay: a read that starts during a change then arrives after it.
 GET_DELAY_MS = int(os.environ.get('FAKE_GET_GAME_MODE_DELAY_MS', '0'))
 GET_HEALTH = os.environ.get('FAKE_GET_HEALTH', '')
+SET_GAME_MODE = os.environ.get('FAKE_SET_GAME_MODE', '')
 state = {'enabled': False, 'persistent': False}
 
 
@@ -92,6 +95,12 @@ def on_call(connection, sender, path, interface, method, params, invocation):
         GLib.timeout_add(GET_DELAY_MS, answer)
         return
     controller, enabled, persistent = params.unpack()
+    if SET_GAME_MODE == 'denied':
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.AccessDenied', 'not authorized')
+        return
+    if SET_GAME_MODE == 'unknown':
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.UnknownMethod', 'no SetGameMode here')
+        return
 
     def finish():
         state['enabled'] = enabled
