@@ -6,9 +6,12 @@
  * (the page's templates bind to them), so these tests check the page's
  * values with no window at all: a full health log decoded from the byte
  * fixtures (healthy, and each critical-warning bit), a real unprivileged
- * read of a sysfs fixture tree (partial), no drives, and the demo drive.
- * The last test runs a game-mode change against a FAKE, slow system
- * service on a private test bus and refreshes and hot-plugs while it runs.
+ * read of a sysfs fixture tree (partial, no service: "How to Enable"), no
+ * drives, and the demo drive.  The rest run against a FAKE system service
+ * on a private test bus (tests/dbus/fake-slow-game-mode.py): a slow
+ * game-mode change during a refresh and a hot-plug, and an installed
+ * service that fails, refuses, lacks GetHealth or gives part of a report,
+ * where the page must say what happened and never how to install it.
  */
 #include "config.h"
 
