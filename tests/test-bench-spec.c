@@ -264,6 +264,45 @@ test_json (void)
   g_assert_cmpint (json_object_get_int_member (first, "bytes_written"), ==, 0);
 }
 
+/* A folder whose name is not UTF-8 (Latin-1 "café", a stray 0xff byte):
+ * the core's JSON must still be valid UTF-8 JSON, say the folder in
+ * readable words, and give its exact bytes back through "folder_uri". */
+static void
+test_json_non_utf8_folder (void)
+{
+  static const char *folders[] = { "/srv/caf\xe9-\xff", "relative-\xff" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (folders); i++)
+    {
+      g_autoptr(DrivedashBenchReport) report = make_report ();
+      g_autofree char *text = NULL;
+      g_autofree char *again = NULL;
+      g_autofree char *display = g_filename_display_name (folders[i]);
+      g_autofree char *expected = g_canonicalize_filename (folders[i], NULL);
+      g_autofree char *from_uri = NULL;
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(JsonGenerator) gen = json_generator_new ();
+      g_autoptr(GError) error = NULL;
+      JsonObject *settings;
+
+      drivedash_bench_settings_set_folder (report->settings, folders[i]);
+      text = drivedash_bench_report_to_json_string (report, FALSE);
+      g_assert_true (g_utf8_validate (text, -1, NULL));
+      g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+      g_assert_no_error (error);
+      settings = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "settings");
+      g_assert_cmpstr (json_object_get_string_member (settings, "folder"), ==, display);
+      g_assert_nonnull (strstr (display, "\xef\xbf\xbd"));
+      from_uri = g_filename_from_uri (json_object_get_string_member (settings, "folder_uri"), NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (from_uri, ==, expected);
+      /* Round trip: what was parsed writes the same text again. */
+      json_generator_set_root (gen, json_parser_get_root (parser));
+      again = json_generator_to_data (gen, NULL);
+      g_assert_cmpstr (again, ==, text);
+    }
+}
+
 static void
 test_file_names (void)
 {
@@ -305,6 +344,7 @@ main (int    argc,
   g_test_add_func ("/bench/result/summarize", test_summarize);
   g_test_add_func ("/bench/result/text", test_text);
   g_test_add_func ("/bench/result/json", test_json);
+  g_test_add_func ("/bench/result/json-non-utf8-folder", test_json_non_utf8_folder);
   g_test_add_func ("/bench/file/names", test_file_names);
   g_test_add_func ("/bench/file/document-portal", test_document_portal);
 

@@ -6,14 +6,18 @@
  * (the page's templates bind to them), so these tests check the page's
  * values with no window at all: a full health log decoded from the byte
  * fixtures (healthy, and each critical-warning bit), a real unprivileged
- * read of a sysfs fixture tree (partial), no drives, and the demo drive.
- * The last test runs a game-mode change against a FAKE, slow system
- * service on a private test bus and refreshes and hot-plugs while it runs.
+ * read of a sysfs fixture tree (partial, no service: "How to Enable"), no
+ * drives, and the demo drive.  The rest run against a FAKE system service
+ * on a private test bus (tests/dbus/fake-slow-game-mode.py): a slow
+ * game-mode change during a refresh and a hot-plug, and an installed
+ * service that fails, refuses, lacks GetHealth or gives part of a report,
+ * where the page must say what happened and never how to install it.
  */
 #include "config.h"
 
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "drivedash-demo.h"
 #include "drivedash-format.h"
@@ -244,6 +248,12 @@ make_sysfs_tree (void)
 }
 
 static gboolean
+no_requests (gpointer data)
+{
+  return drivedash_health_model_get_n_requests (data) == 0;
+}
+
+static gboolean
 partial_read (gpointer data)
 {
   return has_health (data) && text (data, "game-mode-text") != NULL && !flag (data, "busy");
@@ -278,13 +288,27 @@ test_partial (void)
   g_assert_cmpstr (text (model, "hours-text"), ==, "Not available");
   g_assert_cmpstr (text (model, "unsafe-text"), ==, "Not available");
   g_assert_cmpstr (text (model, "media-text"), ==, "Not available");
-  g_assert_nonnull (strstr (text (model, "partial"), "system service"));
+  /* No service on the bus, none to start: installing it is the cure. */
+  g_assert_cmpint (h->service, ==, DRIVEDASH_SERVICE_NOT_INSTALLED);
+  g_assert_nonnull (strstr (text (model, "partial"), "system service, which is not installed"));
+  g_assert_nonnull (strstr (text (model, "partial"), "Install the Drivedash system service"));
+  g_assert_true (flag (model, "service-missing"));
   g_assert_null (text (model, "error"));
   /* Game mode read from sysfs: supported, off, changeable. */
   g_assert_true (flag (model, "game-mode-supported"));
   g_assert_false (flag (model, "game-mode-enabled"));
   g_assert_true (flag (model, "can-change-game-mode"));
   g_assert_nonnull (strstr (text (model, "game-mode-text"), "\nOff: the drive saves power when idle."));
+
+  /* Not as root (it would write the fixture): nothing can change game
+   * mode here, and installing the service is what would. */
+  if (geteuid () != 0)
+    {
+      drivedash_health_model_set_game_mode (model, TRUE, FALSE);
+      wait_until (no_requests, model, "the refused game-mode change");
+      g_assert_true (flag (model, "game-mode-needs-permission"));
+      g_assert_nonnull (strstr (text (model, "game-mode-text"), "install the Drivedash system service"));
+    }
 
   g_clear_object (&model);
   drivedash_test_tree_remove (root);
@@ -420,7 +444,9 @@ typedef struct
 } FakeService;
 
 static void
-fake_service_start (FakeService *fake)
+fake_service_start (FakeService *fake,
+                    const char  *get_health,
+                    const char  *set_game_mode)
 {
   g_autofree char *script = g_test_build_filename (G_TEST_DIST, "dbus", "fake-slow-game-mode.py", NULL);
   g_autoptr(GError) error = NULL;
@@ -431,7 +457,9 @@ fake_service_start (FakeService *fake)
   /* Reads answer 1.5 s late with what they saw when asked, so the ones
    * the refresh and the hot-plug start during the 1 s change arrive after
    * it, with the old state, on any machine (ASan in CI showed it). */
-  g_subprocess_launcher_setenv (launcher, "FAKE_GET_GAME_MODE_DELAY_MS", "1500", TRUE);
+  g_subprocess_launcher_setenv (launcher, "FAKE_GET_GAME_MODE_DELAY_MS", get_health ? "0" : "1500", TRUE);
+  g_subprocess_launcher_setenv (launcher, "FAKE_GET_HEALTH", get_health ? get_health : "", TRUE);
+  g_subprocess_launcher_setenv (launcher, "FAKE_SET_GAME_MODE", set_game_mode ? set_game_mode : "", TRUE);
   fake->process = g_subprocess_launcher_spawn (launcher, &error, "/usr/bin/python3", script, NULL);
   g_assert_no_error (error);
   fake->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fake->process));
@@ -476,7 +504,7 @@ test_game_mode_survives_refresh (void)
   g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
   FakeService fake = { 0 };
 
-  fake_service_start (&fake);
+  fake_service_start (&fake, NULL, NULL);
   drivedash_health_model_set_drives (model, drives);
   wait_until (first_read_done, model, "the first read");
   g_assert_false (flag (model, "game-mode-enabled"));
@@ -532,6 +560,116 @@ test_game_mode_survives_refresh (void)
   drivedash_test_tree_remove (root);
 }
 
+/* ---------------------------------------------------------------------- */
+/* An installed (FAKE) service that fails, refuses or gives part           */
+
+/* Whatever went wrong, the service is there: the page says what happened
+ * and never how to install it. */
+static void
+assert_no_install_offer (DrivedashHealthModel *model)
+{
+  const char *partial = text (model, "partial");
+
+  g_test_message ("partial: %s", partial);
+  g_assert_nonnull (partial);
+  g_assert_null (strstr (partial, "need the Drivedash system service"));
+  g_assert_null (strstr (partial, "Install the"));
+  g_assert_null (strstr (partial, "install the"));
+  g_assert_false (flag (model, "service-missing"));
+}
+
+static void
+test_installed_service (gconstpointer data)
+{
+  const char *mode = data;
+  g_autofree char *root = make_sysfs_tree ();
+  g_autoptr(DrivedashDriveList) drives = drivedash_drive_list_new_for_root (root);
+  g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
+  FakeService fake = { 0 };
+  DrivedashHealth *h;
+
+  fake_service_start (&fake, mode, NULL);
+  drivedash_health_model_set_drives (model, drives);
+  wait_until (partial_read, model, "the health read");
+  h = drivedash_health_model_get_health (model);
+  assert_no_install_offer (model);
+
+  if (g_str_equal (mode, "partial"))
+    {
+      /* It answered, without the error log: say which part is missing. */
+      g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_SERVICE);
+      g_assert_cmpint (h->service, ==, DRIVEDASH_SERVICE_ANSWERED);
+      g_assert_cmpstr (text (model, "partial"), ==,
+                       "The Drivedash system service could not read every health detail.\n"
+                       "• Error log: The drive refused the request.");
+      g_assert_cmpstr (text (model, "temperature-text"), ==, "50 °C");
+    }
+  else if (g_str_equal (mode, "failed"))
+    {
+      /* Its error is the answer, in plain words; nothing was read. */
+      g_assert_nonnull (strstr (text (model, "error"), "The Drivedash system service failed: the drive did not answer"));
+      g_assert_nonnull (strstr (text (model, "partial"), "the drive did not answer"));
+    }
+  else if (g_str_equal (mode, "denied"))
+    {
+      g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+      g_assert_cmpint (h->service, ==, DRIVEDASH_SERVICE_REFUSED);
+      g_assert_nonnull (strstr (text (model, "partial"), "The Drivedash system service refused to read the drive"));
+      g_assert_null (text (model, "error"));
+    }
+  else
+    {
+      /* Installed (it owns its name) but has no GetHealth: too old, or
+       * broken.  sysfs stands in, and the page says so. */
+      g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+      g_assert_cmpint (h->service, ==, DRIVEDASH_SERVICE_FAILED);
+      g_assert_nonnull (strstr (text (model, "partial"), "is installed but could not be used"));
+      g_assert_nonnull (strstr (text (model, "partial"), "is installed but did not answer"));
+      g_assert_null (text (model, "error"));
+    }
+
+  fake_service_stop (&fake);
+  g_clear_object (&model);
+  drivedash_test_tree_remove (root);
+}
+
+/* polkit said no to an installed service, or it could not change game
+ * mode: the page says so, and does not offer to install what is there. */
+static void
+test_game_mode_refused (gconstpointer data)
+{
+  const char *mode = data;
+  g_autofree char *root = make_sysfs_tree ();
+  g_autoptr(DrivedashDriveList) drives = drivedash_drive_list_new_for_root (root);
+  g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
+  FakeService fake = { 0 };
+
+  /* As root the client would write the fixture itself instead. */
+  if (g_str_equal (mode, "unknown") && geteuid () == 0)
+    {
+      g_test_skip ("runs as root");
+      drivedash_test_tree_remove (root);
+      return;
+    }
+  fake_service_start (&fake, "partial", mode);
+  drivedash_health_model_set_drives (model, drives);
+  wait_until (partial_read, model, "the health read");
+  drivedash_health_model_set_game_mode (model, TRUE, FALSE);
+  wait_until (no_requests, model, "the refused game-mode change");
+
+  g_test_message ("game mode: %s", text (model, "game-mode-text"));
+  g_assert_false (flag (model, "game-mode-enabled"));
+  g_assert_nonnull (strstr (text (model, "game-mode-text"),
+                           g_str_equal (mode, "denied") ? "the request was refused"
+                                                        : "The Drivedash system service is installed but did not answer"));
+  g_assert_null (strstr (text (model, "game-mode-text"), "install the"));
+  g_assert_false (flag (model, "game-mode-needs-permission"));
+
+  fake_service_stop (&fake);
+  g_clear_object (&model);
+  drivedash_test_tree_remove (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -563,6 +701,12 @@ main (int   argc,
   g_test_add_func ("/health-model/no-drives", test_no_drives);
   g_test_add_func ("/health-model/demo", test_demo);
   g_test_add_func ("/health-model/game-mode-survives-refresh", test_game_mode_survives_refresh);
+  g_test_add_data_func ("/health-model/installed-service/failed", "failed", test_installed_service);
+  g_test_add_data_func ("/health-model/installed-service/denied", "denied", test_installed_service);
+  g_test_add_data_func ("/health-model/installed-service/partial", "partial", test_installed_service);
+  g_test_add_data_func ("/health-model/installed-service/no-get-health", "unknown", test_installed_service);
+  g_test_add_data_func ("/health-model/installed-service/game-mode-refused", "denied", test_game_mode_refused);
+  g_test_add_data_func ("/health-model/installed-service/game-mode-unknown", "unknown", test_game_mode_refused);
 
   status = g_test_run ();
   g_test_dbus_down (bus);

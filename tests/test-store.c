@@ -724,6 +724,41 @@ test_series (void)
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
 }
 
+/* The folder of a saved run comes back byte for byte, also when its name
+ * is not UTF-8; a run saved before "folder_uri" existed still reads. */
+static void
+test_folder_round_trip (Fixture       *f,
+                        gconstpointer  data)
+{
+  const char *folder = "/srv/caf\xe9-\xff";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, &error);
+  g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_settings_new ();
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(DrivedashBenchReport) back = NULL;
+  g_autoptr(DrivedashBenchReport) old = NULL;
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  g_autoptr(DrivedashStoreRun) loaded = NULL;
+
+  g_assert_no_error (error);
+  drivedash_bench_settings_set_folder (settings, folder);
+  report = drivedash_bench_report_new (settings);
+  run = drivedash_store_run_new_from_report (report, DRIVEDASH_RUN_KIND_QUICK);
+  g_assert_true (g_utf8_validate (run->settings_json, -1, NULL));
+  g_assert_true (drivedash_store_save_run (store, run, &error));
+  g_assert_no_error (error);
+  loaded = drivedash_store_get_run (store, run->id, &error);
+  g_assert_no_error (error);
+  back = drivedash_store_run_to_report (loaded);
+  g_assert_cmpstr (back->settings->folder, ==, folder);
+
+  g_free (loaded->settings_json);
+  loaded->settings_json = g_strdup ("{\"folder\":\"/srv/old\",\"passes\":3}");
+  old = drivedash_store_run_to_report (loaded);
+  g_assert_cmpstr (old->settings->folder, ==, "/srv/old");
+  g_assert_cmpint (old->settings->passes, ==, 3);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -742,6 +777,7 @@ main (int    argc,
   ADD ("/store/full-disk", test_full_disk);
   ADD ("/store/export-import", test_export_import);
   ADD ("/store/import-invalid", test_import_invalid);
+  ADD ("/store/folder-round-trip", test_folder_round_trip);
 #undef ADD
   g_test_add_func ("/store/series", test_series);
 

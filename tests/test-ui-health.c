@@ -399,6 +399,22 @@ game_mode_read (gpointer data)
   return strstr (page_value (data, "game-mode-text"), "Off:") != NULL;
 }
 
+/* Buttons that offer the install instructions and are on screen. */
+static guint
+count_shown_how_to_enable (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (GTK_IS_BUTTON (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "health.how-to-enable") == 0)
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_shown_how_to_enable (child);
+  return n;
+}
+
 /* A real drive read without privileges (a sysfs fixture tree, no system
  * service): the page shows temperature, limits and identity, says what is
  * missing and how to get it, and game mode shows its real state. */
@@ -442,6 +458,9 @@ test_partial_data (void)
   assert_value (page, "written-text", "Not available");
   g_assert_nonnull (strstr (page_value (page, "partial"), "system service"));
   assert_shown (page, "partial");
+  /* No service on this bus, none to start: the banner offers it (game
+   * mode reads from sysfs and needs no permission, so only the banner). */
+  g_assert_cmpuint (count_shown_how_to_enable (GTK_WIDGET (page)), ==, 1);
   g_test_message ("game mode: %s", page_value (page, "game-mode-text"));
 
   /* Starting a self-test without the service, UDisks2 or a device node

@@ -118,6 +118,41 @@ drivedash_health_written_subtitle (const char *model)
   return g_strdup (_("All the data ever written to the drive; wear grows with it"));
 }
 
+/* Install instructions only where the service is not there at all: an
+ * installed one that said no or failed needs another kind of help. */
+static const char *
+partial_intro (DrivedashServiceStatus service)
+{
+  switch (service)
+    {
+    case DRIVEDASH_SERVICE_NOT_INSTALLED:
+      return _("Some health details need the Drivedash system service, which is not installed.");
+    case DRIVEDASH_SERVICE_REFUSED:
+      return _("The Drivedash system service refused to read the drive, so some health details are missing.");
+    case DRIVEDASH_SERVICE_FAILED:
+      return _("The Drivedash system service is installed but could not be used, so some health details are missing.");
+    case DRIVEDASH_SERVICE_ANSWERED:
+      return _("The Drivedash system service could not read every health detail.");
+    case DRIVEDASH_SERVICE_NOT_ASKED:
+    default:
+      return _("Some health details could not be read.");
+    }
+}
+
+gboolean
+drivedash_health_offers_service (DrivedashHealth *health)
+{
+  return drivedash_health_is_partial (health) && health->service == DRIVEDASH_SERVICE_NOT_INSTALLED;
+}
+
+gboolean
+drivedash_health_service_installed (const DrivedashHealth *health)
+{
+  return health != NULL && (health->service == DRIVEDASH_SERVICE_ANSWERED ||
+                            health->service == DRIVEDASH_SERVICE_REFUSED ||
+                            health->service == DRIVEDASH_SERVICE_FAILED);
+}
+
 char *
 drivedash_health_partial_text (DrivedashHealth *health)
 {
@@ -125,7 +160,7 @@ drivedash_health_partial_text (DrivedashHealth *health)
 
   if (!drivedash_health_is_partial (health))
     return NULL;
-  text = g_string_new (_("Some health details need the Drivedash system service."));
+  text = g_string_new (partial_intro (health->service));
   for (guint i = 0; i < health->missing->len; i++)
     {
       DrivedashHealthMissing *m = g_ptr_array_index (health->missing, i);

@@ -29,6 +29,12 @@ char       *drivedash_health_temperature_subtitle (guint warning_kelvin);
 char       *drivedash_health_written_subtitle    (const char *model);
 /* The "Some health details need …" banner; NULL when nothing is missing. */
 char       *drivedash_health_partial_text        (DrivedashHealth *health);
+/* TRUE when installing the Drivedash system service would fill in what
+ * the report lacks: it is missing, not refusing or broken. */
+gboolean    drivedash_health_offers_service      (DrivedashHealth *health);
+/* TRUE when the last read found the Drivedash system service installed
+ * (it answered, refused or failed). */
+gboolean    drivedash_health_service_installed   (const DrivedashHealth *health);
 /* "Samsung SSD 970 EVO Plus 1TB · nvme0". */
 char       *drivedash_health_drive_text          (const DrivedashHealth *health);
 /* The game-mode row's subtitle.  error: the last change or read failed

@@ -63,6 +63,7 @@ enum {
   PROP_GAME_MODE_PERSISTENT,
   PROP_CAN_CHANGE_GAME_MODE,
   PROP_GAME_MODE_NEEDS_PERMISSION,
+  PROP_SERVICE_MISSING,
   PROP_BUSY,
   PROP_DEMO,
   N_PROPS
@@ -99,6 +100,7 @@ struct _DrivedashHealthModel
   gboolean                       game_mode_enabled;
   gboolean                       game_mode_persistent;
   gboolean                       can_change_game_mode;
+  gboolean                       service_missing;  /* offer "How to Enable" */
   gboolean                       busy;
 
   GCancellable                  *load_cancellable;
@@ -144,6 +146,13 @@ void _drivedash_health_model_set_bool       (DrivedashHealthModel    *self,
                                              gboolean                *field,
                                              gboolean                 value,
                                              guint                    prop);
+/* Kelvin; sample: also a live sample for the graph.  In
+ * drivedash-health-model-values.c, with the other values. */
+void _drivedash_health_model_set_temperature (DrivedashHealthModel    *self,
+                                              double                   kelvin,
+                                              gboolean                 sample);
+/* Another drive's values must not show as this one's, even briefly. */
+void _drivedash_health_model_clear_values   (DrivedashHealthModel    *self);
 /* fresh: another drive; start its values and temperature history anew. */
 void _drivedash_health_model_load           (DrivedashHealthModel    *self,
                                              gboolean                 fresh);

@@ -57,8 +57,12 @@ _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
                                     self->game_mode || error
                                       ? drivedash_health_game_mode_text (self->game_mode, error, simulated)
                                       : NULL);
+  /* "How to Enable" installs the service: where it is installed and
+   * polkit said no, the message says so and the instructions would not
+   * help. */
   _drivedash_health_model_set_bool (self, &self->game_mode_needs_permission,
-                                    g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION),
+                                    g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION)
+                                    && !drivedash_health_service_installed (self->health),
                                     PROP_GAME_MODE_NEEDS_PERMISSION);
   _drivedash_health_model_set_bool (self, &self->game_mode_supported, supported, PROP_GAME_MODE_SUPPORTED);
   _drivedash_health_model_set_bool (self, &self->game_mode_enabled, enabled, PROP_GAME_MODE_ENABLED);

@@ -176,10 +176,8 @@ print_presets (void)
   fputs (text, stdout);
 }
 
-/* json-glib writes strings byte for byte, so a folder whose name is not
- * UTF-8 would make the whole output invalid JSON.  "folder" is for people
- * (undecodable bytes shown as U+FFFD); "folder_uri" gives the exact bytes
- * back through g_filename_from_uri(). */
+/* The core writes "folder" for people and "folder_uri" exactly (see
+ * drivedash_bench_report_to_json); the CLI adds what it knows. */
 static char *
 report_to_json (const DrivedashBenchReport *report,
                 const DrivedashFolderInfo  *info,
@@ -188,19 +186,7 @@ report_to_json (const DrivedashBenchReport *report,
 {
   g_autoptr(JsonNode) root = drivedash_bench_report_to_json (report);
   g_autoptr(JsonGenerator) gen = json_generator_new ();
-  JsonObject *settings = json_object_get_object_member (json_node_get_object (root), "settings");
-  const char *folder = json_object_get_string_member_with_default (settings, "folder", "");
 
-  if (*folder != '\0')
-    {
-      g_autofree char *display = g_filename_display_name (folder);
-      g_autofree char *uri = g_filename_to_uri (folder, NULL, NULL);
-
-      if (uri != NULL)
-        json_object_set_string_member (settings, "folder_uri", uri);
-      /* Last: it frees @folder. */
-      json_object_set_string_member (settings, "folder", display);
-    }
   drivedash_cli_bench_add_json (json_node_get_object (root), info, report, n_tests);
   if (run_id > 0)
     json_object_set_int_member (json_node_get_object (root), "run_id", run_id);

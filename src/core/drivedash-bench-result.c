@@ -227,6 +227,32 @@ add_latency (JsonBuilder                 *b,
 #define ADD_STRING(b, name, v) G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_string_value (b, (v)); } G_STMT_END
 #define ADD_BOOL(b, name, v)   G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_boolean_value (b, (v)); } G_STMT_END
 
+/* JSON text must be UTF-8 and a folder name need not be: "folder" is for
+ * people (undecodable bytes shown as U+FFFD), "folder_uri" gives the exact
+ * bytes back through g_filename_from_uri().  A relative name (which the
+ * engine never stores, but a caller might) has no URI of its own: it is
+ * taken as the current folder's. */
+static void
+add_folder (JsonBuilder *b,
+            const char  *folder)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *absolute = NULL;
+  g_autofree char *uri = NULL;
+
+  if (folder == NULL || *folder == '\0')
+    {
+      ADD_STRING (b, "folder", "");
+      return;
+    }
+  display = g_filename_display_name (folder);
+  absolute = g_canonicalize_filename (folder, NULL);
+  uri = g_filename_to_uri (absolute, NULL, NULL);
+  ADD_STRING (b, "folder", display);
+  if (uri != NULL)
+    ADD_STRING (b, "folder_uri", uri);
+}
+
 JsonNode *
 drivedash_bench_report_to_json (const DrivedashBenchReport *self)
 {
@@ -243,7 +269,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
 
   json_builder_set_member_name (b, "settings");
   json_builder_begin_object (b);
-  ADD_STRING (b, "folder", st->folder ? st->folder : "");
+  add_folder (b, st->folder);
   if (self->filesystem)
     ADD_STRING (b, "filesystem", self->filesystem);
   ADD_INT (b, "test_size", st->test_size);

@@ -96,7 +96,9 @@ char                 *drivedash_bench_report_format_text (const DrivedashBenchRe
 /* The JSON document of `drivedash-cli bench --json`: top-level bytes_read,
  * bytes_written, settings{…}, results[{test, mode, mb_per_s, iops,
  * latency_us{mean,p50,p90,p99,p999,max}, passes[], bytes_read,
- * bytes_written, …}]. */
+ * bytes_written, …}].  settings.folder is the folder's display name (valid
+ * UTF-8, for people); settings.folder_uri, when there is a folder, is its
+ * file:// URI, which gives the exact bytes back (g_filename_from_uri). */
 JsonNode             *drivedash_bench_report_to_json     (const DrivedashBenchReport *self);
 char                 *drivedash_bench_report_to_json_string (const DrivedashBenchReport *self,
                                                              gboolean                    pretty);

@@ -13,17 +13,33 @@
 
 #include "drivedash-client.h"
 
+/* A health read or a self-test: one drive, found under sysfs_root. */
 typedef struct
 {
-  char                 *sysfs_root;
-  char                 *controller;
-  DrivedashClientFlags  flags;
-} HealthRequest;
+  char                  *sysfs_root;
+  char                  *controller;
+  DrivedashSelfTestKind  kind;        /* self-test only */
+  DrivedashClientFlags   flags;
+  DrivedashHealthSource  source;      /* written by the thread (self-test) */
+} DriveRequest;
+
+static DriveRequest *
+drive_request_new (const char           *sysfs_root,
+                   const char           *controller,
+                   DrivedashClientFlags  flags)
+{
+  DriveRequest *r = g_new0 (DriveRequest, 1);
+
+  r->sysfs_root = g_strdup (sysfs_root);
+  r->controller = g_strdup (controller);
+  r->flags = flags;
+  return r;
+}
 
 static void
-health_request_free (gpointer data)
+drive_request_free (gpointer data)
 {
-  HealthRequest *r = data;
+  DriveRequest *r = data;
 
   g_free (r->sysfs_root);
   g_free (r->controller);
@@ -90,37 +106,23 @@ game_mode_request_free (gpointer data)
   g_free (r);
 }
 
-typedef struct
-{
-  char                  *sysfs_root;
-  char                  *controller;
-  DrivedashSelfTestKind  kind;
-  DrivedashClientFlags   flags;
-  DrivedashHealthSource  source;      /* written by the thread */
-} SelfTestRequest;
-
+/* Runs thread in a worker with request, which the task owns from now. */
 static void
-self_test_request_free (gpointer data)
-{
-  SelfTestRequest *r = data;
-
-  g_free (r->sysfs_root);
-  g_free (r->controller);
-  g_free (r);
-}
-
-static GTask *
-new_task (gpointer             source_tag,
+run_task (gpointer             source_tag,
           const char          *name,
+          gpointer             request,
+          GDestroyNotify       request_free,
+          GTaskThreadFunc      thread,
           GCancellable        *cancellable,
           GAsyncReadyCallback  callback,
           gpointer             user_data)
 {
-  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
 
   g_task_set_source_tag (task, source_tag);
   g_task_set_name (task, name);
-  return task;
+  g_task_set_task_data (task, request, request_free);
+  g_task_run_in_thread (task, thread);
 }
 
 /* --- health -------------------------------------------------------------- */
@@ -131,7 +133,7 @@ get_health_thread (GTask        *task,
                    gpointer      task_data,
                    GCancellable *cancellable)
 {
-  HealthRequest *r = task_data;
+  DriveRequest *r = task_data;
   GError *error = NULL;
   DrivedashHealth *health;
 
@@ -152,20 +154,12 @@ drivedash_client_get_health_async (const char           *sysfs_root,
                                    GAsyncReadyCallback   callback,
                                    gpointer              user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  HealthRequest *r;
-
   g_return_if_fail (controller != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  task = new_task (drivedash_client_get_health_async, "drivedash_client_get_health_async",
-                   cancellable, callback, user_data);
-  r = g_new0 (HealthRequest, 1);
-  r->sysfs_root = g_strdup (sysfs_root);
-  r->controller = g_strdup (controller);
-  r->flags = flags;
-  g_task_set_task_data (task, r, health_request_free);
-  g_task_run_in_thread (task, get_health_thread);
+  run_task (drivedash_client_get_health_async, "drivedash_client_get_health_async",
+            drive_request_new (sysfs_root, controller, flags), drive_request_free,
+            get_health_thread, cancellable, callback, user_data);
 }
 
 DrivedashHealth *
@@ -246,15 +240,12 @@ drivedash_client_get_game_mode_async (const DrivedashPowerPaths *paths,
                                       GAsyncReadyCallback        callback,
                                       gpointer                   user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (controller != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  task = new_task (drivedash_client_get_game_mode_async, "drivedash_client_get_game_mode_async",
-                   cancellable, callback, user_data);
-  g_task_set_task_data (task, game_mode_request_new (paths, controller, flags), game_mode_request_free);
-  g_task_run_in_thread (task, get_game_mode_thread);
+  run_task (drivedash_client_get_game_mode_async, "drivedash_client_get_game_mode_async",
+            game_mode_request_new (paths, controller, flags), game_mode_request_free,
+            get_game_mode_thread, cancellable, callback, user_data);
 }
 
 void
@@ -267,19 +258,16 @@ drivedash_client_set_game_mode_async (const DrivedashPowerPaths *paths,
                                       GAsyncReadyCallback        callback,
                                       gpointer                   user_data)
 {
-  g_autoptr(GTask) task = NULL;
   GameModeRequest *r;
 
   g_return_if_fail (controller != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  task = new_task (drivedash_client_set_game_mode_async, "drivedash_client_set_game_mode_async",
-                   cancellable, callback, user_data);
   r = game_mode_request_new (paths, controller, flags);
   r->enabled = enabled != FALSE;
   r->persistent = persistent != FALSE;
-  g_task_set_task_data (task, r, game_mode_request_free);
-  g_task_run_in_thread (task, set_game_mode_thread);
+  run_task (drivedash_client_set_game_mode_async, "drivedash_client_set_game_mode_async",
+            r, game_mode_request_free, set_game_mode_thread, cancellable, callback, user_data);
 }
 
 static DrivedashGameMode *
@@ -325,7 +313,7 @@ self_test_thread (GTask        *task,
                   gpointer      task_data,
                   GCancellable *cancellable)
 {
-  SelfTestRequest *r = task_data;
+  DriveRequest *r = task_data;
   GError *error = NULL;
 
   if (g_task_return_error_if_cancelled (task))
@@ -346,21 +334,15 @@ drivedash_client_self_test_async (const char            *sysfs_root,
                                   GAsyncReadyCallback    callback,
                                   gpointer               user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  SelfTestRequest *r;
+  DriveRequest *r;
 
   g_return_if_fail (controller != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  task = new_task (drivedash_client_self_test_async, "drivedash_client_self_test_async",
-                   cancellable, callback, user_data);
-  r = g_new0 (SelfTestRequest, 1);
-  r->sysfs_root = g_strdup (sysfs_root);
-  r->controller = g_strdup (controller);
+  r = drive_request_new (sysfs_root, controller, flags);
   r->kind = kind;
-  r->flags = flags;
-  g_task_set_task_data (task, r, self_test_request_free);
-  g_task_run_in_thread (task, self_test_thread);
+  run_task (drivedash_client_self_test_async, "drivedash_client_self_test_async",
+            r, drive_request_free, self_test_thread, cancellable, callback, user_data);
 }
 
 gboolean
@@ -368,7 +350,7 @@ drivedash_client_self_test_finish (GAsyncResult           *result,
                                    DrivedashHealthSource  *source_out,
                                    GError                **error)
 {
-  SelfTestRequest *r;
+  DriveRequest *r;
   gboolean ok;
 
   g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);

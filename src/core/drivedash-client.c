@@ -304,8 +304,11 @@ udisks_find_controller (GDBusConnection  *bus,
   return NULL;
 }
 
+/* suggest_service: the Drivedash system service is not installed, so
+ * installing it is the way to the missing counters. */
 static DrivedashHealth *
 health_from_udisks (DrivedashDrive  *drive,
+                    gboolean         suggest_service,
                     GCancellable    *cancellable,
                     GError         **error)
 {
@@ -448,7 +451,9 @@ health_from_udisks (DrivedashDrive  *drive,
         }
       drivedash_health_add_missing (health,
                                     _("SMART counters (data written, power-on hours, …)"),
-                                    _("UDisks refused to give them; install the Drivedash system service."));
+                                    suggest_service
+                                    ? _("UDisks refused to give them; install the Drivedash system service.")
+                                    : _("UDisks refused to give them."));
     }
 
   drivedash_health_update_verdict (health);
@@ -465,10 +470,66 @@ drivedash_client_get_health_udisks (const char    *sysfs_root,
 
   if (drive == NULL)
     return NULL;
-  return health_from_udisks (drive, cancellable, error);
+  return health_from_udisks (drive, TRUE, cancellable, error);
 }
 
 /* --- the chain --------------------------------------------------------- */
+
+/* Installed: its name has an owner now, or the bus can start it.  Asked
+ * only after a call failed, to tell "not there" from "there but broken". */
+static gboolean
+service_installed (GCancellable *cancellable)
+{
+  g_autoptr(GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, NULL);
+  g_autoptr(GVariant) owner = NULL;
+  g_autoptr(GVariant) names = NULL;
+  g_autofree const char **list = NULL;
+  gboolean has_owner = FALSE;
+
+  if (bus == NULL)
+    return FALSE;
+  owner = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "NameHasOwner",
+                                       g_variant_new ("(s)", DRIVEDASH_SERVICE_BUS_NAME),
+                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE,
+                                       read_timeout_ms, cancellable, NULL);
+  if (owner != NULL)
+    g_variant_get (owner, "(b)", &has_owner);
+  if (has_owner)
+    return TRUE;
+  names = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "ListActivatableNames", NULL,
+                                       G_VARIANT_TYPE ("(as)"), G_DBUS_CALL_FLAGS_NONE,
+                                       read_timeout_ms, cancellable, NULL);
+  if (names == NULL)
+    return FALSE;
+  g_variant_get (names, "(^a&s)", &list);
+  return g_strv_contains (list, DRIVEDASH_SERVICE_BUS_NAME);
+}
+
+/* What a failed call to the service means for the user. */
+static DrivedashServiceStatus
+service_status (const GError *error,
+                GCancellable *cancellable)
+{
+  if (error_means_denied (error) || error_means_needs_password (error))
+    return DRIVEDASH_SERVICE_REFUSED;
+  return service_installed (cancellable) ? DRIVEDASH_SERVICE_FAILED : DRIVEDASH_SERVICE_NOT_INSTALLED;
+}
+
+/* Why a report read without the service lacks the rest, in plain words:
+ * install instructions only where there is nothing installed. */
+static char *
+service_why (DrivedashServiceStatus  status,
+             GError                 *error)
+{
+  if (status == DRIVEDASH_SERVICE_REFUSED)
+    return g_strdup (_("The Drivedash system service refused the request."));
+  if (status == DRIVEDASH_SERVICE_NOT_INSTALLED)
+    return g_strdup (_("Install the Drivedash system service to see every health detail without a password."));
+  g_dbus_error_strip_remote_error (error);
+  return g_strdup_printf (_("The Drivedash system service is installed but did not answer: %s"), error->message);
+}
 
 /* "/dev/nvme0" means "nvme0", as everywhere else in Drivedash. */
 static const char *
@@ -502,7 +563,8 @@ drivedash_client_get_health (const char            *sysfs_root,
   g_autoptr(GError) service_error = NULL;
   g_autoptr(GError) udisks_error = NULL;
   g_autoptr(DrivedashDrive) drive = NULL;
-  DrivedashHealth *health;
+  DrivedashServiceStatus status = DRIVEDASH_SERVICE_NOT_ASKED;
+  DrivedashHealth *health = NULL;
   gboolean direct;
 
   /* Check the name before asking anyone: a bad one fails the same way
@@ -522,7 +584,10 @@ drivedash_client_get_health (const char            *sysfs_root,
         {
           g_autoptr(GVariant) dict = g_variant_get_child_value (reply, 0);
 
-          return drivedash_health_new_from_variant (dict, error);
+          health = drivedash_health_new_from_variant (dict, error);
+          if (health != NULL)
+            health->service = DRIVEDASH_SERVICE_ANSWERED;
+          return health;
         }
 
       if (!error_means_unavailable (service_error) && !error_means_denied (service_error))
@@ -531,6 +596,7 @@ drivedash_client_get_health (const char            *sysfs_root,
           return NULL;
         }
       g_debug ("drivedashd: %s", service_error->message);
+      status = service_status (service_error, cancellable);
     }
 
   drive = drivedash_drive_lookup (sysfs_root, controller, error);
@@ -543,23 +609,27 @@ drivedash_client_get_health (const char            *sysfs_root,
 
   if (!direct && !(flags & DRIVEDASH_CLIENT_NO_UDISKS))
     {
-      health = health_from_udisks (drive, cancellable, &udisks_error);
-      if (health != NULL)
-        return health;
-      if (propagate_stopped (error, &udisks_error, _("UDisks")))
+      health = health_from_udisks (drive, status == DRIVEDASH_SERVICE_NOT_INSTALLED, cancellable, &udisks_error);
+      if (health == NULL && propagate_stopped (error, &udisks_error, _("UDisks")))
         return NULL;
-      g_debug ("UDisks2: %s", udisks_error->message);
+      if (health == NULL)
+        g_debug ("UDisks2: %s", udisks_error->message);
     }
 
-  health = drivedash_health_read (drive,
-                                  direct ? DRIVEDASH_HEALTH_READ_FULL
-                                         : DRIVEDASH_HEALTH_READ_SYSFS_ONLY,
-                                  error);
-  if (health != NULL && service_error != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
-    drivedash_health_add_missing (health, _("Full health data"),
-                                  error_means_denied (service_error)
-                                  ? _("The Drivedash system service refused the request.")
-                                  : _("Install the Drivedash system service to see every health detail without a password."));
+  if (health == NULL)
+    health = drivedash_health_read (drive,
+                                    direct ? DRIVEDASH_HEALTH_READ_FULL
+                                           : DRIVEDASH_HEALTH_READ_SYSFS_ONLY,
+                                    error);
+  if (health == NULL)
+    return NULL;
+  health->service = status;
+  if (service_error != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
+    {
+      g_autofree char *why = service_why (status, service_error);
+
+      drivedash_health_add_missing (health, _("Full health data"), why);
+    }
   return health;
 }
 
@@ -626,6 +696,7 @@ set_game_mode (const DrivedashPowerPaths *paths,
                GError                   **error)
 {
   g_autoptr(GError) service_error = NULL;
+  DrivedashServiceStatus status = DRIVEDASH_SERVICE_NOT_ASKED;
 
   if (paths == NULL)
     paths = drivedash_power_paths_default ();
@@ -652,6 +723,7 @@ set_game_mode (const DrivedashPowerPaths *paths,
           propagate_service_error (error, g_steal_pointer (&service_error));
           return NULL;
         }
+      status = service_status (service_error, cancellable);
     }
 
   if (geteuid () == 0 && !(flags & DRIVEDASH_CLIENT_NO_DIRECT))
@@ -663,6 +735,14 @@ set_game_mode (const DrivedashPowerPaths *paths,
       return drivedash_game_mode_set (paths, controller, enabled, persistent, error);
     }
 
+  /* Installed but not working: installing it is no answer. */
+  if (status == DRIVEDASH_SERVICE_FAILED)
+    {
+      g_autofree char *why = service_why (status, service_error);
+
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED, why);
+      return NULL;
+    }
   g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
                        _("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator."));
   return NULL;

@@ -44,8 +44,10 @@ gboolean drivedash_client_service_available (GCancellable *cancellable);
 
 /* The health of one controller: drivedashd, else UDisks2's NVMe
  * interface on top of sysfs, else sysfs/hwmon (or direct admin commands
- * when running as root).  health->source says which one answered and
- * health->missing says what the others could not give. */
+ * when running as root).  health->source says which one answered,
+ * health->missing says what the others could not give, and
+ * health->service what became of asking drivedashd (not installed, or
+ * installed but refused or failed). */
 DrivedashHealth *drivedash_client_get_health (const char            *sysfs_root,
                                               const char            *controller,
                                               DrivedashClientFlags   flags,

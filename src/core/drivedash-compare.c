@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "drivedash-compare.h"
+#include "drivedash-json.h"
 
 void
 drivedash_compare_test_free (DrivedashCompareTest *test)
@@ -98,23 +99,11 @@ drivedash_compare_sides (const DrivedashCompareSide *sides,
 }
 
 static void
-add_number (JsonBuilder *b,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (b, name);
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 add_comparison (JsonBuilder                    *b,
                 const DrivedashStatsComparison *c)
 {
-  add_number (b, "difference_percent", c->difference_percent);
-  add_number (b, "ci95_percent", c->ci95_percent);
+  drivedash_json_member_double (b, "difference_percent", c->difference_percent);
+  drivedash_json_member_double (b, "ci95_percent", c->ci95_percent);
   json_builder_set_member_name (b, "verdict");
   json_builder_add_string_value (b, drivedash_compare_verdict_to_string (c->verdict));
 }
@@ -135,8 +124,8 @@ add_entry (JsonBuilder                 *b,
       json_builder_set_member_name (b, "game_mode");
       json_builder_add_string_value (b, e->label);
     }
-  add_number (b, "mean_mb_per_s", e->summary.mean);
-  add_number (b, "ci95_mb_per_s", e->summary.ci95);
+  drivedash_json_member_double (b, "mean_mb_per_s", e->summary.mean);
+  drivedash_json_member_double (b, "ci95_mb_per_s", e->summary.ci95);
   json_builder_set_member_name (b, "n");
   json_builder_add_int_value (b, e->summary.n);
   if (with_comparison)

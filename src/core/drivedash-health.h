@@ -32,6 +32,18 @@ const char *drivedash_health_source_to_string   (DrivedashHealthSource  source);
 gboolean    drivedash_health_source_from_string (const char            *str,
                                                  DrivedashHealthSource *out);
 
+/* What became of asking the Drivedash system service for a report: the
+ * app offers to install the service only when it is not there at all.
+ * About the reader's machine, not the drive: not in JSON or a{sv}. */
+typedef enum
+{
+  DRIVEDASH_SERVICE_NOT_ASKED = 0,  /* the service itself, root, demo, a test */
+  DRIVEDASH_SERVICE_ANSWERED,       /* it answered (source is "service") */
+  DRIVEDASH_SERVICE_NOT_INSTALLED,  /* its name has no owner and is not activatable */
+  DRIVEDASH_SERVICE_REFUSED,        /* installed; polkit or the bus said no */
+  DRIVEDASH_SERVICE_FAILED,         /* installed; did not start, or failed */
+} DrivedashServiceStatus;
+
 /* Which parts of the model hold real values.  Anything not flagged is
  * unknown: JSON writes null, a{sv} leaves the key out. */
 typedef enum
@@ -79,6 +91,7 @@ typedef struct
   char                   *serial;
   char                   *firmware;
   DrivedashHealthSource   source;
+  DrivedashServiceStatus  service;          /* set by drivedash_client_get_health() */
   gboolean                privileged;       /* read with admin commands */
   DrivedashHealthHas      has;
   GPtrArray              *missing;          /* (element-type DrivedashHealthMissing) */

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "drivedash-json.h"
@@ -42,6 +43,18 @@ drivedash_json_member_bool (JsonBuilder *b,
   json_builder_set_member_name (b, key);
   if (known)
     json_builder_add_boolean_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+drivedash_json_member_double (JsonBuilder *b,
+                              const char  *key,
+                              double       value)
+{
+  json_builder_set_member_name (b, key);
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
   else
     json_builder_add_null_value (b);
 }

@@ -24,6 +24,11 @@ void  drivedash_json_member_bool   (JsonBuilder *b,
                                     const char  *key,
                                     gboolean     known,
                                     gboolean     value);
+/* "key": value, or "key": null when value is NaN or infinite (JSON has
+ * no such numbers). */
+void  drivedash_json_member_double (JsonBuilder *b,
+                                    const char  *key,
+                                    double       value);
 
 /* The builder's document, pretty-printed.  Free with g_free(). */
 char *drivedash_json_to_string     (JsonBuilder *b);

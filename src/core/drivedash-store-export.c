@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "drivedash-error.h"
+#include "drivedash-json.h"
 #include "drivedash-store-export.h"
 #include "drivedash-store-private.h"
 
@@ -45,18 +46,6 @@ add_string (JsonBuilder *b,
 }
 
 static void
-add_number (JsonBuilder *b,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (b, name);
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 add_time (JsonBuilder *b,
           const char  *name,
           gint64       usec)
@@ -73,16 +62,16 @@ add_result (JsonBuilder                *b,
   json_builder_begin_object (b);
   add_string (b, "test", r->test);
   add_string (b, "mode", r->mode);
-  add_number (b, "mb_per_s", r->mb_per_s);
-  add_number (b, "iops", r->iops);
+  drivedash_json_member_double (b, "mb_per_s", r->mb_per_s);
+  drivedash_json_member_double (b, "iops", r->iops);
   json_builder_set_member_name (b, "latency_us");
   json_builder_begin_object (b);
-  add_number (b, "mean", r->latency_us.mean);
-  add_number (b, "p50", r->latency_us.p50);
-  add_number (b, "p90", r->latency_us.p90);
-  add_number (b, "p99", r->latency_us.p99);
-  add_number (b, "p999", r->latency_us.p999);
-  add_number (b, "max", r->latency_us.max);
+  drivedash_json_member_double (b, "mean", r->latency_us.mean);
+  drivedash_json_member_double (b, "p50", r->latency_us.p50);
+  drivedash_json_member_double (b, "p90", r->latency_us.p90);
+  drivedash_json_member_double (b, "p99", r->latency_us.p99);
+  drivedash_json_member_double (b, "p999", r->latency_us.p999);
+  drivedash_json_member_double (b, "max", r->latency_us.max);
   json_builder_end_object (b);
   json_builder_set_member_name (b, "passes");
   json_builder_begin_array (b);
@@ -137,8 +126,8 @@ add_run (JsonBuilder             *b,
     json_builder_add_boolean_value (b, run->game_mode == 1);
   else
     json_builder_add_null_value (b);
-  add_number (b, "temperature_start_c", run->temp_start_c);
-  add_number (b, "temperature_end_c", run->temp_end_c);
+  drivedash_json_member_double (b, "temperature_start_c", run->temp_start_c);
+  drivedash_json_member_double (b, "temperature_end_c", run->temp_end_c);
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
   for (guint i = 0; i < run->results->len; i++)
@@ -517,18 +506,11 @@ drivedash_store_import_json (DrivedashStore  *self,
       g_array_append_val (old_set_ids, old_set_id);
     }
 
-  rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    rc = insert_all (self, runs, old_ids, old_set_ids, new_ids);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
-  if (rc != SQLITE_OK)
-    {
-      drivedash_store_note_damage (self, rc);
-      drivedash_store_set_sqlite_error (error, self->db, rc);
-      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-      return NULL;
-    }
+  if (!drivedash_store_begin (self, error))
+    return NULL;
+  rc = insert_all (self, runs, old_ids, old_set_ids, new_ids);
+  if (!drivedash_store_commit (self, rc, error))
+    return NULL;
   return g_steal_pointer (&new_ids);
 }
 

@@ -14,31 +14,6 @@
   " spare_threshold, used, units_read, units_written, power_on_hours, media_errors," \
   " error_log_entries, tmt1_transitions, tmt2_transitions, tmt1_seconds, tmt2_seconds"
 
-static gboolean
-fail (DrivedashStore  *self,
-      int              rc,
-      GError         **error)
-{
-  drivedash_store_note_damage (self, rc);
-  drivedash_store_set_sqlite_error (error, self->db, rc);
-  return FALSE;
-}
-
-/* Runs a write in BEGIN IMMEDIATE … COMMIT; rc from @body. */
-static gboolean
-finish_transaction (DrivedashStore  *self,
-                    int              rc,
-                    GError         **error)
-{
-  if (rc == SQLITE_OK || rc == SQLITE_DONE)
-    rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    return TRUE;
-  fail (self, rc, error);
-  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-  return FALSE;
-}
-
 gint64
 drivedash_store_watch_drive (DrivedashStore  *self,
                              const char      *serial,
@@ -68,7 +43,7 @@ drivedash_store_watch_drive (DrivedashStore  *self,
     }
   sqlite3_finalize (stmt);
   if (id < 0)
-    fail (self, rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_ERROR : rc, error);
+    drivedash_store_fail (self, rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_ERROR : rc, error);
   return id;
 }
 
@@ -97,7 +72,7 @@ drivedash_store_find_watch_drive (DrivedashStore  *self,
   sqlite3_finalize (stmt);
   if (rc != SQLITE_ROW && rc != SQLITE_DONE)
     {
-      fail (self, rc, error);
+      drivedash_store_fail (self, rc, error);
       return -1;
     }
   return id;
@@ -201,10 +176,10 @@ drivedash_store_add_snapshots (DrivedashStore           *self,
   int rc;
 
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
-  if ((rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL)) != SQLITE_OK)
-    return fail (self, rc, error);
+  if (!drivedash_store_begin (self, error))
+    return FALSE;
   rc = insert_snapshots (self, drive_id, snapshots, n_snapshots);
-  return finish_transaction (self, rc, error);
+  return drivedash_store_commit (self, rc, error);
 }
 
 GArray *
@@ -237,7 +212,7 @@ drivedash_store_list_snapshots (DrivedashStore  *self,
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
     {
-      fail (self, rc, error);
+      drivedash_store_fail (self, rc, error);
       return NULL;
     }
   return g_steal_pointer (&out);
@@ -434,8 +409,8 @@ drivedash_store_thin_snapshots (DrivedashStore  *self,
   int rc;
 
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
-  if ((rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL)) != SQLITE_OK)
-    return fail (self, rc, error);
+  if (!drivedash_store_begin (self, error))
+    return FALSE;
   rc = list_drives (self, drives);
   for (guint i = 0; rc == SQLITE_OK && i < drives->len; i++)
     {
@@ -449,7 +424,7 @@ drivedash_store_thin_snapshots (DrivedashStore  *self,
       if (rc == SQLITE_OK)
         rc = set_thinned_at (self, d->id, now);
     }
-  return finish_transaction (self, rc, error);
+  return drivedash_store_commit (self, rc, error);
 }
 
 gboolean
@@ -488,7 +463,7 @@ drivedash_store_watch_load (DrivedashStore       *self,
         }
     }
   sqlite3_finalize (stmt);
-  return rc == SQLITE_DONE ? TRUE : fail (self, rc, error);
+  return rc == SQLITE_DONE ? TRUE : drivedash_store_fail (self, rc, error);
 }
 
 static void
@@ -529,7 +504,7 @@ drivedash_store_watch_save_state (DrivedashStore             *self,
       rc = sqlite3_step (stmt);
     }
   sqlite3_finalize (stmt);
-  return rc == SQLITE_DONE ? TRUE : fail (self, rc, error);
+  return rc == SQLITE_DONE ? TRUE : drivedash_store_fail (self, rc, error);
 }
 
 gboolean
@@ -549,5 +524,5 @@ drivedash_store_watch_set_muted (DrivedashStore  *self,
       rc = sqlite3_step (stmt);
     }
   sqlite3_finalize (stmt);
-  return rc == SQLITE_DONE ? TRUE : fail (self, rc, error);
+  return rc == SQLITE_DONE ? TRUE : drivedash_store_fail (self, rc, error);
 }

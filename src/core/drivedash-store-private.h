@@ -44,6 +44,21 @@ int      drivedash_store_insert_run            (DrivedashStore    *self,
  * open runs a full integrity check and moves the file aside if needed. */
 void     drivedash_store_note_damage           (DrivedashStore *self,
                                                 int             rc);
+/* A failed SQLite call as the caller's error, damage noted (see above).
+ * Always FALSE, so that `return drivedash_store_fail (…)` reads right. */
+gboolean drivedash_store_fail                  (DrivedashStore  *self,
+                                                int              rc,
+                                                GError         **error);
+/* A write: BEGIN IMMEDIATE takes the write lock now (waiting up to the
+ * busy timeout for another process), not halfway through.  _commit ends
+ * it with rc, the SQLite code of the work done in between: COMMIT when
+ * it is OK or DONE, else the error is set (before ROLLBACK, which would
+ * clear SQLite's message) and it rolls back. */
+gboolean drivedash_store_begin                 (DrivedashStore  *self,
+                                                GError         **error);
+gboolean drivedash_store_commit                (DrivedashStore  *self,
+                                                int              rc,
+                                                GError         **error);
 /* Runs SQL without results; FALSE with the error set on failure. */
 gboolean drivedash_store_exec                  (sqlite3     *db,
                                                 const char  *sql,

@@ -89,11 +89,7 @@ settings_to_json (const DrivedashBenchReport *report)
   g_autoptr(JsonNode) root = drivedash_bench_report_to_json (report);
   JsonObject *settings = json_object_get_object_member (json_node_get_object (root), "settings");
   g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  const char *folder = json_object_get_string_member_with_default (settings, "folder", "");
-  g_autofree char *display = g_filename_display_name (folder);
 
-  /* JSON text must be UTF-8; a folder name need not be. */
-  json_object_set_string_member (settings, "folder", display);
   json_node_set_object (node, settings);
   return json_to_string (node, FALSE);
 }
@@ -128,6 +124,20 @@ drivedash_store_run_new_from_report (const DrivedashBenchReport *report,
   return self;
 }
 
+/* "folder_uri" has the exact bytes; runs saved before it was written have
+ * only "folder" (then a display name, so a name that was not UTF-8 comes
+ * back with U+FFFD in it: all there is). */
+static void
+set_folder_from_json (DrivedashBenchSettings *settings,
+                      JsonObject             *o)
+{
+  const char *uri = json_object_get_string_member_with_default (o, "folder_uri", NULL);
+  g_autofree char *folder = uri ? g_filename_from_uri (uri, NULL, NULL) : NULL;
+
+  drivedash_bench_settings_set_folder (settings, folder ? folder
+                                       : json_object_get_string_member_with_default (o, "folder", NULL));
+}
+
 DrivedashBenchReport *
 drivedash_store_run_to_report (const DrivedashStoreRun *self)
 {
@@ -140,7 +150,7 @@ drivedash_store_run_to_report (const DrivedashStoreRun *self)
     {
       JsonObject *o = json_node_get_object (node);
 
-      drivedash_bench_settings_set_folder (settings, json_object_get_string_member_with_default (o, "folder", NULL));
+      set_folder_from_json (settings, o);
       settings->test_size = json_object_get_int_member_with_default (o, "test_size", settings->test_size);
       settings->passes = json_object_get_int_member_with_default (o, "passes", settings->passes);
       settings->pass_duration = json_object_get_double_member_with_default (o, "pass_duration_s", settings->pass_duration);

@@ -15,16 +15,6 @@
   " drive_model, drive_firmware, drive_capacity, serial_hash, filesystem, settings," \
   " game_mode, temp_start_c, temp_end_c, note, name, set_id, set_role"
 
-static gboolean
-fail (DrivedashStore  *self,
-      int              rc,
-      GError         **error)
-{
-  drivedash_store_note_damage (self, rc);
-  drivedash_store_set_sqlite_error (error, self->db, rc);
-  return FALSE;
-}
-
 static void
 bind_text (sqlite3_stmt *stmt,
            int           i,
@@ -185,18 +175,12 @@ drivedash_store_save_run (DrivedashStore    *self,
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
   g_return_val_if_fail (run != NULL, FALSE);
 
-  /* IMMEDIATE: take the write lock now (waiting up to the busy timeout
-   * for the other process), not halfway through. */
-  rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    rc = drivedash_store_insert_run (self, run);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    return TRUE;
-
-  fail (self, rc, error);
-  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  if (drivedash_store_begin (self, error))
+    {
+      rc = drivedash_store_insert_run (self, run);
+      if (drivedash_store_commit (self, rc, error))
+        return TRUE;
+    }
   run->id = 0;
   return FALSE;
 }
@@ -405,7 +389,7 @@ query_runs (DrivedashStore  *self,
   sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
-      fail (self, rc, error);
+      drivedash_store_fail (self, rc, error);
       return NULL;
     }
   return g_steal_pointer (&runs);
@@ -479,7 +463,7 @@ drivedash_store_get_run (DrivedashStore  *self,
   if (rc != SQLITE_OK)
     {
       drivedash_store_run_unref (run);
-      fail (self, rc, error);
+      drivedash_store_fail (self, rc, error);
       return NULL;
     }
   return run;
@@ -503,7 +487,7 @@ update_run (DrivedashStore  *self,
     }
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
-    return fail (self, rc, error);
+    return drivedash_store_fail (self, rc, error);
   if (sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,

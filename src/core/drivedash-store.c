@@ -233,6 +233,39 @@ drivedash_store_note_damage (DrivedashStore *self,
   g_file_set_contents (marker, "", 0, NULL);
 }
 
+gboolean
+drivedash_store_fail (DrivedashStore  *self,
+                      int              rc,
+                      GError         **error)
+{
+  drivedash_store_note_damage (self, rc);
+  drivedash_store_set_sqlite_error (error, self->db, rc);
+  return FALSE;
+}
+
+gboolean
+drivedash_store_begin (DrivedashStore  *self,
+                       GError         **error)
+{
+  int rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+
+  return rc == SQLITE_OK || drivedash_store_fail (self, rc, error);
+}
+
+gboolean
+drivedash_store_commit (DrivedashStore  *self,
+                        int              rc,
+                        GError         **error)
+{
+  if (rc == SQLITE_OK || rc == SQLITE_DONE)
+    rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    return TRUE;
+  drivedash_store_fail (self, rc, error);
+  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  return FALSE;
+}
+
 /* A full integrity check reads every page: a second or more for a big
  * history.  So it runs only when a query has met damage before (the
  * marker file); otherwise opening reads the schema and the meta table,

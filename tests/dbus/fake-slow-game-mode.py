@@ -7,7 +7,11 @@
 # in DBUS_SYSTEM_BUS_ADDRESS (a private test bus) and answers only
 # GetGameMode at once and SetGameMode after about a second, so that a test
 # can refresh and hot-plug while a game-mode change is still under way.
-# Every other method is unknown, which the client takes as "no service".
+# GetHealth is unknown (an installed service too old or broken) unless
+# FAKE_GET_HEALTH says: "failed" (an error), "denied" (polkit said no) or
+# "partial" (a report that lacks the error log).  FAKE_SET_GAME_MODE=denied
+# makes SetGameMode refuse at once, as polkit does; "unknown" makes it an
+# unknown method (a service too old for it).
 # Prints "ready" once it owns the name.  Needs /usr/bin/python3 (python3-gi).
 
 import os
@@ -23,6 +27,10 @@ XML = '''<node>
       <arg name="controller" type="s" direction="in"/>
       <arg name="state" type="a{sv}" direction="out"/>
     </method>
+    <method name="GetHealth">
+      <arg name="controller" type="s" direction="in"/>
+      <arg name="health" type="a{sv}" direction="out"/>
+    </method>
     <method name="SetGameMode">
       <arg name="controller" type="s" direction="in"/>
       <arg name="enabled" type="b" direction="in"/>
@@ -36,7 +44,28 @@ DELAY_MS = int(os.environ.get('FAKE_SET_GAME_MODE_DELAY_MS', '1000'))
 # GetGameMode answers with the state at the time of the call, after this
 # delay: a read that starts during a change then arrives after it.
 GET_DELAY_MS = int(os.environ.get('FAKE_GET_GAME_MODE_DELAY_MS', '0'))
+GET_HEALTH = os.environ.get('FAKE_GET_HEALTH', '')
+SET_GAME_MODE = os.environ.get('FAKE_SET_GAME_MODE', '')
 state = {'enabled': False, 'persistent': False}
+
+
+def get_health(controller, invocation):
+    if GET_HEALTH == 'failed':
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.Failed', 'the drive did not answer')
+    elif GET_HEALTH == 'denied':
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.AccessDenied', 'not authorized')
+    elif GET_HEALTH == 'partial':
+        invocation.return_value(GLib.Variant('(a{sv})', ({
+            'controller': GLib.Variant('s', controller),
+            'model': GLib.Variant('s', 'Fake NVMe'),
+            'source': GLib.Variant('s', 'service'),
+            'privileged': GLib.Variant('b', True),
+            'has': GLib.Variant('u', 1 << 2),   # the temperature only
+            'temperature_kelvin': GLib.Variant('q', 323),
+            'missing': GLib.Variant('a(ss)', [('Error log', 'The drive refused the request.')]),
+        },)))
+    else:
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.UnknownMethod', 'no GetHealth here')
 
 
 def reply_state(controller):
@@ -50,6 +79,9 @@ def reply_state(controller):
 
 
 def on_call(connection, sender, path, interface, method, params, invocation):
+    if method == 'GetHealth':
+        get_health(params[0], invocation)
+        return
     if method == 'GetGameMode':
         reply = reply_state(params[0])
         if GET_DELAY_MS == 0:
@@ -63,6 +95,12 @@ def on_call(connection, sender, path, interface, method, params, invocation):
         GLib.timeout_add(GET_DELAY_MS, answer)
         return
     controller, enabled, persistent = params.unpack()
+    if SET_GAME_MODE == 'denied':
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.AccessDenied', 'not authorized')
+        return
+    if SET_GAME_MODE == 'unknown':
+        invocation.return_dbus_error('org.freedesktop.DBus.Error.UnknownMethod', 'no SetGameMode here')
+        return
 
     def finish():
         state['enabled'] = enabled

@@ -1,0 +1,81 @@
+/* test-client-service-status.c — "installed" means activatable, too
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The app offers to install the Drivedash system service only when it is
+ * not installed: its name has no owner AND the bus cannot start it.  Here
+ * the bus (a real private dbus-daemon, set as the system bus) has a
+ * service file for the name whose program exits at once, as a broken
+ * install would: the read falls back to sysfs, and the report says the
+ * service is installed but did not answer, with no install instructions.
+ * The health read itself and the fixture sysfs tree are real.
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <string.h>
+
+#include "drivedash-client.h"
+
+#include "drivedash-test-tree.h"
+
+static void
+test_activatable_but_broken (gconstpointer data)
+{
+  const char *sysfs = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) health = NULL;
+  gboolean said = FALSE;
+
+  health = drivedash_client_get_health (sysfs, "nvme0", DRIVEDASH_CLIENT_NO_UDISKS, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (health);
+  g_assert_cmpint (health->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_assert_cmpint (health->service, ==, DRIVEDASH_SERVICE_FAILED);
+  for (guint i = 0; i < health->missing->len; i++)
+    {
+      DrivedashHealthMissing *m = g_ptr_array_index (health->missing, i);
+
+      g_test_message ("missing: %s: %s", m->what, m->why);
+      g_assert_null (strstr (m->why, "Install the"));
+      said |= strstr (m->why, "is installed but did not answer") != NULL;
+    }
+  g_assert_true (said);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTestDBus) bus = NULL;
+  g_autofree char *root = NULL;
+  g_autofree char *services = NULL;
+  g_autofree char *sysfs = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  root = g_dir_make_tmp ("drivedash-service-status-XXXXXX", &error);
+  g_assert_no_error (error);
+  services = g_build_filename (root, "services", NULL);
+  sysfs = g_build_filename (root, "sys", NULL);
+  drivedash_test_tree_put (services, DRIVEDASH_SERVICE_BUS_NAME ".service",
+                           "[D-BUS Service]\nName=" DRIVEDASH_SERVICE_BUS_NAME "\nExec=/bin/false\n");
+  drivedash_test_tree_put (sysfs, "class/nvme/nvme0/model", "Fixture SSD 1TB\n");
+  drivedash_test_tree_put (sysfs, "class/nvme/nvme0/serial", "S4EWNX0R123456\n");
+  drivedash_test_tree_put (sysfs, "class/nvme/nvme0/state", "live\n");
+
+  bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  g_test_dbus_add_service_dir (bus, services);
+  g_test_dbus_up (bus);
+  /* The client talks to the system bus: make this one it. */
+  g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (bus), TRUE);
+
+  g_test_add_data_func ("/client/service-status/activatable-but-broken", sysfs, test_activatable_but_broken);
+  status = g_test_run ();
+
+  g_test_dbus_down (bus);
+  drivedash_test_tree_remove (root);
+  return status;
+}
