@@ -1,6 +1,6 @@
 /* test-metrics.c — Prometheus metrics from a full health report: names,
- * exact values, Debian's real `promtool check metrics`, and the atomic
- * textfile write
+ * exact values, exactly the issue's names, Debian's real `promtool check
+ * metrics`, and the atomic file write (also into a read-only folder)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "drivedash-error.h"
 #include "drivedash-metrics.h"
@@ -40,7 +41,6 @@ test_values (void)
     "drivedash_nvme_temperature_celsius{controller=\"nvme0\"} 49.85\n",
     "drivedash_nvme_critical_warning{controller=\"nvme0\"} 165\n",
     "drivedash_nvme_available_spare_ratio{controller=\"nvme0\"} 0.87\n",
-    "drivedash_nvme_available_spare_threshold_ratio{controller=\"nvme0\"} 0.10\n",
     "drivedash_nvme_percentage_used_ratio{controller=\"nvme0\"} 0.13\n",
     /* 2^64 units × 512,000 bytes, exact */
     "drivedash_nvme_data_written_bytes_total{controller=\"nvme0\"} 9444732965739290427392000\n",
@@ -51,10 +51,8 @@ test_values (void)
     "drivedash_nvme_unsafe_shutdowns_total{controller=\"nvme0\"} 42\n",
     "drivedash_nvme_media_errors_total{controller=\"nvme0\"} 3\n",
     "drivedash_nvme_error_log_entries_total{controller=\"nvme0\"} 17\n",
-    "drivedash_nvme_thermal_throttle_transitions_total{controller=\"nvme0\",level=\"1\"} 7\n",
-    "drivedash_nvme_thermal_throttle_seconds_total{controller=\"nvme0\",level=\"2\"} 60\n",
     "drivedash_nvme_verdict{controller=\"nvme0\",verdict=\"bad\"} 1\n",
-    "drivedash_nvme_info{controller=\"nvme0\",model=\"Test \\\"Quoted\\\" \\\\ Drive\",serial=\"SN123\",firmware=\"1.2.3\",source=\"nvme\"} 1\n",
+    "drivedash_nvme_info{controller=\"nvme0\",model=\"Test \\\"Quoted\\\" \\\\ Drive\",serial=\"SN123\",firmware=\"1.2.3\"} 1\n",
     "# TYPE drivedash_nvme_media_errors_total counter\n",
     "# TYPE drivedash_nvme_available_spare_ratio gauge\n",
   };
@@ -109,33 +107,159 @@ test_promtool (void)
   g_assert_true (g_subprocess_get_successful (proc));
 }
 
+/* The issue's list (#12, section 5), nothing more and nothing less. */
+static const char *const issue_names[] = {
+  "drivedash_nvme_temperature_celsius",
+  "drivedash_nvme_critical_warning",
+  "drivedash_nvme_available_spare_ratio",
+  "drivedash_nvme_percentage_used_ratio",
+  "drivedash_nvme_data_written_bytes_total",
+  "drivedash_nvme_data_read_bytes_total",
+  "drivedash_nvme_power_on_seconds_total",
+  "drivedash_nvme_unsafe_shutdowns_total",
+  "drivedash_nvme_media_errors_total",
+  "drivedash_nvme_error_log_entries_total",
+  "drivedash_nvme_verdict",
+  "drivedash_nvme_info",
+};
+
+/* Every family has HELP and TYPE; every sample a controller label first. */
 static void
-test_textfile (void)
+check_line (const char *line,
+            GHashTable *typed,
+            GHashTable *helped)
+{
+  g_auto(GStrv) words = g_strsplit (line, " ", 4);
+
+  if (g_str_has_prefix (line, "# TYPE "))
+    g_hash_table_add (typed, g_strdup (words[2]));
+  else if (g_str_has_prefix (line, "# HELP "))
+    g_hash_table_add (helped, g_strdup (words[2]));
+  else if (*line != '\0')
+    {
+      const char *brace = strchr (line, '{');
+      g_autofree char *name = NULL;
+
+      g_assert_nonnull (brace);
+      name = g_strndup (line, brace - line);
+      g_assert_true (g_hash_table_contains (typed, name));
+      g_assert_true (g_str_has_prefix (brace, "{controller=\"nvme0\""));
+    }
+}
+
+static void
+test_names (void)
+{
+  g_autofree char *text = full_metrics ();
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GHashTable) typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) helped = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    check_line (lines[i], typed, helped);
+  for (guint i = 0; i < G_N_ELEMENTS (issue_names); i++)
+    {
+      if (!g_hash_table_contains (typed, issue_names[i]))
+        g_error ("no TYPE line for %s", issue_names[i]);
+      g_assert_true (g_hash_table_contains (helped, issue_names[i]));
+    }
+  g_assert_cmpuint (g_hash_table_size (typed), ==, G_N_ELEMENTS (issue_names));
+  g_assert_cmpuint (g_hash_table_size (helped), ==, G_N_ELEMENTS (issue_names));
+  /* The info labels are the issue's three (after controller). */
+  g_assert_nonnull (strstr (text, "\ndrivedash_nvme_info{controller=\"nvme0\",model=\""));
+  g_assert_nonnull (strstr (text, "\",serial=\"SN123\",firmware=\"1.2.3\"} 1\n"));
+}
+
+static void
+assert_only_file (const char *dir,
+                  const char *name)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+
+  g_assert_nonnull (listing);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, name);
+  g_assert_null (g_dir_read_name (listing));
+}
+
+static void
+test_file (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("drivedash-metrics-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, DRIVEDASH_METRICS_FILE_NAME, NULL);
-  g_autofree char *missing = g_build_filename (dir, "no-such-folder", NULL);
+  g_autofree char *path = g_build_filename (dir, "fleet.prom", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "drivedash.prom", NULL);
   g_autofree char *contents = NULL;
-  g_autoptr(GDir) listing = NULL;
   GStatBuf st;
 
-  g_assert_true (drivedash_metrics_write_textfile (dir, "old 1\n", &error));
-  g_assert_true (drivedash_metrics_write_textfile (dir, "new 2\n", &error));
+  g_assert_true (drivedash_metrics_write_file (path, "old 1\n", &error));
+  g_assert_true (drivedash_metrics_write_file (path, "new 2\n", &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, "new 2\n");
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0644);
   /* Nothing else is left in the folder (no temporary file). */
-  listing = g_dir_open (dir, 0, NULL);
-  g_assert_cmpstr (g_dir_read_name (listing), ==, DRIVEDASH_METRICS_FILE_NAME);
-  g_assert_null (g_dir_read_name (listing));
+  assert_only_file (dir, "fleet.prom");
 
-  g_assert_false (drivedash_metrics_write_textfile (missing, "x\n", &error));
+  g_assert_false (drivedash_metrics_write_file (missing, "x\n", &error));
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "no-such-folder"));
+  g_clear_error (&error);
+
+  /* A folder where the file should be (the old --textfile habit). */
+  g_assert_false (drivedash_metrics_write_file (dir, "x\n", &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "drivedash.prom"));
+  assert_only_file (dir, "fleet.prom");
   drivedash_test_tree_remove (dir);
+}
+
+/* Runs in a child: root writes anywhere, so it first becomes nobody. */
+static void
+read_only_child (const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (dir, DRIVEDASH_METRICS_FILE_NAME, NULL);
+  g_autofree char *contents = NULL;
+
+  if (geteuid () == 0 && (setgid (65534) != 0 || setuid (65534) != 0))
+    {
+      g_test_skip ("cannot become nobody");
+      return;
+    }
+  g_assert_false (drivedash_metrics_write_file (path, "new 2\n", &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, "Permission denied"));
+  /* The old file is as it was, and no temporary file. */
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old 1\n");
+  assert_only_file (dir, DRIVEDASH_METRICS_FILE_NAME);
+}
+
+static void
+test_read_only (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *top = g_dir_make_tmp ("drivedash-metrics-XXXXXX", &error);
+  g_autofree char *dir = g_build_filename (top, "textfile", NULL);
+  g_autofree char *path = g_build_filename (dir, DRIVEDASH_METRICS_FILE_NAME, NULL);
+
+  if (g_test_subprocess ())
+    {
+      read_only_child (g_getenv ("DRIVEDASH_TEST_RO_DIR"));
+      return;
+    }
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_assert_true (drivedash_metrics_write_file (path, "old 1\n", &error));
+  g_assert_cmpint (g_chmod (top, 0755), ==, 0);
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  g_setenv ("DRIVEDASH_TEST_RO_DIR", dir, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDOUT);
+  g_test_trap_assert_passed ();
+  g_chmod (dir, 0755);
+  drivedash_test_tree_remove (top);
 }
 
 int
@@ -146,6 +270,8 @@ main (int    argc,
   g_test_add_func ("/metrics/values", test_values);
   g_test_add_func ("/metrics/partial", test_partial);
   g_test_add_func ("/metrics/promtool", test_promtool);
-  g_test_add_func ("/metrics/textfile", test_textfile);
+  g_test_add_func ("/metrics/names", test_names);
+  g_test_add_func ("/metrics/file", test_file);
+  g_test_add_func ("/metrics/read-only", test_read_only);
   return g_test_run ();
 }

@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "drivedash-autostart.h"
+#include "drivedash-autostart-private.h"
 
 #define DESKTOP_NAME APP_ID ".desktop"
 
@@ -68,6 +68,7 @@ typedef struct
 {
   GDBusConnection *session;
   guint            subscription;
+  gboolean         enabled;
 } PortalRequest;
 
 static void
@@ -100,6 +101,14 @@ finish (GTask  *task,
     g_task_return_boolean (task, value);
 }
 
+static GError *
+denied_error (void)
+{
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                              _("Running in the background was not allowed. You can "
+                                "allow it in Settings → Apps → Drivedash."));
+}
+
 /* Request.Response: 0 = allowed, 1 = the user said no, 2 = other. */
 static void
 on_response (GDBusConnection *connection,
@@ -110,6 +119,7 @@ on_response (GDBusConnection *connection,
              GVariant        *parameters,
              gpointer         user_data)
 {
+  PortalRequest *r = g_task_get_task_data (user_data);
   g_autoptr(GVariant) results = NULL;
   guint32 response = 2;
   gboolean background = FALSE;
@@ -118,12 +128,12 @@ on_response (GDBusConnection *connection,
     return;
   g_variant_get (parameters, "(u@a{sv})", &response, &results);
   g_variant_lookup (results, "background", "b", &background);
-  if (response == 0)
+  /* "Allowed" without background means the user refused running in the
+   * background: for opting in, that is a no. */
+  if (response == 0 && (background || !r->enabled))
     finish (user_data, NULL, background);
   else
-    finish (user_data, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                                            _("Running in the background was not allowed. You can "
-                                              "allow it in Settings → Apps → Drivedash.")), FALSE);
+    finish (user_data, denied_error (), FALSE);
 }
 
 static void
@@ -135,8 +145,17 @@ called (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
 
-  if (reply == NULL)
+  if (reply == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     finish (task, g_steal_pointer (&error), FALSE);
+  else if (reply == NULL)
+    {
+      /* The D-Bus error names the portal's bus name: not for people. */
+      g_debug ("RequestBackground failed: %s", error->message);
+      finish (task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                         _("Drivedash could not ask the desktop to let it run in "
+                                           "the background: the desktop portal did not answer.")),
+              FALSE);
+    }
 }
 
 void
@@ -155,6 +174,7 @@ drivedash_autostart_request_portal (GDBusConnection     *session,
   GVariantBuilder options;
 
   r->session = g_object_ref (session);
+  r->enabled = enabled;
   g_task_set_task_data (task, r, (GDestroyNotify) portal_request_free);
   /* Subscribed before the call, on the path the portal will use, so the
    * answer cannot come first. */
@@ -180,10 +200,18 @@ drivedash_autostart_request_portal_finish (GAsyncResult  *result,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+static gboolean use_portal_for_testing;
+
+void
+drivedash_autostart_set_use_portal_for_testing (gboolean use_portal)
+{
+  use_portal_for_testing = use_portal;
+}
+
 static gboolean
 in_flatpak (void)
 {
-  return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
+  return use_portal_for_testing || g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 }
 
 gboolean
@@ -200,39 +228,96 @@ drivedash_autostart_apply (gboolean   enabled,
   return TRUE;
 }
 
+#define REVERTING_KEY "drivedash-autostart-reverting"
+
+/* One switch flip waiting for the portal's answer. */
+typedef struct
+{
+  GtkWidget *row;
+  GSettings *settings;
+  gboolean   enabled;
+} PortalCall;
+
+static void
+portal_call_free (PortalCall *call)
+{
+  g_object_unref (call->row);
+  g_object_unref (call->settings);
+  g_free (call);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PortalCall, portal_call_free)
+
+static void
+show_toast (GtkWidget  *widget,
+            const char *message)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (ADW_IS_PREFERENCES_WINDOW (root))
+    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (message));
+}
+
 static void
 portal_done (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(AdwPreferencesPage) page = user_data;
+  g_autoptr(PortalCall) call = user_data;
   g_autoptr(GError) error = NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
 
-  if (!drivedash_autostart_request_portal_finish (result, &error) && error != NULL &&
-      ADW_IS_PREFERENCES_WINDOW (root))
-    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (error->message));
+  gtk_widget_set_sensitive (call->row, TRUE);
+  if (drivedash_autostart_request_portal_finish (result, &error) || error == NULL)
+    return;
+  show_toast (call->row, error->message);
+  /* Nothing runs in the background, so the switch must not say it does.
+   * Turning it off needs no new request: nothing was allowed. */
+  if (call->enabled && g_settings_get_boolean (call->settings, "watch-in-background"))
+    {
+      g_object_set_data (G_OBJECT (call->row), REVERTING_KEY, GINT_TO_POINTER (TRUE));
+      g_settings_set_boolean (call->settings, "watch-in-background", FALSE);
+    }
 }
 
 static void
-on_setting_changed (GSettings          *settings,
-                    const char         *key,
-                    AdwPreferencesPage *page)
+on_setting_changed (GSettings  *settings,
+                    const char *key,
+                    GtkWidget  *row)
 {
   gboolean enabled = g_settings_get_boolean (settings, key);
   g_autoptr(GError) error = NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
 
+  if (g_object_steal_data (G_OBJECT (row), REVERTING_KEY) != NULL && !enabled)
+    return;
+  /* A closed Preferences window can leave its row alive (GTK keeps a
+   * reference): only a shown switch speaks, or each window ever opened
+   * would ask the portal again. */
+  if (gtk_widget_get_root (row) == NULL)
+    return;
   if (in_flatpak ())
     {
       g_autoptr(GDBusConnection) session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+      PortalCall *call = g_new0 (PortalCall, 1);
 
-      if (session != NULL)
-        drivedash_autostart_request_portal (session, enabled, NULL, portal_done, g_object_ref (page));
+      call->row = g_object_ref (row);
+      call->settings = g_object_ref (settings);
+      call->enabled = enabled;
+      if (session == NULL)
+        {
+          g_autoptr(GTask) task = g_task_new (NULL, NULL, portal_done, call);
+
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                                   _("Drivedash could not ask the desktop to let it run in "
+                                     "the background: the desktop portal did not answer."));
+          return;
+        }
+      /* One question at a time: the portal may be showing a dialog. */
+      gtk_widget_set_sensitive (row, FALSE);
+      drivedash_autostart_request_portal (session, enabled, NULL, portal_done, call);
       return;
     }
-  if (!drivedash_autostart_set_file (enabled, &error) && ADW_IS_PREFERENCES_WINDOW (root))
-    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (error->message));
+  if (!drivedash_autostart_set_file (enabled, &error))
+    show_toast (row, error->message);
 }
 
 /* Used by the background watch (drivedash-background.c): only while it
@@ -279,6 +364,6 @@ drivedash_autostart_page_new (GSettings *settings)
   add_games_row (group, settings);
   adw_preferences_page_add (page, group);
   g_signal_connect_object (settings, "changed::watch-in-background",
-                           G_CALLBACK (on_setting_changed), page, 0);
+                           G_CALLBACK (on_setting_changed), row, 0);
   return page;
 }

@@ -1,4 +1,4 @@
-/* drivedash-cli-health.c — drivedash-cli health [CONTROLLER] [--json]
+/* drivedash-cli-health.c — drivedash-cli health [CONTROLLER] [--format FORMAT] [--output FILE]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -20,6 +20,7 @@
 #include "drivedash-format.h"
 #include "drivedash-health.h"
 #include "drivedash-health-fields.h"
+#include "drivedash-metrics.h"
 
 /* The longest English title, "Time above the critical limit", fits. */
 #define LABEL_WIDTH 30
@@ -178,10 +179,45 @@ print_human (DrivedashHealth *h)
     }
 }
 
+typedef enum
+{
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_PROMETHEUS,
+} Format;
+
+/* --json is --format json, kept for scripts that use it. */
+static gboolean
+parse_format (const char *name,
+              gboolean    json,
+              Format     *format)
+{
+  if (name == NULL)
+    *format = json ? FORMAT_JSON : FORMAT_TEXT;
+  else if (g_str_equal (name, "text"))
+    *format = FORMAT_TEXT;
+  else if (g_str_equal (name, "json"))
+    *format = FORMAT_JSON;
+  else if (g_str_equal (name, "prometheus"))
+    *format = FORMAT_PROMETHEUS;
+  else
+    {
+      fprintf (stderr, _("Unknown format “%s”. Use text, json or prometheus.\n"), name);
+      return FALSE;
+    }
+  if (json && *format != FORMAT_JSON)
+    {
+      fprintf (stderr, _("--json and --format %s ask for different outputs. Give only one.\n"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static DrivedashHealth *
-read_one (const char  *sysfs_root,
-          const char  *controller,
-          GError     **error)
+read_one (const char                *sysfs_root,
+          const char                *controller,
+          DrivedashHealthReadFlags   flags,
+          GError                   **error)
 {
   g_autoptr(DrivedashDrive) drive = NULL;
 
@@ -193,29 +229,83 @@ read_one (const char  *sysfs_root,
   drive = drivedash_drive_lookup (sysfs_root, controller, error);
   if (drive == NULL)
     return NULL;
-  return drivedash_health_read (drive, DRIVEDASH_HEALTH_READ_FULL, error);
+  return drivedash_health_read (drive, flags, error);
 }
 
-int
-drivedash_cli_health (int    argc,
-                      char **argv)
+/* The drive asked for, or all of them; NULL after printing the error. */
+static GPtrArray *
+list_names (const char *sysfs_root,
+            const char *only,
+            int        *status)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *sysfs_root = NULL;
-  g_autofree char *description = NULL;
-  gboolean json = FALSE;
-  int status = DRIVEDASH_EXIT_OK;
-  const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON document"), NULL },
-    /* For tests: read another sysfs tree (never touches /dev). */
-    { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
-    { NULL }
-  };
+  g_autoptr(GPtrArray) drives = NULL;
+  g_autoptr(GError) error = NULL;
 
-  context = g_option_context_new (_("[CONTROLLER]"));
+  if (only != NULL)
+    {
+      g_ptr_array_add (names, g_strdup (only));
+      return g_steal_pointer (&names);
+    }
+  drives = drivedash_drive_list (sysfs_root, &error);
+  if (drives == NULL)
+    {
+      *status = drivedash_cli_fail (NULL, error);
+      return NULL;
+    }
+  for (guint i = 0; i < drives->len; i++)
+    g_ptr_array_add (names, g_strdup (drivedash_drive_get_name (g_ptr_array_index (drives, i))));
+  return g_steal_pointer (&names);
+}
+
+/* Prometheus text for node_exporter's textfile collector, printed or
+ * written atomically (data/service/drivedash-prometheus.timer). */
+static int
+output_prometheus (GPtrArray  *healths,
+                   const char *output)
+{
+  g_autofree char *text = drivedash_metrics_format (healths);
+  g_autoptr(GError) error = NULL;
+
+  if (output == NULL)
+    fputs (text, stdout);
+  else if (!drivedash_metrics_write_file (output, text, &error))
+    return drivedash_cli_fail (NULL, error);
+  return DRIVEDASH_EXIT_OK;
+}
+
+static int
+output_report (GPtrArray  *healths,
+               Format      format,
+               const char *output,
+               guint       n_names)
+{
+  if (format == FORMAT_PROMETHEUS)
+    return output_prometheus (healths, output);
+  if (format == FORMAT_JSON)
+    {
+      g_autofree char *text = drivedash_health_list_to_json (healths);
+
+      printf ("%s\n", text);
+    }
+  else if (n_names == 0)
+    printf ("%s\n", _("No NVMe drives found."));
+  else
+    for (guint i = 0; i < healths->len; i++)
+      {
+        if (i > 0)
+          putchar ('\n');
+        print_human (g_ptr_array_index (healths, i));
+      }
+  return DRIVEDASH_EXIT_OK;
+}
+
+static GOptionContext *
+make_context (const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (_("[CONTROLLER]"));
+  g_autofree char *description = NULL;
+
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
     _("Show the health of one NVMe drive (e.g. nvme0), or of all drives: a verdict "
@@ -224,7 +314,7 @@ drivedash_cli_health (int    argc,
       "As root the drive is asked directly. Otherwise the Drivedash system service is "
       "used when installed; without it the report is partial (identity and temperature) "
       "and says what is missing."));
-  description = g_strdup_printf ("%s\n  0  %s\n  1  %s\n  2  %s\n  3  %s\n\n%s",
+  description = g_strdup_printf ("%s\n  0  %s\n  1  %s\n  2  %s\n  3  %s\n\n%s\n\n%s",
     _("Exit codes:"),
     _("success (whatever the verdict)"),
     _("the health could not be read"),
@@ -232,38 +322,71 @@ drivedash_cli_health (int    argc,
     _("no such controller"),
     _("JSON: 128-bit counters such as data_units_written are JSON integers, exact up to "
       "2^63−1; each also comes as a decimal string in data_units_written_exact, exact "
-      "for any value. Unknown values are null."));
+      "for any value. Unknown values are null."),
+    _("Prometheus: --output replaces the file in one step (a temporary file in the same "
+      "folder, then a rename), so node_exporter never reads half of it. A file that "
+      "cannot be written gives exit code 1, a missing folder 3."));
   g_option_context_set_description (context, description);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!drivedash_cli_parse_options (context, NULL, &argc, &argv))
+  return context;
+}
+
+int
+drivedash_cli_health (int    argc,
+                      char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GPtrArray) healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree char *sysfs_root = NULL;
+  g_autofree char *format_name = NULL;
+  g_autofree char *output = NULL;
+  gboolean json = FALSE;
+  Format format;
+  int status = DRIVEDASH_EXIT_OK;
+  int code;
+  const GOptionEntry entries[] = {
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
+      N_("Output format: text (the default), json or prometheus"), N_("FORMAT") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON document"), NULL },
+    { "output", 0, 0, G_OPTION_ARG_FILENAME, &output,
+      N_("With --format prometheus: write this file instead of printing, e.g. "
+         "/var/lib/prometheus/node-exporter/drivedash.prom"), N_("FILE") },
+    /* For tests: read another sysfs tree (never touches /dev). */
+    { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
+    { NULL }
+  };
+
+  context = make_context (entries);
+  if (!drivedash_cli_parse_options (context, NULL, &argc, &argv) ||
+      !parse_format (format_name, json, &format))
     return DRIVEDASH_EXIT_USAGE;
   if (argc > 2)
     {
       fprintf (stderr, _("Unexpected argument “%s”.\n"), argv[2]);
       return DRIVEDASH_EXIT_USAGE;
     }
-
-  if (argc == 2)
-    g_ptr_array_add (names, g_strdup (argv[1]));
-  else
+  if (output != NULL && format != FORMAT_PROMETHEUS)
     {
-      g_autoptr(GPtrArray) drives = drivedash_drive_list (sysfs_root, &error);
-
-      if (drives == NULL)
-        return drivedash_cli_fail (NULL, error);
-      for (guint i = 0; i < drives->len; i++)
-        g_ptr_array_add (names, g_strdup (drivedash_drive_get_name (g_ptr_array_index (drives, i))));
+      fprintf (stderr, "%s\n", _("--output works only with --format prometheus."));
+      return DRIVEDASH_EXIT_USAGE;
     }
 
+  names = list_names (sysfs_root, argc == 2 ? argv[1] : NULL, &status);
+  if (names == NULL)
+    return status;
   for (guint i = 0; i < names->len; i++)
     {
       g_autoptr(GError) local_error = NULL;
-      DrivedashHealth *h = read_one (sysfs_root, g_ptr_array_index (names, i), &local_error);
+      /* Metrics need only the SMART log, not the error log's entries. */
+      DrivedashHealth *h = read_one (sysfs_root, g_ptr_array_index (names, i),
+                                     format == FORMAT_PROMETHEUS ? DRIVEDASH_HEALTH_READ_NONE
+                                                                 : DRIVEDASH_HEALTH_READ_FULL,
+                                     &local_error);
 
       if (h == NULL)
         {
-          int code = drivedash_cli_fail (NULL, local_error);
-
+          code = drivedash_cli_fail (NULL, local_error);
           /* The first failure decides the exit code; the other drives are
            * still reported. */
           if (status == DRIVEDASH_EXIT_OK)
@@ -273,21 +396,6 @@ drivedash_cli_health (int    argc,
       g_ptr_array_add (healths, h);
     }
 
-  if (json)
-    {
-      g_autofree char *text = drivedash_health_list_to_json (healths);
-
-      printf ("%s\n", text);
-    }
-  else if (names->len == 0)
-    printf ("%s\n", _("No NVMe drives found."));
-  else
-    for (guint i = 0; i < healths->len; i++)
-      {
-        if (i > 0)
-          putchar ('\n');
-        print_human (g_ptr_array_index (healths, i));
-      }
-
-  return status;
+  code = output_report (healths, format, output, names->len);
+  return status != DRIVEDASH_EXIT_OK ? status : code;
 }

@@ -28,7 +28,6 @@ static const Command commands[] = {
   { "history",   drivedash_cli_history,   N_("List, show, compare, export, import or delete stored runs") },
   { "ab",        drivedash_cli_ab,        N_("Find out whether game mode makes a drive faster") },
   { "follow-games", drivedash_cli_follow_games, N_("Keep game mode on while a game runs") },
-  { "metrics",   drivedash_cli_metrics,   N_("Write drive health as Prometheus metrics (node_exporter textfile)") },
   { "sustained", drivedash_cli_long,      N_("Long test: mixed reads and writes for minutes or an hour (Iometer style)") },
   { "consistency", drivedash_cli_long,    N_("Long test: speed over many rounds of heavy writes (PCMark 8 style)") },
   { "saturation", drivedash_cli_long,     N_("Long test: how much can be written before the drive slows down") },

@@ -28,7 +28,6 @@ int drivedash_cli_bench     (int argc, char **argv);
 int drivedash_cli_game_mode (int argc, char **argv);
 int drivedash_cli_history   (int argc, char **argv);
 int drivedash_cli_ab        (int argc, char **argv);
-int drivedash_cli_metrics   (int argc, char **argv);
 int drivedash_cli_follow_games (int argc, char **argv);
 int drivedash_cli_long      (int argc, char **argv);
 

@@ -6,7 +6,11 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "drivedash-error.h"
 #include "drivedash-metrics.h"
@@ -59,12 +63,6 @@ static char *
 v_spare (const DrivedashHealth *h)
 {
   return has_smart (h) ? fmt_hundredths (h->smart.available_spare_percent / 100.0) : NULL;
-}
-
-static char *
-v_spare_threshold (const DrivedashHealth *h)
-{
-  return has_smart (h) ? fmt_hundredths (h->smart.available_spare_threshold_percent / 100.0) : NULL;
 }
 
 static char *
@@ -125,7 +123,6 @@ static const Family families[] = {
   { "temperature_celsius", "gauge", "Composite temperature of the controller.", v_temperature },
   { "critical_warning", "gauge", "Critical Warning field of the SMART log (bit field; 0 = none).", v_critical_warning },
   { "available_spare_ratio", "gauge", "Available spare capacity, 0 to 1.", v_spare },
-  { "available_spare_threshold_ratio", "gauge", "Available spare below which the drive warns, 0 to 1.", v_spare_threshold },
   { "percentage_used_ratio", "gauge", "Estimated share of the rated life used (may exceed 1).", v_used },
   { "data_written_bytes_total", "counter", "Data written by the host, in bytes (data units x 512000).", v_written },
   { "data_read_bytes_total", "counter", "Data read by the host, in bytes (data units x 512000).", v_read },
@@ -197,42 +194,6 @@ append_family (GString      *out,
     }
 }
 
-/* Thermal management: one series per level (the drive's TMT1/TMT2). */
-static void
-append_thermal (GString   *out,
-                GPtrArray *healths)
-{
-  const char *names[] = { "thermal_throttle_transitions_total", "thermal_throttle_seconds_total" };
-  const char *helps[] = { "Times the drive entered a thermal management level (1 light, 2 heavy).",
-                          "Time spent in a thermal management level (1 light, 2 heavy)." };
-
-  for (guint k = 0; k < 2; k++)
-    {
-      gboolean any = FALSE;
-
-      for (guint i = 0; i < healths->len; i++)
-        {
-          const DrivedashHealth *h = g_ptr_array_index (healths, i);
-          const DrivedashSmartLog *s = &h->smart;
-          guint32 values[2][2] = {
-            { s->thermal_management_1_transitions, s->thermal_management_2_transitions },
-            { s->thermal_management_1_seconds, s->thermal_management_2_seconds },
-          };
-
-          if (!has_smart (h))
-            continue;
-          if (!any)
-            append_header (out, names[k], "counter", helps[k]);
-          any = TRUE;
-          for (guint level = 0; level < 2; level++)
-            {
-              append_sample_start (out, names[k], h);
-              g_string_append_printf (out, ",level=\"%u\"} %u\n", level + 1, values[k][level]);
-            }
-        }
-    }
-}
-
 static void
 append_verdict_and_info (GString   *out,
                          GPtrArray *healths)
@@ -256,7 +217,6 @@ append_verdict_and_info (GString   *out,
       append_label (out, "model", h->model, FALSE);
       append_label (out, "serial", h->serial, FALSE);
       append_label (out, "firmware", h->firmware, FALSE);
-      append_label (out, "source", drivedash_health_source_to_string (h->source), FALSE);
       g_string_append (out, "} 1\n");
     }
 }
@@ -271,18 +231,96 @@ drivedash_metrics_format (GPtrArray *healths)
     append_verdict_and_info (out, healths);
   for (guint i = 0; i < G_N_ELEMENTS (families); i++)
     append_family (out, &families[i], healths);
-  append_thermal (out, healths);
   return g_string_free (out, FALSE);
 }
 
-gboolean
-drivedash_metrics_write_textfile (const char  *dir,
-                                  const char  *text,
-                                  GError     **error)
+static gboolean
+write_all (int         fd,
+           const char *text,
+           gsize       len)
 {
-  g_autofree char *path = NULL;
-  g_autoptr(GError) local_error = NULL;
+  while (len > 0)
+    {
+      gssize n = write (fd, text, len);
 
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      text += n;
+      len -= n;
+    }
+  return TRUE;
+}
+
+static void
+set_write_error (GError     **error,
+                 const char  *path,
+                 int          saved_errno)
+{
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+               _("The metrics could not be written to %s: %s. Check that the folder can be written to."),
+               path, g_strerror (saved_errno));
+}
+
+/* The data first, then the name: after a crash node_exporter finds the
+ * old file or the new one, never an empty one. */
+static gboolean
+write_temp_and_rename (const char  *tmp,
+                       int          fd,
+                       const char  *path,
+                       const char  *text,
+                       GError     **error)
+{
+  int saved_errno;
+
+  if (write_all (fd, text, strlen (text)) && fchmod (fd, 0644) == 0 && fsync (fd) == 0)
+    {
+      int closed = close (fd);
+
+      fd = -1;
+      if (closed == 0 && rename (tmp, path) == 0)
+        return TRUE;
+    }
+  saved_errno = errno;
+  if (fd >= 0)
+    close (fd);
+  g_unlink (tmp);
+  set_write_error (error, path, saved_errno);
+  return FALSE;
+}
+
+/* The rename is only durable once the folder is synced; a failure here
+ * loses nothing that is not already on its way to the disk. */
+static void
+sync_folder (const char *dir)
+{
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  if (fd >= 0)
+    {
+      fsync (fd);
+      close (fd);
+    }
+}
+
+gboolean
+drivedash_metrics_write_file (const char  *path,
+                              const char  *text,
+                              GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *tmp = NULL;
+  int fd;
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("%s is a folder. Give the path of the file to write, for example %s/drivedash.prom."),
+                   path, path);
+      return FALSE;
+    }
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
@@ -290,15 +328,17 @@ drivedash_metrics_write_textfile (const char  *dir,
                      "reads (its --collector.textfile.directory)."), dir);
       return FALSE;
     }
-  path = g_build_filename (dir, DRIVEDASH_METRICS_FILE_NAME, NULL);
-  /* g_file_set_contents writes DIR/drivedash.prom.XXXXXX and renames it:
-   * node_exporter only reads names ending in .prom, so it never sees a
-   * half-written file. */
-  if (!g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local_error))
+  /* A hidden name that does not end in .prom: the textfile collector
+   * skips it while it is being written. */
+  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0644);
+  if (fd < 0)
     {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
-                   _("The metrics could not be written to %s: %s"), path, local_error->message);
+      set_write_error (error, path, errno);
       return FALSE;
     }
+  if (!write_temp_and_rename (tmp, fd, path, text, error))
+    return FALSE;
+  sync_folder (dir);
   return TRUE;
 }

@@ -17,19 +17,19 @@
 
 G_BEGIN_DECLS
 
-/* The file name inside the textfile directory. */
+/* The usual file name inside the textfile directory. */
 #define DRIVEDASH_METRICS_FILE_NAME "drivedash.prom"
 
 /* The text exposition format for @healths (element-type DrivedashHealth),
  * with HELP and TYPE lines. */
 char     *drivedash_metrics_format        (GPtrArray   *healths);
 
-/* Writes @text to DIR/drivedash.prom atomically (a temporary file in DIR,
- * then rename), mode 0644 so that node_exporter's user can read it.  A
- * missing or unwritable DIR gives a plain error and leaves an older file
- * as it was. */
-gboolean  drivedash_metrics_write_textfile (const char  *dir,
-                                            const char  *text,
-                                            GError     **error);
+/* Writes @text to @path atomically: a temporary file in the same folder,
+ * synced, then renamed over @path, mode 0644 so that node_exporter's user
+ * can read it.  A missing or unwritable folder gives a plain error,
+ * leaves an older file as it was and no temporary file behind. */
+gboolean  drivedash_metrics_write_file    (const char  *path,
+                                           const char  *text,
+                                           GError     **error);
 
 G_END_DECLS

@@ -56,7 +56,8 @@ class InstallTest(unittest.TestCase):
         bindir = os.path.join(os.path.dirname(self.libexecdir), 'bin')
         service = self.read(self.unitdir, 'drivedash-prometheus.service').splitlines()
         self.assertIn('Type=oneshot', service)
-        self.assertIn('ExecStart=%s/drivedash-cli metrics --textfile ${DRIVEDASH_TEXTFILE_DIR}' % bindir,
+        self.assertIn('ExecStart=%s/drivedash-cli health --format prometheus '
+                      '--output ${DRIVEDASH_TEXTFILE_DIR}/drivedash.prom' % bindir,
                       service)
         self.assertIn('ReadWritePaths=-/var/lib/prometheus/node-exporter', service)
         self.installed(bindir, 'drivedash-cli')

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-# test_node_exporter.py — drivedash-cli metrics --textfile read by Debian's
-# real prometheus-node-exporter on 127.0.0.1, fetched with curl and
-# checked by name and value; the file is replaced between two scrapes.
+# test_node_exporter.py — drivedash-cli health --format prometheus --output
+# FILE read by Debian's real prometheus-node-exporter on 127.0.0.1, fetched
+# with curl and checked by name and value; the file is replaced between two
+# scrapes.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -61,7 +62,8 @@ class NodeExporterTest(unittest.TestCase):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def write_metrics(self):
-        result = subprocess.run([CLI, 'metrics', '--sysfs-root', self.sysfs, '--textfile', self.textdir],
+        result = subprocess.run([CLI, 'health', '--sysfs-root', self.sysfs, '--format', 'prometheus',
+                                 '--output', os.path.join(self.textdir, 'drivedash.prom')],
                                 capture_output=True, text=True, timeout=60)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(os.listdir(self.textdir), ['drivedash.prom'])
@@ -90,7 +92,7 @@ class NodeExporterTest(unittest.TestCase):
         self.assertIn('serial="%s"' % bus.SERIAL, info[0])
         self.assertIn('firmware="2B2QEXM7"', info[0])
         self.assertIn('drivedash_nvme_info{controller="nvme1",firmware="7.2.0",model="QEMU NVMe Ctrl",'
-                      'serial="deadbeef",source="sysfs"}', got)
+                      'serial="deadbeef"}', got)
         # Only what sysfs has: no made-up SMART counters.
         self.assertFalse([k for k in got if k.startswith('drivedash_nvme_media_errors_total')])
 
