@@ -14,8 +14,8 @@
  */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
-#include <gtk/gtk.h>
 
 #include "drivedash-background.h"
 #include "drivedash-drive-list.h"
@@ -285,6 +285,20 @@ on_watch_setting_changed (GSettings    *settings,
     drivedash_background_stop_watch (app);
 }
 
+/* Takes effect at once while watching, like the watch itself.  A
+ * follower stopped mid-game leaves game mode to drivedashd, which turns it
+ * off when this process leaves the bus. */
+static void
+on_games_setting_changed (GSettings    *settings,
+                          const char   *key,
+                          GApplication *app)
+{
+  if (!drivedash_background_is_watching (app))
+    return;
+  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  start_following_games (app);
+}
+
 void
 drivedash_background_follow_setting (GApplication *app,
                                      GSettings    *settings)
@@ -298,6 +312,8 @@ drivedash_background_follow_setting (GApplication *app,
     return;
   g_signal_connect_object (settings, "changed::watch-in-background",
                            G_CALLBACK (on_watch_setting_changed), app, 0);
+  g_signal_connect_object (settings, "changed::game-mode-follows-games",
+                           G_CALLBACK (on_games_setting_changed), app, 0);
   if (g_settings_get_boolean (settings, "watch-in-background"))
     drivedash_background_start_watch (app);
 }
@@ -310,4 +326,15 @@ drivedash_background_activate (GApplication *app)
   g_object_set_data (G_OBJECT (app), PENDING_KEY, NULL);
   drivedash_background_start_watch (app);
   return TRUE;
+}
+
+AdwPreferencesGroup *
+drivedash_background_preferences_group_new (void)
+{
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+
+  adw_preferences_group_set_description (group,
+    _("Turning the watch on starts it right away. While it is on, Drivedash keeps "
+      "watching after you close its window, even with Quit. To stop it, turn it off here."));
+  return group;
 }

@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <gio/gio.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -30,5 +30,8 @@ void     drivedash_background_follow_setting (GApplication *app,
 gboolean drivedash_background_is_watching    (GApplication *app);
 void     drivedash_background_start_watch    (GApplication *app);
 void     drivedash_background_stop_watch     (GApplication *app);
+/* Below the Watch page's switches: what Quit and closing the window do
+ * while watching. */
+AdwPreferencesGroup *drivedash_background_preferences_group_new (void);
 
 G_END_DECLS
