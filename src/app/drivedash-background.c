@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "drivedash-autostart.h"
 #include "drivedash-background.h"
 #include "drivedash-drive-list.h"
 #include "drivedash-game-follower.h"
@@ -279,10 +280,20 @@ on_watch_setting_changed (GSettings    *settings,
                           const char   *key,
                           GApplication *app)
 {
-  if (g_settings_get_boolean (settings, key))
+  gboolean enabled = g_settings_get_boolean (settings, key);
+  g_autoptr(GError) error = NULL;
+
+  if (enabled)
     drivedash_background_start_watch (app);
   else
     drivedash_background_stop_watch (app);
+  /* Changed from outside (gsettings, dconf-editor): login must follow too.
+   * Preferences and the Health page's offer write the same file and tell
+   * the user about errors; the portal (Flatpak) is left to them, as a
+   * second request could ask the user twice. */
+  if (!g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS) &&
+      !drivedash_autostart_set_file (enabled, &error))
+    g_warning ("%s", error->message);
 }
 
 /* Takes effect at once while watching, like the watch itself.  A

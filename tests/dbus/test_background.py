@@ -313,8 +313,10 @@ class LiveWatchTest(BackgroundBase):
 
     def test_setting_starts_and_stops(self):
         self.start_window()
+        autostart = os.path.join(self.tmp, 'config', 'autostart', APP_ID + '.desktop')
         self.gsettings('true')
         wait_until(lambda: len(self.notifications()) >= 1, what='watching after the setting turned on')
+        self.assertTrue(os.path.exists(autostart), 'no autostart file after gsettings')
         self.gsettings('false')
         # Stopped: no more snapshots, no notification for a new event.
         wait_until(lambda: self.snapshots() > 0, what='a snapshot')
@@ -324,11 +326,31 @@ class LiveWatchTest(BackgroundBase):
         time.sleep(2)
         self.assertEqual(self.snapshots(), before)
         self.assertEqual(len(self.notifications()), 1)
+        self.assertFalse(os.path.exists(autostart))
         self.assertEqual(windows(self.conn), 1)
         # On again: told about what is new since.
         self.gsettings('true')
         wait_until(lambda: len(self.notifications()) >= 2, what='watching again')
         self.assertEqual(self.notifications()[1][3], 'Drivedash Test Drive could not read or write some data')
+
+    def test_demo_never_watches(self):
+        '''The demo runs beside the real instance (its own process): with the
+        watch on, only the real one tells.'''
+        self.write_health()
+        self.gsettings('true')
+        self.start_app(background=False)
+        wait_until(lambda: len(self.notifications()) >= 1, what='the window to watch (the setting is on)')
+        demo = subprocess.Popen(['xvfb-run', '-a', APP, '--demo'], env=self.env, stdout=subprocess.DEVNULL)
+        try:
+            time.sleep(4)
+            self.assertIsNone(demo.poll(), 'the demo did not start')
+            self.write_health(media_errors=GLib.Variant('(tt)', (0, 5)))
+            wait_until(lambda: len(self.notifications()) >= 2, what='the media-errors notification')
+            time.sleep(2)
+            self.assertEqual(len(self.notifications()), 2)
+        finally:
+            demo.terminate()
+            demo.wait(20)
 
     def test_close_keeps_watching(self):
         self.start_window()
