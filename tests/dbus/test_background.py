@@ -16,6 +16,7 @@
 import ctypes
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -371,6 +372,12 @@ class LiveWatchTest(BackgroundBase):
         self.write_health(media_errors=GLib.Variant('(tt)', (0, 5)))
         wait_until(lambda: len(self.notifications()) >= 2, what='a notification after the window closed')
         self.assertIsNone(self.app.poll())
+        # Logging out (SIGTERM) ends the watching process, at once and cleanly.
+        pid = self.conn.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+                                  'GetConnectionUnixProcessID', GLib.Variant('(s)', (APP_ID,)), None,
+                                  Gio.DBusCallFlags.NONE, 10000, None).unpack()[0]
+        os.kill(pid, signal.SIGTERM)
+        self.assertEqual(self.app.wait(30), 0)
 
     def test_quit_keeps_watching(self):
         self.start_window()
