@@ -13,8 +13,10 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "drivedash-application.h"
+#include "drivedash-background.h"
 #include "drivedash-preferences-window.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-test-xvfb.h"
@@ -301,6 +303,67 @@ test_preferences (void)
   close_window (preferences);
 }
 
+static GtkWidget *
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *text)
+{
+  const char *found = NULL;
+
+  if (ADW_IS_PREFERENCES_PAGE (widget) && g_type_is_a (type, ADW_TYPE_PREFERENCES_PAGE))
+    found = adw_preferences_page_get_title (ADW_PREFERENCES_PAGE (widget));
+  else if (ADW_IS_PREFERENCES_GROUP (widget) && g_type_is_a (type, ADW_TYPE_PREFERENCES_GROUP))
+    found = adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (widget));
+  else if (ADW_IS_ACTION_ROW (widget) && g_type_is_a (type, ADW_TYPE_ACTION_ROW))
+    found = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+  if (found != NULL && strstr (found, text) != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *match = find_widget (child, type, text);
+
+      if (match != NULL)
+        return match;
+    }
+  return NULL;
+}
+
+/* The Preferences switch starts the watch in this process at once and
+ * stops it (the app follows the setting, not the page); the page says
+ * that it goes on after the window closes. */
+static void
+test_watch_preferences (void)
+{
+  GtkWindow *preferences;
+  GtkWidget *page;
+  GtkWidget *row;
+  GtkSwitch *toggle;
+
+  main_window ();
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel (DRIVEDASH_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  iterate_until (widget_is_mapped, preferences);
+  page = find_widget (GTK_WIDGET (preferences), ADW_TYPE_PREFERENCES_PAGE, "Watch");
+  g_assert_nonnull (page);
+  adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (preferences), ADW_PREFERENCES_PAGE (page));
+  g_assert_nonnull (find_widget (page, ADW_TYPE_PREFERENCES_GROUP, "keeps watching after you close its window"));
+  row = find_widget (page, ADW_TYPE_ACTION_ROW, "Watch Drives in the Background");
+  g_assert_nonnull (row);
+
+  g_assert_false (drivedash_background_is_watching (G_APPLICATION (app)));
+  toggle = GTK_SWITCH (adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)));
+  gtk_switch_set_active (toggle, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_true (drivedash_background_is_watching (G_APPLICATION (app)));
+  save_screenshot (GTK_WIDGET (preferences), "drivedash-preferences-watch.png");
+  gtk_switch_set_active (toggle, FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_false (drivedash_background_is_watching (G_APPLICATION (app)));
+  close_window (preferences);
+}
+
 static void
 test_about (void)
 {
@@ -394,10 +457,16 @@ main (int   argc,
   GTestDBus *bus;
   g_autoptr(GError) error = NULL;
   g_autofree char *display = NULL;
+  g_autofree char *config_dir = NULL;
+  g_autofree char *autostart_dir = NULL;
   GSubprocess *xvfb;
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  /* The Watch page writes the autostart file: not into the real home. */
+  config_dir = g_dir_make_tmp ("drivedash-test-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_CONFIG_HOME", config_dir, TRUE);
 
   /* GTestDBus unsets DISPLAY (against dbus-launch): set it afterwards. */
   bus = g_test_dbus_new (G_TEST_DBUS_NONE);
@@ -419,6 +488,7 @@ main (int   argc,
   g_test_add_func ("/app/color-scheme", test_color_scheme);
   g_test_add_func ("/app/main-window-dark", test_main_window_dark);
   g_test_add_func ("/app/preferences", test_preferences);
+  g_test_add_func ("/app/watch-preferences", test_watch_preferences);
   g_test_add_func ("/app/about", test_about);
   g_test_add_func ("/app/shortcuts", test_shortcuts);
   g_test_add_func ("/app/narrow", test_narrow);
@@ -432,6 +502,10 @@ main (int   argc,
    * connection until exit, and _down() waits for it to be finalized. */
   g_test_dbus_stop (bus);
   drivedash_test_xvfb_stop (xvfb);
+  /* The switch was turned off again: the file is gone, not the folder. */
+  autostart_dir = g_build_filename (config_dir, "autostart", NULL);
+  g_rmdir (autostart_dir);
+  g_rmdir (config_dir);
 
   return status;
 }

@@ -122,8 +122,10 @@ drivedash_application_quit_action (GSimpleAction *action,
   g_list_free_full (windows, g_object_unref);
 
   /* A window with a running speed test asks first, and goes only once its
-   * test file is deleted: the last window to go ends the application. */
-  if (gtk_application_get_windows (GTK_APPLICATION (app)) == NULL)
+   * test file is deleted: the last window to go ends the application.
+   * The watch the user turned on goes on (it holds the application). */
+  if (gtk_application_get_windows (GTK_APPLICATION (app)) == NULL &&
+      !drivedash_background_is_watching (app))
     g_application_quit (app);
 }
 
@@ -217,6 +219,7 @@ drivedash_application_startup (GApplication *app)
                                    app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   drivedash_background_add_actions (app);
+  drivedash_background_follow_setting (app, self->settings);
 
   color_scheme_action = g_settings_create_action (self->settings, "color-scheme");
   g_action_map_add_action (G_ACTION_MAP (app), color_scheme_action);

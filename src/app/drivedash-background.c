@@ -2,17 +2,22 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The watch runs only in an instance started with --background (at login,
- * when the user opted in).  It holds the application, so closing a window
- * of that instance leaves the watch running.  Each event the rules report
- * becomes one GNotification, with "Show Details" (opens the app on the
- * Health page) and "Don't Warn Again" (mutes that drive).
+ * The watch runs in the one Drivedash process of the session (GApplication
+ * makes it unique): started with --background (at login, when the user
+ * opted in), or in the window's process as soon as the user turns the
+ * "watch-in-background" setting on, from wherever (Preferences, the
+ * Health page's offer, gsettings).  Turning it off stops it.  It holds the
+ * application, so closing the window, or Quit, leaves it watching: the
+ * user asked for it explicitly.  Each event the rules report becomes one
+ * GNotification, with "Show Details" (opens the app on the Health page)
+ * and "Don't Warn Again" (mutes that drive).
  */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
-#include <gtk/gtk.h>
 
+#include "drivedash-autostart.h"
 #include "drivedash-background.h"
 #include "drivedash-drive-list.h"
 #include "drivedash-game-follower.h"
@@ -47,9 +52,13 @@ drivedash_background_handle_options (GApplication *app,
       g_printerr ("%s\n", error->message);
       return TRUE;
     }
-  /* Already running: that instance keeps going as it is. */
+  /* Already running (a window, or another watch): that process starts
+   * watching, if it does not already; this one goes. */
   if (g_application_get_is_remote (app))
-    return TRUE;
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (app), "watch", NULL);
+      return TRUE;
+    }
   g_object_set_data (G_OBJECT (app), PENDING_KEY, GINT_TO_POINTER (1));
   return FALSE;
 }
@@ -154,6 +163,15 @@ show_drive (GSimpleAction *action,
     show_drive_free (show);
 }
 
+/* What a second `drivedash --background` asks of the running process. */
+static void
+watch_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  drivedash_background_start_watch (G_APPLICATION (user_data));
+}
+
 static void
 mute_drive (GSimpleAction *action,
             GVariant      *parameter,
@@ -173,6 +191,7 @@ drivedash_background_add_actions (GApplication *app)
   const GActionEntry entries[] = {
     { .name = "show-drive", .activate = show_drive, .parameter_type = "s" },
     { .name = "mute-drive", .activate = mute_drive, .parameter_type = "s" },
+    { .name = "watch", .activate = watch_action },
   };
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
@@ -205,27 +224,128 @@ start_following_games (GApplication *app)
 }
 
 gboolean
-drivedash_background_activate (GApplication *app)
+drivedash_background_is_watching (GApplication *app)
+{
+  g_return_val_if_fail (G_IS_APPLICATION (app), FALSE);
+  return g_object_get_data (G_OBJECT (app), WATCH_KEY) != NULL;
+}
+
+/* Starting twice is nothing: there is one watch per process, and
+ * GApplication makes the process one per session. */
+void
+drivedash_background_start_watch (GApplication *app)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashStore) store = NULL;
   DrivedashWatch *watch;
 
-  if (g_object_get_data (G_OBJECT (app), PENDING_KEY) == NULL)
-    return FALSE;
-  g_object_set_data (G_OBJECT (app), PENDING_KEY, NULL);
+  g_return_if_fail (G_IS_APPLICATION (app));
+  if (drivedash_background_is_watching (app))
+    return;
   store = drivedash_store_open (NULL, &error);
   if (store == NULL)
     {
       g_warning ("The health watch cannot start: %s", error->message);
-      return TRUE;
+      return;
     }
   watch = drivedash_watch_new (store, NULL);
   drivedash_watch_apply_test_environment (watch);
   g_signal_connect_object (watch, "event", G_CALLBACK (on_event), app, 0);
   g_object_set_data_full (G_OBJECT (app), WATCH_KEY, watch, g_object_unref);
+  /* Released by stop_watch only: no window closing ends the watch. */
   g_application_hold (app);
   drivedash_watch_start (watch);
   start_following_games (app);
+}
+
+void
+drivedash_background_stop_watch (GApplication *app)
+{
+  g_autoptr(DrivedashWatch) watch = NULL;
+
+  g_return_if_fail (G_IS_APPLICATION (app));
+  watch = g_object_steal_data (G_OBJECT (app), WATCH_KEY);
+  if (watch == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (watch, app);
+  /* A reading under way holds a reference: dispose cancels it and the
+   * timers now, so nothing more is told. */
+  g_object_run_dispose (G_OBJECT (watch));
+  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  g_application_release (app);
+}
+
+static void
+on_watch_setting_changed (GSettings    *settings,
+                          const char   *key,
+                          GApplication *app)
+{
+  gboolean enabled = g_settings_get_boolean (settings, key);
+  g_autoptr(GError) error = NULL;
+
+  if (enabled)
+    drivedash_background_start_watch (app);
+  else
+    drivedash_background_stop_watch (app);
+  /* Changed from outside (gsettings, dconf-editor): login must follow too.
+   * Preferences and the Health page's offer write the same file and tell
+   * the user about errors; the portal (Flatpak) is left to them, as a
+   * second request could ask the user twice. */
+  if (!g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS) &&
+      !drivedash_autostart_set_file (enabled, &error))
+    g_warning ("%s", error->message);
+}
+
+/* Takes effect at once while watching, like the watch itself.  A
+ * follower stopped mid-game leaves game mode to drivedashd, which turns it
+ * off when this process leaves the bus. */
+static void
+on_games_setting_changed (GSettings    *settings,
+                          const char   *key,
+                          GApplication *app)
+{
+  if (!drivedash_background_is_watching (app))
+    return;
+  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  start_following_games (app);
+}
+
+void
+drivedash_background_follow_setting (GApplication *app,
+                                     GSettings    *settings)
+{
+  g_return_if_fail (G_IS_APPLICATION (app));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  /* The demo runs beside the real instance (NON_UNIQUE): a watch there
+   * would tell every event twice. */
+  if (g_application_get_flags (app) & G_APPLICATION_NON_UNIQUE)
+    return;
+  g_signal_connect_object (settings, "changed::watch-in-background",
+                           G_CALLBACK (on_watch_setting_changed), app, 0);
+  g_signal_connect_object (settings, "changed::game-mode-follows-games",
+                           G_CALLBACK (on_games_setting_changed), app, 0);
+  if (g_settings_get_boolean (settings, "watch-in-background"))
+    drivedash_background_start_watch (app);
+}
+
+gboolean
+drivedash_background_activate (GApplication *app)
+{
+  if (g_object_get_data (G_OBJECT (app), PENDING_KEY) == NULL)
+    return FALSE;
+  g_object_set_data (G_OBJECT (app), PENDING_KEY, NULL);
+  drivedash_background_start_watch (app);
   return TRUE;
+}
+
+AdwPreferencesGroup *
+drivedash_background_preferences_group_new (void)
+{
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+
+  adw_preferences_group_set_description (group,
+    _("Turning the watch on starts it right away. While it is on, Drivedash keeps "
+      "watching after you close its window, even with Quit. To stop it, turn it off here."));
+  return group;
 }

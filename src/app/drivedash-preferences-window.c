@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-autostart.h"
+#include "drivedash-background.h"
 #include "drivedash-preferences-window.h"
 
 struct _DrivedashPreferencesWindow
@@ -55,6 +56,7 @@ static void
 drivedash_preferences_window_constructed (GObject *object)
 {
   DrivedashPreferencesWindow *self = DRIVEDASH_PREFERENCES_WINDOW (object);
+  AdwPreferencesPage *watch_page;
 
   G_OBJECT_CLASS (drivedash_preferences_window_parent_class)->constructed (object);
 
@@ -67,8 +69,9 @@ drivedash_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "bench-random-data",
                    self->random_data_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
-  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
-                              drivedash_autostart_page_new (self->settings));
+  watch_page = drivedash_autostart_page_new (self->settings);
+  adw_preferences_page_add (watch_page, drivedash_background_preferences_group_new ());
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), watch_page);
 }
 
 static void

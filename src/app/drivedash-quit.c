@@ -16,6 +16,7 @@
 #include <signal.h>
 
 #include "drivedash-a11y.h"
+#include "drivedash-background.h"
 #include "drivedash-quit.h"
 #include "drivedash-window.h"
 
@@ -114,6 +115,8 @@ signal_cb (gpointer user_data)
   g_autolist(GtkWindow) windows = NULL;
 
   g_message ("Asked to end: stopping any speed test first");
+  /* Ending the session ends the watch too: it holds the application. */
+  drivedash_background_stop_watch (G_APPLICATION (app));
   windows = g_list_copy_deep (gtk_application_get_windows (app), (GCopyFunc) g_object_ref, NULL);
   for (GList *l = windows; l != NULL; l = l->next)
     {
