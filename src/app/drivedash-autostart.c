@@ -331,7 +331,7 @@ add_games_row (AdwPreferencesGroup *group,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Game Mode While Playing"));
   adw_action_row_set_subtitle (row, _("Turns game mode on while a game started with GameMode runs, "
-                                      "and back off when it ends. Takes effect at the next login."));
+                                      "and back off when it ends."));
   gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (row, toggle);
   adw_action_row_set_activatable_widget (row, toggle);
@@ -354,8 +354,8 @@ drivedash_autostart_page_new (GSettings *settings)
     _("GNOME’s own disk warnings do not cover NVMe drives. Drivedash can watch them "
       "and tell you when one overheats, wears out or reports errors."));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Watch Drives in the Background"));
-  adw_action_row_set_subtitle (row, _("Starts at login without a window, checks the temperature "
-                                      "every minute and the full health every ten minutes"));
+  adw_action_row_set_subtitle (row, _("Starts now and at every login, without a window; checks the "
+                                      "temperature every minute and the full health every ten minutes"));
   gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (row, toggle);
   adw_action_row_set_activatable_widget (row, toggle);
