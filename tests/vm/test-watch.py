@@ -77,6 +77,10 @@ reading () {
 }
 for i in $(seq $CLEAN_READINGS); do reading clean; sleep 0.5; done
 vm-run inject vm-qmp '{"execute": "qom-set", "arguments": {"path": "/machine/peripheral/nvme0", "property": "smart_critical_warning", "value": 4}}'
+# drivedashd answers from a reading up to 1 s old (HEALTH_CACHE_USEC): the
+# first reading after the change must come after that, or on a loaded
+# machine it is the clean one again.
+sleep 1.2
 for i in $(seq $WARN_READINGS); do reading warn; sleep 0.5; done
 vm-run log cat /tmp/bus.log
 """
