@@ -7,9 +7,10 @@
  * Follows Feral GameMode on the session bus and switches CONTROLLER
  * through drivedashd.  Prints "active 1" / "active 0" as game mode goes
  * on and off.  Reads commands on stdin: "stop" stops the follower and
- * drops it, "drop" only drops it (as the app's setting does); both answer
- * "done" and the process keeps running, as the app does, until stdin
- * closes.
+ * drops it, "drop" only drops it; both answer "done" and the process
+ * keeps running, as the app does, until stdin closes.  Like the app (whose
+ * health watch holds it), the process holds the shared system-bus
+ * connection the whole time, so drivedashd never sees it leave.
  */
 #include "config.h"
 
@@ -73,6 +74,7 @@ main (int   argc,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GDBusConnection) session = NULL;
+  g_autoptr(GDBusConnection) system = NULL;
   g_autoptr(GInputStream) in = g_unix_input_stream_new (0, FALSE);
   const char *controllers[2] = { NULL, NULL };
   Helper helper = { NULL, NULL, NULL };
@@ -81,7 +83,9 @@ main (int   argc,
     return 2;
   controllers[0] = argv[1];
   session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
-  if (session == NULL)
+  if (session != NULL)
+    system = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);
+  if (system == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
       return 1;

@@ -208,13 +208,13 @@ class FollowGamesTest(unittest.TestCase):
         wait_until(lambda: self.latency() == '0', what='game mode on during the game')
         self.assertEqual(helper.stdout.readline().strip(), 'active 1')
         said = self.helper_command(helper, command)
-        # Stopping tells that game mode is no longer on because of it.
-        self.assertEqual(said, ['active 0'] if command == 'stop' else [])
         # The process keeps its (shared) system-bus connection: drivedashd
         # never sees it leave, so only the follower can put this back.
         wait_until(lambda: self.latency() == '100000', timeout=5,
                    what='game mode off after "%s" while the game still runs' % command)
         self.assertIsNone(game.poll(), 'the game ended: the test proves nothing')
+        # Stopping tells that game mode is no longer on because of it.
+        self.assertEqual(said, ['active 0'] if command == 'stop' else [])
         self.assertIsNone(helper.poll())
         self.assertFalse(self.rule_exists())
         helper.stdin.close()
