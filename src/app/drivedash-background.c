@@ -223,6 +223,17 @@ start_following_games (GApplication *app)
                           g_object_unref);
 }
 
+/* The follower turns off what it turned on, even mid-game: the process
+ * keeps its system-bus connection, so drivedashd would not. */
+static void
+stop_following_games (GApplication *app)
+{
+  g_autoptr(DrivedashGameFollower) follower = g_object_steal_data (G_OBJECT (app), GAMES_KEY);
+
+  if (follower != NULL)
+    drivedash_game_follower_stop (follower);
+}
+
 gboolean
 drivedash_background_is_watching (GApplication *app)
 {
@@ -271,7 +282,7 @@ drivedash_background_stop_watch (GApplication *app)
   /* A reading under way holds a reference: dispose cancels it and the
    * timers now, so nothing more is told. */
   g_object_run_dispose (G_OBJECT (watch));
-  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  stop_following_games (app);
   g_application_release (app);
 }
 
@@ -296,9 +307,7 @@ on_watch_setting_changed (GSettings    *settings,
     g_warning ("%s", error->message);
 }
 
-/* Takes effect at once while watching, like the watch itself.  A
- * follower stopped mid-game leaves game mode to drivedashd, which turns it
- * off when this process leaves the bus. */
+/* Takes effect at once while watching, like the watch itself. */
 static void
 on_games_setting_changed (GSettings    *settings,
                           const char   *key,
@@ -306,7 +315,7 @@ on_games_setting_changed (GSettings    *settings,
 {
   if (!drivedash_background_is_watching (app))
     return;
-  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  stop_following_games (app);
   start_following_games (app);
 }
 
