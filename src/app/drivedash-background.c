@@ -207,11 +207,12 @@ start_following_games (GApplication *app)
   g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
   g_auto(GStrv) controllers = NULL;
   GDBusConnection *session = g_application_get_dbus_connection (app);
+  DrivedashWatch *watch = g_object_get_data (G_OBJECT (app), WATCH_KEY);
   gboolean portal = g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 
-  if (!g_settings_get_boolean (settings, "game-mode-follows-games") || session == NULL)
+  if (!g_settings_get_boolean (settings, "game-mode-follows-games") || session == NULL || watch == NULL)
     return;
-  drives = drivedash_drive_list (NULL, NULL);
+  drives = drivedash_drive_list (drivedash_watch_get_sysfs_root (watch), NULL);
   for (guint i = 0; drives != NULL && i < drives->len; i++)
     g_strv_builder_add (names, drivedash_drive_get_name (g_ptr_array_index (drives, i)));
   controllers = g_strv_builder_end (names);
