@@ -352,8 +352,9 @@ start_switch (DrivedashGameFollower *self,
 
 /* Turns off what this follower turned on, by the same rule as when the
  * last game ends, in a task of its own: the follower may be gone before
- * it ends.  The process's system-bus connection is shared and may outlive
- * us by far, so drivedashd cannot be left to notice our leaving. */
+ * it ends.  Letting go of the system bus is not enough: the connection is
+ * the process's shared one, kept open by anyone else in the process who
+ * holds it (the watch, on UDisks2), so drivedashd may never see us leave. */
 static void
 release_ours (DrivedashGameFollower *self)
 {
