@@ -207,11 +207,12 @@ start_following_games (GApplication *app)
   g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
   g_auto(GStrv) controllers = NULL;
   GDBusConnection *session = g_application_get_dbus_connection (app);
+  DrivedashWatch *watch = g_object_get_data (G_OBJECT (app), WATCH_KEY);
   gboolean portal = g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 
-  if (!g_settings_get_boolean (settings, "game-mode-follows-games") || session == NULL)
+  if (!g_settings_get_boolean (settings, "game-mode-follows-games") || session == NULL || watch == NULL)
     return;
-  drives = drivedash_drive_list (NULL, NULL);
+  drives = drivedash_drive_list (drivedash_watch_get_sysfs_root (watch), NULL);
   for (guint i = 0; drives != NULL && i < drives->len; i++)
     g_strv_builder_add (names, drivedash_drive_get_name (g_ptr_array_index (drives, i)));
   controllers = g_strv_builder_end (names);
@@ -221,6 +222,17 @@ start_following_games (GApplication *app)
                                                        (const char * const *) controllers, NULL,
                                                        DRIVEDASH_CLIENT_NONE),
                           g_object_unref);
+}
+
+/* The follower turns off what it turned on, even mid-game: the process
+ * keeps its system-bus connection, so drivedashd would not. */
+static void
+stop_following_games (GApplication *app)
+{
+  g_autoptr(DrivedashGameFollower) follower = g_object_steal_data (G_OBJECT (app), GAMES_KEY);
+
+  if (follower != NULL)
+    drivedash_game_follower_stop (follower);
 }
 
 gboolean
@@ -271,7 +283,7 @@ drivedash_background_stop_watch (GApplication *app)
   /* A reading under way holds a reference: dispose cancels it and the
    * timers now, so nothing more is told. */
   g_object_run_dispose (G_OBJECT (watch));
-  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  stop_following_games (app);
   g_application_release (app);
 }
 
@@ -296,9 +308,7 @@ on_watch_setting_changed (GSettings    *settings,
     g_warning ("%s", error->message);
 }
 
-/* Takes effect at once while watching, like the watch itself.  A
- * follower stopped mid-game leaves game mode to drivedashd, which turns it
- * off when this process leaves the bus. */
+/* Takes effect at once while watching, like the watch itself. */
 static void
 on_games_setting_changed (GSettings    *settings,
                           const char   *key,
@@ -306,7 +316,7 @@ on_games_setting_changed (GSettings    *settings,
 {
   if (!drivedash_background_is_watching (app))
     return;
-  g_object_set_data (G_OBJECT (app), GAMES_KEY, NULL);
+  stop_following_games (app);
   start_following_games (app);
 }
 

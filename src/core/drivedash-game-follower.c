@@ -23,6 +23,7 @@ struct _DrivedashGameFollower
   gboolean              games_running;
   gboolean              active;           /* our "on" phase is applied */
   gboolean              busy;             /* a switch runs in a thread */
+  gboolean              stopped;          /* no more following: see stop () */
   GStrv                 ours;             /* the controllers we turned on */
   GDBusConnection      *system;           /* held while ours is set */
   char                 *error;
@@ -49,6 +50,7 @@ static const SourceInfo sources[] = {
 };
 
 static void update (DrivedashGameFollower *self);
+static void release_ours (DrivedashGameFollower *self);
 
 static void
 set_games_running (DrivedashGameFollower *self,
@@ -198,11 +200,15 @@ name_vanished (GDBusConnection *connection,
   set_games_running (self, FALSE);
 }
 
+/* Owns all it points to: the last switch off may outlive the follower. */
 typedef struct
 {
   gboolean              on;
   GStrv                 controllers;  /* on: all to try; off: ours */
   DrivedashPowerPaths   paths;
+  char                 *sysfs_root;   /* what paths point to */
+  char                 *udev_rules_dir;
+  char                 *state_dir;
   gboolean              have_paths;
   DrivedashClientFlags  flags;
   GPtrArray            *switched;     /* on: the ones turned on */
@@ -214,6 +220,9 @@ static void
 switch_data_free (SwitchData *data)
 {
   g_strfreev (data->controllers);
+  g_free (data->sysfs_root);
+  g_free (data->udev_rules_dir);
+  g_free (data->state_dir);
   g_ptr_array_unref (data->switched);
   g_clear_object (&data->system);
   g_free (data->error);
@@ -281,9 +290,6 @@ switch_done (GObject      *object,
   SwitchData *data = g_task_get_task_data (G_TASK (result));
 
   self->busy = FALSE;
-  if (g_cancellable_is_cancelled (self->cancellable))
-    return;
-  set_error (self, data->error);
   if (data->on)
     {
       g_ptr_array_add (data->switched, NULL);
@@ -296,6 +302,13 @@ switch_done (GObject      *object,
       g_clear_pointer (&self->ours, g_strfreev);
       g_clear_object (&self->system);
     }
+  /* Stopped while switching on: what just went on goes off again. */
+  if (self->stopped)
+    {
+      release_ours (self);
+      return;
+    }
+  set_error (self, data->error);
   if (self->active != data->on)
     {
       self->active = data->on;
@@ -305,29 +318,65 @@ switch_done (GObject      *object,
   update (self);
 }
 
-static void
-start_switch (DrivedashGameFollower *self,
-              gboolean               on)
+static SwitchData *
+switch_data_new (DrivedashGameFollower *self,
+                 gboolean               on)
 {
-  g_autoptr(GTask) task = g_task_new (self, self->cancellable, switch_done, NULL);
   SwitchData *data = g_new0 (SwitchData, 1);
 
   data->on = on;
   data->controllers = g_strdupv (on ? self->controllers : self->ours);
   data->have_paths = self->have_paths;
+  data->sysfs_root = g_strdup (self->sysfs_root);
+  data->udev_rules_dir = g_strdup (self->udev_rules_dir);
+  data->state_dir = g_strdup (self->state_dir);
   data->paths = *drivedash_power_paths_default ();
-  drivedash_power_paths_override (&data->paths, self->sysfs_root, self->udev_rules_dir, self->state_dir);
+  drivedash_power_paths_override (&data->paths, data->sysfs_root, data->udev_rules_dir, data->state_dir);
   data->flags = self->flags;
   data->switched = g_ptr_array_new_with_free_func (g_free);
+  return data;
+}
+
+/* Not cancellable: a switch cut short would lose which drives it turned
+ * on.  Each call to drivedashd has its own timeout. */
+static void
+start_switch (DrivedashGameFollower *self,
+              gboolean               on)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, switch_done, NULL);
+
   self->busy = TRUE;
-  g_task_set_task_data (task, data, (GDestroyNotify) switch_data_free);
+  g_task_set_task_data (task, switch_data_new (self, on), (GDestroyNotify) switch_data_free);
   g_task_run_in_thread (task, switch_thread);
+}
+
+/* Turns off what this follower turned on, by the same rule as when the
+ * last game ends, in a task of its own: the follower may be gone before
+ * it ends.  Letting go of the system bus is not enough: the connection is
+ * the process's shared one, kept open by anyone else in the process who
+ * holds it (the watch, on UDisks2), so drivedashd may never see us leave. */
+static void
+release_ours (DrivedashGameFollower *self)
+{
+  g_autoptr(GTask) task = NULL;
+  SwitchData *data;
+
+  if (self->ours != NULL && self->ours[0] != NULL)
+    {
+      task = g_task_new (NULL, NULL, NULL, NULL);
+      data = switch_data_new (self, FALSE);
+      data->system = g_steal_pointer (&self->system);
+      g_task_set_task_data (task, data, (GDestroyNotify) switch_data_free);
+      g_task_run_in_thread (task, switch_thread);
+    }
+  g_clear_pointer (&self->ours, g_strfreev);
+  g_clear_object (&self->system);
 }
 
 static void
 update (DrivedashGameFollower *self)
 {
-  if (self->busy || self->games_running == self->active)
+  if (self->stopped || self->busy || self->games_running == self->active)
     return;
   if (!self->games_running && (self->ours == NULL || self->ours[0] == NULL))
     {
@@ -414,13 +463,12 @@ drivedash_game_follower_get_property (GObject    *object,
     }
 }
 
-/* Dropping the follower drops the system-bus connection: drivedashd then
- * puts back what was changed temporarily. */
 static void
-drivedash_game_follower_dispose (GObject *object)
+stop_following (DrivedashGameFollower *self)
 {
-  DrivedashGameFollower *self = DRIVEDASH_GAME_FOLLOWER (object);
-
+  if (self->stopped)
+    return;
+  self->stopped = TRUE;
   g_cancellable_cancel (self->cancellable);
   if (self->watch_id != 0)
     {
@@ -429,6 +477,31 @@ drivedash_game_follower_dispose (GObject *object)
     }
   if (self->session != NULL)
     unsubscribe (self);
+  /* A switch under way holds a reference; switch_done () releases. */
+  if (!self->busy)
+    release_ours (self);
+}
+
+void
+drivedash_game_follower_stop (DrivedashGameFollower *self)
+{
+  g_return_if_fail (DRIVEDASH_IS_GAME_FOLLOWER (self));
+  stop_following (self);
+  if (self->active)
+    {
+      self->active = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACTIVE]);
+    }
+}
+
+/* Dropping the follower stops it as drivedash_game_follower_stop () does,
+ * without telling: a dying object's notifications reach no one useful. */
+static void
+drivedash_game_follower_dispose (GObject *object)
+{
+  DrivedashGameFollower *self = DRIVEDASH_GAME_FOLLOWER (object);
+
+  stop_following (self);
   g_clear_object (&self->system);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (drivedash_game_follower_parent_class)->dispose (object);
@@ -441,6 +514,7 @@ drivedash_game_follower_finalize (GObject *object)
 
   g_strfreev (self->controllers);
   g_strfreev (self->ours);
+  g_clear_object (&self->system);
   g_free (self->sysfs_root);
   g_free (self->udev_rules_dir);
   g_free (self->state_dir);

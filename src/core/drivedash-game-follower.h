@@ -10,7 +10,8 @@
  * this process dies.  When the last game ends it is turned off again, but
  * only on the controllers this object turned on and whose setting nobody
  * changed meanwhile (made persistent, or turned off): a setting the user
- * chose is never touched.
+ * chose is never touched.  Stopping the follower, or dropping it, turns
+ * off by the same rule what it turned on, in the background.
  */
 #pragma once
 
@@ -41,6 +42,10 @@ DrivedashGameFollower *drivedash_game_follower_new          (GDBusConnection    
 gboolean               drivedash_game_follower_get_games_running (DrivedashGameFollower *self);
 /* TRUE while game mode is on because of this object ("active"). */
 gboolean               drivedash_game_follower_get_active        (DrivedashGameFollower *self);
+/* Stops following games and turns off what this object turned on (as
+ * when the last game ends), in a thread that needs no follower: it may be
+ * unreferenced at once.  Disposing does the same.  Does not block. */
+void                   drivedash_game_follower_stop              (DrivedashGameFollower *self);
 /* The last failure to switch, for people; NULL if none ("error"). */
 const char            *drivedash_game_follower_get_error         (DrivedashGameFollower *self);
 

@@ -20,5 +20,8 @@ void drivedash_watch_set_health_file (DrivedashWatch *self,
                                       const char     *path);
 /* Both from the environment, when set. */
 void drivedash_watch_apply_test_environment (DrivedashWatch *self);
+/* The fixture tree it reads drives from, or NULL for /sys: the app's
+ * game follower takes its drives from the same place. */
+const char *drivedash_watch_get_sysfs_root (DrivedashWatch *self);
 
 G_END_DECLS

@@ -347,6 +347,13 @@ drivedash_watch_apply_test_environment (DrivedashWatch *self)
     }
 }
 
+const char *
+drivedash_watch_get_sysfs_root (DrivedashWatch *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_WATCH (self), NULL);
+  return self->sysfs_root;
+}
+
 DrivedashWatch *
 drivedash_watch_new (DrivedashStore *store,
                      const char     *sysfs_root)

@@ -4,7 +4,11 @@
 # on a private system bus: a game registered through libgamemodeauto turns
 # game mode on in the fixture sysfs, and off after; a setting the user
 # chose is left alone; kill -9 of the follower during a game and drivedashd
-# puts game mode back.  The portal path (org.freedesktop.portal.GameMode
+# puts game mode back.  A follower stopped or dropped during a game, in a
+# process that stays alive (the app when the setting goes off), puts game
+# mode back itself (tests/game-follower-helper.c), and so does the app
+# (Xvfb) when "game-mode-follows-games" or the watch is turned off
+# mid-game.  The portal path (org.freedesktop.portal.GameMode
 # Active) against a dbusmock object.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -28,6 +33,10 @@ from gi.repository import Gio, GLib  # noqa: E402
 LATENCY = 'class/nvme/nvme0/power/pm_qos_latency_tolerance_us'
 RULE = '70-drivedash-game-mode-%s.rules' % SERIAL
 CLI = os.environ.get('DRIVEDASH_CLI_INSTALLED') or build_path('src', 'cli', 'drivedash-cli')
+HELPER = os.environ.get('GAME_FOLLOWER_HELPER') or build_path('tests', 'game-follower-helper')
+APP = os.environ.get('DRIVEDASH_APP')
+APP_ID = 'io.github.drivedash.Drivedash'
+NO_APP = APP is None or shutil.which('xvfb-run') is None
 GAMEMODED = shutil.which('gamemoded') or '/usr/bin/gamemoded'
 AUTO = '/usr/lib/x86_64-linux-gnu/libgamemodeauto.so.0'
 FERAL = 'com.feralinteractive.GameMode'
@@ -180,6 +189,105 @@ class FollowGamesTest(unittest.TestCase):
         follower.send_signal(signal.SIGKILL)
         follower.wait(10)
         wait_until(lambda: self.latency() == '100000', what='drivedashd putting game mode back')
+
+    def start_helper(self):
+        '''A follower in a process that stays alive, as the app is.'''
+        p = self.start([HELPER, 'nvme0'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.assertEqual(p.stdout.readline().strip(), 'waiting')
+        return p
+
+    def helper_command(self, helper, command):
+        '''Sends command; returns what the helper printed before "done".'''
+        helper.stdin.write(command + '\n')
+        helper.stdin.flush()
+        said = []
+        for line in helper.stdout:
+            if line.strip() == 'done':
+                return said
+            said.append(line.strip())
+        self.fail('the helper ended after "%s": %s' % (command, said))
+
+    def check_let_go_during_game_reverts(self, command):
+        self.start_gamemoded()
+        helper = self.start_helper()
+        game = self.game(30)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        self.assertEqual(helper.stdout.readline().strip(), 'active 1')
+        said = self.helper_command(helper, command)
+        # The process keeps its (shared) system-bus connection: drivedashd
+        # never sees it leave, so only the follower can put this back.  Not
+        # a speed check: 10 s is room for a loaded machine; before the fix
+        # it stayed on for good.
+        wait_until(lambda: self.latency() == '100000', timeout=10,
+                   what='game mode off after "%s" while the game still runs' % command)
+        self.assertIsNone(game.poll(), 'the game ended: the test proves nothing')
+        # Stopping tells that game mode is no longer on because of it.
+        self.assertEqual(said, ['active 0'] if command == 'stop' else [])
+        self.assertIsNone(helper.poll())
+        self.assertFalse(self.rule_exists())
+        helper.stdin.close()
+        self.assertEqual(helper.wait(10), 0)
+
+    def test_stop_during_game_reverts(self):
+        self.check_let_go_during_game_reverts('stop')
+
+    def test_drop_during_game_reverts(self):
+        self.check_let_go_during_game_reverts('drop')
+
+    def test_stop_keeps_users_persistent_setting(self):
+        self.start_gamemoded()
+        helper = self.start_helper()
+        self.game(30)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        self.assertEqual(helper.stdout.readline().strip(), 'active 1')
+        # The user keeps it on after restarts while playing: no longer ours.
+        self.bus.call('SetGameMode', ('nvme0', True, True), '(sbb)')
+        self.helper_command(helper, 'stop')
+        # Give the follower time to (wrongly) turn it off.
+        time.sleep(2)
+        self.assertEqual(self.latency(), '0')
+        self.assertTrue(self.rule_exists())
+        self.assertIsNone(helper.poll())
+
+    def gsettings(self, key, value):
+        subprocess.run(['gsettings', 'set', APP_ID, key, value], env=self.env, check=True, timeout=30)
+
+    def start_app(self, *args, **settings):
+        '''The app under Xvfb, its settings in a keyfile that gsettings
+        changes; its drives from the fixture tree drivedashd uses.'''
+        tmp = tempfile.mkdtemp(prefix='drivedash-follow-app-')
+        self.addCleanup(shutil.rmtree, tmp, True)
+        self.env.update(GSETTINGS_BACKEND='keyfile', XDG_CONFIG_HOME=os.path.join(tmp, 'config'),
+                        XDG_DATA_HOME=os.path.join(tmp, 'data'), DRIVEDASH_WATCH_SYSFS_ROOT=self.bus.sysfs)
+        for key, value in settings.items():
+            self.gsettings(key.replace('_', '-'), value)
+        app = self.start(['xvfb-run', '-a', APP, *args], stdout=subprocess.DEVNULL)
+        wait_for_name(self.session.connection, APP_ID, app)
+        return app
+
+    def check_app_lets_go(self, app, key):
+        '''Game mode on during a game; key turned off: back at once.'''
+        game = self.game(30)
+        wait_until(lambda: self.latency() == '0', what='the app turning game mode on during the game')
+        self.gsettings(key, 'false')
+        wait_until(lambda: self.latency() == '100000', timeout=10,
+                   what='game mode off after %s went off while the game still runs' % key)
+        self.assertIsNone(game.poll(), 'the game ended: the test proves nothing')
+        self.assertIsNone(app.poll(), 'the app exited: the test proves nothing')
+        self.assertFalse(self.rule_exists())
+
+    @unittest.skipIf(NO_APP, 'the app or xvfb-run is not built/installed')
+    def test_app_setting_off_during_game_reverts(self):
+        self.start_gamemoded()
+        app = self.start_app('--background', game_mode_follows_games='true')
+        self.check_app_lets_go(app, 'game-mode-follows-games')
+
+    @unittest.skipIf(NO_APP, 'the app or xvfb-run is not built/installed')
+    def test_app_watch_off_during_game_reverts(self):
+        # With a window, so that the process stays when the watch stops.
+        self.start_gamemoded()
+        app = self.start_app(game_mode_follows_games='true', watch_in_background='true')
+        self.check_app_lets_go(app, 'watch-in-background')
 
     def test_portal(self):
         mock = self.start([sys.executable, '-m', 'dbusmock', PORTAL, PORTAL_PATH, PORTAL_IFACE],
