@@ -10,6 +10,7 @@
 
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-model-private.h"
+#include "drivedash-thermal-private.h"
 
 static void
 test_mapping (void)
@@ -179,6 +180,96 @@ test_stop (void)
   run_model (DRIVEDASH_LONG_TEST_SUSTAINED, TRUE);
 }
 
+/* A drive that heats up during the preparation fill: its thermal counter
+ * rose while the test file was being written, and (in the second case)
+ * again during the measured phase.  It is told apart by what is in the
+ * test folder when it is read. */
+static struct
+{
+  const char *folder;
+  guint64     file_size;
+  gboolean    heat_in_measure;
+  guint       reads;
+  gboolean    first_saw_filled;
+} drive;
+
+static gboolean
+folder_has_filled_file (void)
+{
+  g_autoptr(GDir) d = g_dir_open (drive.folder, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (drive.folder, name, NULL);
+      GStatBuf st;
+
+      if (g_stat (path, &st) == 0 && (guint64) st.st_size >= drive.file_size)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+read_fake_drive (const char        *controller,
+                 DrivedashSmartLog *out,
+                 GCancellable      *cancellable)
+{
+  g_assert_cmpstr (controller, ==, "nvme9");
+  memset (out, 0, sizeof *out);
+  if (drive.reads++ == 0)
+    drive.first_saw_filled = folder_has_filled_file ();
+  /* Read before the fill: nothing yet.  Any later read: the fill's heat. */
+  out->thermal_management_1_transitions = drive.reads > 1 || drive.first_saw_filled ? 1 : 0;
+  if (drive.heat_in_measure && drive.reads > 1)
+    out->thermal_management_1_seconds = 30;
+  return TRUE;
+}
+
+/* Whether the run found that the drive slowed itself down for heat. */
+static gboolean
+run_hot (const char *dir,
+         gboolean    heat_in_measure)
+{
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Wait w = { loop, 0, FALSE, FALSE };
+
+  s->folder = g_strdup (dir);
+  s->controller = g_strdup ("nvme9");
+  s->file_size = 8u << 20;
+  s->duration_s = 1.2;
+  s->interval_s = 0.2;
+  drive = (typeof (drive)) { dir, s->file_size, heat_in_measure };
+  drivedash_long_test_model_set_settings_override (model, s);
+  g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
+  g_assert_true (drivedash_long_test_model_start (model, NULL));
+  g_main_loop_run (loop);
+  g_assert_true (w.success);
+  g_assert_cmpuint (drive.reads, ==, 2);
+  return drivedash_long_test_model_get_result (model)->thermal_evidence;
+}
+
+/* The app takes its "before" reading where the CLI does: at the start of
+ * the measured phase, once the test file is filled.  Heat from the fill
+ * alone is then not blamed for the measured speed; heat while measuring
+ * still is. */
+static void
+test_thermal_before (void)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltheat-XXXXXX", NULL);
+  char *dir = g_mkdtemp (tmpl);
+
+  drivedash_thermal_set_read_func (read_fake_drive);
+  g_assert_false (run_hot (dir, FALSE));
+  g_assert_true (drive.first_saw_filled);
+  g_assert_true (run_hot (dir, TRUE));
+  g_assert_true (drive.first_saw_filled);
+  drivedash_thermal_set_read_func (NULL);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -188,5 +279,6 @@ main (int   argc,
   g_test_add_func ("/longtest-model/notify-on-change", test_notify_on_change);
   g_test_add_func ("/longtest-model/run", test_run);
   g_test_add_func ("/longtest-model/stop", test_stop);
+  g_test_add_func ("/longtest-model/thermal-before", test_thermal_before);
   return g_test_run ();
 }

@@ -22,8 +22,8 @@
 #include "drivedash-longtest-model-private.h"
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
+#include "drivedash-longtest-thermal.h"
 #include "drivedash-store-drive.h"
-#include "drivedash-thermal.h"
 
 struct _DrivedashLongTestModel
 {
@@ -428,16 +428,13 @@ run_in_thread (GTask        *task,
 {
   const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
   const DrivedashLongTestSettings *s = task_data;
-  const char *controller = s->kind == DRIVEDASH_LONG_TEST_SUSTAINED ? s->controller : NULL;
-  DrivedashSmartLog before, after;
-  gboolean known = drivedash_thermal_read (controller, &before, cancellable);
   GError *error = NULL;
   DrivedashLongTestResult *res;
 
-  res = drivedash_long_test_run (s, cancellable, &sink, source, NULL, &error);
-  /* Counters that rose are the drive's own word that it slowed down for heat. */
-  if (res != NULL && known && drivedash_thermal_read (controller, &after, NULL))
-    res->thermal_evidence = drivedash_long_thermal_evidence (&before, &after);
+  /* The thermal counters as the CLI reads them: "before" after the
+   * preparation fill, so heat from the fill is not blamed on the
+   * measured phase. */
+  res = drivedash_long_test_run_with_thermal (s, cancellable, &sink, source, NULL, &error);
   if (res == NULL)
     g_task_return_error (task, error);
   else

@@ -26,8 +26,8 @@
 #include "drivedash-folder.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-summary.h"
+#include "drivedash-longtest-thermal.h"
 #include "drivedash-store-drive.h"
-#include "drivedash-thermal.h"
 #include "drivedash-write-notice.h"
 
 /* Anything above this asks for --yes first (the 100 GB). */
@@ -65,8 +65,6 @@ typedef struct
   DrivedashLongTestResult   *partial;
   GError                    *error;
   const char                *command;  /* "drivedash-cli sustained", for messages */
-  DrivedashSmartLog          before;   /* sustained: at the start of the measured phase */
-  gboolean                   before_known;
   gboolean                   quiet;
   gint64                     last_progress;
 } LongRun;
@@ -184,31 +182,14 @@ on_progress (gpointer                     user_data,
              drivedash_long_phase_get_display_name (p->phase.kind), p->eta_s);
 }
 
-/* Sustained: the thermal counters right before the measured phase, not
- * before the preparation fill, so heat the fill alone caused is not
- * blamed for a fall in the measured speed. */
-static void
-on_phase_begin (gpointer                  user_data,
-                const DrivedashLongPhase *phase)
-{
-  LongRun *run = user_data;
-
-  if (run->settings->kind == DRIVEDASH_LONG_TEST_SUSTAINED && phase->kind == DRIVEDASH_LONG_PHASE_MEASURE &&
-      !run->before_known)
-    run->before_known = drivedash_thermal_read (run->settings->controller, &run->before, run->cancellable);
-}
-
 static gpointer
 run_thread (gpointer data)
 {
   LongRun *run = data;
-  const DrivedashLongTestSink sink = { on_progress, NULL, on_phase_begin, NULL };
-  DrivedashSmartLog after;
+  const DrivedashLongTestSink sink = { on_progress, NULL, NULL, NULL };
 
-  run->result = drivedash_long_test_run (run->settings, run->cancellable, &sink, run,
-                                         &run->partial, &run->error);
-  if (run->result && run->before_known && drivedash_thermal_read (run->settings->controller, &after, NULL))
-    run->result->thermal_evidence = drivedash_long_thermal_evidence (&run->before, &after);
+  run->result = drivedash_long_test_run_with_thermal (run->settings, run->cancellable, &sink, run,
+                                                      &run->partial, &run->error);
   g_main_loop_quit (run->loop);
   return NULL;
 }
