@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -13,6 +14,8 @@
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-notice.h"
 #include "drivedash-longtest-rounds.h"
+#include "drivedash-test-locale.h"
+#include "drivedash-write-notice.h"
 
 /* 18 rounds: 8 getting worse from 1000 down to 300, 5 steady around
  * @steady (each @spread apart), 5 recovering at 900. */
@@ -228,6 +231,28 @@ test_notice (void)
   g_assert_cmpstr (small, ==, "Writes about 48.0 GB.");
 }
 
+/* The view's words group digits as the locale does ("1,000 MB/s"); the
+ * C locale used elsewhere here has no grouping. */
+static void
+test_grouping (void)
+{
+  char *locpath = drivedash_test_locale_build ("en_US");
+  g_autoptr(GArray) a = make_rounds (1450, 0);
+  g_autofree char *text = NULL, *notice = NULL;
+
+  if (locpath == NULL)
+    return;
+  g_assert_nonnull (setlocale (LC_ALL, "en_US.UTF-8"));
+  text = drivedash_long_rounds_details_text ((DrivedashLongRound *) (gpointer) a->data, 18);
+  g_assert_nonnull (strstr (text, "Best: round 9, 1,450 MB/s. Worst: round 8, 300 MB/s."));
+  g_assert_nonnull (strstr (text, "Average when steady: 1,450 MB/s"));
+  g_assert_nonnull (strstr (text, "Average after resting: 900 MB/s"));
+  /* A 2 TB drive rated for 1,200 TB. */
+  notice = drivedash_write_notice_text (480000000000, "Samsung SSD 980 PRO 2TB", -1, 0);
+  g_assert_cmpstr (notice, ==, "Writes about 480 GB: 0.04 % of this drive’s rated 1,200 TB.");
+  drivedash_test_locale_remove (locpath);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,5 +264,6 @@ main (int   argc,
   g_test_add_func ("/longtest-rounds/live", test_rounds_live);
   g_test_add_func ("/longtest-rounds/folder", test_folder);
   g_test_add_func ("/longtest-rounds/notice", test_notice);
+  g_test_add_func ("/longtest-rounds/grouping", test_grouping);
   return g_test_run ();
 }

@@ -5,11 +5,14 @@
  */
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-error.h"
 #include "drivedash-longtest.h"
 #include "drivedash-longtest-summary.h"
+#include "drivedash-test-locale.h"
 
 static DrivedashTimeseriesRow
 row_at (double t,
@@ -335,6 +338,67 @@ test_settings (void)
   g_assert_false (drivedash_long_test_kind_from_string ("iometer", &kind));
 }
 
+/* A sustained result at ~12,000 IOPS and 1,461.3 MB/s. */
+static DrivedashLongTestResult *
+make_sustained (void)
+{
+  DrivedashLongTestResult *res = g_new0 (DrivedashLongTestResult, 1);
+
+  res->kind = DRIVEDASH_LONG_TEST_SUSTAINED;
+  res->series = drivedash_timeseries_new (1, DRIVEDASH_TIMESERIES_DEFAULT_CAP);
+  for (guint i = 0; i < 300; i++)
+    {
+      DrivedashTimeseriesRow row = { .t_s = i + 1, .read_iops = 8000, .write_iops = 4000,
+                                     .phase = DRIVEDASH_LONG_PHASE_MEASURE };
+
+      drivedash_timeseries_append (res->series, &row);
+    }
+  res->measured_ios = 3600000;
+  res->measured_s = 300;
+  res->measured_mb_per_s = 1461.3;
+  res->minute_p99_us = g_array_new (FALSE, TRUE, sizeof (double));
+  res->rounds = g_array_new (FALSE, TRUE, sizeof (DrivedashLongRound));
+  res->per_step = g_array_new (FALSE, TRUE, sizeof (double));
+  res->bytes_written = 123456789012;
+  return res;
+}
+
+/* Numbers people read use the locale's digit grouping ("3,000 MB/s", as
+ * the issue writes them); JSON keeps plain numbers.  C.UTF-8 has no
+ * grouping, so the test builds en_US.UTF-8. */
+static void
+test_grouping (void)
+{
+  char *locpath = drivedash_test_locale_build ("en_US");
+  double one[60];
+  g_autofree char *cache = NULL, *flat = NULL, *text = NULL, *json = NULL;
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_autoptr(JsonNode) node = NULL;
+  DrivedashLongTestResult *res;
+
+  if (locpath == NULL)
+    return;
+  g_assert_nonnull (setlocale (LC_ALL, "en_US.UTF-8"));
+  for (guint i = 0; i < G_N_ELEMENTS (one); i++)
+    one[i] = i < 34 ? 3000 : 1100;
+  cache = drivedash_long_saturation_sentence (one, G_N_ELEMENTS (one), 1000000000);
+  g_assert_cmpstr (cache, ==, "Writes at about 3,000 MB/s for the first 34.0 GB, then about 1,100 MB/s.");
+  flat = drivedash_long_saturation_sentence (one, 20, 100000000000);
+  g_assert_cmpstr (flat, ==, "Writes at about 3,000 MB/s for all 2,000.0 GB written; no lasting slowdown was seen.");
+
+  res = make_sustained ();
+  text = drivedash_long_test_result_to_text (res, s);
+  g_assert_nonnull (strstr (text, "Total: 12,000 IOPS, 1,461.3 MB/s\n"));
+  g_assert_nonnull (strstr (text, "Start: 12,000 IOPS, end: 12,000 IOPS"));
+  node = drivedash_long_test_result_to_json (res, s);
+  json = json_to_string (node, FALSE);
+  g_assert_nonnull (strstr (json, "\"total_iops\":12000"));
+  g_assert_nonnull (strstr (json, "\"total_mb_per_s\":1461.3"));
+  g_assert_null (strstr (json, "12,000"));
+  drivedash_long_test_result_free (res);
+  drivedash_test_locale_remove (locpath);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -346,6 +410,7 @@ main (int   argc,
   g_test_add_func ("/longtest/summary/thermal-evidence", test_thermal_evidence);
   g_test_add_func ("/longtest/summary/steady-state", test_steady_state);
   g_test_add_func ("/longtest/summary/cache", test_cache_detect);
+  g_test_add_func ("/longtest/summary/grouping", test_grouping);
   g_test_add_func ("/longtest/plan", test_plan);
   g_test_add_func ("/longtest/settings", test_settings);
   return g_test_run ();

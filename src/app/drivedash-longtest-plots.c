@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-error.h"
+#include "drivedash-format.h"
 #include "drivedash-longtest-plots.h"
 
 #define N_ROUNDS 18
@@ -89,8 +90,12 @@ refill_saturation (DrivedashLongTestRounds *rounds,
     }
   if (drivedash_long_test_rounds_get_cache (rounds, &cache_gb, &after))
     {
-      g_autofree char *m = g_strdup_printf (_("Fast cache ends ≈ %.0f GB"), cache_gb);
-      g_autofree char *l = g_strdup_printf (_("After the cache ≈ %.0f MB/s"), after);
+      g_autofree char *gb = drivedash_format_figure (cache_gb, 0);
+      g_autofree char *speed = drivedash_format_figure (after, 0);
+      /* Translators: %s is a grouped number ("1,024") */
+      g_autofree char *m = g_strdup_printf (_("Fast cache ends ≈ %s GB"), gb);
+      /* Translators: %s is a grouped number ("1,160") */
+      g_autofree char *l = g_strdup_printf (_("After the cache ≈ %s MB/s"), speed);
 
       drivedash_plot_add_marker (plot, cache_gb, m);
       drivedash_plot_add_limit (plot, l, after, DRIVEDASH_PLOT_LIMIT_WARNING);

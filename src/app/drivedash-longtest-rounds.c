@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-format.h"
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
 
@@ -74,18 +75,21 @@ append_average (GString            *s,
                 DrivedashLongGroup  group,
                 double              mb_per_s)
 {
+  g_autofree char *speed = drivedash_format_figure (mb_per_s, 0);
+
   g_string_append_c (s, '\n');
   switch (group)
     {
     case DRIVEDASH_LONG_GROUP_DEGRADATION:
-      /* Translators: the consistency test's first phase, "getting worse" */
-      g_string_append_printf (s, _("Average while getting worse: %.0f MB/s"), mb_per_s);
+      /* Translators: the consistency test's first phase, "getting worse";
+       * %s is a grouped number, "1,234" */
+      g_string_append_printf (s, _("Average while getting worse: %s MB/s"), speed);
       break;
     case DRIVEDASH_LONG_GROUP_STEADY:
-      g_string_append_printf (s, _("Average when steady: %.0f MB/s"), mb_per_s);
+      g_string_append_printf (s, _("Average when steady: %s MB/s"), speed);
       break;
     case DRIVEDASH_LONG_GROUP_RECOVERY:
-      g_string_append_printf (s, _("Average after resting: %.0f MB/s"), mb_per_s);
+      g_string_append_printf (s, _("Average after resting: %s MB/s"), speed);
       break;
     case DRIVEDASH_LONG_GROUP_NONE:
     default:
@@ -100,6 +104,7 @@ drivedash_long_rounds_details_text (const DrivedashLongRound *rounds,
                                     guint                     n)
 {
   GString *s;
+  g_autofree char *best_speed = NULL, *worst_speed = NULL;
   guint best = 0, worst = 0;
   double sum[4] = { 0 };
   guint count[4] = { 0 };
@@ -117,12 +122,13 @@ drivedash_long_rounds_details_text (const DrivedashLongRound *rounds,
       sum[g] += rounds[i].bandwidth_mb_per_s;
       count[g]++;
     }
+  best_speed = drivedash_format_figure (rounds[best].bandwidth_mb_per_s, 0);
+  worst_speed = drivedash_format_figure (rounds[worst].bandwidth_mb_per_s, 0);
   s = g_string_new (NULL);
-  g_string_append_printf (s, _("Best: round %u, %.0f MB/s. Worst: round %u, %.0f MB/s."),
-                          drivedash_long_round_position (&rounds[best]),
-                          rounds[best].bandwidth_mb_per_s,
-                          drivedash_long_round_position (&rounds[worst]),
-                          rounds[worst].bandwidth_mb_per_s);
+  /* Translators: %u are round numbers 1–18, %s grouped speeds ("1,234") */
+  g_string_append_printf (s, _("Best: round %u, %s MB/s. Worst: round %u, %s MB/s."),
+                          drivedash_long_round_position (&rounds[best]), best_speed,
+                          drivedash_long_round_position (&rounds[worst]), worst_speed);
   for (guint g = DRIVEDASH_LONG_GROUP_DEGRADATION; g <= DRIVEDASH_LONG_GROUP_RECOVERY; g++)
     {
       if (count[g] > 0)

@@ -112,6 +112,15 @@ drivedash_format_count (DrivedashU128 count)
   return g_string_free (out, FALSE);
 }
 
+char *
+drivedash_format_figure (double value,
+                         int    digits)
+{
+  /* printf's ' flag groups by the locale (LC_NUMERIC), as the C library
+   * knows it: what the user's other programs show. */
+  return g_strdup_printf ("%'.*f", digits, value);
+}
+
 gulong
 drivedash_format_plural_n (DrivedashU128 count)
 {

@@ -28,6 +28,12 @@ char *drivedash_format_count         (DrivedashU128  count);
 /* The count to choose a plural form with (ngettext takes an unsigned
  * long): counts beyond it saturate. */
 gulong drivedash_format_plural_n     (DrivedashU128  count);
+/* A measured figure for a sentence people read: rounded to @digits after
+ * the point, with the locale's digit grouping and decimal point ("3,000",
+ * "1,234.5" in en_US; "3.000" in de_DE; "3000" in C).  Never for JSON or
+ * CSV, which must stay plain. */
+char *drivedash_format_figure        (double         value,
+                                      int            digits);
 /* "8.25 W" from microwatts; "not reported" for 0. */
 char *drivedash_format_power         (guint64        microwatts);
 /* "250 µs", "10 ms" */

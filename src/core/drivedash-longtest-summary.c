@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivedash-format.h"
 #include "drivedash-longtest-summary.h"
 
 #define STEADY_WINDOW 5
@@ -218,12 +219,23 @@ drivedash_long_saturation_sentence (const double *v,
 {
   guint points;
   double before, after;
+  g_autofree char *speed = NULL, *gb = NULL, *then = NULL;
 
   if (n < 3)
     return NULL;
   if (drivedash_long_cache_detect (v, n, MIN_DROP_POINTS, 0.30, &points, &before, &after))
-    return g_strdup_printf (_("Writes at about %.0f MB/s for the first %.1f GB, then about %.0f MB/s."),
-                            before, (double) points * step_bytes / 1e9, after);
-  return g_strdup_printf (_("Writes at about %.0f MB/s for all %.1f GB written; no lasting slowdown was seen."),
-                          median (v, n), (double) n * step_bytes / 1e9);
+    {
+      speed = drivedash_format_figure (before, 0);
+      gb = drivedash_format_figure ((double) points * step_bytes / 1e9, 1);
+      then = drivedash_format_figure (after, 0);
+      /* Translators: "Writes at about 3,000 MB/s for the first 34.0 GB, then
+       * about 1,200 MB/s."; the numbers come grouped as the locale does */
+      return g_strdup_printf (_("Writes at about %s MB/s for the first %s GB, then about %s MB/s."),
+                              speed, gb, then);
+    }
+  speed = drivedash_format_figure (median (v, n), 0);
+  gb = drivedash_format_figure ((double) n * step_bytes / 1e9, 1);
+  /* Translators: "Writes at about 3,000 MB/s for all 34.0 GB written; …" */
+  return g_strdup_printf (_("Writes at about %s MB/s for all %s GB written; no lasting slowdown was seen."),
+                          speed, gb);
 }

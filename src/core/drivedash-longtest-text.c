@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "drivedash-format.h"
 #include "drivedash-longtest-summary.h"
 
 static void
@@ -44,11 +45,14 @@ drivedash_long_test_result_to_text (const DrivedashLongTestResult   *res,
 
   if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
     {
-      g_string_append_printf (s, _("Total: %.0f IOPS, %.1f MB/s\n"), json_object_get_double_member (o, "total_iops"),
-                              json_object_get_double_member (o, "total_mb_per_s"));
-      g_string_append_printf (s, _("Start: %.0f IOPS, end: %.0f IOPS (%+.1f %%; %.0f s at each end)\n"),
-                              json_object_get_double_member (o, "first_minute_iops"),
-                              json_object_get_double_member (o, "last_minute_iops"),
+      g_autofree char *iops = drivedash_format_figure (json_object_get_double_member (o, "total_iops"), 0);
+      g_autofree char *mbps = drivedash_format_figure (json_object_get_double_member (o, "total_mb_per_s"), 1);
+      g_autofree char *first = drivedash_format_figure (json_object_get_double_member (o, "first_minute_iops"), 0);
+      g_autofree char *last = drivedash_format_figure (json_object_get_double_member (o, "last_minute_iops"), 0);
+
+      /* Translators: "Total: 12,345 IOPS, 1,461.3 MB/s"; grouped as the locale does */
+      g_string_append_printf (s, _("Total: %s IOPS, %s MB/s\n"), iops, mbps);
+      g_string_append_printf (s, _("Start: %s IOPS, end: %s IOPS (%+.1f %%; %.0f s at each end)\n"), first, last,
                               json_object_get_double_member (o, "change_percent"),
                               json_object_get_double_member (o, "window_s"));
     }

@@ -62,12 +62,14 @@ drivedash_write_notice_text (guint64     bytes,
   if (rated_tb > 0)
     {
       g_autofree char *share = format_share (bytes / (rated_tb * 1e12) * 100);
+      g_autofree char *rated = drivedash_format_figure (rated_tb, 0);
 
       /* Translators: before a long test; the first %s is an amount
        * ("480 GB"), the second a share ("0.08 %" or "less than 0.01 %"),
-       * %u the drive maker's rated terabytes written */
-      return g_strdup_printf (_("Writes about %s: %s of this drive’s rated %u TB."),
-                              amount, share, rated_tb);
+       * the third the drive maker's rated terabytes written, grouped as
+       * the locale does ("1,200") */
+      return g_strdup_printf (_("Writes about %s: %s of this drive’s rated %s TB."),
+                              amount, share, rated);
     }
   if (percentage_used > 0 && bytes_written_so_far > 0)
     {
