@@ -8,9 +8,12 @@
 
 #include "drivedash-longtest-model-private.h"
 #include <glib/gstdio.h>
+#include <libintl.h>
+#include <locale.h>
 
 #include "drivedash-longtest-page.h"
 #include "drivedash-plot.h"
+#include "drivedash-test-locale.h"
 #include "test-ui-common.h"
 
 static DrivedashApplication *app;
@@ -352,6 +355,92 @@ test_folder (void)
   ui_iterate_for (100);
 }
 
+/* The mapped label showing @text under @widget, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label (c, text);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* In Japanese, each test's name fits in the Test row at the default
+ * width: "高速キャッシュの大きさ" was cut to "高速キャッシュの大…".  Runs
+ * in a child started in a real ja_JP.UTF-8 locale, as Pango picks its
+ * fonts (and so the widths) by the locale's language at start. */
+static void
+check_japanese (void)
+{
+  const char *names[] = { "Long speed test", "Consistency", "Fast cache size" };
+  g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page;
+  DrivedashLongTestModel *model;
+  GtkWidget *kind_row;
+
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Fast cache size"), !=, "Fast cache size");
+
+  page = open_page (&window);
+  model = drivedash_long_test_page_get_model (page);
+  kind_row = ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_COMBO_ROW);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      const char *name = g_dgettext (GETTEXT_PACKAGE, names[k]);
+      GtkLabel *label;
+
+      drivedash_long_test_model_set_kind (model, k);
+      ui_iterate_for (300);
+      label = find_label (kind_row, name);
+      g_assert_nonnull (label);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+    }
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+test_japanese (void)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
+  char *locpath;
+
+  if (g_test_subprocess ())
+    {
+      check_japanese ();
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no Japanese catalogue in the build tree");
+      return;
+    }
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
+  drivedash_test_locale_remove (locpath);
+  setlocale (LC_ALL, "");
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -374,6 +463,7 @@ main (int   argc,
   g_test_add_func ("/ui/longtest/consistency", test_consistency);
   g_test_add_func ("/ui/longtest/saturation", test_saturation);
   g_test_add_func ("/ui/longtest/folder", test_folder);
+  g_test_add_func ("/ui/longtest/japanese", test_japanese);
   status = g_test_run ();
 
   g_rmdir (folder);
