@@ -11,6 +11,7 @@
 #include <libintl.h>
 #include <locale.h>
 
+#include "drivedash-format.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-plot.h"
 #include "drivedash-test-locale.h"
@@ -408,6 +409,16 @@ check_japanese (void)
     }
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
+
+  /* The rounds plot's wait unit is the one the app writes after every
+   * other time ("12.5 ms", "250 µs"), not ミリ秒 next to µs. */
+  {
+    g_autofree char *ms = drivedash_format_latency_us (12500);
+    g_autofree char *us = drivedash_format_latency_us (250);
+
+    g_assert_true (g_str_has_suffix (ms, g_dgettext (GETTEXT_PACKAGE, "ms")));
+    g_assert_true (g_str_has_suffix (us, g_dgettext (GETTEXT_PACKAGE, "µs")));
+  }
 }
 
 static void
