@@ -9,7 +9,10 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <signal.h>
 #include <string.h>
+
+#include "drivedash-test-locale.h"
 
 typedef enum
 {
@@ -430,6 +433,47 @@ test_series_csv_locale (void)
   g_assert_true (g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL));
 }
 
+/* Progress lines group digits as the locale does ("about 5,000 s left");
+ * the run is stopped with Ctrl+C after the first one. */
+static void
+test_progress_grouping (void)
+{
+  char *locpath = drivedash_test_locale_build ("en_US");
+  g_autofree char *dir = NULL, *cli = NULL, *line = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GDataInputStream) in = NULL;
+  g_autoptr(GRegex) grouped = g_regex_new ("about [0-9],[0-9]{3} s left$", 0, 0, NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (locpath == NULL)
+    return;
+  dir = make_dir ();
+  cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "en_US.UTF-8", TRUE);
+  proc = g_subprocess_launcher_spawn (launcher, &error, cli, "sustained", "-t", dir, "-s", "16MiB",
+                                      "-d", "5000", "--yes", "--no-save", NULL);
+  g_assert_no_error (error);
+  in = g_data_input_stream_new (g_subprocess_get_stderr_pipe (proc));
+  for (guint i = 0; i < 50; i++)
+    {
+      g_clear_pointer (&line, g_free);
+      line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
+      g_assert_no_error (error);
+      if (line == NULL || strstr (line, " s left") != NULL)
+        break;
+    }
+  g_subprocess_send_signal (proc, SIGINT);
+  g_assert_true (g_subprocess_wait (proc, NULL, &error));
+  g_assert_nonnull (line);
+  g_test_message ("%s", line);
+  g_assert_true (g_regex_match (grouped, line, 0, NULL));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+  drivedash_test_locale_remove (locpath);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -442,5 +486,6 @@ main (int   argc,
   g_test_add_func ("/longtest/cli/json/saturation", test_json_saturation);
   g_test_add_func ("/longtest/cli/series-csv", test_series_csv);
   g_test_add_func ("/longtest/cli/series-csv-locale", test_series_csv_locale);
+  g_test_add_func ("/longtest/cli/progress-grouping", test_progress_grouping);
   return g_test_run ();
 }

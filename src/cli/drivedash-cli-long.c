@@ -24,6 +24,7 @@
 #include "drivedash-client.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-format.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-longtest-thermal.h"
@@ -170,16 +171,19 @@ on_progress (gpointer                     user_data,
   LongRun *run = user_data;
   gint64 now = g_get_monotonic_time ();
   const char *group = drivedash_long_group_get_display_name (p->phase.group);
+  g_autofree char *left = NULL;
 
   if (run->quiet || (now - run->last_progress < PROGRESS_EVERY_US && run->last_progress != 0))
     return;
   run->last_progress = now;
+  left = drivedash_format_figure (p->eta_s, 0);
+  /* Translators: the last %s is seconds, grouped as the locale does ("5,000") */
   if (group != NULL)
-    fprintf (stderr, _("%3.0f %%  %s (%s round %u), about %.0f s left\n"), p->fraction * 100,
-             drivedash_long_phase_get_display_name (p->phase.kind), group, p->phase.round, p->eta_s);
+    fprintf (stderr, _("%3.0f %%  %s (%s round %u), about %s s left\n"), p->fraction * 100,
+             drivedash_long_phase_get_display_name (p->phase.kind), group, p->phase.round, left);
   else
-    fprintf (stderr, _("%3.0f %%  %s, about %.0f s left\n"), p->fraction * 100,
-             drivedash_long_phase_get_display_name (p->phase.kind), p->eta_s);
+    fprintf (stderr, _("%3.0f %%  %s, about %s s left\n"), p->fraction * 100,
+             drivedash_long_phase_get_display_name (p->phase.kind), left);
 }
 
 static gpointer
