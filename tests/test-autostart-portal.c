@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "drivedash-autostart-private.h"
+#include "drivedash-watch-hint.h"
 
 #include "drivedash-test-xvfb.h"
 
@@ -297,6 +298,77 @@ test_no_portal (Fixture       *f,
   g_assert_true (shows_text (f->window, "the desktop portal did not answer."));
 }
 
+/* The Health page's first-run offer ("Turn On"), on its view-model:
+ * it waits for the same answer as the Preferences switch. */
+static gboolean
+cond_hint_answered (gpointer data)
+{
+  return !drivedash_watch_hint_get_busy (data);
+}
+
+static DrivedashWatchHint *
+hint_turn_on (void)
+{
+  DrivedashWatchHint *hint;
+
+  g_settings_reset (settings, "watch-in-background");
+  g_settings_reset (settings, "watch-hint-dismissed");
+  hint = drivedash_watch_hint_new (settings);
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  drivedash_watch_hint_turn_on (hint);
+  /* Waiting: still shown, and a second press asks nothing. */
+  g_assert_true (drivedash_watch_hint_get_busy (hint));
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  drivedash_watch_hint_turn_on (hint);
+  iterate_until (cond_hint_answered, hint, "the offer's answer");
+  return hint;
+}
+
+static void
+test_hint_allowed (void)
+{
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+  g_autoptr(GPtrArray) seen = NULL;
+
+  set_answer (0, TRUE);
+  hint = hint_turn_on ();
+  g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_false (drivedash_watch_hint_get_visible (hint));
+  g_assert_null (drivedash_watch_hint_get_message (hint));
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 1);
+  assert_request (g_ptr_array_index (seen, 0), TRUE);
+}
+
+static void
+test_hint_denied (void)
+{
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+  g_autoptr(GPtrArray) seen = NULL;
+
+  set_answer (1, FALSE);
+  hint = hint_turn_on ();
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  g_assert_cmpstr (drivedash_watch_hint_get_message (hint), ==,
+                   DENIED " You can allow it in Settings → Apps → Drivedash.");
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 1);
+}
+
+/* After /autostart-portal/no-portal, which stopped the mock. */
+static void
+test_hint_no_portal (void)
+{
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+
+  g_assert_false (portal_present ());
+  hint = hint_turn_on ();
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  g_assert_nonnull (strstr (drivedash_watch_hint_get_message (hint), "the desktop portal did not answer."));
+}
+
 static gboolean
 have_dbusmock (void)
 {
@@ -354,8 +426,11 @@ main (int    argc,
               fixture_set_up, test_denied, fixture_tear_down);
   g_test_add ("/autostart-portal/no-background", Fixture, GUINT_TO_POINTER (0),
               fixture_set_up, test_denied, fixture_tear_down);
+  g_test_add_func ("/autostart-portal/hint-allowed", test_hint_allowed);
+  g_test_add_func ("/autostart-portal/hint-denied", test_hint_denied);
   /* Last: it stops the mock. */
   g_test_add ("/autostart-portal/no-portal", Fixture, NULL, fixture_set_up, test_no_portal, fixture_tear_down);
+  g_test_add_func ("/autostart-portal/hint-no-portal", test_hint_no_portal);
   status = g_test_run ();
 
   g_clear_object (&settings);
