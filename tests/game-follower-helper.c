@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * game-follower-helper CONTROLLER [SLOW_OFF_MS]
+ * game-follower-helper CONTROLLER [SLOW_OFF_MS [SLOW_ON_MS]]
  * Follows Feral GameMode on the session bus and switches CONTROLLER
  * through drivedashd.  Prints "active 1" / "active 0" as game mode goes
  * on and off.  Reads commands on stdin: "stop" stops the follower and
@@ -11,7 +11,9 @@
  * keeps running, as the app does, until stdin closes.  "restart" stops
  * and drops it and makes a new one at once, as turning "Game Mode While
  * Playing" off and straight back on does; SLOW_OFF_MS delays each
- * switch-off (a test hook) so that the new one starts before it.  Like the app (whose
+ * switch-off and SLOW_ON_MS each switch-on (a test hook) so that the new
+ * one starts before it.  With SLOW_ON_MS it also prints "games 1" /
+ * "games 0" as games start and end: a switch is queued right after.  Like the app (whose
  * health watch holds it), the process holds the shared system-bus
  * connection the whole time, so drivedashd never sees it leave.
  */
@@ -42,12 +44,25 @@ on_active (DrivedashGameFollower *follower,
 
 static void read_command (Helper *helper);
 
+static gboolean print_games;
+
+static void
+on_games (DrivedashGameFollower *follower,
+          GParamSpec            *pspec,
+          gpointer               user_data)
+{
+  printf ("games %d\n", drivedash_game_follower_get_games_running (follower));
+  fflush (stdout);
+}
+
 static void
 follow (Helper *helper)
 {
   helper->follower = drivedash_game_follower_new (helper->session, DRIVEDASH_GAME_SOURCE_FERAL,
                                                   helper->controllers, NULL, DRIVEDASH_CLIENT_NONE);
   g_signal_connect (helper->follower, "notify::active", G_CALLBACK (on_active), NULL);
+  if (print_games)
+    g_signal_connect (helper->follower, "notify::games-running", G_CALLBACK (on_games), NULL);
 }
 
 static void
@@ -93,11 +108,13 @@ main (int   argc,
   g_autoptr(GInputStream) in = g_unix_input_stream_new (0, FALSE);
   Helper helper = { NULL, { NULL, NULL }, NULL, NULL, NULL };
 
-  if (argc != 2 && argc != 3)
+  if (argc < 2 || argc > 4)
     return 2;
   helper.controllers[0] = argv[1];
-  if (argc == 3)
-    drivedash_game_follower_set_off_delay_for_testing ((guint) g_ascii_strtoull (argv[2], NULL, 10));
+  print_games = argc == 4;
+  if (argc >= 3)
+    drivedash_game_follower_set_delays_for_testing (argc == 4 ? (guint) g_ascii_strtoull (argv[3], NULL, 10) : 0,
+                                                    (guint) g_ascii_strtoull (argv[2], NULL, 10));
   session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
   if (session != NULL)
     system = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);

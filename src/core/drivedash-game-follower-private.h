@@ -8,9 +8,11 @@
 
 G_BEGIN_DECLS
 
-/* Every switch-off waits @ms first, in its thread: a test can then start
- * a new follower while an old one's switch-off is still to come, the
- * overlap a quick off-and-on of the setting can give. */
-void drivedash_game_follower_set_off_delay_for_testing (guint ms);
+/* Every switch-on waits @on_ms and every switch-off @off_ms first, in
+ * its thread: a test can then stop a follower, or start a new one, while
+ * a switch is still to come, the overlaps a quick off-and-on of the
+ * setting can give. */
+void drivedash_game_follower_set_delays_for_testing (guint on_ms,
+                                                     guint off_ms);
 
 G_END_DECLS

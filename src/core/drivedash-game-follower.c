@@ -267,12 +267,15 @@ switch_one (SwitchData   *data,
     g_ptr_array_add (data->switched, g_strdup (controller));
 }
 
+static guint on_delay_ms;
 static guint off_delay_ms;
 
 void
-drivedash_game_follower_set_off_delay_for_testing (guint ms)
+drivedash_game_follower_set_delays_for_testing (guint on_ms,
+                                                guint off_ms)
 {
-  off_delay_ms = ms;
+  on_delay_ms = on_ms;
+  off_delay_ms = off_ms;
 }
 
 /* What ends in the array (not NULL-terminated), as a new GStrv. */
@@ -298,10 +301,9 @@ switch_thread (GTask        *task,
 
   /* The temporary change lasts as long as this connection: held by the
    * follower until it turns game mode off again. */
+  g_usleep ((data->on ? on_delay_ms : off_delay_ms) * (G_USEC_PER_SEC / 1000));
   if (data->on)
     data->system = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, NULL);
-  else if (off_delay_ms > 0)
-    g_usleep (off_delay_ms * (G_USEC_PER_SEC / 1000));
   /* Stopped while switching on: that switch has ended (the queue runs
    * one at a time), and its array is only read from now on. */
   if (data->after_on != NULL)

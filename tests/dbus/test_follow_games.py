@@ -259,6 +259,29 @@ class FollowGamesTest(unittest.TestCase):
         helper.stdin.close()
         self.assertEqual(helper.wait(10), 0)
 
+    def test_restart_while_switching_on_keeps_game_mode(self):
+        # As above, but the old follower is stopped while its switch-on is
+        # still to come (delayed 2 s, a test hook): its switch-off must
+        # come after that switch-on and before the new follower's.
+        self.start_gamemoded()
+        helper = self.start_helper('0', '2000')
+        game = self.game(15)
+        # Printed just before the switch-on is queued, in the same turn.
+        self.assertEqual(helper.stdout.readline().strip(), 'games 1')
+        self.assertEqual(self.helper_command(helper, 'restart'), [])
+        said = []
+        while 'active 1' not in said:
+            said.append(helper.stdout.readline().strip())
+        self.assertEqual(said, ['games 1', 'active 1'])
+        time.sleep(4)
+        self.assertIsNone(game.poll(), 'the game ended: the test proves nothing')
+        self.assertEqual(self.latency(), '0', 'game mode off while the game runs')
+        game.wait(30)
+        wait_until(lambda: self.latency() == '100000', what='game mode off after the game')
+        self.assertFalse(self.rule_exists())
+        helper.stdin.close()
+        self.assertEqual(helper.wait(10), 0)
+
     def test_stop_keeps_users_persistent_setting(self):
         self.start_gamemoded()
         helper = self.start_helper()
