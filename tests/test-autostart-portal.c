@@ -5,6 +5,8 @@
  * Request path computed as the portal spec says.  Allowed: the switch
  * stays on; opting out asks for no autostart; denied, allowed without
  * background, or no portal: a plain message and the switch goes back off.
+ * The Health page's first-run offer (its view-model, and the real page
+ * with the demo drive) waits for the same answer.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +15,9 @@
 #include <string.h>
 
 #include "drivedash-autostart-private.h"
+#include "drivedash-demo.h"
+#include "drivedash-health-page.h"
+#include "drivedash-watch-hint.h"
 
 #include "drivedash-test-xvfb.h"
 
@@ -297,6 +302,143 @@ test_no_portal (Fixture       *f,
   g_assert_true (shows_text (f->window, "the desktop portal did not answer."));
 }
 
+/* The Health page's first-run offer ("Turn On"), on its view-model:
+ * it waits for the same answer as the Preferences switch. */
+static gboolean
+cond_hint_answered (gpointer data)
+{
+  return !drivedash_watch_hint_get_busy (data);
+}
+
+static DrivedashWatchHint *
+hint_turn_on (void)
+{
+  DrivedashWatchHint *hint;
+
+  g_settings_reset (settings, "watch-in-background");
+  g_settings_reset (settings, "watch-hint-dismissed");
+  hint = drivedash_watch_hint_new (settings);
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  drivedash_watch_hint_turn_on (hint);
+  /* Waiting: still shown, and a second press asks nothing. */
+  g_assert_true (drivedash_watch_hint_get_busy (hint));
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  drivedash_watch_hint_turn_on (hint);
+  iterate_until (cond_hint_answered, hint, "the offer's answer");
+  return hint;
+}
+
+static void
+test_hint_allowed (void)
+{
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+  g_autoptr(GPtrArray) seen = NULL;
+
+  set_answer (0, TRUE);
+  hint = hint_turn_on ();
+  g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_false (drivedash_watch_hint_get_visible (hint));
+  g_assert_null (drivedash_watch_hint_get_message (hint));
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 1);
+  assert_request (g_ptr_array_index (seen, 0), TRUE);
+}
+
+static void
+test_hint_denied (void)
+{
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+  g_autoptr(GPtrArray) seen = NULL;
+
+  set_answer (1, FALSE);
+  hint = hint_turn_on ();
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  g_assert_cmpstr (drivedash_watch_hint_get_message (hint), ==,
+                   DENIED " You can allow it in Settings → Apps → Drivedash.");
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 1);
+}
+
+/* After /autostart-portal/no-portal, which stopped the mock. */
+static void
+test_hint_no_portal (void)
+{
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+
+  g_assert_false (portal_present ());
+  hint = hint_turn_on ();
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_true (drivedash_watch_hint_get_visible (hint));
+  g_assert_nonnull (strstr (drivedash_watch_hint_get_message (hint), "the desktop portal did not answer."));
+}
+
+/* The same on the real Health page (the demo drive): Turn On is greyed
+ * out while the desktop is asked; a refusal is said on the banner. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+cond_drawable (gpointer data)
+{
+  return gtk_widget_is_drawable (data);
+}
+
+static gboolean
+cond_sensitive (gpointer data)
+{
+  return gtk_widget_is_sensitive (data);
+}
+
+static void
+test_page (gconstpointer data)
+{
+  gboolean allowed = GPOINTER_TO_INT (data);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page;
+  GtkWidget *button;
+
+  set_answer (allowed ? 0 : 1, allowed);
+  g_settings_reset (settings, "watch-in-background");
+  g_settings_reset (settings, "watch-hint-dismissed");
+  drivedash_demo_set_enabled (TRUE);
+  page = drivedash_health_page_new ();
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 1200);
+  gtk_window_present (GTK_WINDOW (window));
+  button = find_action_button (page, "health.watch-on");
+  g_assert_nonnull (button);
+  iterate_until (cond_drawable, button, "the offer on the page");
+
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_true (gtk_widget_is_drawable (button));
+  iterate_until (cond_sensitive, button, "the answer on the page");
+
+  g_assert_cmpint (g_settings_get_boolean (settings, "watch-in-background"), ==, allowed);
+  g_assert_cmpint (gtk_widget_is_drawable (button), ==, !allowed);
+  g_assert_cmpint (shows_text (window, DENIED), ==, !allowed);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  drivedash_demo_set_enabled (FALSE);
+}
+
 static gboolean
 have_dbusmock (void)
 {
@@ -354,8 +496,13 @@ main (int    argc,
               fixture_set_up, test_denied, fixture_tear_down);
   g_test_add ("/autostart-portal/no-background", Fixture, GUINT_TO_POINTER (0),
               fixture_set_up, test_denied, fixture_tear_down);
+  g_test_add_func ("/autostart-portal/hint-allowed", test_hint_allowed);
+  g_test_add_func ("/autostart-portal/hint-denied", test_hint_denied);
+  g_test_add_data_func ("/autostart-portal/page-allowed", GINT_TO_POINTER (TRUE), test_page);
+  g_test_add_data_func ("/autostart-portal/page-denied", GINT_TO_POINTER (FALSE), test_page);
   /* Last: it stops the mock. */
   g_test_add ("/autostart-portal/no-portal", Fixture, NULL, fixture_set_up, test_no_portal, fixture_tear_down);
+  g_test_add_func ("/autostart-portal/hint-no-portal", test_hint_no_portal);
   status = g_test_run ();
 
   g_clear_object (&settings);

@@ -109,6 +109,14 @@ denied_error (void)
                                 "allow it in Settings → Apps → Drivedash."));
 }
 
+static GError *
+no_portal_error (void)
+{
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED,
+                              _("Drivedash could not ask the desktop to let it run in "
+                                "the background: the desktop portal did not answer."));
+}
+
 /* Request.Response: 0 = allowed, 1 = the user said no, 2 = other. */
 static void
 on_response (GDBusConnection *connection,
@@ -151,10 +159,7 @@ called (GObject      *object,
     {
       /* The D-Bus error names the portal's bus name: not for people. */
       g_debug ("RequestBackground failed: %s", error->message);
-      finish (task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                         _("Drivedash could not ask the desktop to let it run in "
-                                           "the background: the desktop portal did not answer.")),
-              FALSE);
+      finish (task, no_portal_error (), FALSE);
     }
 }
 
@@ -214,18 +219,55 @@ in_flatpak (void)
   return use_portal_for_testing || g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 }
 
-gboolean
-drivedash_autostart_apply (gboolean   enabled,
-                           GError   **error)
+static void
+portal_answered (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
 {
-  g_autoptr(GDBusConnection) session = NULL;
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
 
+  drivedash_autostart_request_portal_finish (result, &error);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+drivedash_autostart_apply_async (gboolean             enabled,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  g_autoptr(GDBusConnection) session = NULL;
+  GError *error = NULL;
+
+  g_task_set_source_tag (task, drivedash_autostart_apply_async);
+  /* The file is written at once: it is there when this returns. */
   if (!in_flatpak ())
-    return drivedash_autostart_set_file (enabled, error);
-  session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-  if (session != NULL)
-    drivedash_autostart_request_portal (session, enabled, NULL, NULL, NULL);
-  return TRUE;
+    {
+      if (drivedash_autostart_set_file (enabled, &error))
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_error (task, error);
+      return;
+    }
+  session = g_bus_get_sync (G_BUS_TYPE_SESSION, cancellable, NULL);
+  if (session == NULL)
+    {
+      g_task_return_error (task, no_portal_error ());
+      return;
+    }
+  drivedash_autostart_request_portal (session, enabled, cancellable, portal_answered, g_object_ref (task));
+}
+
+gboolean
+drivedash_autostart_apply_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 #define REVERTING_KEY "drivedash-autostart-reverting"
@@ -259,15 +301,15 @@ show_toast (GtkWidget  *widget,
 }
 
 static void
-portal_done (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
+apply_done (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
 {
   g_autoptr(PortalCall) call = user_data;
   g_autoptr(GError) error = NULL;
 
   gtk_widget_set_sensitive (call->row, TRUE);
-  if (drivedash_autostart_request_portal_finish (result, &error) || error == NULL)
+  if (drivedash_autostart_apply_finish (result, &error))
     return;
   show_toast (call->row, error->message);
   /* Nothing runs in the background, so the switch must not say it does.
@@ -285,7 +327,7 @@ on_setting_changed (GSettings  *settings,
                     GtkWidget  *row)
 {
   gboolean enabled = g_settings_get_boolean (settings, key);
-  g_autoptr(GError) error = NULL;
+  PortalCall *call;
 
   if (g_object_steal_data (G_OBJECT (row), REVERTING_KEY) != NULL && !enabled)
     return;
@@ -294,30 +336,13 @@ on_setting_changed (GSettings  *settings,
    * would ask the portal again. */
   if (gtk_widget_get_root (row) == NULL)
     return;
-  if (in_flatpak ())
-    {
-      g_autoptr(GDBusConnection) session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
-      PortalCall *call = g_new0 (PortalCall, 1);
-
-      call->row = g_object_ref (row);
-      call->settings = g_object_ref (settings);
-      call->enabled = enabled;
-      if (session == NULL)
-        {
-          g_autoptr(GTask) task = g_task_new (NULL, NULL, portal_done, call);
-
-          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
-                                   _("Drivedash could not ask the desktop to let it run in "
-                                     "the background: the desktop portal did not answer."));
-          return;
-        }
-      /* One question at a time: the portal may be showing a dialog. */
-      gtk_widget_set_sensitive (row, FALSE);
-      drivedash_autostart_request_portal (session, enabled, NULL, portal_done, call);
-      return;
-    }
-  if (!drivedash_autostart_set_file (enabled, &error))
-    show_toast (row, error->message);
+  call = g_new0 (PortalCall, 1);
+  call->row = g_object_ref (row);
+  call->settings = g_object_ref (settings);
+  call->enabled = enabled;
+  /* One question at a time: the portal may be showing a dialog. */
+  gtk_widget_set_sensitive (row, FALSE);
+  drivedash_autostart_apply_async (enabled, NULL, apply_done, call);
 }
 
 /* Used by the background watch (drivedash-background.c): only while it

@@ -31,10 +31,16 @@ void       drivedash_autostart_request_portal (GDBusConnection     *session,
 gboolean   drivedash_autostart_request_portal_finish (GAsyncResult *result,
                                                       GError      **error);
 
-/* Applies the setting where the Preferences page is not open (the
- * Health page's first-run hint): the file, or the portal, whose answer
- * is not waited for. */
-gboolean   drivedash_autostart_apply         (gboolean              enabled,
+/* Applies the setting: writes or removes the file (done when this
+ * returns), or, in the Flatpak, asks the portal and waits for its answer.
+ * FALSE with an error for people when it could not be applied (refused,
+ * no portal, file not written).  The Preferences switch and the Health
+ * page's first-run offer both use it. */
+void       drivedash_autostart_apply_async   (gboolean              enabled,
+                                              GCancellable         *cancellable,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+gboolean   drivedash_autostart_apply_finish  (GAsyncResult         *result,
                                               GError              **error);
 
 /* The Preferences page with the opt-in switch, bound to the

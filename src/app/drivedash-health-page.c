@@ -168,10 +168,15 @@ watch_on_action_cb (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  g_autoptr(GError) error = NULL;
+  drivedash_watch_hint_turn_on (DRIVEDASH_HEALTH_PAGE (widget)->watch_hint);
+}
 
-  if (!drivedash_watch_hint_turn_on (DRIVEDASH_HEALTH_PAGE (widget)->watch_hint, &error))
-    toast_cb (DRIVEDASH_HEALTH_PAGE (widget), error->message);
+/* One question at a time: the portal may be showing a dialog. */
+static void
+watch_busy_cb (DrivedashHealthPage *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "health.watch-on",
+                                 !drivedash_watch_hint_get_busy (self->watch_hint));
 }
 
 static void
@@ -304,6 +309,7 @@ drivedash_health_page_init (DrivedashHealthPage *self)
   g_signal_connect_swapped (self->model, "notify::drive", G_CALLBACK (model_drive_cb), self);
   g_signal_connect_swapped (self->model, "toast", G_CALLBACK (toast_cb), self);
   g_signal_connect_swapped (self->model, "self-test-failed", G_CALLBACK (self_test_failed_cb), self);
+  g_signal_connect_object (self->watch_hint, "notify::busy", G_CALLBACK (watch_busy_cb), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

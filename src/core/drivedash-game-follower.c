@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "drivedash-game-follower.h"
+#include "drivedash-game-follower-private.h"
 
 struct _DrivedashGameFollower
 {
@@ -22,7 +22,8 @@ struct _DrivedashGameFollower
   GCancellable         *cancellable;
   gboolean              games_running;
   gboolean              active;           /* our "on" phase is applied */
-  gboolean              busy;             /* a switch runs in a thread */
+  gboolean              busy;             /* a switch is queued or runs */
+  GTask                *pending;          /* that switch, while busy */
   gboolean              stopped;          /* no more following: see stop () */
   GStrv                 ours;             /* the controllers we turned on */
   GDBusConnection      *system;           /* held while ours is set */
@@ -212,6 +213,7 @@ typedef struct
   gboolean              have_paths;
   DrivedashClientFlags  flags;
   GPtrArray            *switched;     /* on: the ones turned on */
+  GTask                *after_on;     /* off: undo what this switch-on did */
   GDBusConnection      *system;
   char                 *error;
 } SwitchData;
@@ -224,6 +226,7 @@ switch_data_free (SwitchData *data)
   g_free (data->udev_rules_dir);
   g_free (data->state_dir);
   g_ptr_array_unref (data->switched);
+  g_clear_object (&data->after_on);
   g_clear_object (&data->system);
   g_free (data->error);
   g_free (data);
@@ -264,6 +267,28 @@ switch_one (SwitchData   *data,
     g_ptr_array_add (data->switched, g_strdup (controller));
 }
 
+static guint on_delay_ms;
+static guint off_delay_ms;
+
+void
+drivedash_game_follower_set_delays_for_testing (guint on_ms,
+                                                guint off_ms)
+{
+  on_delay_ms = on_ms;
+  off_delay_ms = off_ms;
+}
+
+/* What ends in the array (not NULL-terminated), as a new GStrv. */
+static GStrv
+switched_strv (SwitchData *data)
+{
+  GStrv out = g_new0 (char *, data->switched->len + 1);
+
+  for (guint i = 0; i < data->switched->len; i++)
+    out[i] = g_strdup (g_ptr_array_index (data->switched, i));
+  return out;
+}
+
 static void
 switch_thread (GTask        *task,
                gpointer      source,
@@ -271,14 +296,44 @@ switch_thread (GTask        *task,
                GCancellable *cancellable)
 {
   SwitchData *data = task_data;
+  g_auto(GStrv) from_on = NULL;
+  GStrv controllers = data->controllers;
 
   /* The temporary change lasts as long as this connection: held by the
    * follower until it turns game mode off again. */
+  g_usleep ((data->on ? on_delay_ms : off_delay_ms) * (G_USEC_PER_SEC / 1000));
   if (data->on)
     data->system = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, NULL);
-  for (guint i = 0; data->controllers[i] != NULL; i++)
-    switch_one (data, data->controllers[i], cancellable);
+  /* Stopped while switching on: that switch has ended (the queue runs
+   * one at a time), and its array is only read from now on. */
+  if (data->after_on != NULL)
+    controllers = from_on = switched_strv (g_task_get_task_data (data->after_on));
+  for (guint i = 0; controllers[i] != NULL; i++)
+    switch_one (data, controllers[i], cancellable);
   g_task_return_boolean (task, TRUE);
+}
+
+static void
+run_queued (gpointer task,
+            gpointer user_data)
+{
+  switch_thread (task, g_task_get_source_object (task), g_task_get_task_data (task),
+                 g_task_get_cancellable (task));
+  g_object_unref (task);
+}
+
+/* Every switch in the process, of every follower, one at a time and in
+ * the order asked: a follower replaced during a game (the setting off and
+ * straight back on) must not read "game mode on" before the old one's
+ * switch-off, and then see it go off under the game. */
+static void
+queue_switch (GTask *task)
+{
+  static GThreadPool *pool;
+
+  if (g_once_init_enter (&pool))
+    g_once_init_leave (&pool, g_thread_pool_new (run_queued, NULL, 1, FALSE, NULL));
+  g_thread_pool_push (pool, g_object_ref (task), NULL);
 }
 
 static void
@@ -290,23 +345,20 @@ switch_done (GObject      *object,
   SwitchData *data = g_task_get_task_data (G_TASK (result));
 
   self->busy = FALSE;
+  g_clear_object (&self->pending);
+  /* Stopped while switching: stop () queued the switch-off already. */
+  if (self->stopped)
+    return;
   if (data->on)
     {
-      g_ptr_array_add (data->switched, NULL);
       g_strfreev (self->ours);
-      self->ours = g_strdupv ((GStrv) data->switched->pdata);
+      self->ours = switched_strv (data);
       g_set_object (&self->system, data->system);
     }
   else
     {
       g_clear_pointer (&self->ours, g_strfreev);
       g_clear_object (&self->system);
-    }
-  /* Stopped while switching on: what just went on goes off again. */
-  if (self->stopped)
-    {
-      release_ours (self);
-      return;
     }
   set_error (self, data->error);
   if (self->active != data->on)
@@ -346,8 +398,9 @@ start_switch (DrivedashGameFollower *self,
   g_autoptr(GTask) task = g_task_new (self, NULL, switch_done, NULL);
 
   self->busy = TRUE;
+  g_set_object (&self->pending, task);
   g_task_set_task_data (task, switch_data_new (self, on), (GDestroyNotify) switch_data_free);
-  g_task_run_in_thread (task, switch_thread);
+  queue_switch (task);
 }
 
 /* Turns off what this follower turned on, by the same rule as when the
@@ -360,14 +413,18 @@ release_ours (DrivedashGameFollower *self)
 {
   g_autoptr(GTask) task = NULL;
   SwitchData *data;
+  SwitchData *pending = self->pending != NULL ? g_task_get_task_data (self->pending) : NULL;
 
-  if (self->ours != NULL && self->ours[0] != NULL)
+  if ((self->ours != NULL && self->ours[0] != NULL) || (pending != NULL && pending->on))
     {
       task = g_task_new (NULL, NULL, NULL, NULL);
       data = switch_data_new (self, FALSE);
       data->system = g_steal_pointer (&self->system);
+      /* Queued behind a switch-on under way: what it turns on goes off. */
+      if (pending != NULL && pending->on)
+        data->after_on = g_object_ref (self->pending);
       g_task_set_task_data (task, data, (GDestroyNotify) switch_data_free);
-      g_task_run_in_thread (task, switch_thread);
+      queue_switch (task);
     }
   g_clear_pointer (&self->ours, g_strfreev);
   g_clear_object (&self->system);
@@ -477,9 +534,7 @@ stop_following (DrivedashGameFollower *self)
     }
   if (self->session != NULL)
     unsubscribe (self);
-  /* A switch under way holds a reference; switch_done () releases. */
-  if (!self->busy)
-    release_ours (self);
+  release_ours (self);
 }
 
 void
@@ -515,6 +570,7 @@ drivedash_game_follower_finalize (GObject *object)
   g_strfreev (self->controllers);
   g_strfreev (self->ours);
   g_clear_object (&self->system);
+  g_clear_object (&self->pending);
   g_free (self->sysfs_root);
   g_free (self->udev_rules_dir);
   g_free (self->state_dir);

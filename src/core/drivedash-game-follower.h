@@ -11,7 +11,10 @@
  * only on the controllers this object turned on and whose setting nobody
  * changed meanwhile (made persistent, or turned off): a setting the user
  * chose is never touched.  Stopping the follower, or dropping it, turns
- * off by the same rule what it turned on, in the background.
+ * off by the same rule what it turned on, in the background.  The
+ * switches of all followers in the process run one at a time, in the
+ * order asked, so a follower that replaces a stopped one sees the old
+ * one's switch-off done.
  */
 #pragma once
 

@@ -8,7 +8,7 @@
 # process that stays alive (the app when the setting goes off), puts game
 # mode back itself (tests/game-follower-helper.c), and so does the app
 # (Xvfb) when "game-mode-follows-games" or the watch is turned off
-# mid-game.  The portal path (org.freedesktop.portal.GameMode
+# mid-game; a follower stopped and replaced at once keeps game mode on.  The portal path (org.freedesktop.portal.GameMode
 # Active) against a dbusmock object.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -190,9 +190,9 @@ class FollowGamesTest(unittest.TestCase):
         follower.wait(10)
         wait_until(lambda: self.latency() == '100000', what='drivedashd putting game mode back')
 
-    def start_helper(self):
+    def start_helper(self, *extra):
         '''A follower in a process that stays alive, as the app is.'''
-        p = self.start([HELPER, 'nvme0'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        p = self.start([HELPER, 'nvme0', *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.assertEqual(p.stdout.readline().strip(), 'waiting')
         return p
 
@@ -233,6 +233,54 @@ class FollowGamesTest(unittest.TestCase):
 
     def test_drop_during_game_reverts(self):
         self.check_let_go_during_game_reverts('drop')
+
+    def test_restart_during_game_keeps_game_mode(self):
+        # "Game Mode While Playing" off and straight back on mid-game: the
+        # old follower's switch-off and the new one's switch-on must not
+        # overlap.  The helper delays every switch-off by 2 s (a test hook),
+        # so that without ordering the new follower finds game mode still
+        # on (not its to undo) and the old one then turns it off.
+        self.start_gamemoded()
+        helper = self.start_helper('2000')
+        game = self.game(15)
+        wait_until(lambda: self.latency() == '0', what='game mode on during the game')
+        self.assertEqual(helper.stdout.readline().strip(), 'active 1')
+        self.assertEqual(self.helper_command(helper, 'restart'), ['active 0'])
+        # The new follower has switched (or found nothing to do).
+        self.assertEqual(helper.stdout.readline().strip(), 'active 1')
+        # Room for the delayed switch-off to come, if it still can.
+        time.sleep(4)
+        self.assertIsNone(game.poll(), 'the game ended: the test proves nothing')
+        self.assertEqual(self.latency(), '0', 'game mode off while the game runs')
+        game.wait(30)
+        wait_until(lambda: self.latency() == '100000', what='game mode off after the game')
+        self.assertEqual(helper.stdout.readline().strip(), 'active 0')
+        self.assertFalse(self.rule_exists())
+        helper.stdin.close()
+        self.assertEqual(helper.wait(10), 0)
+
+    def test_restart_while_switching_on_keeps_game_mode(self):
+        # As above, but the old follower is stopped while its switch-on is
+        # still to come (delayed 2 s, a test hook): its switch-off must
+        # come after that switch-on and before the new follower's.
+        self.start_gamemoded()
+        helper = self.start_helper('0', '2000')
+        game = self.game(15)
+        # Printed just before the switch-on is queued, in the same turn.
+        self.assertEqual(helper.stdout.readline().strip(), 'games 1')
+        self.assertEqual(self.helper_command(helper, 'restart'), [])
+        said = []
+        while 'active 1' not in said:
+            said.append(helper.stdout.readline().strip())
+        self.assertEqual(said, ['games 1', 'active 1'])
+        time.sleep(4)
+        self.assertIsNone(game.poll(), 'the game ended: the test proves nothing')
+        self.assertEqual(self.latency(), '0', 'game mode off while the game runs')
+        game.wait(30)
+        wait_until(lambda: self.latency() == '100000', what='game mode off after the game')
+        self.assertFalse(self.rule_exists())
+        helper.stdin.close()
+        self.assertEqual(helper.wait(10), 0)
 
     def test_stop_keeps_users_persistent_setting(self):
         self.start_gamemoded()
