@@ -169,9 +169,11 @@ drivedash_plot_draw_series (const DrivedashPlotModel *m,
    * ones; round caps keep lone samples visible as dots. */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  /* Four-times-cheaper antialiasing for the data, which is noisy anyway;
-   * text and grid keep the best. */
-  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+  /* Not CAIRO_ANTIALIAS_FAST, although it is cheaper: cairo 1.16 (Debian
+   * 12) draws it with its tor22 scan converter, which can write past its
+   * span buffer and corrupt the heap (seen in the year history at 360 px;
+   * test-plot's /plot/no-fast-antialias). */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
 
   for (guint i = 0; i < m->series->len; i++)
     {
