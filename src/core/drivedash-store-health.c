@@ -182,6 +182,27 @@ drivedash_store_add_snapshots (DrivedashStore           *self,
   return drivedash_store_commit (self, rc, error);
 }
 
+/* The snapshots of one drive taken in [from, to), oldest first. */
+static int
+select_range (DrivedashStore *self,
+              gint64          drive_id,
+              gint64          from,
+              gint64          to,
+              sqlite3_stmt  **stmt)
+{
+  int rc = sqlite3_prepare_v2 (self->db,
+                               "SELECT drive_id, " SNAPSHOT_COLUMNS " FROM health_snapshots"
+                               " WHERE drive_id = ?1 AND taken_at >= ?2 AND taken_at < ?3"
+                               " ORDER BY taken_at", -1, stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    return rc;
+  sqlite3_bind_int64 (*stmt, 1, drive_id);
+  sqlite3_bind_int64 (*stmt, 2, from);
+  sqlite3_bind_int64 (*stmt, 3, to);
+  return SQLITE_OK;
+}
+
 GArray *
 drivedash_store_list_snapshots (DrivedashStore  *self,
                                 gint64           drive_id,
@@ -191,16 +212,10 @@ drivedash_store_list_snapshots (DrivedashStore  *self,
 {
   g_autoptr(GArray) out = g_array_new (FALSE, TRUE, sizeof (DrivedashSnapshot));
   sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2 (self->db,
-                               "SELECT drive_id, " SNAPSHOT_COLUMNS " FROM health_snapshots"
-                               " WHERE drive_id = ?1 AND taken_at >= ?2 AND taken_at < ?3"
-                               " ORDER BY taken_at", -1, &stmt, NULL);
+  int rc = select_range (self, drive_id, from, to, &stmt);
 
   if (rc == SQLITE_OK)
     {
-      sqlite3_bind_int64 (stmt, 1, drive_id);
-      sqlite3_bind_int64 (stmt, 2, from);
-      sqlite3_bind_int64 (stmt, 3, to);
       while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
         {
           DrivedashSnapshot s;
@@ -253,16 +268,11 @@ merge_bucket (DrivedashStore    *self,
 {
   sqlite3_stmt *stmt = NULL;
   guint n = 0;
-  int rc = sqlite3_prepare_v2 (self->db,
-                               "SELECT drive_id, " SNAPSHOT_COLUMNS " FROM health_snapshots"
-                               " WHERE drive_id = ?1 AND taken_at >= ?2 AND taken_at <= ?3"
-                               " ORDER BY taken_at", -1, &stmt, NULL);
+  /* Times are whole seconds: up to last inclusive is before last + 1. */
+  int rc = select_range (self, drive_id, first, last + 1, &stmt);
 
   if (rc == SQLITE_OK)
     {
-      sqlite3_bind_int64 (stmt, 1, drive_id);
-      sqlite3_bind_int64 (stmt, 2, first);
-      sqlite3_bind_int64 (stmt, 3, last);
       while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
         {
           DrivedashSnapshot s;
