@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "drivedash-store-health.h"
+#include "drivedash-watch-rules.h"
 #include "drivedash-store-private.h"
 
 #include "drivedash-test-tree.h"

@@ -6,7 +6,7 @@
 
 #include <glib.h>
 
-#include "drivedash-smart.h"
+#include "drivedash-u128.h"
 
 G_BEGIN_DECLS
 

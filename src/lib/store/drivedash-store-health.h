@@ -18,9 +18,27 @@
 
 #include "drivedash-snapshot.h"
 #include "drivedash-store.h"
-#include "drivedash-watch-rules.h"
 
 G_BEGIN_DECLS
+
+/* What the watch's rules (src/lib/watch) remember about a drive between
+ * readings.  It lives here, with the table that keeps it, so that the
+ * store does not reach up into the watch; a restart then does not repeat
+ * a message. */
+typedef struct
+{
+  guint8   warned_bits;        /* critical-warning bits set at the last reading */
+  gboolean hot;                /* at or above the limit since hot_since */
+  gint64   hot_since;
+  gboolean hot_warned;         /* told; until 3 °C below the limit */
+  gboolean spare_warned;
+  guint8   used_level;         /* 0, 80, 90 or 100: the highest level told */
+  gint64   media_errors;       /* -1: not seen yet */
+  gint64   error_log_entries;  /* -1: not seen yet */
+} DrivedashWatchState;
+
+#define DRIVEDASH_WATCH_STATE_INIT { 0, FALSE, 0, FALSE, FALSE, 0, -1, -1 }
+
 
 #define DRIVEDASH_SNAPSHOT_KEEP_ALL_SECONDS   (24 * 3600)
 #define DRIVEDASH_SNAPSHOT_KEEP_HOURLY_SECONDS (90 * 24 * 3600)

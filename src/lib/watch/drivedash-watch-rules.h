@@ -18,6 +18,7 @@
 #pragma once
 
 #include "drivedash-snapshot.h"
+#include "drivedash-store-health.h"
 
 G_BEGIN_DECLS
 
@@ -25,22 +26,6 @@ G_BEGIN_DECLS
  * below it must fall for the event to end. */
 #define DRIVEDASH_WATCH_HOT_SECONDS   120
 #define DRIVEDASH_WATCH_COOL_KELVIN   3
-
-/* What the rules remember about a drive between readings (the store
- * keeps it, so a restart does not repeat a message). */
-typedef struct
-{
-  guint8   warned_bits;        /* critical-warning bits set at the last reading */
-  gboolean hot;                /* at or above the limit since hot_since */
-  gint64   hot_since;
-  gboolean hot_warned;         /* told; until 3 °C below the limit */
-  gboolean spare_warned;
-  guint8   used_level;         /* 0, 80, 90 or 100: the highest level told */
-  gint64   media_errors;       /* -1: not seen yet */
-  gint64   error_log_entries;  /* -1: not seen yet */
-} DrivedashWatchState;
-
-#define DRIVEDASH_WATCH_STATE_INIT { 0, FALSE, 0, FALSE, FALSE, 0, -1, -1 }
 
 typedef enum
 {
