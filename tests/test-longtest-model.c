@@ -88,9 +88,9 @@ typedef struct
 } Wait;
 
 static void
-on_row (DrivedashLongTestModel *model,
-        gpointer                row,
-        Wait                   *w)
+on_row (DrivedashLongTestModel       *model,
+        const DrivedashTimeseriesRow *row,
+        Wait                         *w)
 {
   w->rows++;
 }

@@ -63,11 +63,10 @@ test_started_cb (DrivedashBenchPlots *self,
 }
 
 static void
-sample_cb (DrivedashBenchPlots *self,
-           gpointer             data,
-           guint                mode)
+sample_cb (DrivedashBenchPlots        *self,
+           const DrivedashBenchSample *sample,
+           DrivedashBenchMode          mode)
 {
-  const DrivedashBenchSample *sample = data;
   guint series = mode == DRIVEDASH_BENCH_MODE_READ ? self->bw_read : self->bw_write;
 
   drivedash_plot_append (self->bandwidth_plot, series, sample->run_elapsed_s, sample->mb_per_s);

@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDASH, LONG_TEST_MODEL, GObject)
 
 /* Signals, on the main context of the thread that called _start():
- *   "row"      (gpointer row)       a DrivedashTimeseriesRow, valid during the emission
+ *   "row"      (DrivedashTimeseriesRow *row)  valid during the emission
  *   "finished" (gboolean success)   after "running" went FALSE */
 
 DrivedashLongTestModel *drivedash_long_test_model_new           (void);
