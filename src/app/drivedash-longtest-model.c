@@ -159,10 +159,10 @@ set_progress (DrivedashLongTestModel *self,
 
 void
 drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
-                                    int                     kind)
+                                    DrivedashLongTestKind   kind)
 {
-  g_return_if_fail (kind >= DRIVEDASH_LONG_TEST_SUSTAINED && kind <= DRIVEDASH_LONG_TEST_SATURATION);
-  if ((int) self->kind == kind)
+  g_return_if_fail (kind <= DRIVEDASH_LONG_TEST_SATURATION);
+  if (self->kind == kind)
     return;
   self->kind = kind;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
@@ -173,10 +173,10 @@ drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
 
 void
 drivedash_long_test_model_set_preset (DrivedashLongTestModel *self,
-                                      int                     preset)
+                                      DrivedashLongPreset     preset)
 {
-  g_return_if_fail (preset >= DRIVEDASH_LONG_PRESET_QUICK && preset <= DRIVEDASH_LONG_PRESET_REVIEW);
-  if ((int) self->preset == preset)
+  g_return_if_fail (preset <= DRIVEDASH_LONG_PRESET_REVIEW);
+  if (self->preset == preset)
     return;
   self->preset = preset;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESET]);
@@ -190,13 +190,13 @@ drivedash_long_test_model_set_folder (DrivedashLongTestModel *self,
   set_string (self, &self->folder, folder, PROP_FOLDER);
 }
 
-int
+DrivedashLongTestKind
 drivedash_long_test_model_get_kind (DrivedashLongTestModel *self)
 {
   return self->kind;
 }
 
-int
+DrivedashLongPreset
 drivedash_long_test_model_get_preset (DrivedashLongTestModel *self)
 {
   return self->preset;
@@ -563,8 +563,8 @@ drivedash_long_test_model_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:          g_value_set_int (value, self->kind); break;
-    case PROP_PRESET:        g_value_set_int (value, self->preset); break;
+    case PROP_KIND:          g_value_set_enum (value, self->kind); break;
+    case PROP_PRESET:        g_value_set_enum (value, self->preset); break;
     case PROP_FOLDER:        g_value_set_string (value, self->folder); break;
     case PROP_TITLE:         g_value_set_string (value, drivedash_long_test_model_get_title (self)); break;
     case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
@@ -590,8 +590,8 @@ drivedash_long_test_model_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_int (value)); break;
-    case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_int (value)); break;
+    case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_enum (value)); break;
+    case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_enum (value)); break;
     case PROP_FOLDER: drivedash_long_test_model_set_folder (self, g_value_get_string (value)); break;
     case PROP_HEALTH: drivedash_long_test_model_set_health (self, g_value_get_boxed (value)); break;
     default:          G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -616,9 +616,10 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   object_class->get_property = drivedash_long_test_model_get_property;
   object_class->set_property = drivedash_long_test_model_set_property;
 
-  properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, 0, DRIVEDASH_LONG_TEST_SATURATION, 0, rw);
-  properties[PROP_PRESET] = g_param_spec_int ("preset", NULL, NULL, 0, DRIVEDASH_LONG_PRESET_REVIEW,
-                                              DRIVEDASH_LONG_PRESET_STANDARD, rw);
+  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_KIND,
+                                             DRIVEDASH_LONG_TEST_SUSTAINED, rw);
+  properties[PROP_PRESET] = g_param_spec_enum ("preset", NULL, NULL, DRIVEDASH_TYPE_LONG_PRESET,
+                                               DRIVEDASH_LONG_PRESET_STANDARD, rw);
   properties[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL, rw);
   properties[PROP_TITLE] = ro_string ("title");
   properties[PROP_EXPLANATION] = ro_string ("explanation");
