@@ -157,7 +157,8 @@ drivedash_long_test_page_save_plots (DrivedashLongTestPage  *self,
     plots[n++] = self->rounds_plot;
   else if (gtk_widget_get_visible (GTK_WIDGET (self->saturation_plot)))
     plots[n++] = self->saturation_plot;
-  return drivedash_long_test_plots_save (plots, n, path, error);
+  return drivedash_plot_save_stack (plots, n, path, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
+                                    DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT, error);
 }
 
 static void
