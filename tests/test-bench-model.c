@@ -72,10 +72,10 @@ test_started_cb (DrivedashBenchModel *model,
 }
 
 static void
-sample_cb (DrivedashBenchModel *model,
-           gpointer             sample,
-           guint                mode,
-           Watch               *watch)
+sample_cb (DrivedashBenchModel        *model,
+           const DrivedashBenchSample *sample,
+           DrivedashBenchMode          mode,
+           Watch                      *watch)
 {
   g_assert_nonnull (sample);
   watch->n_samples++;

@@ -60,6 +60,19 @@ test_notify_on_change (void)
   g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
   guint kind = 0, notice = 0;
 
+  GParamSpec *pspec;
+
+  /* Enums as enums, so templates and bindings see their type. */
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (model), "kind");
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+  g_assert_cmpuint (pspec->value_type, ==, DRIVEDASH_TYPE_LONG_TEST_KIND);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (model), "preset");
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+  g_assert_cmpuint (pspec->value_type, ==, DRIVEDASH_TYPE_LONG_PRESET);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (drivedash_long_test_model_get_rounds (model)),
+                                        "kind");
+  g_assert_cmpuint (pspec->value_type, ==, DRIVEDASH_TYPE_LONG_TEST_KIND);
+
   g_signal_connect (model, "notify::kind", G_CALLBACK (count_notify), &kind);
   g_signal_connect (model, "notify::notice", G_CALLBACK (count_notify), &notice);
   g_object_set (model, "kind", DRIVEDASH_LONG_TEST_CONSISTENCY, NULL);
@@ -88,9 +101,9 @@ typedef struct
 } Wait;
 
 static void
-on_row (DrivedashLongTestModel *model,
-        gpointer                row,
-        Wait                   *w)
+on_row (DrivedashLongTestModel       *model,
+        const DrivedashTimeseriesRow *row,
+        Wait                         *w)
 {
   w->rows++;
 }

@@ -2,12 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The view-model of the Long Tests page.  The test runs in a GTask thread
- * (drivedash_long_test_run() is synchronous); its rows and progress come
- * back to the main context through g_main_context_invoke_full() with a
- * reference on the model, so every property changes on the thread that
- * called _start(), and the model outlives what is still queued.  Nothing
- * here needs a display.
+ * The view-model of the Long Tests page.  The test runs in the thread of
+ * a DrivedashRunQueue (drivedash_long_test_run() is synchronous); its
+ * rows, rounds and progress come back to the main context through that
+ * bounded queue, so every property changes on the thread that called
+ * _start(), and the queue holds the model while a run is in flight.
+ * Nothing here needs a display.
  */
 #include "config.h"
 
@@ -23,6 +23,7 @@
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-longtest-thermal.h"
+#include "drivedash-run-queue.h"
 #include "drivedash-store-drive.h"
 
 struct _DrivedashLongTestModel
@@ -37,7 +38,7 @@ struct _DrivedashLongTestModel
   char                      *summary;
   char                      *status;
   GCancellable              *cancellable;
-  GMainContext              *context;
+  DrivedashRunQueue         *queue;
   DrivedashLongTestResult   *result;
   DrivedashLongTestSettings *override;
   DrivedashLongTestRounds   *rounds;
@@ -158,10 +159,10 @@ set_progress (DrivedashLongTestModel *self,
 
 void
 drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
-                                    int                     kind)
+                                    DrivedashLongTestKind   kind)
 {
-  g_return_if_fail (kind >= DRIVEDASH_LONG_TEST_SUSTAINED && kind <= DRIVEDASH_LONG_TEST_SATURATION);
-  if ((int) self->kind == kind)
+  g_return_if_fail (kind <= DRIVEDASH_LONG_TEST_SATURATION);
+  if (self->kind == kind)
     return;
   self->kind = kind;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
@@ -172,10 +173,10 @@ drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
 
 void
 drivedash_long_test_model_set_preset (DrivedashLongTestModel *self,
-                                      int                     preset)
+                                      DrivedashLongPreset     preset)
 {
-  g_return_if_fail (preset >= DRIVEDASH_LONG_PRESET_QUICK && preset <= DRIVEDASH_LONG_PRESET_REVIEW);
-  if ((int) self->preset == preset)
+  g_return_if_fail (preset <= DRIVEDASH_LONG_PRESET_REVIEW);
+  if (self->preset == preset)
     return;
   self->preset = preset;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESET]);
@@ -189,13 +190,13 @@ drivedash_long_test_model_set_folder (DrivedashLongTestModel *self,
   set_string (self, &self->folder, folder, PROP_FOLDER);
 }
 
-int
+DrivedashLongTestKind
 drivedash_long_test_model_get_kind (DrivedashLongTestModel *self)
 {
   return self->kind;
 }
 
-int
+DrivedashLongPreset
 drivedash_long_test_model_get_preset (DrivedashLongTestModel *self)
 {
   return self->preset;
@@ -333,112 +334,76 @@ drivedash_long_test_model_set_settings_override (DrivedashLongTestModel         
 
 /* --- the run ------------------------------------------------------------ */
 
-typedef struct
-{
-  DrivedashLongTestModel *self;
-  gboolean                is_row;
-  gboolean                is_round;
-  DrivedashTimeseriesRow  row;
-  DrivedashLongRound      round;
-  DrivedashLongProgress   progress;
-} Delivery;
+/* Rows waiting beyond this and the oldest go (the finished result has
+ * them all); progress keeps only its latest; rounds are always kept. */
+#define MAX_PENDING_ROWS 64
+
+enum { ITEM_ROW, ITEM_ROUND, ITEM_PROGRESS };
 
 static void
-delivery_free (gpointer data)
+deliver (gpointer target,
+         guint    kind,
+         gpointer item)
 {
-  Delivery *d = data;
-
-  g_object_unref (d->self);
-  g_free (d);
-}
-
-static gboolean
-deliver (gpointer data)
-{
-  Delivery *d = data;
-  DrivedashLongTestModel *self = d->self;
+  DrivedashLongTestModel *self = target;
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *text = NULL;
+  const DrivedashLongProgress *progress = item;
 
-  if (!self->running)
-    return G_SOURCE_REMOVE;
-  if (d->is_round)
+  if (kind == ITEM_ROUND)
     {
-      drivedash_long_test_rounds_add_round (self->rounds, &d->round);
-      return G_SOURCE_REMOVE;
+      drivedash_long_test_rounds_add_round (self->rounds, item);
+      return;
     }
-  if (d->is_row)
+  if (kind == ITEM_ROW)
     {
-      drivedash_long_test_rounds_add_row (self->rounds, &d->row);
-      g_signal_emit (self, signals[ROW], 0, &d->row);
-      return G_SOURCE_REMOVE;
+      drivedash_long_test_rounds_add_row (self->rounds, item);
+      g_signal_emit (self, signals[ROW], 0, item);
+      return;
     }
   now = g_date_time_new_now_local ();
-  text = drivedash_long_progress_text (&d->progress, now);
-  set_progress (self, d->progress.fraction);
+  text = drivedash_long_progress_text (progress, now);
+  set_progress (self, progress->fraction);
   set_string (self, &self->progress_text, text, PROP_PROGRESS_TEXT);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-send (DrivedashLongTestModel *self,
-      Delivery               *d)
-{
-  d->self = g_object_ref (self);
-  g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, deliver, d, delivery_free);
 }
 
 static void
 on_row (gpointer                      user_data,
         const DrivedashTimeseriesRow *row)
 {
-  Delivery *d = g_new0 (Delivery, 1);
-
-  d->is_row = TRUE;
-  d->row = *row;
-  send (user_data, d);
+  drivedash_run_queue_push (user_data, ITEM_ROW, DRIVEDASH_RUN_ITEM_LOSSY,
+                            drivedash_timeseries_row_copy (row), (GDestroyNotify) drivedash_timeseries_row_free);
 }
 
 static void
 on_round (gpointer                  user_data,
           const DrivedashLongRound *round)
 {
-  Delivery *d = g_new0 (Delivery, 1);
-
-  d->is_round = TRUE;
-  d->round = *round;
-  send (user_data, d);
+  drivedash_run_queue_push (user_data, ITEM_ROUND, DRIVEDASH_RUN_ITEM_KEEP,
+                            g_memdup2 (round, sizeof *round), g_free);
 }
 
 static void
 on_progress (gpointer                     user_data,
              const DrivedashLongProgress *progress)
 {
-  Delivery *d = g_new0 (Delivery, 1);
-
-  d->progress = *progress;
-  send (user_data, d);
+  drivedash_run_queue_push (user_data, ITEM_PROGRESS, DRIVEDASH_RUN_ITEM_LATEST,
+                            g_memdup2 (progress, sizeof *progress), g_free);
 }
 
-static void
-run_in_thread (GTask        *task,
-               gpointer      source,
-               gpointer      task_data,
-               GCancellable *cancellable)
+static gpointer
+run_in_thread (DrivedashRunQueue  *queue,
+               gpointer            work_data,
+               GCancellable       *cancellable,
+               GError            **error)
 {
   const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
-  const DrivedashLongTestSettings *s = task_data;
-  GError *error = NULL;
-  DrivedashLongTestResult *res;
+  const DrivedashLongTestSettings *s = work_data;
 
   /* The thermal counters as the CLI reads them: "before" after the
    * preparation fill, so heat from the fill is not blamed on the
    * measured phase. */
-  res = drivedash_long_test_run_with_thermal (s, cancellable, &sink, source, NULL, &error);
-  if (res == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, res, (GDestroyNotify) drivedash_long_test_result_free);
+  return drivedash_long_test_run_with_thermal (s, cancellable, &sink, queue, NULL, error);
 }
 
 static char *
@@ -462,9 +427,9 @@ on_run_done (GObject      *source,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (source);
+  g_autoptr(DrivedashLongTestModel) self = user_data;
   g_autoptr(GError) error = NULL;
-  DrivedashLongTestResult *res = g_task_propagate_pointer (G_TASK (result), &error);
+  DrivedashLongTestResult *res = drivedash_run_queue_run_finish (self->queue, result, &error);
   g_autofree char *summary = NULL;
 
   g_clear_object (&self->cancellable);
@@ -532,7 +497,6 @@ gboolean
 drivedash_long_test_model_start (DrivedashLongTestModel  *self,
                                  GError                 **error)
 {
-  g_autoptr(GTask) task = NULL;
   DrivedashLongTestSettings *s;
   GError *local = NULL;
 
@@ -549,20 +513,17 @@ drivedash_long_test_model_start (DrivedashLongTestModel  *self,
     }
   read_limits (self, s);
   drivedash_long_test_rounds_reset (self->rounds, s->kind, planned_gb (s));
-  g_clear_pointer (&self->context, g_main_context_unref);
-  self->context = g_main_context_ref_thread_default ();
   self->cancellable = g_cancellable_new ();
   set_string (self, &self->status, NULL, PROP_STATUS);
   set_string (self, &self->summary, NULL, PROP_SUMMARY);
   set_progress (self, 0);
   set_running (self, TRUE);
-  /* The task holds the model until the run is over. */
-  task = g_task_new (self, self->cancellable, on_run_done, NULL);
-  /* The run's own "stopped" message, after the file is gone, rather
-   * than GTask's early "Operation was cancelled". */
-  g_task_set_check_cancellable (task, FALSE);
-  g_task_set_task_data (task, s, (GDestroyNotify) drivedash_long_test_settings_free);
-  g_task_run_in_thread (task, run_in_thread);
+  /* The callback holds the model until the run is over; the run's own
+   * "stopped" message comes after the file is gone. */
+  drivedash_run_queue_run_async (self->queue, "drivedash-longtest", run_in_thread,
+                                 s, (GDestroyNotify) drivedash_long_test_settings_free,
+                                 (GDestroyNotify) drivedash_long_test_result_free,
+                                 self->cancellable, on_run_done, g_object_ref (self));
   return TRUE;
 }
 
@@ -584,7 +545,7 @@ drivedash_long_test_model_finalize (GObject *object)
   g_free (self->progress_text);
   g_free (self->summary);
   g_free (self->status);
-  g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_object (&self->queue);
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
   g_clear_object (&self->rounds);
@@ -602,8 +563,8 @@ drivedash_long_test_model_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:          g_value_set_int (value, self->kind); break;
-    case PROP_PRESET:        g_value_set_int (value, self->preset); break;
+    case PROP_KIND:          g_value_set_enum (value, self->kind); break;
+    case PROP_PRESET:        g_value_set_enum (value, self->preset); break;
     case PROP_FOLDER:        g_value_set_string (value, self->folder); break;
     case PROP_TITLE:         g_value_set_string (value, drivedash_long_test_model_get_title (self)); break;
     case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
@@ -629,8 +590,8 @@ drivedash_long_test_model_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_int (value)); break;
-    case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_int (value)); break;
+    case PROP_KIND:   drivedash_long_test_model_set_kind (self, g_value_get_enum (value)); break;
+    case PROP_PRESET: drivedash_long_test_model_set_preset (self, g_value_get_enum (value)); break;
     case PROP_FOLDER: drivedash_long_test_model_set_folder (self, g_value_get_string (value)); break;
     case PROP_HEALTH: drivedash_long_test_model_set_health (self, g_value_get_boxed (value)); break;
     default:          G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -655,9 +616,10 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   object_class->get_property = drivedash_long_test_model_get_property;
   object_class->set_property = drivedash_long_test_model_set_property;
 
-  properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, 0, DRIVEDASH_LONG_TEST_SATURATION, 0, rw);
-  properties[PROP_PRESET] = g_param_spec_int ("preset", NULL, NULL, 0, DRIVEDASH_LONG_PRESET_REVIEW,
-                                              DRIVEDASH_LONG_PRESET_STANDARD, rw);
+  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_KIND,
+                                             DRIVEDASH_LONG_TEST_SUSTAINED, rw);
+  properties[PROP_PRESET] = g_param_spec_enum ("preset", NULL, NULL, DRIVEDASH_TYPE_LONG_PRESET,
+                                               DRIVEDASH_LONG_PRESET_STANDARD, rw);
   properties[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL, rw);
   properties[PROP_TITLE] = ro_string ("title");
   properties[PROP_EXPLANATION] = ro_string ("explanation");
@@ -672,7 +634,8 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[ROW] = g_signal_new ("row", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                               NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+                               NULL, G_TYPE_NONE, 1,
+                               DRIVEDASH_TYPE_TIMESERIES_ROW | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                     NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
@@ -683,6 +646,7 @@ drivedash_long_test_model_init (DrivedashLongTestModel *self)
   self->kind = DRIVEDASH_LONG_TEST_SUSTAINED;
   self->preset = DRIVEDASH_LONG_PRESET_STANDARD;
   self->rounds = drivedash_long_test_rounds_new ();
+  self->queue = drivedash_run_queue_new (MAX_PENDING_ROWS, deliver, G_OBJECT (self));
 }
 
 DrivedashLongTestModel *

@@ -16,20 +16,20 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDASH, LONG_TEST_MODEL, GObject)
 
 /* Signals, on the main context of the thread that called _start():
- *   "row"      (gpointer row)       a DrivedashTimeseriesRow, valid during the emission
+ *   "row"      (DrivedashTimeseriesRow *row)  valid during the emission
  *   "finished" (gboolean success)   after "running" went FALSE */
 
 DrivedashLongTestModel *drivedash_long_test_model_new           (void);
 
-/* Properties "kind" and "preset" (int, the enums), "folder" (NULL: home);
+/* Properties "kind" and "preset" (the enums), "folder" (NULL: home);
  * read-only "title", "explanation", "notice", "running", "progress",
  * "progress-text", "summary", "status", "rounds" (the result plots' data). */
 void        drivedash_long_test_model_set_kind          (DrivedashLongTestModel *self,
-                                                         int                     kind);
-int         drivedash_long_test_model_get_kind          (DrivedashLongTestModel *self);
+                                                         DrivedashLongTestKind   kind);
+DrivedashLongTestKind drivedash_long_test_model_get_kind (DrivedashLongTestModel *self);
 void        drivedash_long_test_model_set_preset        (DrivedashLongTestModel *self,
-                                                         int                     preset);
-int         drivedash_long_test_model_get_preset        (DrivedashLongTestModel *self);
+                                                         DrivedashLongPreset     preset);
+DrivedashLongPreset drivedash_long_test_model_get_preset (DrivedashLongTestModel *self);
 void        drivedash_long_test_model_set_folder        (DrivedashLongTestModel *self,
                                                          const char             *folder);
 /* Refuses (FALSE, the reason as "status") a folder the test cannot

@@ -15,6 +15,7 @@
 #include "drivedash-file-chooser.h"
 #include "drivedash-format.h"
 #include "drivedash-longtest-folder.h"
+#include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-longtest-plots.h"
 #include "drivedash-plot.h"
@@ -27,6 +28,8 @@ struct _DrivedashLongTestPage
   DrivedashPlot          *plot;
   DrivedashPlot          *rounds_plot;
   DrivedashPlot          *saturation_plot;
+  AdwComboRow            *kind_row;
+  AdwComboRow            *preset_row;
   GSettings              *settings;
   guint                   iops_series;
   guint                   temperature_series;
@@ -154,7 +157,8 @@ drivedash_long_test_page_save_plots (DrivedashLongTestPage  *self,
     plots[n++] = self->rounds_plot;
   else if (gtk_widget_get_visible (GTK_WIDGET (self->saturation_plot)))
     plots[n++] = self->saturation_plot;
-  return drivedash_long_test_plots_save (plots, n, path, error);
+  return drivedash_plot_save_stack (plots, n, path, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
+                                    DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT, error);
 }
 
 static void
@@ -230,9 +234,9 @@ nonempty_cb (gpointer    unused,
 }
 
 static gboolean
-kind_is_cb (gpointer unused,
-            int      kind,
-            int      wanted)
+kind_is_cb (gpointer              unused,
+            DrivedashLongTestKind kind,
+            DrivedashLongTestKind wanted)
 {
   return kind == wanted;
 }
@@ -335,6 +339,8 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, rounds_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, saturation_plot);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, kind_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, preset_row);
   gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
   gtk_widget_class_bind_template_callback (widget_class, kind_is_cb);
   gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
@@ -344,6 +350,14 @@ static void
 drivedash_long_test_page_init (DrivedashLongTestPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Enum properties and the rows' index: a template binding has no
+   * transform, so these two are bound here. */
+  g_object_bind_property_full (self->model, "kind", self->kind_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
+                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+  g_object_bind_property_full (self->model, "preset", self->preset_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
+                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
   drivedash_plot_set_title (self->plot, _("Operations per second"));
   drivedash_plot_set_include_zero (self->plot, TRUE);
   self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));

@@ -9,10 +9,8 @@
  */
 #include "config.h"
 
-#include <cairo-svg.h>
 #include <glib/gi18n.h>
 
-#include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-longtest-plots.h"
 
@@ -114,58 +112,4 @@ drivedash_long_test_plots_setup_saturation (DrivedashPlot           *plot,
   drivedash_plot_set_x_unit (plot, _("GB written"));
   g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_saturation), plot, 0);
   refill_saturation (rounds, plot);
-}
-
-static void
-draw_all (DrivedashPlot * const *plots,
-          guint                  n,
-          cairo_t               *cr)
-{
-  DrivedashPlotStyle style;
-
-  for (guint i = 0; i < n; i++)
-    {
-      drivedash_plot_get_export_style (plots[i], &style);
-      drivedash_plot_draw (plots[i], cr, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
-                           DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT, &style);
-      cairo_translate (cr, 0, DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT);
-    }
-}
-
-gboolean
-drivedash_long_test_plots_save (DrivedashPlot * const  *plots,
-                                guint                   n,
-                                const char             *path,
-                                GError                **error)
-{
-  gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
-  int w = DRIVEDASH_LONG_PLOT_EXPORT_WIDTH, h = DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT * MAX (n, 1);
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-
-  surface = svg ? cairo_svg_surface_create (path, w, h)
-                : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cr = cairo_create (surface);
-  draw_all (plots, n, cr);
-  cairo_destroy (cr);
-  if (svg)
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  else
-    status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *name = g_filename_display_name (path);
-
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
-                   _("Could not save the picture as “%s”: the folder may be read-only or full."),
-                   name);
-      return FALSE;
-    }
-  return TRUE;
 }

@@ -18,13 +18,8 @@ void drivedash_long_test_plots_setup_rounds     (DrivedashPlot           *plot,
 void drivedash_long_test_plots_setup_saturation (DrivedashPlot           *plot,
                                                  DrivedashLongTestRounds *rounds);
 
-/* Saves the @n_plots plots one under the other in one picture: SVG when
- * @path ends in ".svg", else PNG.  The export size of one plot: */
+/* The export size of one plot (drivedash_plot_save_stack()): */
 #define DRIVEDASH_LONG_PLOT_EXPORT_WIDTH  960
 #define DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT 360
-gboolean drivedash_long_test_plots_save         (DrivedashPlot * const   *plots,
-                                                 guint                    n_plots,
-                                                 const char              *path,
-                                                 GError                 **error);
 
 G_END_DECLS

@@ -274,7 +274,7 @@ drivedash_long_test_rounds_set_result (DrivedashLongTestRounds       *self,
   rounds_changed (self);
 }
 
-int
+DrivedashLongTestKind
 drivedash_long_test_rounds_get_kind (DrivedashLongTestRounds *self)
 {
   return self->kind;
@@ -364,7 +364,7 @@ drivedash_long_test_rounds_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_KIND:    g_value_set_int (value, self->kind); break;
+    case PROP_KIND:    g_value_set_enum (value, self->kind); break;
     case PROP_DETAILS: g_value_set_string (value, self->details); break;
     case PROP_VERDICT: g_value_set_string (value, self->verdict); break;
     default:           G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -379,7 +379,8 @@ drivedash_long_test_rounds_class_init (DrivedashLongTestRoundsClass *klass)
 
   object_class->finalize = drivedash_long_test_rounds_finalize;
   object_class->get_property = drivedash_long_test_rounds_get_property;
-  properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, 0, DRIVEDASH_LONG_TEST_SATURATION, 0, ro);
+  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_KIND,
+                                             DRIVEDASH_LONG_TEST_SUSTAINED, ro);
   properties[PROP_DETAILS] = g_param_spec_string ("details", NULL, NULL, NULL, ro);
   properties[PROP_VERDICT] = g_param_spec_string ("verdict", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);

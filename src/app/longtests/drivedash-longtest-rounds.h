@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashLongTestRounds, drivedash_long_test_rounds, DRIVEDASH, LONG_TEST_ROUNDS, GObject)
 
 /* Signal "changed": a round or a point was added, or the run was reset
- * or finished.  Read-only properties "kind" (int), "details" (best and
+ * or finished.  Read-only properties "kind" (the enum), "details" (best and
  * worst round and the averages per phase, NULL when there is nothing to
  * say) and "verdict" (steady state reached or not, with why). */
 
@@ -36,7 +36,7 @@ void        drivedash_long_test_rounds_add_row     (DrivedashLongTestRounds     
 void        drivedash_long_test_rounds_set_result  (DrivedashLongTestRounds        *self,
                                                     const DrivedashLongTestResult  *result);
 
-int         drivedash_long_test_rounds_get_kind    (DrivedashLongTestRounds        *self);
+DrivedashLongTestKind drivedash_long_test_rounds_get_kind (DrivedashLongTestRounds *self);
 double      drivedash_long_test_rounds_get_amount_gb (DrivedashLongTestRounds      *self);
 guint       drivedash_long_test_rounds_get_n_rounds (DrivedashLongTestRounds       *self);
 const DrivedashLongRound *

@@ -12,7 +12,6 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-bench-plots.h"
-#include "drivedash-error.h"
 
 #define EXPORT_WIDTH  1000
 #define EXPORT_HEIGHT 340
@@ -63,11 +62,10 @@ test_started_cb (DrivedashBenchPlots *self,
 }
 
 static void
-sample_cb (DrivedashBenchPlots *self,
-           gpointer             data,
-           guint                mode)
+sample_cb (DrivedashBenchPlots        *self,
+           const DrivedashBenchSample *sample,
+           DrivedashBenchMode          mode)
 {
-  const DrivedashBenchSample *sample = data;
   guint series = mode == DRIVEDASH_BENCH_MODE_READ ? self->bw_read : self->bw_write;
 
   drivedash_plot_append (self->bandwidth_plot, series, sample->run_elapsed_s, sample->mb_per_s);
@@ -131,37 +129,14 @@ drivedash_bench_plots_get_latency (DrivedashBenchPlots *self)
 }
 
 gboolean
-drivedash_bench_plots_save_png (DrivedashBenchPlots  *self,
-                                const char           *path,
-                                GError              **error)
+drivedash_bench_plots_save (DrivedashBenchPlots  *self,
+                            const char           *path,
+                            GError              **error)
 {
-  DrivedashPlotStyle style;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
+  DrivedashPlot *plots[] = { self->bandwidth_plot, self->latency_plot };
 
   g_return_val_if_fail (DRIVEDASH_IS_BENCH_PLOTS (self), FALSE);
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, EXPORT_WIDTH, 2 * EXPORT_HEIGHT);
-  cr = cairo_create (surface);
-  drivedash_plot_get_export_style (self->bandwidth_plot, &style);
-  drivedash_plot_draw (self->bandwidth_plot, cr, EXPORT_WIDTH, EXPORT_HEIGHT, &style);
-  cairo_translate (cr, 0, EXPORT_HEIGHT);
-  drivedash_plot_draw (self->latency_plot, cr, EXPORT_WIDTH, EXPORT_HEIGHT, &style);
-  cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *name = g_filename_display_name (path);
-
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
-                   _("Could not save the picture as “%s”: the folder may be read-only or full."),
-                   name);
-      return FALSE;
-    }
-  return TRUE;
+  return drivedash_plot_save_stack (plots, G_N_ELEMENTS (plots), path, EXPORT_WIDTH, EXPORT_HEIGHT, error);
 }
 
 static void

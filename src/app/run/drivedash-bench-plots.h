@@ -20,8 +20,8 @@ void                 drivedash_bench_plots_set_model     (DrivedashBenchPlots  *
                                                           DrivedashBenchModel  *model);
 DrivedashPlot       *drivedash_bench_plots_get_bandwidth (DrivedashBenchPlots  *self);
 DrivedashPlot       *drivedash_bench_plots_get_latency   (DrivedashBenchPlots  *self);
-/* Renders both plots, stacked, into one PNG. */
-gboolean             drivedash_bench_plots_save_png      (DrivedashBenchPlots  *self,
+/* Renders both plots, stacked, into one picture (SVG for ".svg", else PNG). */
+gboolean             drivedash_bench_plots_save          (DrivedashBenchPlots  *self,
                                                           const char           *path,
                                                           GError              **error);
 

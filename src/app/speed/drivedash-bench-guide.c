@@ -132,7 +132,7 @@ run_started_cb (DrivedashBenchGuide *self)
 static void
 sample_cb (DrivedashBenchGuide        *self,
            const DrivedashBenchSample *sample,
-           guint                       mode)
+           DrivedashBenchMode          mode)
 {
   g_autoptr(DrivedashBenchSettings) settings = NULL;
   guint n_tests;

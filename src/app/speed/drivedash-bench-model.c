@@ -285,7 +285,7 @@ bench_sample_cb (DrivedashBench             *bench,
       g_signal_emit (self, signals[TEST_STARTED], 0, sample->test_index, label,
                      sample->run_elapsed_s - sample->elapsed_s);
     }
-  g_signal_emit (self, signals[SAMPLE], 0, sample, (guint) tests[sample->test_index].mode);
+  g_signal_emit (self, signals[SAMPLE], 0, sample, tests[sample->test_index].mode);
   set_n_samples (self, self->n_samples + 1);
 }
 
@@ -670,7 +670,9 @@ drivedash_bench_model_class_init (DrivedashBenchModelClass *klass)
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                         G_TYPE_UINT, G_TYPE_STRING, G_TYPE_DOUBLE);
   signals[SAMPLE] = g_signal_new ("sample", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                  DRIVEDASH_TYPE_BENCH_SAMPLE | G_SIGNAL_TYPE_STATIC_SCOPE,
+                                  DRIVEDASH_TYPE_BENCH_MODE);
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }

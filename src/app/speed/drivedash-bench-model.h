@@ -21,9 +21,9 @@ G_DECLARE_FINAL_TYPE (DrivedashBenchModel, drivedash_bench_model, DRIVEDASH, BEN
  *   "test-started" (guint test_index, const char *label, double start_s)
  *                  the first sample of a test is about to come; start_s
  *                  counts from the start of the run.
- *   "sample"       (gpointer sample, guint mode)  a DrivedashBenchSample
- *                  (valid during the emission) and the test's
- *                  DrivedashBenchMode.
+ *   "sample"       (DrivedashBenchSample *sample, DrivedashBenchMode mode)
+ *                  the sample (valid during the emission) and the
+ *                  test's mode.
  *   "finished"     (gboolean success)  after "running" went FALSE. */
 
 DrivedashBenchModel   *drivedash_bench_model_new              (void);

@@ -195,7 +195,7 @@ plots_file_chosen_cb (GObject *owner,
   if (path == NULL)
     error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                                  _("Pick a folder on this computer to save the picture in."));
-  if (error || !drivedash_bench_plots_save_png (self->plots, path, &error))
+  if (error || !drivedash_bench_plots_save (self->plots, path, &error))
     drivedash_bench_model_show_error (self->model, error);
   else
     add_toast (self, adw_toast_new (_("Plots saved")));
@@ -324,7 +324,7 @@ drivedash_bench_page_save_plots (DrivedashBenchPage  *self,
                                  GError             **error)
 {
   g_return_val_if_fail (DRIVEDASH_IS_BENCH_PAGE (self), FALSE);
-  return drivedash_bench_plots_save_png (self->plots, path, error);
+  return drivedash_bench_plots_save (self->plots, path, error);
 }
 
 DrivedashBenchModel *

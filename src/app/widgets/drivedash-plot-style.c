@@ -4,10 +4,8 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <string.h>
 
-#include "drivedash-error.h"
 #include "drivedash-plot-style.h"
 
 static void
@@ -130,35 +128,3 @@ drivedash_plot_style_for_export (DrivedashPlotStyle *style,
   style->background.alpha = 1;
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
-
-gboolean
-drivedash_plot_style_save_png (const DrivedashPlotStyle *style,
-                               DrivedashPlotPaintFunc    paint,
-                               gpointer                  data,
-                               const char               *path,
-                               int                       width,
-                               int                       height,
-                               GError                  **error)
-{
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cr = cairo_create (surface);
-  paint (data, cr, width, height, style);
-  cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *name = g_filename_display_name (path);
-
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
-                   _("Could not save the picture as “%s”: the folder may be read-only or full."),
-                   name);
-      return FALSE;
-    }
-  return TRUE;
-}

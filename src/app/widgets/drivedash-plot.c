@@ -10,8 +10,11 @@
  */
 #include "config.h"
 
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
 #include <math.h>
 
+#include "drivedash-error.h"
 #include "drivedash-plot-private.h"
 
 struct _DrivedashPlot
@@ -112,13 +115,64 @@ drivedash_plot_get_export_style (DrivedashPlot      *self,
 }
 
 static void
-paint_cb (gpointer                  data,
-          cairo_t                  *cr,
-          int                       width,
-          int                       height,
-          const DrivedashPlotStyle *style)
+draw_stack (DrivedashPlot * const *plots,
+            guint                  n_plots,
+            cairo_t               *cr,
+            int                    width,
+            int                    height)
 {
-  drivedash_plot_draw (data, cr, width, height, style);
+  DrivedashPlotStyle style;
+
+  for (guint i = 0; i < n_plots; i++)
+    {
+      drivedash_plot_get_export_style (plots[i], &style);
+      drivedash_plot_draw (plots[i], cr, width, height, &style);
+      cairo_translate (cr, 0, height);
+    }
+}
+
+/* The one picture export of the app: the Speed and Long Tests pages and
+ * the single plot all come here. */
+gboolean
+drivedash_plot_save_stack (DrivedashPlot * const  *plots,
+                           guint                   n_plots,
+                           const char             *path,
+                           int                     width,
+                           int                     height,
+                           GError                **error)
+{
+  gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
+  int total_height = height * MAX (n_plots, 1);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  g_return_val_if_fail (plots != NULL || n_plots == 0, FALSE);
+
+  surface = svg ? cairo_svg_surface_create (path, width, total_height)
+                : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, total_height);
+  cr = cairo_create (surface);
+  draw_stack (plots, n_plots, cr, width, height);
+  cairo_destroy (cr);
+  if (svg)
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  else
+    status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("Could not save the picture as “%s”: the folder may be read-only or full."),
+                   name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -128,12 +182,8 @@ drivedash_plot_save_png (DrivedashPlot  *self,
                          int             height,
                          GError        **error)
 {
-  DrivedashPlotStyle style;
-
   g_return_val_if_fail (DRIVEDASH_IS_PLOT (self), FALSE);
-
-  drivedash_plot_get_export_style (self, &style);
-  return drivedash_plot_style_save_png (&style, paint_cb, self, path, width, height, error);
+  return drivedash_plot_save_stack (&self, 1, path, width, height, error);
 }
 
 /* ---------------------------------------------------------------------- */

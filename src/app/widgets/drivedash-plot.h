@@ -113,6 +113,15 @@ void        drivedash_plot_draw               (DrivedashPlot          *self,
                                                int                     width,
                                                int                     height,
                                                const DrivedashPlotStyle *style);
+/* Saves @plots one under the other, each @width × @height in its own
+ * export colours: SVG when @path ends in ".svg", else PNG.  FALSE with
+ * a DRIVEDASH_ERROR in plain words when the file cannot be written. */
+gboolean    drivedash_plot_save_stack         (DrivedashPlot * const  *plots,
+                                               guint                   n_plots,
+                                               const char             *path,
+                                               int                     width,
+                                               int                     height,
+                                               GError                **error);
 gboolean    drivedash_plot_save_png           (DrivedashPlot          *self,
                                                const char             *path,
                                                int                     width,

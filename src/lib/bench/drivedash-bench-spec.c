@@ -11,6 +11,11 @@
 #include "drivedash-bench-spec.h"
 #include "drivedash-error.h"
 
+G_DEFINE_ENUM_TYPE (DrivedashBenchMode, drivedash_bench_mode,
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_BENCH_MODE_READ, "read"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_BENCH_MODE_WRITE, "write"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_BENCH_MODE_MIX, "mix"))
+
 #define MAX_QUEUE_DEPTH 1024
 #define MAX_THREADS     256
 #define MAX_BLOCK_SIZE  (64u << 20)

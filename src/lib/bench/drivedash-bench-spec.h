@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -20,6 +20,9 @@ typedef enum
   DRIVEDASH_BENCH_MODE_WRITE,
   DRIVEDASH_BENCH_MODE_MIX,     /* settings->mix_read_percent reads, the rest writes */
 } DrivedashBenchMode;
+
+#define DRIVEDASH_TYPE_BENCH_MODE (drivedash_bench_mode_get_type ())
+GType drivedash_bench_mode_get_type (void) G_GNUC_CONST;
 
 /* Flags for choosing which modes a preset expands to. */
 typedef enum

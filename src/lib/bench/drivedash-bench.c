@@ -1,12 +1,11 @@
 /* drivedash-bench.c — run benchmark tests in worker threads, deliver to
  * the caller's main context
  *
- * The engine runs synchronously in a thread of its own and pushes events
- * (samples, progress, results, the end) into a small queue under a mutex;
- * an idle callback on the caller's GMainContext drains it and emits the
- * signals.  The I/O threads never see the queue at all, and the engine
- * thread only ever holds the mutex for a push: a slow consumer costs
- * dropped samples, never I/O.
+ * The engine runs synchronously in the thread of a DrivedashRunQueue and
+ * pushes samples (lossy), progress (only the latest waits) and results
+ * (always kept) into it; the queue hands them back on the caller's
+ * GMainContext, where they become the signals.  The I/O threads never
+ * see the queue at all: a slow consumer costs dropped samples, never I/O.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +16,7 @@
 #include "drivedash-bench.h"
 #include "drivedash-bench-engine.h"
 #include "drivedash-error.h"
+#include "drivedash-run-queue.h"
 
 /* More pending samples than this and the oldest go: a consumer that far
  * behind is not drawing them in real time anyway. */
@@ -24,22 +24,17 @@
 
 typedef enum
 {
-  EVENT_SAMPLE,
-  EVENT_PROGRESS,
-  EVENT_TEST_FINISHED,
-  EVENT_DONE,
-} EventKind;
+  ITEM_SAMPLE,
+  ITEM_PROGRESS,
+  ITEM_TEST_FINISHED,
+} ItemKind;
 
 typedef struct
 {
-  EventKind             kind;
   guint                 test_index;
   DrivedashBenchPhase   phase;
   double                fraction;
-  DrivedashBenchSample  sample;
-  DrivedashBenchResult *result;
-  DrivedashBenchReport *report;   /* EVENT_DONE, on success */
-  GError               *error;    /* EVENT_DONE, on failure */
+  DrivedashBenchResult *result;   /* ITEM_TEST_FINISHED */
 } Event;
 
 struct _DrivedashBench
@@ -49,16 +44,9 @@ struct _DrivedashBench
   DrivedashBenchSettings *settings;
   GArray                 *tests;           /* of DrivedashBenchSpec */
   DrivedashBenchReport   *report;          /* results delivered so far */
-  GCancellable           *cancellable;
+  DrivedashRunQueue      *queue;
   GTask                  *task;
-  GThread                *thread;
-  GMainContext           *context;
   gboolean                started;
-
-  GMutex                  lock;            /* protects the fields below */
-  GQueue                  events;
-  guint                   n_pending_samples;
-  gboolean                drain_scheduled;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashBench, drivedash_bench, G_TYPE_OBJECT)
@@ -117,136 +105,81 @@ static void
 event_free (Event *event)
 {
   g_clear_pointer (&event->result, drivedash_bench_result_unref);
-  g_clear_pointer (&event->report, drivedash_bench_report_unref);
-  g_clear_error (&event->error);
   g_free (event);
 }
 
 /* ---- main-context side ------------------------------------------------------ */
 
-static gboolean
-drain_events_cb (gpointer user_data)
+static void
+deliver_cb (gpointer target,
+            guint    kind,
+            gpointer item)
 {
-  DrivedashBench *self = user_data;
-  GQueue events = G_QUEUE_INIT;
-  Event *event;
+  DrivedashBench *self = target;
+  Event *event = item;
 
-  g_mutex_lock (&self->lock);
-  events = self->events;
-  g_queue_init (&self->events);
-  self->n_pending_samples = 0;
-  self->drain_scheduled = FALSE;
-  g_mutex_unlock (&self->lock);
-
-  while ((event = g_queue_pop_head (&events)) != NULL)
+  switch ((ItemKind) kind)
     {
-      switch (event->kind)
-        {
-        case EVENT_SAMPLE:
-          g_signal_emit (self, signals[SIGNAL_SAMPLE], 0, &event->sample);
-          break;
+    case ITEM_SAMPLE:
+      g_signal_emit (self, signals[SIGNAL_SAMPLE], 0, item);
+      break;
 
-        case EVENT_PROGRESS:
-          {
-            g_autofree char *label = NULL;
+    case ITEM_PROGRESS:
+      {
+        g_autofree char *label = NULL;
 
-            if (event->phase != DRIVEDASH_BENCH_PHASE_PREPARING && event->test_index < self->tests->len)
-              label = drivedash_bench_spec_dup_label (&g_array_index (self->tests, DrivedashBenchSpec,
-                                                                      event->test_index));
-            g_signal_emit (self, signals[SIGNAL_PROGRESS], 0,
-                           event->test_index, label, event->phase, event->fraction);
-          }
-          break;
+        if (event->phase != DRIVEDASH_BENCH_PHASE_PREPARING && event->test_index < self->tests->len)
+          label = drivedash_bench_spec_dup_label (&g_array_index (self->tests, DrivedashBenchSpec,
+                                                                  event->test_index));
+        g_signal_emit (self, signals[SIGNAL_PROGRESS], 0,
+                       event->test_index, label, event->phase, event->fraction);
+      }
+      break;
 
-        case EVENT_TEST_FINISHED:
-          drivedash_bench_report_add_result (self->report, event->result);
-          g_signal_emit (self, signals[SIGNAL_TEST_FINISHED], 0, event->test_index, event->result);
-          break;
+    case ITEM_TEST_FINISHED:
+      drivedash_bench_report_add_result (self->report, event->result);
+      g_signal_emit (self, signals[SIGNAL_TEST_FINISHED], 0, event->test_index, event->result);
+      break;
 
-        case EVENT_DONE:
-          {
-            g_autoptr(GTask) task = g_steal_pointer (&self->task);
-
-            g_thread_join (g_steal_pointer (&self->thread));
-            if (event->report != NULL)
-              {
-                /* The engine's report is the authoritative one. */
-                g_clear_pointer (&self->report, drivedash_bench_report_unref);
-                self->report = drivedash_bench_report_ref (event->report);
-                g_task_return_pointer (task, g_steal_pointer (&event->report),
-                                       (GDestroyNotify) drivedash_bench_report_unref);
-              }
-            else
-              g_task_return_error (task, g_steal_pointer (&event->error));
-          }
-          break;
-
-        default:
-          g_assert_not_reached ();
-        }
-      event_free (event);
+    default:
+      g_assert_not_reached ();
     }
+}
 
-  return G_SOURCE_REMOVE;
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  DrivedashBench *self = g_task_get_source_object (task);
+  GError *error = NULL;
+  DrivedashBenchReport *report;
+
+  g_clear_object (&self->task);
+  report = drivedash_run_queue_run_finish (DRIVEDASH_RUN_QUEUE (source), result, &error);
+  if (report == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* The engine's report is the authoritative one. */
+  g_clear_pointer (&self->report, drivedash_bench_report_unref);
+  self->report = drivedash_bench_report_ref (report);
+  g_task_return_pointer (task, report, (GDestroyNotify) drivedash_bench_report_unref);
 }
 
 /* ---- engine-thread side ------------------------------------------------------- */
 
 static void
-push_event (DrivedashBench *self,
-            Event          *event)
-{
-  gboolean schedule;
-
-  g_mutex_lock (&self->lock);
-  if (event->kind == EVENT_SAMPLE)
-    {
-      if (self->n_pending_samples >= MAX_PENDING_SAMPLES)
-        {
-          /* Drop the oldest sample still waiting. */
-          for (GList *l = self->events.head; l != NULL; l = l->next)
-            {
-              Event *old = l->data;
-
-              if (old->kind == EVENT_SAMPLE)
-                {
-                  g_queue_delete_link (&self->events, l);
-                  event_free (old);
-                  self->n_pending_samples--;
-                  break;
-                }
-            }
-        }
-      self->n_pending_samples++;
-    }
-  g_queue_push_tail (&self->events, event);
-  schedule = !self->drain_scheduled;
-  self->drain_scheduled = TRUE;
-  g_mutex_unlock (&self->lock);
-
-  /* Not g_main_context_invoke(): with nobody iterating the context it
-   * would run the callback right here, in the engine thread. */
-  if (schedule)
-    {
-      GSource *source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT);
-      g_source_set_callback (source, drain_events_cb, g_object_ref (self), g_object_unref);
-      g_source_set_static_name (source, "[drivedash] bench events");
-      g_source_attach (source, self->context);
-      g_source_unref (source);
-    }
-}
-
-static void
 sink_sample_cb (gpointer                    user_data,
                 const DrivedashBenchSample *sample)
 {
-  Event *event = g_new0 (Event, 1);
+  DrivedashBench *self = user_data;
 
-  event->kind = EVENT_SAMPLE;
-  event->sample = *sample;
-  push_event (user_data, event);
+  drivedash_run_queue_push (self->queue, ITEM_SAMPLE, DRIVEDASH_RUN_ITEM_LOSSY,
+                            drivedash_bench_sample_copy (sample),
+                            (GDestroyNotify) drivedash_bench_sample_free);
 }
 
 static void
@@ -255,13 +188,14 @@ sink_progress_cb (gpointer            user_data,
                   DrivedashBenchPhase phase,
                   double              fraction)
 {
+  DrivedashBench *self = user_data;
   Event *event = g_new0 (Event, 1);
 
-  event->kind = EVENT_PROGRESS;
   event->test_index = test_index;
   event->phase = phase;
   event->fraction = fraction;
-  push_event (user_data, event);
+  drivedash_run_queue_push (self->queue, ITEM_PROGRESS, DRIVEDASH_RUN_ITEM_LATEST,
+                            event, (GDestroyNotify) event_free);
 }
 
 static void
@@ -269,12 +203,13 @@ sink_test_finished_cb (gpointer              user_data,
                        guint                 test_index,
                        DrivedashBenchResult *result)
 {
+  DrivedashBench *self = user_data;
   Event *event = g_new0 (Event, 1);
 
-  event->kind = EVENT_TEST_FINISHED;
   event->test_index = test_index;
   event->result = drivedash_bench_result_ref (result);
-  push_event (user_data, event);
+  drivedash_run_queue_push (self->queue, ITEM_TEST_FINISHED, DRIVEDASH_RUN_ITEM_KEEP,
+                            event, (GDestroyNotify) event_free);
 }
 
 static const DrivedashBenchSink sink = {
@@ -284,19 +219,16 @@ static const DrivedashBenchSink sink = {
 };
 
 static gpointer
-engine_thread_cb (gpointer user_data)
+engine_work_cb (DrivedashRunQueue  *queue,
+                gpointer            work_data,
+                GCancellable       *cancellable,
+                GError            **error)
 {
-  DrivedashBench *self = user_data;
-  Event *event = g_new0 (Event, 1);
+  DrivedashBench *self = work_data;
 
-  event->kind = EVENT_DONE;
-  event->report = drivedash_bench_engine_run (self->settings,
-                                              (const DrivedashBenchSpec *) (gpointer) self->tests->data,
-                                              self->tests->len, self->cancellable,
-                                              &sink, self, &event->error);
-  push_event (self, event);
-  g_object_unref (self);
-  return NULL;
+  return drivedash_bench_engine_run (self->settings,
+                                     (const DrivedashBenchSpec *) (gpointer) self->tests->data,
+                                     self->tests->len, cancellable, &sink, self, error);
 }
 
 /* ---- GObject ---------------------------------------------------------------------- */
@@ -306,16 +238,13 @@ drivedash_bench_finalize (GObject *object)
 {
   DrivedashBench *self = DRIVEDASH_BENCH (object);
 
-  /* The engine thread and the task both hold a reference while running. */
-  g_assert (self->thread == NULL);
+  /* The task holds a reference while running. */
+  g_assert (self->task == NULL);
 
-  g_queue_clear_full (&self->events, (GDestroyNotify) event_free);
-  g_mutex_clear (&self->lock);
+  g_clear_object (&self->queue);
   g_clear_pointer (&self->settings, drivedash_bench_settings_free);
   g_clear_pointer (&self->tests, g_array_unref);
   g_clear_pointer (&self->report, drivedash_bench_report_unref);
-  g_clear_pointer (&self->context, g_main_context_unref);
-  g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (drivedash_bench_parent_class)->finalize (object);
 }
@@ -344,8 +273,6 @@ drivedash_bench_class_init (DrivedashBenchClass *klass)
 static void
 drivedash_bench_init (DrivedashBench *self)
 {
-  g_mutex_init (&self->lock);
-  g_queue_init (&self->events);
   self->tests = g_array_new (FALSE, FALSE, sizeof (DrivedashBenchSpec));
 }
 
@@ -363,6 +290,8 @@ drivedash_bench_new (const DrivedashBenchSettings *settings,
   self->settings = drivedash_bench_settings_copy (settings);
   g_array_append_vals (self->tests, tests, n_tests);
   self->report = drivedash_bench_report_new (settings);
+  /* The queue holds @self while a run is in flight, not before. */
+  self->queue = drivedash_run_queue_new (MAX_PENDING_SAMPLES, deliver_cb, G_OBJECT (self));
   return self;
 }
 
@@ -403,29 +332,20 @@ drivedash_bench_run_async (DrivedashBench      *self,
                            GAsyncReadyCallback  callback,
                            gpointer             user_data)
 {
-  g_autoptr(GError) error = NULL;
+  GTask *task;
 
   g_return_if_fail (DRIVEDASH_IS_BENCH (self));
   g_return_if_fail (!self->started);
 
   self->started = TRUE;
-  self->task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (self->task, drivedash_bench_run_async);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, drivedash_bench_run_async);
   /* The engine reports cancellation itself, after cleaning up. */
-  g_task_set_check_cancellable (self->task, FALSE);
-
-  self->context = g_main_context_ref_thread_default ();
-  self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
-
-  self->thread = g_thread_try_new ("drivedash-bench", engine_thread_cb, g_object_ref (self), &error);
-  if (self->thread == NULL)
-    {
-      g_autoptr(GTask) task = g_steal_pointer (&self->task);
-
-      g_object_unref (self);
-      g_task_return_new_error (task, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                               _("Could not start the benchmark: %s"), error->message);
-    }
+  g_task_set_check_cancellable (task, FALSE);
+  self->task = g_object_ref (task);
+  drivedash_run_queue_run_async (self->queue, "drivedash-bench", engine_work_cb, self, NULL,
+                                 (GDestroyNotify) drivedash_bench_report_unref, cancellable,
+                                 run_done_cb, task);
 }
 
 DrivedashBenchReport *

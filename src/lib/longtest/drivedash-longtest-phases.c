@@ -102,6 +102,15 @@ drivedash_long_test_settings_validate (const DrivedashLongTestSettings *self,
 
 static const char *const kind_ids[] = { "sustained", "consistency", "saturation" };
 
+G_DEFINE_ENUM_TYPE (DrivedashLongTestKind, drivedash_long_test_kind,
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_SUSTAINED, "sustained"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_CONSISTENCY, "consistency"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_SATURATION, "saturation"))
+G_DEFINE_ENUM_TYPE (DrivedashLongPreset, drivedash_long_preset,
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_PRESET_QUICK, "quick"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_PRESET_STANDARD, "standard"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_PRESET_REVIEW, "review"))
+
 const char *
 drivedash_long_test_kind_to_string (DrivedashLongTestKind kind)
 {

@@ -83,6 +83,12 @@ void                       drivedash_long_test_settings_apply_preset (DrivedashL
 gboolean                   drivedash_long_test_settings_validate (const DrivedashLongTestSettings *self,
                                                                   GError                         **error);
 
+/* Registered, for enum properties; the nicks are the ids below. */
+#define DRIVEDASH_TYPE_LONG_TEST_KIND (drivedash_long_test_kind_get_type ())
+GType       drivedash_long_test_kind_get_type    (void) G_GNUC_CONST;
+#define DRIVEDASH_TYPE_LONG_PRESET (drivedash_long_preset_get_type ())
+GType       drivedash_long_preset_get_type       (void) G_GNUC_CONST;
+
 const char *drivedash_long_test_kind_to_string   (DrivedashLongTestKind kind);
 gboolean    drivedash_long_test_kind_from_string (const char *text, DrivedashLongTestKind *out);
 gboolean    drivedash_long_preset_from_string    (const char *text, DrivedashLongPreset *out);

@@ -8,6 +8,21 @@
 
 #include "drivedash-timeseries.h"
 
+G_DEFINE_BOXED_TYPE (DrivedashTimeseriesRow, drivedash_timeseries_row,
+                     drivedash_timeseries_row_copy, drivedash_timeseries_row_free)
+
+DrivedashTimeseriesRow *
+drivedash_timeseries_row_copy (const DrivedashTimeseriesRow *row)
+{
+  return g_memdup2 (row, sizeof *row);
+}
+
+void
+drivedash_timeseries_row_free (DrivedashTimeseriesRow *row)
+{
+  g_free (row);
+}
+
 struct _DrivedashTimeseries
 {
   GArray *rows;

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -28,6 +28,12 @@ typedef struct
   guint8  phase;           /* DrivedashLongPhaseKind */
   guint8  round;           /* the round the interval belongs to, 0 = none */
 } DrivedashTimeseriesRow;
+
+/* A boxed copy, so a row can be a typed signal argument. */
+#define DRIVEDASH_TYPE_TIMESERIES_ROW (drivedash_timeseries_row_get_type ())
+GType                   drivedash_timeseries_row_get_type (void) G_GNUC_CONST;
+DrivedashTimeseriesRow *drivedash_timeseries_row_copy     (const DrivedashTimeseriesRow *row);
+void                    drivedash_timeseries_row_free     (DrivedashTimeseriesRow       *row);
 
 typedef struct _DrivedashTimeseries DrivedashTimeseries;
 
