@@ -80,6 +80,23 @@ int_value (DrivedashHealthModel *model,
   return value;
 }
 
+/* "verdict" is a DrivedashVerdict, a registered enum whose nicks are the
+ * stable strings of JSON and a{sv}. */
+static DrivedashVerdict
+verdict_value (DrivedashHealthModel *model)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (model), "verdict");
+  g_autoptr(GEnumClass) klass = g_type_class_ref (DRIVEDASH_TYPE_VERDICT);
+  DrivedashVerdict verdict = DRIVEDASH_VERDICT_UNKNOWN;
+
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+  g_assert_true (G_PARAM_SPEC_VALUE_TYPE (pspec) == DRIVEDASH_TYPE_VERDICT);
+  g_object_get (model, "verdict", &verdict, NULL);
+  g_assert_nonnull (g_enum_get_value (klass, verdict));
+  g_assert_cmpstr (g_enum_get_value (klass, verdict)->value_nick, ==, drivedash_verdict_to_string (verdict));
+  return verdict;
+}
+
 static gboolean
 has_health (gpointer data)
 {
@@ -181,7 +198,7 @@ test_healthy (void)
   drivedash_health_model_show_health (model, h);
 
   g_assert_true (drivedash_health_model_get_health (model) == h);
-  g_assert_cmpint (int_value (model, "verdict"), ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_cmpint (verdict_value (model), ==, DRIVEDASH_VERDICT_GOOD);
   g_assert_cmpstr (text (model, "title"), ==, "Your drive is healthy.");
   /* The core's own reason for a good verdict, in one line. */
   g_assert_cmpstr (text (model, "reasons-text"), ==, "No problems found.");
@@ -205,9 +222,9 @@ test_critical_warning (gconstpointer data)
   drivedash_health_model_show_health (model, h);
 
   /* Every critical-warning bit is at least a caution, and says which. */
-  g_assert_cmpint (int_value (model, "verdict"), >=, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_cmpint (verdict_value (model), >=, DRIVEDASH_VERDICT_CAUTION);
   g_assert_cmpstr (text (model, "title"), ==,
-                   int_value (model, "verdict") == DRIVEDASH_VERDICT_BAD ? "Back up your data now."
+                   verdict_value (model) == DRIVEDASH_VERDICT_BAD ? "Back up your data now."
                                                                         : "Your drive needs attention.");
   g_assert_nonnull (strstr (text (model, "reasons-text"), describe));
   g_object_get (model, "reasons", &reasons, NULL);

@@ -302,7 +302,7 @@ drivedash_health_model_get_property (GObject    *object,
     case PROP_DRIVES: g_value_set_object (value, self->drives); break;
     case PROP_DRIVE: g_value_set_object (value, self->drive); break;
     case PROP_HEALTH: g_value_set_boxed (value, self->health); break;
-    case PROP_VERDICT: g_value_set_int (value, self->verdict); break;
+    case PROP_VERDICT: g_value_set_enum (value, self->verdict); break;
     case PROP_REASONS: g_value_set_object (value, self->reasons); break;
     case PROP_TEMPERATURE: g_value_set_double (value, self->temperature); break;
     case PROP_WARNING_TEMPERATURE: g_value_set_uint (value, self->warning_temperature); break;
@@ -415,9 +415,8 @@ install_properties (GObjectClass *object_class)
   drivedash_health_model_pspecs[PROP_DRIVE] = g_param_spec_object ("drive", NULL, NULL, DRIVEDASH_TYPE_DRIVE_ITEM,
                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   drivedash_health_model_pspecs[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, ro);
-  /* A DrivedashVerdict. */
-  drivedash_health_model_pspecs[PROP_VERDICT] = g_param_spec_int ("verdict", NULL, NULL, DRIVEDASH_VERDICT_UNKNOWN,
-                                               DRIVEDASH_VERDICT_BAD, DRIVEDASH_VERDICT_UNKNOWN, ro);
+  drivedash_health_model_pspecs[PROP_VERDICT] = g_param_spec_enum ("verdict", NULL, NULL, DRIVEDASH_TYPE_VERDICT,
+                                                DRIVEDASH_VERDICT_UNKNOWN, ro);
   drivedash_health_model_pspecs[PROP_REASONS] = g_param_spec_object ("reasons", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   /* Kelvin; 0 while unknown. */
   drivedash_health_model_pspecs[PROP_TEMPERATURE] = g_param_spec_double ("temperature", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
