@@ -25,7 +25,6 @@ struct _DrivedashWindow
   GSettings            *settings;
 
   /* Template children */
-  AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
   DrivedashBenchPage   *speed_page;
   DrivedashHealthPage  *health_page;
@@ -44,22 +43,6 @@ drivedash_window_new (DrivedashApplication *application)
   return g_object_new (DRIVEDASH_TYPE_WINDOW,
                        "application", application,
                        NULL);
-}
-
-/**
- * drivedash_window_add_toast:
- * @toast: (transfer full): the toast to show over the window's pages
- */
-void
-drivedash_window_add_toast (DrivedashWindow *self,
-                            AdwToast        *toast)
-{
-  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  /* The toast's button is made just now. */
-  drivedash_a11y_fix_mnemonics (GTK_WIDGET (self->toast_overlay));
 }
 
 const char *
@@ -208,7 +191,6 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, speed_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, health_page);

@@ -18,8 +18,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashWindow, drivedash_window, DRIVEDASH, WINDOW, AdwApplicationWindow)
 
 DrivedashWindow *drivedash_window_new              (DrivedashApplication *application);
-void             drivedash_window_add_toast        (DrivedashWindow      *self,
-                                                    AdwToast             *toast);
 const char      *drivedash_window_get_visible_page (DrivedashWindow      *self);
 void             drivedash_window_set_visible_page (DrivedashWindow      *self,
                                                     const char           *name);
