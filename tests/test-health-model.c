@@ -331,6 +331,58 @@ test_partial (void)
   drivedash_test_tree_remove (root);
 }
 
+static const char *
+shown_name (DrivedashHealthModel *model)
+{
+  DrivedashDriveItem *drive = drivedash_health_model_get_drive (model);
+
+  return drive != NULL ? drivedash_drive_item_get_name (drive) : NULL;
+}
+
+static gboolean
+read_settled (gpointer data)
+{
+  return has_health (data) && !flag (data, "busy");
+}
+
+/* A notification's "Show Details" names its drive before the page has
+ * listed any: the list, when it comes, opens on that drive and not the
+ * first.  Once listed, a name switches at once; a wish is used once, not
+ * on every hot-plug after it; a name not listed keeps the drive shown. */
+static void
+test_show_drive (void)
+{
+  g_autofree char *root = make_sysfs_tree ();
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
+  g_autoptr(DrivedashDriveItem) second = NULL;
+
+  drivedash_test_tree_put (root, "class/nvme/nvme1/model", "Second Drive\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme1/state", "live\n");
+  drives = drivedash_drive_list_new_for_root (root);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (drives)), ==, 2);
+
+  drivedash_health_model_show_drive (model, "nvme1");
+  g_assert_null (drivedash_health_model_get_drive (model));
+  drivedash_health_model_set_drives (model, drives);
+  g_assert_cmpstr (shown_name (model), ==, "nvme1");
+
+  drivedash_health_model_show_drive (model, "nvme0");
+  g_assert_cmpstr (shown_name (model), ==, "nvme0");
+
+  second = g_list_model_get_item (G_LIST_MODEL (drives), 1);
+  drivedash_health_model_set_drive (model, second);
+  drivedash_drive_list_refresh (drives);
+  g_assert_cmpstr (shown_name (model), ==, "nvme1");
+  drivedash_health_model_show_drive (model, "nvme7");
+  g_assert_cmpstr (shown_name (model), ==, "nvme1");
+
+  /* Its read answers before the fixture goes. */
+  wait_until (read_settled, model, "the shown drive's health");
+  g_clear_object (&model);
+  drivedash_test_tree_remove (root);
+}
+
 static void
 test_no_drives (void)
 {
@@ -718,6 +770,7 @@ main (int   argc,
   g_test_add_func ("/health-model/no-drives", test_no_drives);
   g_test_add_func ("/health-model/demo", test_demo);
   g_test_add_func ("/health-model/game-mode-survives-refresh", test_game_mode_survives_refresh);
+  g_test_add_func ("/health-model/show-drive", test_show_drive);
   g_test_add_data_func ("/health-model/installed-service/failed", "failed", test_installed_service);
   g_test_add_data_func ("/health-model/installed-service/denied", "denied", test_installed_service);
   g_test_add_data_func ("/health-model/installed-service/partial", "partial", test_installed_service);
