@@ -189,7 +189,6 @@ drivedash_background_start_watch (DrivedashBackground *self)
       return;
     }
   self->watch = drivedash_watch_new (store, NULL);
-  drivedash_watch_apply_test_environment (self->watch);
   g_signal_connect_object (self->watch, "event", G_CALLBACK (on_event), self, 0);
   /* Before the first reading: whoever follows the property can still
    * set the watch up. */

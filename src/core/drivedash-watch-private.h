@@ -8,7 +8,8 @@
 
 G_BEGIN_DECLS
 
-/* The environment variables the background app reads for its tests:
+/* The environment variables the tests' build of the app
+ * (tests/drivedash-test-app.c) reads; the shipping app never does:
  * DRIVEDASH_WATCH_PERIOD_MS shortens the minute between readings;
  * DRIVEDASH_WATCH_HEALTH_FILE makes every full reading the health a{sv}
  * (binary GVariant, as GetHealth returns it) in that file, read anew
