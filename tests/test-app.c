@@ -167,7 +167,7 @@ test_window_state (void)
 
   /* The stored state comes back with the next window. */
   g_settings_set_boolean (settings, "window-maximized", TRUE);
-  another = drivedash_window_new (app);
+  another = drivedash_window_new (GTK_APPLICATION (app));
   gtk_window_get_default_size (GTK_WINDOW (another), &width, &height);
   g_assert_cmpint (width, ==, 820);
   g_assert_cmpint (height, ==, 610);
@@ -215,6 +215,13 @@ test_actions (void)
   g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "history");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "health");
   g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "health");
+
+  /* A notification's "Show Details": the same window, on the Health page
+   * (which drive it then shows is test-health-model's). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "speed");
+  g_action_group_activate_action (G_ACTION_GROUP (app), "show-drive", g_variant_new_string ("nvme0"));
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "health");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
 
   /* A second activation presents the same window instead of a new one. */
   g_application_activate (G_APPLICATION (app));
@@ -352,15 +359,15 @@ test_watch_preferences (void)
   row = find_widget (page, ADW_TYPE_ACTION_ROW, "Watch Drives in the Background");
   g_assert_nonnull (row);
 
-  g_assert_false (drivedash_background_is_watching (G_APPLICATION (app)));
+  g_assert_false (drivedash_background_is_watching (drivedash_application_get_background (app)));
   toggle = GTK_SWITCH (adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)));
   gtk_switch_set_active (toggle, TRUE);
   g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
-  g_assert_true (drivedash_background_is_watching (G_APPLICATION (app)));
+  g_assert_true (drivedash_background_is_watching (drivedash_application_get_background (app)));
   save_screenshot (GTK_WIDGET (preferences), "drivedash-preferences-watch.png");
   gtk_switch_set_active (toggle, FALSE);
   g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));
-  g_assert_false (drivedash_background_is_watching (G_APPLICATION (app)));
+  g_assert_false (drivedash_background_is_watching (drivedash_application_get_background (app)));
   close_window (preferences);
 }
 

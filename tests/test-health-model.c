@@ -80,6 +80,23 @@ int_value (DrivedashHealthModel *model,
   return value;
 }
 
+/* "verdict" is a DrivedashVerdict, a registered enum whose nicks are the
+ * stable strings of JSON and a{sv}. */
+static DrivedashVerdict
+verdict_value (DrivedashHealthModel *model)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (model), "verdict");
+  g_autoptr(GEnumClass) klass = g_type_class_ref (DRIVEDASH_TYPE_VERDICT);
+  DrivedashVerdict verdict = DRIVEDASH_VERDICT_UNKNOWN;
+
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+  g_assert_true (G_PARAM_SPEC_VALUE_TYPE (pspec) == DRIVEDASH_TYPE_VERDICT);
+  g_object_get (model, "verdict", &verdict, NULL);
+  g_assert_nonnull (g_enum_get_value (klass, verdict));
+  g_assert_cmpstr (g_enum_get_value (klass, verdict)->value_nick, ==, drivedash_verdict_to_string (verdict));
+  return verdict;
+}
+
 static gboolean
 has_health (gpointer data)
 {
@@ -181,7 +198,7 @@ test_healthy (void)
   drivedash_health_model_show_health (model, h);
 
   g_assert_true (drivedash_health_model_get_health (model) == h);
-  g_assert_cmpint (int_value (model, "verdict"), ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_cmpint (verdict_value (model), ==, DRIVEDASH_VERDICT_GOOD);
   g_assert_cmpstr (text (model, "title"), ==, "Your drive is healthy.");
   /* The core's own reason for a good verdict, in one line. */
   g_assert_cmpstr (text (model, "reasons-text"), ==, "No problems found.");
@@ -205,9 +222,9 @@ test_critical_warning (gconstpointer data)
   drivedash_health_model_show_health (model, h);
 
   /* Every critical-warning bit is at least a caution, and says which. */
-  g_assert_cmpint (int_value (model, "verdict"), >=, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_cmpint (verdict_value (model), >=, DRIVEDASH_VERDICT_CAUTION);
   g_assert_cmpstr (text (model, "title"), ==,
-                   int_value (model, "verdict") == DRIVEDASH_VERDICT_BAD ? "Back up your data now."
+                   verdict_value (model) == DRIVEDASH_VERDICT_BAD ? "Back up your data now."
                                                                         : "Your drive needs attention.");
   g_assert_nonnull (strstr (text (model, "reasons-text"), describe));
   g_object_get (model, "reasons", &reasons, NULL);
@@ -310,6 +327,58 @@ test_partial (void)
       g_assert_nonnull (strstr (text (model, "game-mode-text"), "install the Drivedash system service"));
     }
 
+  g_clear_object (&model);
+  drivedash_test_tree_remove (root);
+}
+
+static const char *
+shown_name (DrivedashHealthModel *model)
+{
+  DrivedashDriveItem *drive = drivedash_health_model_get_drive (model);
+
+  return drive != NULL ? drivedash_drive_item_get_name (drive) : NULL;
+}
+
+static gboolean
+read_settled (gpointer data)
+{
+  return has_health (data) && !flag (data, "busy");
+}
+
+/* A notification's "Show Details" names its drive before the page has
+ * listed any: the list, when it comes, opens on that drive and not the
+ * first.  Once listed, a name switches at once; a wish is used once, not
+ * on every hot-plug after it; a name not listed keeps the drive shown. */
+static void
+test_show_drive (void)
+{
+  g_autofree char *root = make_sysfs_tree ();
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
+  g_autoptr(DrivedashDriveItem) second = NULL;
+
+  drivedash_test_tree_put (root, "class/nvme/nvme1/model", "Second Drive\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme1/state", "live\n");
+  drives = drivedash_drive_list_new_for_root (root);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (drives)), ==, 2);
+
+  drivedash_health_model_show_drive (model, "nvme1");
+  g_assert_null (drivedash_health_model_get_drive (model));
+  drivedash_health_model_set_drives (model, drives);
+  g_assert_cmpstr (shown_name (model), ==, "nvme1");
+
+  drivedash_health_model_show_drive (model, "nvme0");
+  g_assert_cmpstr (shown_name (model), ==, "nvme0");
+
+  second = g_list_model_get_item (G_LIST_MODEL (drives), 1);
+  drivedash_health_model_set_drive (model, second);
+  drivedash_drive_list_refresh (drives);
+  g_assert_cmpstr (shown_name (model), ==, "nvme1");
+  drivedash_health_model_show_drive (model, "nvme7");
+  g_assert_cmpstr (shown_name (model), ==, "nvme1");
+
+  /* Its read answers before the fixture goes. */
+  wait_until (read_settled, model, "the shown drive's health");
   g_clear_object (&model);
   drivedash_test_tree_remove (root);
 }
@@ -701,6 +770,7 @@ main (int   argc,
   g_test_add_func ("/health-model/no-drives", test_no_drives);
   g_test_add_func ("/health-model/demo", test_demo);
   g_test_add_func ("/health-model/game-mode-survives-refresh", test_game_mode_survives_refresh);
+  g_test_add_func ("/health-model/show-drive", test_show_drive);
   g_test_add_data_func ("/health-model/installed-service/failed", "failed", test_installed_service);
   g_test_add_data_func ("/health-model/installed-service/denied", "denied", test_installed_service);
   g_test_add_data_func ("/health-model/installed-service/partial", "partial", test_installed_service);

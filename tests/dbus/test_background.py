@@ -6,7 +6,8 @@
 # a new one, "Don't Warn Again" (the app's mute-drive action) silences the
 # drive; snapshots land in the results history.  Health comes from a file
 # (DRIVEDASH_WATCH_HEALTH_FILE, binary a{sv} as GetHealth returns it) and
-# the minute is 50 ms (DRIVEDASH_WATCH_PERIOD_MS).  LiveWatchTest: the
+# the minute is 50 ms (DRIVEDASH_WATCH_PERIOD_MS); tests/drivedash-test-app
+# (the app with that test environment) stands in for the real binary.  LiveWatchTest: the
 # watch in the window's process (a second --background, the setting turned
 # on and off with gsettings on the keyfile backend, the window closed with
 # WM_DELETE_WINDOW, Quit), one watch per session.
@@ -31,7 +32,7 @@ import gi  # noqa: E402
 gi.require_version('Gio', '2.0')
 from gi.repository import Gio, GLib  # noqa: E402
 
-APP = os.environ.get('DRIVEDASH_APP') or build_path('src', 'app', 'drivedash')
+APP = os.environ.get('DRIVEDASH_APP') or build_path('tests', 'drivedash-test-app')
 FIXTURE = os.path.join(os.environ['DRIVEDASH_SOURCE_ROOT'], 'tests', 'fixtures', 'health-full.variant')
 NOTIFY = 'org.freedesktop.Notifications'
 NOTIFY_PATH = '/org/freedesktop/Notifications'

@@ -84,6 +84,7 @@ struct _DrivedashHealthModel
 
   DrivedashDriveList            *drives;
   DrivedashDriveItem            *drive;
+  char                          *wanted;        /* show_drive() before the list came */
   const DrivedashHealthProvider *provider;
   DrivedashHealth               *health;
   GtkStringList                 *reasons;

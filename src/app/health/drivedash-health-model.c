@@ -207,21 +207,34 @@ drivedash_health_model_set_drive (DrivedashHealthModel *self,
   _drivedash_health_model_load (self, !same);
 }
 
+static DrivedashDriveItem *
+find_drive (GListModel *list,
+            const char *name)
+{
+  guint n = g_list_model_get_n_items (list);
+
+  for (guint i = 0; i < n && name; i++)
+    {
+      g_autoptr(DrivedashDriveItem) item = g_list_model_get_item (list, i);
+
+      if (g_strcmp0 (drivedash_drive_item_get_name (item), name) == 0)
+        return g_steal_pointer (&item);
+    }
+  return NULL;
+}
+
+/* The drive asked for by show_drive() first, once: the list it waited
+ * for has been looked at.  Then the drive shown, then the first. */
 static void
 drives_changed_cb (DrivedashHealthModel *self)
 {
   GListModel *list = G_LIST_MODEL (self->drives);
-  guint n = g_list_model_get_n_items (list);
-  g_autoptr(DrivedashDriveItem) keep = NULL;
+  g_autofree char *wanted = g_steal_pointer (&self->wanted);
+  g_autoptr(DrivedashDriveItem) keep = find_drive (list, wanted);
 
-  for (guint i = 0; i < n && keep == NULL && self->drive; i++)
-    {
-      g_autoptr(DrivedashDriveItem) item = g_list_model_get_item (list, i);
-
-      if (g_strcmp0 (drivedash_drive_item_get_name (item), drivedash_drive_item_get_name (self->drive)) == 0)
-        keep = g_steal_pointer (&item);
-    }
-  if (keep == NULL && n > 0)
+  if (keep == NULL && self->drive)
+    keep = find_drive (list, drivedash_drive_item_get_name (self->drive));
+  if (keep == NULL && g_list_model_get_n_items (list) > 0)
     keep = g_list_model_get_item (list, 0);
   drivedash_health_model_set_drive (self, keep);
 }
@@ -244,6 +257,19 @@ drivedash_health_model_set_drives (DrivedashHealthModel *self,
     drives_changed_cb (self);
   else
     drivedash_health_model_set_drive (self, NULL);
+}
+
+void
+drivedash_health_model_show_drive (DrivedashHealthModel *self,
+                                   const char           *name)
+{
+  g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
+  g_return_if_fail (name != NULL);
+
+  g_free (self->wanted);
+  self->wanted = g_strdup (name);
+  if (self->drives)
+    drives_changed_cb (self);
 }
 
 DrivedashDriveList *
@@ -302,7 +328,7 @@ drivedash_health_model_get_property (GObject    *object,
     case PROP_DRIVES: g_value_set_object (value, self->drives); break;
     case PROP_DRIVE: g_value_set_object (value, self->drive); break;
     case PROP_HEALTH: g_value_set_boxed (value, self->health); break;
-    case PROP_VERDICT: g_value_set_int (value, self->verdict); break;
+    case PROP_VERDICT: g_value_set_enum (value, self->verdict); break;
     case PROP_REASONS: g_value_set_object (value, self->reasons); break;
     case PROP_TEMPERATURE: g_value_set_double (value, self->temperature); break;
     case PROP_WARNING_TEMPERATURE: g_value_set_uint (value, self->warning_temperature); break;
@@ -370,6 +396,7 @@ drivedash_health_model_finalize (GObject *object)
   g_clear_pointer (&self->game_mode, drivedash_game_mode_free);
   for (guint i = 0; i < N_TEXT_PROPS; i++)
     g_free (self->text[i]);
+  g_free (self->wanted);
   G_OBJECT_CLASS (drivedash_health_model_parent_class)->finalize (object);
 }
 
@@ -415,9 +442,8 @@ install_properties (GObjectClass *object_class)
   drivedash_health_model_pspecs[PROP_DRIVE] = g_param_spec_object ("drive", NULL, NULL, DRIVEDASH_TYPE_DRIVE_ITEM,
                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   drivedash_health_model_pspecs[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, ro);
-  /* A DrivedashVerdict. */
-  drivedash_health_model_pspecs[PROP_VERDICT] = g_param_spec_int ("verdict", NULL, NULL, DRIVEDASH_VERDICT_UNKNOWN,
-                                               DRIVEDASH_VERDICT_BAD, DRIVEDASH_VERDICT_UNKNOWN, ro);
+  drivedash_health_model_pspecs[PROP_VERDICT] = g_param_spec_enum ("verdict", NULL, NULL, DRIVEDASH_TYPE_VERDICT,
+                                                DRIVEDASH_VERDICT_UNKNOWN, ro);
   drivedash_health_model_pspecs[PROP_REASONS] = g_param_spec_object ("reasons", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   /* Kelvin; 0 while unknown. */
   drivedash_health_model_pspecs[PROP_TEMPERATURE] = g_param_spec_double ("temperature", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);

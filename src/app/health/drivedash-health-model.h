@@ -27,6 +27,11 @@ DrivedashHealthModel *drivedash_health_model_new            (void);
 void                  drivedash_health_model_set_drives     (DrivedashHealthModel *self,
                                                              DrivedashDriveList   *drives);
 DrivedashDriveList   *drivedash_health_model_get_drives     (DrivedashHealthModel *self);
+/* Chooses the drive called @name ("nvme0") now, or when the drives are
+ * next listed if they are not yet (the Health page lists them when it is
+ * first shown): a notification names the drive it is about. */
+void                  drivedash_health_model_show_drive     (DrivedashHealthModel *self,
+                                                             const char           *name);
 void                  drivedash_health_model_set_drive      (DrivedashHealthModel *self,
                                                              DrivedashDriveItem   *drive);
 DrivedashDriveItem   *drivedash_health_model_get_drive      (DrivedashHealthModel *self);

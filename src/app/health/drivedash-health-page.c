@@ -19,8 +19,8 @@
 #include "drivedash-health-page-private.h"
 #include "drivedash-health-temperature.h"
 #include "drivedash-health-verdict.h"
+#include "drivedash-toast.h"
 #include "drivedash-watch-hint.h"
-#include "drivedash-window.h"
 
 struct _DrivedashHealthPage
 {
@@ -101,14 +101,10 @@ static void
 toast_cb (DrivedashHealthPage *self,
           const char          *text)
 {
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
   AdwToast *toast = adw_toast_new (text);
 
   adw_toast_set_timeout (toast, 8);
-  if (window)
-    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
-  else
-    g_object_unref (g_object_ref_sink (toast));
+  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
 static void

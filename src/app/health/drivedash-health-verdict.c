@@ -24,15 +24,15 @@ enum { PROP_0, PROP_MODEL, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static char *
-verdict_icon_name_cb (gpointer this,
-                      int      verdict)
+verdict_icon_name_cb (gpointer         this,
+                      DrivedashVerdict verdict)
 {
   return g_strdup (drivedash_health_verdict_icon_name (verdict));
 }
 
 static GStrv
-verdict_css_classes_cb (gpointer this,
-                        int      verdict)
+verdict_css_classes_cb (gpointer         this,
+                        DrivedashVerdict verdict)
 {
   const char *classes[] = { drivedash_health_verdict_style_class (verdict), NULL };
 

@@ -16,7 +16,7 @@
 #include "drivedash-history-page.h"
 #include "drivedash-history-transfer.h"
 #include "drivedash-results-grid.h"
-#include "drivedash-window.h"
+#include "drivedash-toast.h"
 
 struct _DrivedashHistoryPage
 {
@@ -250,7 +250,6 @@ delete_action (GtkWidget  *widget,
                GVariant   *param)
 {
   DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
-  GtkWidget *window = gtk_widget_get_ancestor (widget, DRIVEDASH_TYPE_WINDOW);
   AdwToast *toast;
 
   if (self->current == NULL)
@@ -262,10 +261,7 @@ delete_action (GtkWidget  *widget,
   adw_toast_set_button_label (toast, _("_Undo"));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
-  if (window != NULL)
-    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
-  else
-    g_object_unref (toast);
+  drivedash_widget_add_toast (widget, toast);
 }
 
 static void

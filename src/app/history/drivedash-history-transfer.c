@@ -14,7 +14,7 @@
 #include "drivedash-file-chooser.h"
 #include "drivedash-history-transfer.h"
 #include "drivedash-store-export.h"
-#include "drivedash-window.h"
+#include "drivedash-toast.h"
 
 typedef struct
 {
@@ -153,10 +153,7 @@ static void
 toast (DrivedashHistoryPage *self,
        const char           *text)
 {
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
-
-  if (window != NULL)
-    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), adw_toast_new (text));
+  drivedash_widget_add_toast (GTK_WIDGET (self), adw_toast_new (text));
 }
 
 static void

@@ -19,7 +19,7 @@
 #include "drivedash-longtest-page.h"
 #include "drivedash-longtest-plots.h"
 #include "drivedash-plot.h"
-#include "drivedash-window.h"
+#include "drivedash-toast.h"
 
 struct _DrivedashLongTestPage
 {
@@ -136,12 +136,7 @@ static void
 add_toast (DrivedashLongTestPage *self,
            AdwToast              *toast)
 {
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
-
-  if (window)
-    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
-  else
-    g_object_unref (g_object_ref_sink (toast));
+  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
 /* The live plot and the test's result plot, as on screen. */

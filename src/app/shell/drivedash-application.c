@@ -7,13 +7,13 @@
 
 #include "config.h"
 
+#include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <signal.h>
 
 #include "drivedash-application.h"
-#include "drivedash-background.h"
 #include "drivedash-demo.h"
 #include "drivedash-preferences-window.h"
-#include "drivedash-quit.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 
@@ -21,7 +21,8 @@ struct _DrivedashApplication
 {
   AdwApplication  parent_instance;
 
-  GSettings      *settings;
+  GSettings           *settings;
+  DrivedashBackground *background;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashApplication, drivedash_application, ADW_TYPE_APPLICATION)
@@ -50,6 +51,14 @@ drivedash_application_get_settings (DrivedashApplication *self)
   g_return_val_if_fail (DRIVEDASH_IS_APPLICATION (self), NULL);
 
   return self->settings;
+}
+
+DrivedashBackground *
+drivedash_application_get_background (DrivedashApplication *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_APPLICATION (self), NULL);
+
+  return self->background;
 }
 
 static void
@@ -90,11 +99,11 @@ drivedash_application_activate (GApplication *app)
   GtkWindow *window;
   const char *screenshot_path;
 
-  if (drivedash_background_activate (app))
+  if (drivedash_background_activate (self->background))
     return;
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (drivedash_window_new (self));
+    window = GTK_WINDOW (drivedash_window_new (GTK_APPLICATION (app)));
 
   gtk_window_present (window);
 
@@ -110,6 +119,7 @@ drivedash_application_quit_action (GSimpleAction *action,
                                    GVariant      *parameter,
                                    gpointer       user_data)
 {
+  DrivedashApplication *self = DRIVEDASH_APPLICATION (user_data);
   GApplication *app = G_APPLICATION (user_data);
   GList *windows;
 
@@ -125,8 +135,60 @@ drivedash_application_quit_action (GSimpleAction *action,
    * test file is deleted: the last window to go ends the application.
    * The watch the user turned on goes on (it holds the application). */
   if (gtk_application_get_windows (GTK_APPLICATION (app)) == NULL &&
-      !drivedash_background_is_watching (app))
+      !drivedash_background_is_watching (self->background))
     g_application_quit (app);
+}
+
+/* A notification's "Show Details" (the controller, "nvme0"): the window,
+ * opened if need be, on that drive's health. */
+static void
+drivedash_application_show_drive_action (GSimpleAction *action,
+                                         GVariant      *parameter,
+                                         gpointer       user_data)
+{
+  GApplication *app = G_APPLICATION (user_data);
+  GtkWindow *window;
+
+  g_application_activate (app);
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (DRIVEDASH_IS_WINDOW (window))
+    drivedash_window_show_drive (DRIVEDASH_WINDOW (window), g_variant_get_string (parameter, NULL));
+}
+
+/* SIGTERM, SIGINT and SIGHUP (a session ending) close every window the
+ * way drivedash_quit_stop_and_close() does, without asking, then quit. */
+static gboolean
+drivedash_application_signal_cb (gpointer user_data)
+{
+  DrivedashApplication *self = DRIVEDASH_APPLICATION (user_data);
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autolist(GtkWindow) windows = NULL;
+
+  g_message ("Asked to end: stopping any speed test first");
+  /* Ending the session ends the watch too: it holds the application. */
+  drivedash_background_stop_watch (self->background);
+  windows = g_list_copy_deep (gtk_application_get_windows (app), (GCopyFunc) g_object_ref, NULL);
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      if (DRIVEDASH_IS_WINDOW (l->data))
+        drivedash_window_stop_and_close (l->data);
+      else
+        gtk_window_close (l->data);
+    }
+  /* Otherwise the last window to go ends the application. */
+  if (gtk_application_get_windows (app) == NULL)
+    g_application_quit (G_APPLICATION (app));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+drivedash_application_watch_signals (DrivedashApplication *self)
+{
+  static const int signums[] = { SIGTERM, SIGINT, SIGHUP };
+
+  for (guint i = 0; i < G_N_ELEMENTS (signums); i++)
+    g_unix_signal_add_full (G_PRIORITY_DEFAULT, signums[i], drivedash_application_signal_cb,
+                            g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -197,6 +259,7 @@ static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = drivedash_application_quit_action },
   { .name = "about", .activate = drivedash_application_about_action },
   { .name = "preferences", .activate = drivedash_application_preferences_action },
+  { .name = "show-drive", .activate = drivedash_application_show_drive_action, .parameter_type = "s" },
 };
 
 static void
@@ -218,8 +281,8 @@ drivedash_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app),
                                    app_actions, G_N_ELEMENTS (app_actions),
                                    app);
-  drivedash_background_add_actions (app);
-  drivedash_background_follow_setting (app, self->settings);
+  drivedash_background_add_actions (self->background);
+  drivedash_background_follow_setting (self->background, self->settings);
 
   color_scheme_action = g_settings_create_action (self->settings, "color-scheme");
   g_action_map_add_action (G_ACTION_MAP (app), color_scheme_action);
@@ -231,7 +294,7 @@ drivedash_application_startup (GApplication *app)
   g_signal_connect_object (self->settings, "changed::color-scheme",
                            G_CALLBACK (on_color_scheme_changed), self, 0);
   drivedash_application_update_color_scheme (self);
-  drivedash_quit_watch_signals (GTK_APPLICATION (app));
+  drivedash_application_watch_signals (self);
 }
 
 /* dashboard: --demo shows a simulated drive.  It runs as its own instance
@@ -240,7 +303,7 @@ static int
 drivedash_application_handle_local_options (GApplication *app,
                                             GVariantDict *options)
 {
-  if (drivedash_background_handle_options (app, options))
+  if (drivedash_background_handle_options (DRIVEDASH_APPLICATION (app)->background, options))
     return 0;
   if (g_variant_dict_contains (options, "demo"))
     {
@@ -256,6 +319,7 @@ drivedash_application_finalize (GObject *object)
 {
   DrivedashApplication *self = DRIVEDASH_APPLICATION (object);
 
+  g_clear_object (&self->background);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (drivedash_application_parent_class)->finalize (object);
@@ -279,7 +343,8 @@ drivedash_application_init (DrivedashApplication *self)
 {
   self->settings = g_settings_new (APP_ID);
 
-  drivedash_background_add_option (G_APPLICATION (self));
+  /* Adds --background. */
+  self->background = drivedash_background_new (G_APPLICATION (self));
   /* dashboard */
   g_application_add_main_option (G_APPLICATION (self), "demo", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                  _("Show a simulated drive instead of the real ones (for trying the app and for screenshots)"),

@@ -9,6 +9,8 @@
 
 #include <adwaita.h>
 
+#include "drivedash-background.h"
+
 G_BEGIN_DECLS
 
 #define DRIVEDASH_TYPE_APPLICATION (drivedash_application_get_type ())
@@ -17,5 +19,7 @@ G_DECLARE_FINAL_TYPE (DrivedashApplication, drivedash_application, DRIVEDASH, AP
 
 DrivedashApplication *drivedash_application_new          (void);
 GSettings            *drivedash_application_get_settings (DrivedashApplication *self);
+/* The background watch of this process. */
+DrivedashBackground  *drivedash_application_get_background (DrivedashApplication *self);
 
 G_END_DECLS

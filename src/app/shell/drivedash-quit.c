@@ -7,18 +7,15 @@
  * file behind.  So a window with a running test never closes at once: it
  * asks, then stops the run and closes only when the model says the run is
  * over.  The application then ends by itself with its last window, with
- * status 0.  Signals take the same path without asking.
+ * status 0.  Signals take the same path without asking (the application
+ * handles them).
  */
 #include "config.h"
 
-#include <glib-unix.h>
 #include <glib/gi18n.h>
-#include <signal.h>
 
 #include "drivedash-a11y.h"
-#include "drivedash-background.h"
 #include "drivedash-quit.h"
-#include "drivedash-window.h"
 
 #define CONFIRMED_KEY "drivedash-quit-confirmed"
 #define DIALOG_KEY "drivedash-quit-dialog"
@@ -106,38 +103,4 @@ drivedash_quit_close_request (GtkWindow           *window,
   else
     ask (window, model);
   return TRUE;
-}
-
-static gboolean
-signal_cb (gpointer user_data)
-{
-  GtkApplication *app = user_data;
-  g_autolist(GtkWindow) windows = NULL;
-
-  g_message ("Asked to end: stopping any speed test first");
-  /* Ending the session ends the watch too: it holds the application. */
-  drivedash_background_stop_watch (G_APPLICATION (app));
-  windows = g_list_copy_deep (gtk_application_get_windows (app), (GCopyFunc) g_object_ref, NULL);
-  for (GList *l = windows; l != NULL; l = l->next)
-    {
-      if (DRIVEDASH_IS_WINDOW (l->data))
-        drivedash_window_stop_and_close (l->data);
-      else
-        gtk_window_close (l->data);
-    }
-  /* Otherwise the last window to go ends the application. */
-  if (gtk_application_get_windows (app) == NULL)
-    g_application_quit (G_APPLICATION (app));
-  return G_SOURCE_CONTINUE;
-}
-
-void
-drivedash_quit_watch_signals (GtkApplication *app)
-{
-  static const int signums[] = { SIGTERM, SIGINT, SIGHUP };
-
-  g_return_if_fail (GTK_IS_APPLICATION (app));
-
-  for (guint i = 0; i < G_N_ELEMENTS (signums); i++)
-    g_unix_signal_add_full (G_PRIORITY_DEFAULT, signums[i], signal_cb, g_object_ref (app), g_object_unref);
 }

@@ -19,8 +19,5 @@ gboolean drivedash_quit_close_request   (GtkWindow           *window,
 /* Without asking: stops the run, then closes @window. */
 void     drivedash_quit_stop_and_close  (GtkWindow           *window,
                                          DrivedashBenchModel *model);
-/* SIGTERM, SIGINT and SIGHUP (a session ending) close every window the
- * way drivedash_quit_stop_and_close() does, then quit @app. */
-void     drivedash_quit_watch_signals   (GtkApplication      *app);
 
 G_END_DECLS

@@ -25,7 +25,6 @@ struct _DrivedashWindow
   GSettings            *settings;
 
   /* Template children */
-  AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
   DrivedashBenchPage   *speed_page;
   DrivedashHealthPage  *health_page;
@@ -37,29 +36,13 @@ struct _DrivedashWindow
 G_DEFINE_FINAL_TYPE (DrivedashWindow, drivedash_window, ADW_TYPE_APPLICATION_WINDOW)
 
 DrivedashWindow *
-drivedash_window_new (DrivedashApplication *application)
+drivedash_window_new (GtkApplication *application)
 {
-  g_return_val_if_fail (DRIVEDASH_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
 
   return g_object_new (DRIVEDASH_TYPE_WINDOW,
                        "application", application,
                        NULL);
-}
-
-/**
- * drivedash_window_add_toast:
- * @toast: (transfer full): the toast to show over the window's pages
- */
-void
-drivedash_window_add_toast (DrivedashWindow *self,
-                            AdwToast        *toast)
-{
-  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  /* The toast's button is made just now. */
-  drivedash_a11y_fix_mnemonics (GTK_WIDGET (self->toast_overlay));
 }
 
 const char *
@@ -88,6 +71,17 @@ drivedash_window_set_visible_page (DrivedashWindow *self,
     }
 
   adw_view_stack_set_visible_child_name (self->stack, name);
+}
+
+void
+drivedash_window_show_drive (DrivedashWindow *self,
+                             const char      *controller)
+{
+  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
+  g_return_if_fail (controller != NULL);
+
+  drivedash_window_set_visible_page (self, "health");
+  drivedash_health_model_show_drive (drivedash_health_page_get_model (self->health_page), controller);
 }
 
 static void
@@ -150,15 +144,11 @@ static void
 drivedash_window_constructed (GObject *object)
 {
   DrivedashWindow *self = DRIVEDASH_WINDOW (object);
-  GtkApplication *app;
 
   G_OBJECT_CLASS (drivedash_window_parent_class)->constructed (object);
 
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (DRIVEDASH_IS_APPLICATION (app))
-    self->settings = g_object_ref (drivedash_application_get_settings (DRIVEDASH_APPLICATION (app)));
-  else
-    self->settings = g_settings_new (APP_ID);
+  /* The same backend as the application's: one store of settings. */
+  self->settings = g_settings_new (APP_ID);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -208,7 +198,6 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, speed_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, health_page);

@@ -9,20 +9,20 @@
 
 #include <adwaita.h>
 
-#include "drivedash-application.h"
-
 G_BEGIN_DECLS
 
 #define DRIVEDASH_TYPE_WINDOW (drivedash_window_get_type ())
 
 G_DECLARE_FINAL_TYPE (DrivedashWindow, drivedash_window, DRIVEDASH, WINDOW, AdwApplicationWindow)
 
-DrivedashWindow *drivedash_window_new              (DrivedashApplication *application);
-void             drivedash_window_add_toast        (DrivedashWindow      *self,
-                                                    AdwToast             *toast);
-const char      *drivedash_window_get_visible_page (DrivedashWindow      *self);
-void             drivedash_window_set_visible_page (DrivedashWindow      *self,
-                                                    const char           *name);
-void             drivedash_window_stop_and_close   (DrivedashWindow      *self);
+DrivedashWindow *drivedash_window_new              (GtkApplication  *application);
+const char      *drivedash_window_get_visible_page (DrivedashWindow *self);
+void             drivedash_window_set_visible_page (DrivedashWindow *self,
+                                                    const char      *name);
+/* The Health page, on the drive @controller ("nvme0") as soon as it
+ * lists it: what a notification's "Show Details" opens. */
+void             drivedash_window_show_drive       (DrivedashWindow *self,
+                                                    const char      *controller);
+void             drivedash_window_stop_and_close   (DrivedashWindow *self);
 
 G_END_DECLS

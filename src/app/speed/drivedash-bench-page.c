@@ -19,7 +19,7 @@
 #include "drivedash-bench-plots.h"
 #include "drivedash-error.h"
 #include "drivedash-file-chooser.h"
-#include "drivedash-window.h"
+#include "drivedash-toast.h"
 
 struct _DrivedashBenchPage
 {
@@ -41,12 +41,7 @@ static void
 add_toast (DrivedashBenchPage *self,
            AdwToast           *toast)
 {
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
-
-  if (window)
-    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), toast);
-  else
-    g_object_unref (g_object_ref_sink (toast));
+  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
 /* ---------------------------------------------------------------------- */

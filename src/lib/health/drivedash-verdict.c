@@ -27,6 +27,12 @@
 /* Life left at or below this many percent is a caution. */
 #define LIFE_LEFT_CAUTION_PERCENT 10
 
+G_DEFINE_ENUM_TYPE (DrivedashVerdict, drivedash_verdict,
+                    G_DEFINE_ENUM_VALUE (DRIVEDASH_VERDICT_UNKNOWN, "unknown"),
+                    G_DEFINE_ENUM_VALUE (DRIVEDASH_VERDICT_GOOD, "good"),
+                    G_DEFINE_ENUM_VALUE (DRIVEDASH_VERDICT_CAUTION, "caution"),
+                    G_DEFINE_ENUM_VALUE (DRIVEDASH_VERDICT_BAD, "bad"))
+
 DrivedashVerdictReason *
 drivedash_verdict_reason_new (DrivedashVerdict  level,
                               const char       *id,

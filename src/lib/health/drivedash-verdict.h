@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -15,6 +15,11 @@ typedef enum
   DRIVEDASH_VERDICT_CAUTION,
   DRIVEDASH_VERDICT_BAD,
 } DrivedashVerdict;
+
+/* The enum as a GType, for properties; its nicks are those of
+ * drivedash_verdict_to_string(). */
+#define DRIVEDASH_TYPE_VERDICT (drivedash_verdict_get_type ())
+GType drivedash_verdict_get_type (void) G_GNUC_CONST;
 
 /* One reason behind a verdict. */
 typedef struct

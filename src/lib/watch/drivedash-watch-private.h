@@ -8,20 +8,18 @@
 
 G_BEGIN_DECLS
 
-/* The environment variables the background app reads for its tests:
+/* The environment variables the tests' build of the app
+ * (tests/drivedash-test-app.c) reads; the shipping app never does:
  * DRIVEDASH_WATCH_PERIOD_MS shortens the minute between readings;
  * DRIVEDASH_WATCH_HEALTH_FILE makes every full reading the health a{sv}
  * (binary GVariant, as GetHealth returns it) in that file, read anew
  * each time, instead of asking the drive; DRIVEDASH_WATCH_SYSFS_ROOT
  * reads drives from a fixture tree (never a device node). */
-void drivedash_watch_set_period_ms   (DrivedashWatch *self,
+void drivedash_watch_set_period_ms_for_testing   (DrivedashWatch *self,
                                       guint           period_ms);
-void drivedash_watch_set_health_file (DrivedashWatch *self,
+void drivedash_watch_set_health_file_for_testing (DrivedashWatch *self,
                                       const char     *path);
-/* Both from the environment, when set. */
-void drivedash_watch_apply_test_environment (DrivedashWatch *self);
-/* The fixture tree it reads drives from, or NULL for /sys: the app's
- * game follower takes its drives from the same place. */
-const char *drivedash_watch_get_sysfs_root (DrivedashWatch *self);
+/* Both, and the fixture tree, from the environment, when set. */
+void drivedash_watch_apply_environment_for_testing (DrivedashWatch *self);
 
 G_END_DECLS

@@ -315,14 +315,14 @@ drivedash_watch_set_muted (DrivedashWatch  *self,
 }
 
 void
-drivedash_watch_set_period_ms (DrivedashWatch *self,
+drivedash_watch_set_period_ms_for_testing (DrivedashWatch *self,
                                guint           period_ms)
 {
   self->period_ms = MAX (period_ms, 10);
 }
 
 void
-drivedash_watch_set_health_file (DrivedashWatch *self,
+drivedash_watch_set_health_file_for_testing (DrivedashWatch *self,
                                  const char     *path)
 {
   g_free (self->health_file);
@@ -330,16 +330,16 @@ drivedash_watch_set_health_file (DrivedashWatch *self,
 }
 
 void
-drivedash_watch_apply_test_environment (DrivedashWatch *self)
+drivedash_watch_apply_environment_for_testing (DrivedashWatch *self)
 {
   const char *period = g_getenv ("DRIVEDASH_WATCH_PERIOD_MS");
   const char *file = g_getenv ("DRIVEDASH_WATCH_HEALTH_FILE");
   const char *sysfs_root = g_getenv ("DRIVEDASH_WATCH_SYSFS_ROOT");
 
   if (period != NULL && *period != '\0')
-    drivedash_watch_set_period_ms (self, (guint) g_ascii_strtoull (period, NULL, 10));
+    drivedash_watch_set_period_ms_for_testing (self, (guint) g_ascii_strtoull (period, NULL, 10));
   if (file != NULL && *file != '\0')
-    drivedash_watch_set_health_file (self, file);
+    drivedash_watch_set_health_file_for_testing (self, file);
   if (sysfs_root != NULL && *sysfs_root != '\0')
     {
       g_free (self->sysfs_root);

@@ -39,4 +39,8 @@ gboolean        drivedash_watch_set_muted (DrivedashWatch *self,
                                            gboolean        muted,
                                            GError        **error);
 
+/* The tree it reads drives from, or NULL for /sys: the app's game
+ * follower takes its drives from the same place. */
+const char *drivedash_watch_get_sysfs_root (DrivedashWatch *self);
+
 G_END_DECLS
