@@ -15,6 +15,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-history-save.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
@@ -428,13 +429,19 @@ run_in_thread (GTask        *task,
 {
   const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
   const DrivedashLongTestSettings *s = task_data;
-  GError *error = NULL;
+  g_autoptr(DrivedashHistoryLong) history = drivedash_history_long_begin (s);
+  g_autoptr(DrivedashLongTestResult) partial = NULL;
+  GError *error = NULL, *save_error = NULL;
   DrivedashLongTestResult *res;
 
   /* The thermal counters as the CLI reads them: "before" after the
    * preparation fill, so heat from the fill is not blamed on the
    * measured phase. */
-  res = drivedash_long_test_run_with_thermal (s, cancellable, &sink, source, NULL, &error);
+  res = drivedash_long_test_run_with_thermal (s, cancellable, &sink, source, &partial, &error);
+  /* Kept as the CLI keeps it, a stopped or failed run too; on_run_done()
+   * shows why when it was not. */
+  if (!drivedash_history_long_end (history, res ? res : partial, error, &save_error))
+    g_object_set_data_full (G_OBJECT (task), "save-error", save_error, (GDestroyNotify) g_error_free);
   if (res == NULL)
     g_task_return_error (task, error);
   else
@@ -465,6 +472,7 @@ on_run_done (GObject      *source,
   DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (source);
   g_autoptr(GError) error = NULL;
   DrivedashLongTestResult *res = g_task_propagate_pointer (G_TASK (result), &error);
+  const GError *save_error = g_object_get_data (G_OBJECT (result), "save-error");
   g_autofree char *summary = NULL;
 
   g_clear_object (&self->cancellable);
@@ -477,7 +485,8 @@ on_run_done (GObject      *source,
       set_progress (self, 1.0);
     }
   set_string (self, &self->summary, summary, PROP_SUMMARY);
-  set_string (self, &self->status, error ? error->message : NULL, PROP_STATUS);
+  set_string (self, &self->status, error ? error->message : save_error ? save_error->message : NULL,
+              PROP_STATUS);
   set_string (self, &self->progress_text, NULL, PROP_PROGRESS_TEXT);
   set_running (self, FALSE);
   g_signal_emit (self, signals[FINISHED], 0, res != NULL);
