@@ -1,11 +1,13 @@
 /* test-longtest-model.c — the Long Tests view-model and its words, without
- * a display: mappings, notify only on change, a real tiny run, Stop
+ * a display: mappings, notify only on change, a real tiny run, Stop, and
+ * the run kept in the history as drivedash-cli keeps one
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "drivedash-longtest-mapping.h"
@@ -283,15 +285,147 @@ test_thermal_before (void)
   g_rmdir (dir);
 }
 
+/* `drivedash-cli ARGS`, in this test's history; its stdout. */
+static char *
+cli (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
+                               NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("stderr: %s", err);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+/* What two runs of the same test share: every member and every string,
+ * but not the measured numbers, times and ids, nor the summary's words
+ * (a drop or none depends on the noise). */
+static void
+blank_measured (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *a = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        blank_measured (json_array_get_element (a, i));
+    }
+  else if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *o = json_node_get_object (node);
+      g_autoptr(GList) names = json_object_get_members (o);
+
+      for (GList *l = names; l != NULL; l = l->next)
+        {
+          JsonNode *member = json_object_get_member (o, l->data);
+
+          if (g_strv_contains ((const char *const[]) { "id", "started_at", "ended_at", "data", "summary", NULL },
+                               l->data) && !JSON_NODE_HOLDS_NULL (member))
+            json_object_set_string_member (o, l->data, "…");
+          else
+            blank_measured (member);
+        }
+    }
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) != G_TYPE_STRING)
+    json_node_set_double (node, 0);
+}
+
+/* The run stored with `history show --json`, its measured numbers blanked. */
+static char *
+shown_run (gint64 id)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  g_autofree char *out = cli ((const char *const[]) { "history", "show", "--json", text, NULL });
+  g_autoptr(JsonNode) doc = json_from_string (out, NULL);
+  JsonNode *run;
+
+  g_assert_nonnull (doc);
+  run = json_array_get_element (json_object_get_array_member (json_node_get_object (doc), "runs"), 0);
+  blank_measured (run);
+  return json_to_string (run, TRUE);
+}
+
+/* The newest run in the history. */
+static gint64
+newest_run (void)
+{
+  g_autofree char *out = cli ((const char *const[]) { "history", "list", "--json", NULL });
+  g_autoptr(JsonNode) doc = json_from_string (out, NULL);
+  JsonArray *runs = json_object_get_array_member (json_node_get_object (doc), "runs");
+
+  g_assert_cmpuint (json_array_get_length (runs), >, 0);
+  return json_object_get_int_member (json_array_get_object_element (runs, 0), "id");
+}
+
+/* The same sustained test once from the model (the app's way) and once
+ * from `drivedash-cli sustained`: the history keeps the same record,
+ * down to each member, the result's name and the series. */
+static void
+test_saved_like_cli (void)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltsave-XXXXXX", NULL);
+  char *dir = g_mkdtemp (tmpl);
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *from_app = NULL;
+  g_autofree char *from_cli = NULL;
+  Wait w = { loop, 0, FALSE, FALSE };
+  gint64 app_id, cli_id;
+
+  s->folder = g_strdup (dir);
+  s->file_size = 8u << 20;
+  s->duration_s = 1.2;
+  s->interval_s = 0.2;
+  drivedash_long_test_model_set_settings_override (model, s);
+  g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
+  g_assert_true (drivedash_long_test_model_start (model, &error));
+  g_main_loop_run (loop);
+  g_assert_true (w.success);
+  g_assert_null (drivedash_long_test_model_get_status (model));
+  app_id = newest_run ();
+
+  out = cli ((const char *const[]) { "sustained", "-t", dir, "-s", "8MiB", "-d", "1.2", "-i", "0.2",
+                                     "--json", NULL });
+  cli_id = newest_run ();
+  g_assert_cmpint (cli_id, >, app_id);
+  from_app = shown_run (app_id);
+  from_cli = shown_run (cli_id);
+  g_assert_nonnull (strstr (from_app, "\"kind\" : \"sustained\""));
+  g_assert_nonnull (strstr (from_app, "\"encoding\" : \"zlib-f32le-v1\""));
+  g_assert_cmpstr (from_app, ==, from_cli);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *data_home = NULL;
+
+  /* A history of its own, before anything reads XDG_DATA_HOME; the CLI
+   * this test runs inherits it. */
+  data_home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "longtest-model-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (data_home));
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/longtest-model/mapping", test_mapping);
   g_test_add_func ("/longtest-model/notify-on-change", test_notify_on_change);
   g_test_add_func ("/longtest-model/run", test_run);
   g_test_add_func ("/longtest-model/stop", test_stop);
   g_test_add_func ("/longtest-model/thermal-before", test_thermal_before);
+  g_test_add_func ("/longtest-model/saved-like-cli", test_saved_like_cli);
   return g_test_run ();
 }

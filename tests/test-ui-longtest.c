@@ -1,6 +1,6 @@
 /* test-ui-longtest.c — the Long Tests view in the real app under Xvfb:
  * a tiny real run started from the page's action, screenshots during and
- * after it, and Stop
+ * after it, Stop, and the run kept in History
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +11,10 @@
 #include <libintl.h>
 #include <locale.h>
 
+#include "drivedash-bench-plots.h"
 #include "drivedash-format.h"
+#include "drivedash-history-page.h"
+#include "drivedash-store.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-plot.h"
 #include "drivedash-test-locale.h"
@@ -151,6 +154,75 @@ test_run (void)
   g_assert_true (g_file_test (after, G_FILE_TEST_EXISTS));
   /* Copy is enabled once there is a summary. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "longtest.copy", NULL));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static gboolean
+newest_listed (gpointer data)
+{
+  DrivedashHistoryModel *history = drivedash_history_page_get_model (data);
+
+  return !drivedash_history_model_get_loading (history)
+         && g_list_model_get_n_items (drivedash_history_model_get_runs (history)) > 0;
+}
+
+static gboolean
+plots_shown (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
+/* A finished long test is in History (the app used not to keep it), with
+ * its summary and series as the CLI stores them; opening it draws the
+ * series. */
+static void
+test_history (void)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  DrivedashHistoryPage *history;
+  g_autoptr(GObject) item = NULL;
+  const DrivedashStoreRun *listed;
+  g_autoptr(DrivedashStoreRun) stored = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(JsonNode) settings = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 started = g_get_real_time ();
+
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
+  shrink (model, 1.0);
+  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
+  ui_iterate_until (not_running, model, 120);
+  g_assert_null (drivedash_long_test_model_get_status (model));
+
+  drivedash_window_set_visible_page (window, "history");
+  history = DRIVEDASH_HISTORY_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE));
+  ui_iterate_until (newest_listed, history, 20);
+  item = g_list_model_get_item (drivedash_history_model_get_runs (drivedash_history_page_get_model (history)), 0);
+  listed = drivedash_history_item_get_run (DRIVEDASH_HISTORY_ITEM (item));
+  g_assert_cmpint (listed->kind, ==, DRIVEDASH_RUN_KIND_SUSTAINED);
+  g_assert_cmpint (listed->status, ==, DRIVEDASH_RUN_STATUS_DONE);
+  g_assert_cmpint (listed->started_at, >=, started);
+
+  store = drivedash_store_open (NULL, &error);
+  g_assert_no_error (error);
+  stored = drivedash_store_get_run (store, listed->id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (stored->series);
+  g_assert_cmpuint (stored->results->len, ==, 1);
+  g_assert_cmpfloat (((DrivedashStoreResult *) stored->results->pdata[0])->mb_per_s, >, 0);
+  settings = json_from_string (stored->settings_json, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (settings), "summary"), ==,
+                   drivedash_long_test_model_get_summary (model));
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (settings), "test"), ==, "sustained");
+
+  drivedash_history_page_open (history, DRIVEDASH_HISTORY_ITEM (item));
+  ui_iterate_until (plots_shown, ui_find_descendant (GTK_WIDGET (history), DRIVEDASH_TYPE_BENCH_PLOTS), 20);
+  g_free (ui_screenshot (window, "long-tests-in-history.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL));
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }
@@ -456,9 +528,14 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *data_home = NULL;
   GTestDBus *bus;
   int status;
 
+  /* A history of its own, before anything reads XDG_DATA_HOME. */
+  data_home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-longtest-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (data_home));
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_test_init (&argc, &argv, NULL);
   folder = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "longtest-ui-XXXXXX", NULL);
   g_assert_nonnull (g_mkdtemp (folder));
@@ -470,6 +547,7 @@ main (int   argc,
   bus = ui_start_app (&app);
 
   g_test_add_func ("/ui/longtest/run", test_run);
+  g_test_add_func ("/ui/longtest/history", test_history);
   g_test_add_func ("/ui/longtest/stop", test_stop);
   g_test_add_func ("/ui/longtest/consistency", test_consistency);
   g_test_add_func ("/ui/longtest/saturation", test_saturation);

@@ -27,6 +27,7 @@
 #include "drivedash-error.h"
 #include "drivedash-json.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-store-save.h"
 
 #define PREFIX "drivedash-cli ab: "
 
@@ -38,7 +39,6 @@ typedef struct
   DrivedashClientFlags flags;
   GCancellable        *cancellable;
   DrivedashStore      *store;
-  GPtrArray           *rounds;      /* DrivedashStoreRun, set_role "off"/"on" */
 } Ab;
 
 typedef struct
@@ -78,103 +78,50 @@ on_signal (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Rounds switch temporarily: if this process dies, drivedashd puts the
- * user's state back when it sees it leave the bus. */
+static void
+on_round_started (DrivedashAbRun *run,
+                  guint           round,
+                  guint           n_rounds,
+                  gboolean        on)
+{
+  fprintf (stderr, on ? _("Round %u of %u, game mode on…\n") : _("Round %u of %u, game mode off…\n"),
+           round + 1, n_rounds);
+}
+
+typedef struct
+{
+  GMainLoop    *loop;
+  GAsyncResult *result;
+} RunWait;
+
+static void
+on_run_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  RunWait *wait = user_data;
+
+  wait->result = g_object_ref (result);
+  g_main_loop_quit (wait->loop);
+}
+
+/* The rounds (drivedash-ab.c), with the main loop running for the
+ * signals that stop them; FALSE with why they ended early. */
 static gboolean
-set_round_game_mode (Ab        *ab,
-                     gboolean   enabled,
-                     GError   **error)
+run_rounds (DrivedashAbRun  *run,
+            GCancellable    *cancellable,
+            GError         **error)
 {
-  g_autoptr(DrivedashGameMode) state =
-    drivedash_client_set_game_mode_temporary (&ab->paths, ab->controller, enabled,
-                                              ab->flags, NULL, NULL, error);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  RunWait wait = { loop, NULL };
+  gboolean ok;
 
-  return state != NULL;
-}
-
-static gboolean
-set_game_mode (Ab        *ab,
-               gboolean   enabled,
-               gboolean   persistent,
-               GError   **error)
-{
-  g_autoptr(DrivedashGameMode) state =
-    drivedash_client_set_game_mode (&ab->paths, ab->controller, enabled, persistent,
-                                    ab->flags, NULL, NULL, error);
-
-  return state != NULL;
-}
-
-/* Refuses before the first round, with the reason (drivedash-ab.c). */
-static DrivedashGameMode *
-check_switchable (Ab      *ab,
-                  GError **error)
-{
-  return drivedash_ab_check_switchable (&ab->paths, ab->controller, ab->flags, NULL, error);
-}
-
-static gboolean
-run_rounds (Ab                           *ab,
-            const DrivedashBenchSettings *settings,
-            const DrivedashBenchSpec     *tests,
-            guint                         n_tests,
-            guint                         rounds,
-            double                        pause,
-            GError                      **error)
-{
-  for (guint i = 0; i < 2 * rounds; i++)
-    {
-      gboolean on = drivedash_ab_round_is_on (i);
-      DrivedashStoreRun *run;
-      g_autoptr(GError) local_error = NULL;
-
-      if (i > 0 && !drivedash_cli_pause (pause, ab->cancellable))
-        break;
-      if (g_cancellable_is_cancelled (ab->cancellable))
-        break;
-      if (!set_round_game_mode (ab, on, error))
-        return FALSE;
-      fprintf (stderr, on ? _("Round %u of %u, game mode on…\n") : _("Round %u of %u, game mode off…\n"),
-               i + 1, 2 * rounds);
-      run = drivedash_cli_run_once (ab->store, settings, tests, n_tests, ab->sysfs_root,
-                                    ab->controller, ab->cancellable, &local_error);
-      /* run->game_mode is what sysfs said as the round began: the
-       * record of whether the switch really happened. */
-      run->set_role = g_strdup (on ? "on" : "off");
-      g_ptr_array_add (ab->rounds, run);
-      if (local_error != NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return FALSE;
-        }
-    }
-  if (g_cancellable_is_cancelled (ab->cancellable))
-    {
-      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED,
-                           _("Stopped; game mode is back as it was."));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static GPtrArray *
-compare_rounds (Ab *ab)
-{
-  g_autoptr(GPtrArray) off = g_ptr_array_new ();
-  g_autoptr(GPtrArray) on = g_ptr_array_new ();
-  DrivedashCompareSide sides[2];
-
-  /* A stopped or failed round has partial results: leave it out. */
-  for (guint i = 0; i < ab->rounds->len; i++)
-    {
-      DrivedashStoreRun *run = g_ptr_array_index (ab->rounds, i);
-
-      if (run->status == DRIVEDASH_RUN_STATUS_DONE)
-        g_ptr_array_add (g_strcmp0 (run->set_role, "on") == 0 ? on : off, run);
-    }
-  sides[0] = (DrivedashCompareSide) { 0, "off", (DrivedashStoreRun **) off->pdata, off->len };
-  sides[1] = (DrivedashCompareSide) { 0, "on", (DrivedashStoreRun **) on->pdata, on->len };
-  return drivedash_compare_sides (sides, 2);
+  g_signal_connect (run, "round-started", G_CALLBACK (on_round_started), NULL);
+  drivedash_ab_run_run_async (run, cancellable, on_run_done, &wait);
+  g_main_loop_run (loop);
+  ok = drivedash_ab_run_run_finish (run, wait.result, error);
+  g_object_unref (wait.result);
+  return ok;
 }
 
 static void
@@ -225,18 +172,15 @@ print_result (GPtrArray *tests,
 }
 
 static gint64
-save_rounds (Ab *ab)
+save_rounds (Ab             *ab,
+             DrivedashAbRun *run)
 {
-  g_autoptr(DrivedashStoreRun) set = NULL;
+  g_autoptr(DrivedashStoreRun) set = drivedash_ab_run_dup_set (run);
   g_autoptr(GError) error = NULL;
 
-  if (ab->store == NULL || ab->rounds->len == 0)
+  if (ab->store == NULL || set == NULL)
     return 0;
-  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_AB_SET, ab->rounds);
-  /* The set's own numbers would mix both sides: its rounds hold them. */
-  g_ptr_array_set_size (set->results, 0);
-  set->game_mode = DRIVEDASH_GAME_MODE_UNKNOWN;
-  if (!drivedash_cli_save_set (ab->store, set, ab->rounds, &error))
+  if (!drivedash_store_save (ab->store, set, drivedash_ab_run_get_rounds (run), &error))
     {
       drivedash_cli_fail (_("drivedash-cli ab: the rounds were not saved: "), error);
       return 0;
@@ -387,46 +331,43 @@ make_settings (const AbOptions  *o,
   return g_steal_pointer (&settings);
 }
 
-/* The state the user had, back; says (on stderr) if that failed. */
+/* Whether game mode is on now; says (on stderr) if it could not be put
+ * back as it was. */
 static gboolean
-restore (Ab                      *ab,
-         const DrivedashGameMode *original)
+report_restore (Ab             *ab,
+                DrivedashAbRun *run)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DrivedashGameMode) now = NULL;
+  const DrivedashGameMode *original = drivedash_ab_run_get_original (run);
+  const GError *error = drivedash_ab_run_get_restore_error (run);
 
-  if (!set_game_mode (ab, original->enabled, original->persistent, &error))
-    {
-      fprintf (stderr, _("drivedash-cli ab: game mode could not be put back (%s). "
-                         "Run “drivedash-cli game-mode %s %s”.\n"),
-               error->message, ab->controller, original->enabled ? "on" : "off");
-      return !original->enabled;
-    }
-  now = drivedash_client_get_game_mode (&ab->paths, ab->controller, ab->flags, NULL, NULL, NULL);
-  return now != NULL ? now->enabled : original->enabled;
+  if (error != NULL)
+    fprintf (stderr, _("drivedash-cli ab: game mode could not be put back (%s). "
+                       "Run “drivedash-cli game-mode %s %s”.\n"),
+             error->message, ab->controller, original->enabled ? "on" : "off");
+  return drivedash_ab_run_get_enabled_after (run);
 }
 
 static int
-run_ab (Ab              *ab,
-        const AbOptions *o,
+run_ab (Ab                           *ab,
+        const AbOptions              *o,
         const DrivedashBenchSettings *settings,
-        GArray          *tests,
-        double           pause)
+        GArray                       *tests,
+        double                        pause)
 {
-  g_autoptr(DrivedashGameMode) original = NULL;
+  g_autoptr(DrivedashAbRun) run = NULL;
   g_autoptr(GPtrArray) compared = NULL;
   g_autoptr(GError) error = NULL;
   gboolean restored;
   gint64 set_id;
 
-  original = check_switchable (ab, &error);
-  if (original == NULL)
+  run = drivedash_ab_run_new (&ab->paths, ab->sysfs_root, ab->controller, ab->flags, ab->store, settings,
+                              (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len,
+                              (guint) o->rounds, pause);
+  run_rounds (run, ab->cancellable, &error);
+  if (drivedash_ab_run_get_original (run) == NULL)
     return drivedash_cli_fail (_("drivedash-cli ab: cannot switch game mode, so no test was run: "), error);
-
-  run_rounds (ab, settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len,
-              (guint) o->rounds, pause, &error);
-  restored = restore (ab, original);
-  set_id = save_rounds (ab);
+  restored = report_restore (ab, run);
+  set_id = save_rounds (ab, run);
   if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED))
     {
       fprintf (stderr, PREFIX "%s\n", _("Stopped; game mode is back as it was."));
@@ -435,7 +376,7 @@ run_ab (Ab              *ab,
   if (error != NULL)
     return drivedash_cli_fail (PREFIX, error);
 
-  compared = compare_rounds (ab);
+  compared = drivedash_ab_run_compare (run);
   print_result (compared, (guint) o->rounds, restored, set_id, o->json);
   return DRIVEDASH_EXIT_OK;
 }
@@ -450,13 +391,11 @@ drivedash_cli_ab (int    argc,
   g_autoptr(GArray) tests = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
   g_autoptr(DrivedashStore) store = NULL;
   g_autofree char *controller = NULL;
   Ab ab = { .paths = *drivedash_power_paths_default (), .flags = DRIVEDASH_CLIENT_INTERACTIVE };
   double pause = 5;
   gboolean use_service = TRUE;
-  g_autoptr(GDBusConnection) bus = NULL;
   guint sigint, sigterm;
   int ret;
 
@@ -493,11 +432,8 @@ drivedash_cli_ab (int    argc,
       ab.flags |= o.no_service || !use_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;
       ab.cancellable = cancellable;
       ab.store = store;
-      ab.rounds = rounds;
       /* Held for the whole test: a signal between two rounds must not kill
        * the process before game mode is put back. */
-      /* The temporary changes last as long as this connection. */
-      bus = use_service && !o.no_service ? g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL) : NULL;
       sigint = g_unix_signal_add (SIGINT, (GSourceFunc) on_signal, cancellable);
       sigterm = g_unix_signal_add (SIGTERM, (GSourceFunc) on_signal, cancellable);
       ret = run_ab (&ab, &o, settings, tests, pause);

@@ -249,7 +249,7 @@ save_run (BenchCli             *cli,
   g_autoptr(DrivedashStoreRun) run = drivedash_store_recorder_finish (recorder, bench, cli->report, cli->error);
   g_autoptr(GError) error = NULL;
 
-  if (!drivedash_store_save_run (cli->store, run, &error))
+  if (!drivedash_store_save (cli->store, run, NULL, &error))
     fprintf (stderr, _("drivedash-cli bench: the run was not saved: %s\n"), error->message);
   else
     cli->saved_id = run->id;

@@ -1,22 +1,14 @@
 /* drivedash-cli-long-out.c — drivedash-cli long: the result for people
- * and in the results history
+ * (drivedash-store-save.c keeps it in the results history)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <stdio.h>
-#include <sys/utsname.h>
 
-#include "drivedash-bench.h"
-#include "drivedash-error.h"
 #include "drivedash-cli-long.h"
 #include "drivedash-longtest-summary.h"
-#include "drivedash-store-drive.h"
-#include "drivedash-store-run.h"
-
-#define SERIES_POINTS 2000
 
 void
 drivedash_cli_long_print (const DrivedashLongTestResult   *res,
@@ -25,121 +17,4 @@ drivedash_cli_long_print (const DrivedashLongTestResult   *res,
   g_autofree char *text = drivedash_long_test_result_to_text (res, settings);
 
   fputs (text, stdout);
-}
-
-/* The store keeps bench samples: reads and writes together. */
-static GBytes *
-encode_series (const DrivedashLongTestResult *res)
-{
-  const DrivedashTimeseriesRow *rows = drivedash_timeseries_get_rows (res->series);
-  guint n = drivedash_timeseries_get_n_rows (res->series);
-  double dt = drivedash_timeseries_get_interval (res->series);
-  g_autoptr(GArray) samples = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashBenchSample), n);
-
-  if (n == 0)
-    return NULL;
-  for (guint i = 0; i < n; i++)
-    {
-      DrivedashBenchSample s = { 0 };
-
-      s.phase = DRIVEDASH_BENCH_PHASE_MEASURING;
-      s.pass = rows[i].round;
-      s.elapsed_s = s.run_elapsed_s = rows[i].t_s;
-      s.window_s = dt;
-      s.mb_per_s = (double) rows[i].read_mb_per_s + rows[i].write_mb_per_s;
-      s.iops = (double) rows[i].read_iops + rows[i].write_iops;
-      s.latency_mean_us = rows[i].mean_us;
-      s.latency_p99_us = rows[i].p99_us;
-      g_array_append_val (samples, s);
-    }
-  return drivedash_store_series_encode ((const DrivedashBenchSample *) (gpointer) samples->data,
-                                        samples->len, SERIES_POINTS);
-}
-
-static void
-add_results (DrivedashStoreRun             *run,
-             const DrivedashLongTestResult *res,
-             const DrivedashLongTestSettings *s)
-{
-  DrivedashStoreResult *r;
-
-  if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
-    {
-      for (guint i = 0; i < res->rounds->len; i++)
-        {
-          const DrivedashLongRound *round = &g_array_index (res->rounds, DrivedashLongRound, i);
-          g_autofree char *name = g_strdup_printf ("%s-%u", drivedash_long_group_to_string (round->group),
-                                                   round->index);
-
-          r = drivedash_store_result_new (name, "trace");
-          r->mb_per_s = round->bandwidth_mb_per_s;
-          r->latency_us.mean = round->read_access_us;
-          g_ptr_array_add (run->results, r);
-        }
-      return;
-    }
-  if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
-    {
-      g_autofree char *name = g_strdup_printf ("RND%uK Q%uT1", s->block_size / 1024, s->queue_depth);
-
-      r = drivedash_store_result_new (name, "mix");
-      r->mb_per_s = res->measured_mb_per_s;
-      r->iops = res->measured_s > 0 ? res->measured_ios / res->measured_s : 0;
-    }
-  else
-    {
-      r = drivedash_store_result_new ("SEQ1M Q8T1", "write");
-      r->mb_per_s = res->elapsed_s > 0 ? res->bytes_written / res->elapsed_s / 1e6 : 0;
-    }
-  g_ptr_array_add (run->results, r);
-}
-
-DrivedashStoreRun *
-drivedash_cli_long_start_run (DrivedashStore                  *store,
-                              const DrivedashLongTestSettings *settings,
-                              const char                      *controller)
-{
-  static const DrivedashRunKind kinds[] = { DRIVEDASH_RUN_KIND_SUSTAINED, DRIVEDASH_RUN_KIND_CONSISTENCY,
-                                            DRIVEDASH_RUN_KIND_SATURATION };
-  DrivedashStoreRun *run = drivedash_store_run_new (kinds[settings->kind]);
-  struct utsname uts;
-
-  run->started_at = g_get_real_time ();
-  if (uname (&uts) == 0)
-    run->kernel = g_strdup (uts.release);
-  drivedash_store_run_read_drive (run, store, NULL, controller, TRUE);
-  return run;
-}
-
-gint64
-drivedash_cli_long_save (DrivedashStore                  *store,
-                         DrivedashStoreRun               *run,
-                         const DrivedashLongTestResult   *res,
-                         const DrivedashLongTestSettings *settings,
-                         const char                      *controller,
-                         const GError                    *error,
-                         GError                         **save_error)
-{
-  g_autoptr(JsonNode) doc = NULL;
-
-  run->ended_at = g_get_real_time ();
-  if (error != NULL)
-    {
-      run->status = g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED)
-                    ? DRIVEDASH_RUN_STATUS_CANCELLED : DRIVEDASH_RUN_STATUS_FAILED;
-      run->error = g_strdup (error->message);
-    }
-  drivedash_store_run_read_drive (run, store, NULL, controller, FALSE);
-  if (res != NULL)
-    {
-      /* The whole result without its series, which has its own column. */
-      doc = drivedash_long_test_result_to_json (res, settings);
-      json_object_remove_member (json_node_get_object (doc), "series");
-      run->settings_json = json_to_string (doc, FALSE);
-      add_results (run, res, settings);
-      run->series = encode_series (res);
-    }
-  if (!drivedash_store_save_run (store, run, save_error))
-    return 0;
-  return run->id;
 }

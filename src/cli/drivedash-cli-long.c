@@ -29,6 +29,7 @@
 #include "drivedash-longtest-summary.h"
 #include "drivedash-longtest-thermal.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-store-save.h"
 #include "drivedash-write-notice.h"
 
 /* Anything above this asks for --yes first (the 100 GB). */
@@ -288,8 +289,7 @@ finish (LongRun           *run,
         const char        *prefix,
         const LongOptions *o,
         DrivedashStore    *store,
-        DrivedashStoreRun *stored,
-        const char        *controller)
+        DrivedashStoreRun *stored)
 {
   const DrivedashLongTestResult *res = run->result ? run->result : run->partial;
   g_autoptr(GError) save_error = NULL;
@@ -298,8 +298,10 @@ finish (LongRun           *run,
 
   if (store != NULL)
     {
-      id = drivedash_cli_long_save (store, stored, res, run->settings, controller, run->error, &save_error);
-      if (id == 0)
+      drivedash_store_run_finish_long (stored, store, res, run->settings, run->error);
+      if (drivedash_store_save (store, stored, NULL, &save_error))
+        id = stored->id;
+      else
         /* Translators: the first %s is the command, "drivedash-cli sustained" */
         fprintf (stderr, _("%s: the run was not saved: %s\n"), run->command, save_error->message);
     }
@@ -360,14 +362,14 @@ run_kind (DrivedashLongTestKind  kind,
       return drivedash_cli_fail (why, error);
     }
   if (store != NULL)
-    stored = drivedash_cli_long_start_run (store, settings, controller);
+    stored = drivedash_store_run_new_long (store, settings);
 
   run.settings = settings;
   run.command = command;
   run.cancellable = cancellable;
   run.quiet = o->json;
   run_test (&run);
-  ret = finish (&run, prefix, o, store, stored, controller);
+  ret = finish (&run, prefix, o, store, stored);
   g_clear_pointer (&run.result, drivedash_long_test_result_free);
   g_clear_pointer (&run.partial, drivedash_long_test_result_free);
   g_clear_error (&run.error);

@@ -92,28 +92,6 @@ drivedash_cli_run_once (DrivedashStore               *store,
   return run;
 }
 
-/* Saves @set, then its members pointing at it. */
-gboolean
-drivedash_cli_save_set (DrivedashStore     *store,
-                        DrivedashStoreRun  *set,
-                        GPtrArray          *members,
-                        GError            **error)
-{
-  if (!drivedash_store_save_run (store, set, error))
-    return FALSE;
-  for (guint i = 0; i < members->len; i++)
-    {
-      DrivedashStoreRun *member = g_ptr_array_index (members, i);
-
-      member->set_id = set->id;
-      if (member->set_role == NULL)
-        member->set_role = g_strdup ("repeat");
-      if (!drivedash_store_save_run (store, member, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 print_set (const DrivedashStoreRun *set,
            guint                    repeat,
@@ -212,7 +190,7 @@ drivedash_cli_bench_repeat (const DrivedashBenchSettings *settings,
       set->status = DRIVEDASH_RUN_STATUS_CANCELLED;
       set->error = g_strdup (error->message);
     }
-  if (store != NULL && members->len > 0 && !drivedash_cli_save_set (store, set, members, &save_error))
+  if (store != NULL && members->len > 0 && !drivedash_store_save (store, set, members, &save_error))
     drivedash_cli_fail (_("drivedash-cli bench: the runs were not saved: "), save_error);
   print_set (set, repeat, json);
   if (set->id > 0)

@@ -7,6 +7,7 @@
 #include "drivedash-bench.h"
 #include "drivedash-store.h"
 #include "drivedash-store-recorder.h"
+#include "drivedash-store-save.h"
 
 G_BEGIN_DECLS
 
@@ -47,10 +48,5 @@ DrivedashStoreRun *drivedash_cli_run_once (DrivedashStore               *store,
                                            const char                   *sysfs_root,
                                            const char                   *controller,
                                            GCancellable                 *cancellable,
-                                           GError                      **error);
-/* Saves @set, then @members with set_id pointing at it. */
-gboolean           drivedash_cli_save_set (DrivedashStore               *store,
-                                           DrivedashStoreRun            *set,
-                                           GPtrArray                    *members,
                                            GError                      **error);
 G_END_DECLS

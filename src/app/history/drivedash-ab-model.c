@@ -2,12 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A state machine on the main loop: check (worker thread) → for each
- * round: switch game mode temporarily (worker thread), one bench run
- * (the engine's own threads), a pause → restore and save (worker
- * thread).  The rounds switch through SetGameModeTemporary, so if the app
- * is killed drivedashd puts the user's state back when our bus
- * connection goes; Stop and errors put it back here.
+ * The rounds, their game-mode switching and putting the user's state back
+ * are DrivedashAbRun's (drivedash-ab.c, as for "drivedash-cli ab"); this
+ * model shows them as a status line and saves the set off the main
+ * thread (drivedash-history-save.c).
  */
 #include "config.h"
 
@@ -18,6 +16,7 @@
 #include "drivedash-error.h"
 #include "drivedash-history-save.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-store-save.h"
 
 struct _DrivedashAbModel
 {
@@ -30,15 +29,12 @@ struct _DrivedashAbModel
   gint64                  set_id;
 
   char                   *controller;
-  DrivedashGameMode      *original;
   GCancellable           *cancellable;
-  DrivedashBench         *bench;
-  DrivedashStoreRecorder *recorder;
-  GPtrArray              *round_runs;   /* DrivedashStoreRun, set_role "off"/"on" */
-  guint                   round;
-  guint                   pause_source;
-  GError                 *error;        /* why the test ended early */
-  GDBusConnection        *bus;          /* held for the whole test, see check_done_cb() */
+  DrivedashStore         *store;        /* hashes the rounds' serials, then saves them */
+  DrivedashAbRun         *run;
+  char                   *outcome;      /* the status once saved */
+  gboolean                outcome_is_error;
+  gboolean                completed;    /* every round ran: the set is offered */
 
   /* Test hooks (drivedash-ab-model-private.h). */
   DrivedashPowerPaths     paths;
@@ -56,29 +52,6 @@ G_DEFINE_FINAL_TYPE (DrivedashAbModel, drivedash_ab_model, G_TYPE_OBJECT)
 enum { PROP_0, PROP_OPTIONS, PROP_ROUNDS, PROP_RUNNING, PROP_STATUS, PROP_STATUS_IS_ERROR,
        PROP_SET_ID, N_PROPS };
 static GParamSpec *properties[N_PROPS];
-
-typedef enum { JOB_CHECK, JOB_SWITCH, JOB_FINISH } JobKind;
-
-typedef struct
-{
-  JobKind            kind;
-  DrivedashPowerPaths paths;
-  char              *controller;
-  gboolean           on;
-  DrivedashGameMode *original;   /* JOB_FINISH: put back (borrowed) */
-  GPtrArray         *rounds;     /* JOB_FINISH: to save (a ref) */
-} Job;
-
-static void next_round (DrivedashAbModel *self);
-static void finish (DrivedashAbModel *self);
-
-static void
-job_free (Job *job)
-{
-  g_free (job->controller);
-  g_clear_pointer (&job->rounds, g_ptr_array_unref);
-  g_free (job);
-}
 
 static void
 set_status (DrivedashAbModel *self,
@@ -108,206 +81,122 @@ set_running (DrivedashAbModel *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
-/* Saves the rounds as one A/B set; returns its id, 0 when there is
- * nothing to save or saving failed (logged: the comparison is lost, the
- * drive's state is not). */
-static gint64
-save_set (GPtrArray *rounds)
-{
-  g_autoptr(DrivedashStore) store = NULL;
-  g_autoptr(DrivedashStoreRun) set = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (rounds->len == 0 || (store = drivedash_store_open (NULL, &error)) == NULL)
-    return 0;
-  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_AB_SET, rounds);
-  if (!drivedash_store_save_run (store, set, &error))
-    {
-      g_warning ("The game mode test was not saved: %s", error->message);
-      return 0;
-    }
-  for (guint i = 0; i < rounds->len; i++)
-    {
-      DrivedashStoreRun *run = g_ptr_array_index (rounds, i);
-
-      run->set_id = set->id;
-      if (!drivedash_store_save_run (store, run, &error))
-        g_warning ("A round was not saved: %s", error->message);
-      g_clear_error (&error);
-    }
-  return set->id;
-}
-
+/* The test is over: the status says how, and the model lets go. */
 static void
-job_thread (GTask        *task,
-            gpointer      source,
-            gpointer      task_data,
-            GCancellable *cancellable)
+end (DrivedashAbModel *self,
+     const char       *status,
+     gboolean          is_error,
+     gint64            set_id)
 {
-  Job *job = task_data;
-  const DrivedashPowerPaths *paths = &job->paths;
-  DrivedashClientFlags flags = DRIVEDASH_CLIENT_INTERACTIVE;
-  DrivedashGameMode *state = NULL;
-  GError *error = NULL;
-
-  if (job->kind == JOB_CHECK)
-    {
-      /* The shared system-bus connection the client calls go through
-       * (may be NULL: no bus, then no service either). */
-      g_object_set_data_full (G_OBJECT (task), "bus", g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL),
-                              g_object_unref);
-      state = drivedash_ab_check_switchable (paths, job->controller, flags, NULL, &error);
-    }
-  else if (job->kind == JOB_SWITCH)
-    state = drivedash_client_set_game_mode_temporary (paths, job->controller, job->on, flags,
-                                                      NULL, NULL, &error);
-  else
-    {
-      gint64 set_id;
-
-      /* Put back first: saving may take a while on a busy disk. */
-      state = drivedash_client_set_game_mode (paths, job->controller, job->original->enabled,
-                                              job->original->persistent, flags, NULL, NULL, &error);
-      set_id = save_set (job->rounds);
-      g_object_set_data_full (G_OBJECT (task), "set-id", g_memdup2 (&set_id, sizeof set_id), g_free);
-    }
-  if (state == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, state, (GDestroyNotify) drivedash_game_mode_free);
-}
-
-static void
-run_job (DrivedashAbModel    *self,
-         JobKind              kind,
-         gboolean             on,
-         GAsyncReadyCallback  callback)
-{
-  g_autoptr(GTask) task = g_task_new (self, NULL, callback, NULL);
-  Job *job = g_new0 (Job, 1);
-
-  job->kind = kind;
-  job->paths = self->paths;
-  job->on = on;
-  job->controller = g_strdup (self->controller);
-  job->original = self->original;
-  if (kind == JOB_FINISH)
-    job->rounds = g_ptr_array_ref (self->round_runs);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, job_thread);
-}
-
-static void
-keep_error (DrivedashAbModel *self,
-            GError           *error)
-{
-  if (self->error == NULL)
-    self->error = error;
-  else
-    g_error_free (error);
-}
-
-static void
-finish_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  DrivedashAbModel *self = DRIVEDASH_AB_MODEL (source);
-  g_autoptr(DrivedashGameMode) now = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 *set_id = g_object_get_data (G_OBJECT (result), "set-id");
-  g_autofree char *text = NULL;
-
-  now = g_task_propagate_pointer (G_TASK (result), &error);
-  if (now == NULL)
-    text = g_strdup_printf (_("Game mode could not be put back (%s). Switch it on the Health page."),
-                            error->message);
-  else if (g_error_matches (self->error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED))
-    text = g_strdup (_("Stopped; game mode is back as it was."));
-  else if (self->error != NULL)
-    text = g_strdup_printf (_("The test stopped: %s Game mode is back as it was."), self->error->message);
-  else
-    text = g_strdup (_("Done. Game mode is back as it was."));
-  set_status (self, text, now == NULL || (self->error != NULL
-                                          && !g_error_matches (self->error, DRIVEDASH_ERROR,
-                                                               DRIVEDASH_ERROR_CANCELLED)));
+  set_status (self, status, is_error);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->bus);
+  g_clear_object (&self->store);
+  g_clear_object (&self->run);
+  g_clear_pointer (&self->outcome, g_free);
   set_running (self, FALSE);
-  if (set_id != NULL && *set_id > 0 && self->error == NULL)
+  if (set_id > 0 && self->set_id != set_id)
     {
-      self->set_id = *set_id;
+      self->set_id = set_id;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SET_ID]);
     }
   g_object_unref (self);  /* held while running */
 }
 
 static void
-finish (DrivedashAbModel *self)
+round_started_cb (DrivedashAbRun   *run,
+                  guint             round,
+                  guint             n_rounds,
+                  gboolean          on,
+                  DrivedashAbModel *self)
+{
+  g_autofree char *text = g_strdup_printf (on ? _("Round %u of %u, game mode on…")
+                                              : _("Round %u of %u, game mode off…"),
+                                           round + 1, n_rounds);
+
+  set_status (self, text, FALSE);
+}
+
+static void
+restoring_cb (DrivedashAbRun   *run,
+              DrivedashAbModel *self)
 {
   set_status (self, _("Putting game mode back as it was…"), FALSE);
-  run_job (self, JOB_FINISH, FALSE, finish_done_cb);
 }
 
-static gboolean
-pause_done_cb (gpointer user_data)
-{
-  DrivedashAbModel *self = user_data;
-
-  self->pause_source = 0;
-  next_round (self);
-  return G_SOURCE_REMOVE;
-}
-
+/* The comparison (set-id) is only offered for a test that ran to the
+ * end; a stopped one's rounds are kept all the same. */
 static void
-round_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
 {
   DrivedashAbModel *self = user_data;
-  DrivedashBench *bench = DRIVEDASH_BENCH (source);
-  g_autoptr(DrivedashBenchReport) report = NULL;
-  g_autoptr(DrivedashStoreRecorder) recorder = g_steal_pointer (&self->recorder);
-  GError *error = NULL;
-  DrivedashStoreRun *run;
+  g_autoptr(GError) error = NULL;
+  gint64 id = drivedash_history_save_finish (result, &error);
+  g_autofree char *text = NULL;
 
-  report = drivedash_bench_run_finish (bench, result, &error);
-  run = drivedash_store_recorder_finish (recorder, bench, report, error);
-  /* run->game_mode is what sysfs said as the round began: the record of
-   * whether the switch really happened. */
-  run->set_role = g_strdup (drivedash_ab_round_is_on (self->round) ? "on" : "off");
-  g_ptr_array_add (self->round_runs, run);
-  g_clear_object (&self->bench);
+  if (id == 0)
+    text = g_strdup_printf ("%s %s", self->outcome, error->message);
+  end (self, text ? text : self->outcome, self->outcome_is_error || id == 0,
+       self->completed ? id : 0);
+}
+
+static char *
+outcome_text (DrivedashAbModel *self,
+              const GError     *error)
+{
+  const GError *restore_error = drivedash_ab_run_get_restore_error (self->run);
+
+  if (restore_error != NULL)
+    return g_strdup_printf (_("Game mode could not be put back (%s). Switch it on the Health page."),
+                            restore_error->message);
+  if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED))
+    return g_strdup (_("Stopped; game mode is back as it was."));
   if (error != NULL)
-    {
-      keep_error (self, error);
-      finish (self);
-      return;
-    }
-  self->round++;
-  self->pause_source = g_timeout_add_seconds (self->round < 2 * self->rounds ? self->round_pause_s : 0,
-                                              pause_done_cb, self);
+    return g_strdup_printf (_("The test stopped: %s Game mode is back as it was."), error->message);
+  return g_strdup (_("Done. Game mode is back as it was."));
 }
 
 static void
-switch_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
+run_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
 {
-  DrivedashAbModel *self = DRIVEDASH_AB_MODEL (source);
-  g_autoptr(DrivedashGameMode) state = NULL;
-  g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_options_make_settings (self->options);
-  g_autoptr(GArray) tests = drivedash_bench_options_dup_tests (self->options);
-  g_autoptr(DrivedashStore) store = NULL;
-  GError *error = NULL;
+  DrivedashAbModel *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStoreRun) set = NULL;
+  g_autofree char *text = NULL;
 
-  state = g_task_propagate_pointer (G_TASK (result), &error);
-  if (state == NULL || g_cancellable_is_cancelled (self->cancellable))
+  drivedash_ab_run_run_finish (self->run, result, &error);
+  if (drivedash_ab_run_get_original (self->run) == NULL)
     {
-      keep_error (self, error ? error : g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED, ""));
-      finish (self);
+      text = g_strdup_printf (_("Game mode cannot be switched, so no test was run: %s"), error->message);
+      end (self, text, TRUE, 0);
       return;
     }
+  g_free (self->outcome);
+  self->outcome = outcome_text (self, error);
+  self->outcome_is_error = drivedash_ab_run_get_restore_error (self->run) != NULL ||
+                           (error != NULL && !g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED));
+  self->completed = error == NULL;
+  set = drivedash_ab_run_dup_set (self->run);
+  if (set == NULL || self->store == NULL)
+    {
+      end (self, self->outcome, self->outcome_is_error, 0);
+      return;
+    }
+  drivedash_history_save_async (self->store, set, drivedash_ab_run_get_rounds (self->run), NULL,
+                                saved_cb, self);
+}
+
+/* Each round as the options say, small and quick under the test hooks. */
+static DrivedashAbRun *
+make_run (DrivedashAbModel       *self,
+          DrivedashBenchSettings *settings)
+{
+  g_autoptr(GArray) tests = drivedash_bench_options_dup_tests (self->options);
+  g_autoptr(GError) error = NULL;
+
   settings->background = TRUE;
   if (self->test_pass_duration > 0)
     {
@@ -315,56 +204,13 @@ switch_done_cb (GObject      *source,
       settings->pause = 0;
       settings->test_size = self->test_size;
     }
-  self->bench = drivedash_bench_new (settings, (const DrivedashBenchSpec *) (gpointer) tests->data, tests->len);
-  store = drivedash_store_open (NULL, NULL);
-  self->recorder = drivedash_store_recorder_new (store, self->bench, self->sysfs_root, self->controller);
-  drivedash_bench_run_async (self->bench, self->cancellable, round_done_cb, self);
-}
-
-static void
-next_round (DrivedashAbModel *self)
-{
-  gboolean on = drivedash_ab_round_is_on (self->round);
-  g_autofree char *text = NULL;
-
-  if (g_cancellable_is_cancelled (self->cancellable))
-    keep_error (self, g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED, ""));
-  if (self->error != NULL || self->round >= 2 * self->rounds)
-    {
-      finish (self);
-      return;
-    }
-  text = g_strdup_printf (on ? _("Round %u of %u, game mode on…") : _("Round %u of %u, game mode off…"),
-                          self->round + 1, 2 * self->rounds);
-  set_status (self, text, FALSE);
-  run_job (self, JOB_SWITCH, on, switch_done_cb);
-}
-
-static void
-check_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  DrivedashAbModel *self = DRIVEDASH_AB_MODEL (source);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-
-  /* drivedashd undoes a temporary switch when the connection that asked
-   * for it closes: hold it until game mode is put back, or the service
-   * would revert each round as soon as the call's last user let go. */
-  g_set_object (&self->bus, g_object_get_data (G_OBJECT (result), "bus"));
-  self->original = g_task_propagate_pointer (G_TASK (result), &error);
-  if (self->original == NULL)
-    {
-      text = g_strdup_printf (_("Game mode cannot be switched, so no test was run: %s"), error->message);
-      set_status (self, text, TRUE);
-      g_clear_object (&self->cancellable);
-      g_clear_object (&self->bus);
-      set_running (self, FALSE);
-      g_object_unref (self);
-      return;
-    }
-  next_round (self);
+  /* Opening is a few ms; without it the rounds run and are not kept. */
+  self->store = drivedash_store_open (NULL, &error);
+  if (self->store == NULL)
+    g_message ("The game mode test will not be kept in the history: %s", error->message);
+  return drivedash_ab_run_new (&self->paths, self->sysfs_root, self->controller, DRIVEDASH_CLIENT_INTERACTIVE,
+                               self->store, settings, (const DrivedashBenchSpec *) (gpointer) tests->data,
+                               tests->len, self->rounds, self->round_pause_s);
 }
 
 gboolean
@@ -395,15 +241,14 @@ drivedash_ab_model_start (DrivedashAbModel *self)
                           "Pick a folder on the drive you want to test."), TRUE);
       return FALSE;
     }
-  g_clear_pointer (&self->original, drivedash_game_mode_free);
-  g_clear_error (&self->error);
-  g_ptr_array_set_size (self->round_runs, 0);
-  self->round = 0;
   self->cancellable = g_cancellable_new ();
+  self->run = make_run (self, settings);
+  g_signal_connect (self->run, "round-started", G_CALLBACK (round_started_cb), self);
+  g_signal_connect (self->run, "restoring", G_CALLBACK (restoring_cb), self);
   set_running (self, TRUE);
   set_status (self, _("Checking that game mode can be switched…"), FALSE);
   g_object_ref (self);  /* until finished */
-  run_job (self, JOB_CHECK, FALSE, check_done_cb);
+  drivedash_ab_run_run_async (self->run, self->cancellable, run_done_cb, self);
   return TRUE;
 }
 
@@ -414,13 +259,8 @@ drivedash_ab_model_stop (DrivedashAbModel *self)
 
   if (!self->running)
     return;
+  /* Also ends a pause between rounds at once (drivedash-ab.c). */
   g_cancellable_cancel (self->cancellable);
-  /* Between rounds nothing else will notice: end the pause now. */
-  if (self->pause_source != 0)
-    {
-      g_clear_handle_id (&self->pause_source, g_source_remove);
-      next_round (self);
-    }
 }
 
 DrivedashBenchOptions *
@@ -519,12 +359,9 @@ drivedash_ab_model_finalize (GObject *object)
 
   g_clear_object (&self->options);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->bus);
-  g_clear_object (&self->bench);
-  g_clear_pointer (&self->recorder, drivedash_store_recorder_free);
-  g_clear_pointer (&self->original, drivedash_game_mode_free);
-  g_clear_pointer (&self->round_runs, g_ptr_array_unref);
-  g_clear_error (&self->error);
+  g_clear_object (&self->store);
+  g_clear_object (&self->run);
+  g_free (self->outcome);
   g_free (self->controller);
   g_free (self->test_controller);
   g_free (self->sysfs_root);
@@ -560,7 +397,6 @@ drivedash_ab_model_init (DrivedashAbModel *self)
   self->rounds = 5;
   self->paths = *drivedash_power_paths_default ();
   self->round_pause_s = 5;  /* CrystalDiskMark's 5 s between tests */
-  self->round_runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
 }
 
 DrivedashAbModel *

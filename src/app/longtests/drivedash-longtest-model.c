@@ -15,6 +15,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-history-save.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
@@ -40,6 +41,7 @@ struct _DrivedashLongTestModel
   GCancellable              *cancellable;
   DrivedashRunQueue         *queue;
   DrivedashLongTestResult   *result;
+  GError                    *save_error;       /* the last run's, NULL: saved */
   DrivedashLongTestSettings *override;
   DrivedashLongTestRounds   *rounds;
   DrivedashHealth           *health;           /* the Health page's drive, NULL: none */
@@ -338,7 +340,7 @@ drivedash_long_test_model_set_settings_override (DrivedashLongTestModel         
  * them all); progress keeps only its latest; rounds are always kept. */
 #define MAX_PENDING_ROWS 64
 
-enum { ITEM_ROW, ITEM_ROUND, ITEM_PROGRESS };
+enum { ITEM_ROW, ITEM_ROUND, ITEM_PROGRESS, ITEM_SAVE_ERROR };
 
 static void
 deliver (gpointer target,
@@ -353,6 +355,12 @@ deliver (gpointer target,
   if (kind == ITEM_ROUND)
     {
       drivedash_long_test_rounds_add_round (self->rounds, item);
+      return;
+    }
+  if (kind == ITEM_SAVE_ERROR)
+    {
+      g_clear_error (&self->save_error);
+      self->save_error = g_error_copy (item);
       return;
     }
   if (kind == ITEM_ROW)
@@ -399,11 +407,22 @@ run_in_thread (DrivedashRunQueue  *queue,
 {
   const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
   const DrivedashLongTestSettings *s = work_data;
+  g_autoptr(DrivedashHistoryLong) history = drivedash_history_long_begin (s);
+  g_autoptr(DrivedashLongTestResult) partial = NULL;
+  GError *save_error = NULL;
+  DrivedashLongTestResult *res;
 
   /* The thermal counters as the CLI reads them: "before" after the
    * preparation fill, so heat from the fill is not blamed on the
    * measured phase. */
-  return drivedash_long_test_run_with_thermal (s, cancellable, &sink, queue, NULL, error);
+  res = drivedash_long_test_run_with_thermal (s, cancellable, &sink, queue, &partial, error);
+  /* Kept as the CLI keeps it, a stopped or failed run too; the failure
+   * to save travels as the last item before the end, so on_run_done()
+   * can say why the run is not in History. */
+  if (!drivedash_history_long_end (history, res ? res : partial, res ? NULL : *error, &save_error))
+    drivedash_run_queue_push (queue, ITEM_SAVE_ERROR, DRIVEDASH_RUN_ITEM_KEEP,
+                              save_error, (GDestroyNotify) g_error_free);
+  return res;
 }
 
 static char *
@@ -430,6 +449,7 @@ on_run_done (GObject      *source,
   g_autoptr(DrivedashLongTestModel) self = user_data;
   g_autoptr(GError) error = NULL;
   DrivedashLongTestResult *res = drivedash_run_queue_run_finish (self->queue, result, &error);
+  const GError *save_error = self->save_error;
   g_autofree char *summary = NULL;
 
   g_clear_object (&self->cancellable);
@@ -442,7 +462,8 @@ on_run_done (GObject      *source,
       set_progress (self, 1.0);
     }
   set_string (self, &self->summary, summary, PROP_SUMMARY);
-  set_string (self, &self->status, error ? error->message : NULL, PROP_STATUS);
+  set_string (self, &self->status, error ? error->message : save_error ? save_error->message : NULL,
+              PROP_STATUS);
   set_string (self, &self->progress_text, NULL, PROP_PROGRESS_TEXT);
   set_running (self, FALSE);
   g_signal_emit (self, signals[FINISHED], 0, res != NULL);
@@ -517,6 +538,7 @@ drivedash_long_test_model_start (DrivedashLongTestModel  *self,
   set_string (self, &self->status, NULL, PROP_STATUS);
   set_string (self, &self->summary, NULL, PROP_SUMMARY);
   set_progress (self, 0);
+  g_clear_error (&self->save_error);
   set_running (self, TRUE);
   /* The callback holds the model until the run is over; the run's own
    * "stopped" message comes after the file is gone. */
@@ -547,6 +569,7 @@ drivedash_long_test_model_finalize (GObject *object)
   g_free (self->status);
   g_clear_object (&self->queue);
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
+  g_clear_error (&self->save_error);
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
   g_clear_object (&self->rounds);
   g_clear_pointer (&self->health, drivedash_health_unref);

@@ -1,11 +1,93 @@
-/* drivedash-history-save.c — the Speed page's runs go into the results
- * history when they end
+/* drivedash-history-save.c — the app's runs go into the results history
+ * when they end, off the main thread, through drivedash_store_save()
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "drivedash-history-save.h"
+
+/* What the page shows when the history could not take the run: the
+ * results on screen stay, but the user must know they are not kept. */
+static void
+set_not_kept (GError       **error,
+              const GError  *why)
+{
+  g_set_error (error, why->domain, why->code,
+               _("The run was not kept in the history: %s"), why->message);
+}
+
+typedef struct
+{
+  DrivedashStore    *store;
+  DrivedashStoreRun *run;
+  GPtrArray         *members;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_object (&data->store);
+  drivedash_store_run_unref (data->run);
+  g_clear_pointer (&data->members, g_ptr_array_unref);
+  g_free (data);
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  SaveData *data = task_data;
+  g_autoptr(GError) error = NULL;
+  GError *plain = NULL;
+
+  /* The store is only used here from now on: one thread at a time. */
+  if (data->store == NULL)
+    data->store = drivedash_store_open (NULL, &error);
+  if (data->store != NULL)
+    drivedash_store_save (data->store, data->run, data->members, &error);
+  if (error != NULL)
+    {
+      set_not_kept (&plain, error);
+      g_task_return_error (task, plain);
+    }
+  else
+    g_task_return_int (task, (gssize) data->run->id);
+}
+
+void
+drivedash_history_save_async (DrivedashStore      *store,
+                              DrivedashStoreRun   *run,
+                              GPtrArray           *members,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  SaveData *data = g_new0 (SaveData, 1);
+
+  g_task_set_source_tag (task, drivedash_history_save_async);
+  data->store = store ? g_object_ref (store) : NULL;
+  data->run = drivedash_store_run_ref (run);
+  data->members = members ? g_ptr_array_ref (members) : NULL;
+  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
+  g_task_run_in_thread (task, save_thread);
+}
+
+gint64
+drivedash_history_save_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  gssize id;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), 0);
+  id = g_task_propagate_int (G_TASK (result), error);
+  return id > 0 ? id : 0;
+}
 
 DrivedashStoreRecorder *
 drivedash_history_save_begin (DrivedashBench *bench)
@@ -24,51 +106,74 @@ drivedash_history_save_begin (DrivedashBench *bench)
   return drivedash_store_recorder_new (store, bench, NULL, NULL);
 }
 
-typedef struct
-{
-  DrivedashStore    *store;
-  DrivedashStoreRun *run;
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  g_object_unref (data->store);
-  drivedash_store_run_unref (data->run);
-  g_free (data);
-}
-
-static void
-save_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  SaveData *data = task_data;
-  g_autoptr(GError) error = NULL;
-
-  /* The store is only used here from now on: one thread at a time. */
-  if (!drivedash_store_save_run (data->store, data->run, &error))
-    g_warning ("The run was not saved in the history: %s", error->message);
-  g_task_return_boolean (task, error == NULL);
-}
-
 void
 drivedash_history_save_end (DrivedashStoreRecorder     *recorder,
                             DrivedashBench             *bench,
                             const DrivedashBenchReport *report,
-                            const GError               *error)
+                            const GError               *error,
+                            GAsyncReadyCallback         callback,
+                            gpointer                    user_data)
 {
   g_autoptr(DrivedashStoreRecorder) owned = recorder;
-  g_autoptr(GTask) task = NULL;
-  SaveData *data;
+  g_autoptr(DrivedashStoreRun) run = NULL;
 
   if (owned == NULL)
     return;
-  data = g_new0 (SaveData, 1);
-  data->run = drivedash_store_recorder_finish (owned, bench, report, error);
-  data->store = g_object_ref (drivedash_store_recorder_get_store (owned));
-  task = g_task_new (NULL, NULL, NULL, NULL);
-  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
-  g_task_run_in_thread (task, save_thread);
+  run = drivedash_store_recorder_finish (owned, bench, report, error);
+  drivedash_history_save_async (drivedash_store_recorder_get_store (owned), run, NULL, NULL,
+                                callback, user_data);
+}
+
+struct _DrivedashHistoryLong
+{
+  DrivedashStore                  *store;
+  DrivedashStoreRun               *run;
+  const DrivedashLongTestSettings *settings;  /* borrowed: the run's own */
+  GError                          *open_error;
+};
+
+DrivedashHistoryLong *
+drivedash_history_long_begin (const DrivedashLongTestSettings *settings)
+{
+  DrivedashHistoryLong *self = g_new0 (DrivedashHistoryLong, 1);
+
+  self->settings = settings;
+  /* A connection of this thread's own, as the History view's jobs use. */
+  self->store = drivedash_store_open (NULL, &self->open_error);
+  if (self->store != NULL)
+    self->run = drivedash_store_run_new_long (self->store, settings);
+  return self;
+}
+
+gboolean
+drivedash_history_long_end (DrivedashHistoryLong          *self,
+                            const DrivedashLongTestResult *result,
+                            const GError                  *run_error,
+                            GError                       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (self->store == NULL)
+    {
+      set_not_kept (error, self->open_error);
+      return FALSE;
+    }
+  drivedash_store_run_finish_long (self->run, self->store, result, self->settings, run_error);
+  if (!drivedash_store_save (self->store, self->run, NULL, &local_error))
+    {
+      set_not_kept (error, local_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+drivedash_history_long_free (DrivedashHistoryLong *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->run, drivedash_store_run_unref);
+  g_clear_error (&self->open_error);
+  g_free (self);
 }

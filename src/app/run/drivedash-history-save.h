@@ -1,22 +1,56 @@
-/* drivedash-history-save.h — the Speed page's runs go into the results
- * history when they end
+/* drivedash-history-save.h — the app's runs go into the results history
+ * when they end, off the main thread, through drivedash_store_save()
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include <gio/gio.h>
+
+#include "drivedash-longtest.h"
 #include "drivedash-store-recorder.h"
+#include "drivedash-store-save.h"
 
 G_BEGIN_DECLS
 
-/* Starts recording @bench (before it runs).  NULL when the history cannot
- * be opened: the run goes on, it is just not kept. */
-DrivedashStoreRecorder *drivedash_history_save_begin (DrivedashBench             *bench);
-/* Takes @recorder (may be NULL) and saves the run in a worker thread;
- * a failure to save is logged, the results on screen stay. */
-void                    drivedash_history_save_end   (DrivedashStoreRecorder     *recorder,
-                                                      DrivedashBench             *bench,
-                                                      const DrivedashBenchReport *report,
-                                                      const GError               *error);
+/* Saves @run, then @members (NULL, or a set's runs) in a worker thread,
+ * in @store (the one that hashed the runs' serials; NULL: the default
+ * history, opened there). */
+void                    drivedash_history_save_async   (DrivedashStore             *store,
+                                                        DrivedashStoreRun          *run,
+                                                        GPtrArray                  *members,
+                                                        GCancellable               *cancellable,
+                                                        GAsyncReadyCallback         callback,
+                                                        gpointer                    user_data);
+/* The saved run's id; 0 and an error that says in plain words that the
+ * run was not kept, and why. */
+gint64                  drivedash_history_save_finish  (GAsyncResult               *result,
+                                                        GError                    **error);
+
+/* Speed test: starts recording @bench (before it runs).  NULL when the
+ * history cannot be opened: the run goes on, it is just not kept. */
+DrivedashStoreRecorder *drivedash_history_save_begin   (DrivedashBench             *bench);
+/* Takes @recorder (may be NULL: then @callback is not called) and saves
+ * the run as drivedash_history_save_async() does. */
+void                    drivedash_history_save_end     (DrivedashStoreRecorder     *recorder,
+                                                        DrivedashBench             *bench,
+                                                        const DrivedashBenchReport *report,
+                                                        const GError               *error,
+                                                        GAsyncReadyCallback         callback,
+                                                        gpointer                    user_data);
+
+/* Long test, both in the test's worker thread: begin right before the
+ * run (the drive as it is then), end right after with the result, or
+ * what was measured before it stopped or failed (@result may be NULL).
+ * FALSE with the plain-words reason when the run was not kept. */
+typedef struct _DrivedashHistoryLong DrivedashHistoryLong;
+
+DrivedashHistoryLong   *drivedash_history_long_begin   (const DrivedashLongTestSettings *settings);
+gboolean                drivedash_history_long_end     (DrivedashHistoryLong            *self,
+                                                        const DrivedashLongTestResult   *result,
+                                                        const GError                    *run_error,
+                                                        GError                         **error);
+void                    drivedash_history_long_free    (DrivedashHistoryLong            *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashHistoryLong, drivedash_history_long_free)
 
 G_END_DECLS

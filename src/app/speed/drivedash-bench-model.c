@@ -325,6 +325,20 @@ bench_test_finished_cb (DrivedashBench       *bench,
   set_n_done (self, self->n_done + 1);
 }
 
+/* The results stay on screen; the status says they are not kept, unless
+ * a newer run or its outcome is shown by now. */
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(DrivedashBenchModel) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (drivedash_history_save_finish (result, &error) == 0 && self->bench == NULL && self->status == NULL)
+    set_status (self, error->message, NULL);
+}
+
 static void
 run_done_cb (GObject      *object,
              GAsyncResult *result,
@@ -338,7 +352,9 @@ run_done_cb (GObject      *object,
   report = drivedash_bench_run_finish (bench, result, &error);
   if (report == NULL)
     report = drivedash_bench_report_ref (drivedash_bench_get_report (bench));
-  drivedash_history_save_end (g_steal_pointer (&self->recorder), bench, report, error);
+  if (self->recorder != NULL)
+    drivedash_history_save_end (g_steal_pointer (&self->recorder), bench, report, error,
+                                saved_cb, g_object_ref (self));
   g_signal_handlers_disconnect_by_data (bench, self);
   g_clear_object (&self->cancellable);
 
