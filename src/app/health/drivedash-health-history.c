@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-closures.h"
 #include "drivedash-format.h"
 #include "drivedash-health-history.h"
 #include "drivedash-plot.h"
@@ -39,13 +40,6 @@ G_DEFINE_FINAL_TYPE (DrivedashHealthHistory, drivedash_health_history, ADW_TYPE_
 
 enum { PROP_0, PROP_MODEL, PROP_HISTORY, PROP_RANGE, N_PROPS };
 static GParamSpec *properties[N_PROPS];
-
-static gboolean
-not_cb (gpointer this,
-        gboolean value)
-{
-  return !value;
-}
 
 static double
 window_cb (gpointer              this,
@@ -277,10 +271,10 @@ drivedash_health_history_class_init (DrivedashHealthHistoryClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_PLOT);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_HISTORY_MODEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-history.ui");
+  drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthHistory, temperature_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthHistory, written_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthHistory, used_plot);
-  gtk_widget_class_bind_template_callback (widget_class, not_cb);
   gtk_widget_class_bind_template_callback (widget_class, window_cb);
   gtk_widget_class_bind_template_callback (widget_class, bucket_caption_cb);
 }

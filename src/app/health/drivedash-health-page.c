@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-closures.h"
 #include "drivedash-demo.h"
 #include "drivedash-health-details.h"
 #include "drivedash-health-game-mode.h"
@@ -46,13 +47,6 @@ stack_page_cb (gpointer            this,
                DrivedashDriveItem *drive)
 {
   return g_strdup (drive ? "drive" : "empty");
-}
-
-static gboolean
-has_text_cb (gpointer    this,
-             const char *text)
-{
-  return text != NULL && *text != '\0';
 }
 
 static gboolean
@@ -276,10 +270,10 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_HISTORY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-page.ui");
+  drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, drive_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, temperature);
   gtk_widget_class_bind_template_callback (widget_class, stack_page_cb);
-  gtk_widget_class_bind_template_callback (widget_class, has_text_cb);
   gtk_widget_class_bind_template_callback (widget_class, more_than_one_cb);
   gtk_widget_class_bind_template_callback (widget_class, drive_row_selected_cb);
 

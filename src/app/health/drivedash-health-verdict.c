@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "drivedash-closures.h"
 #include "drivedash-health-mapping.h"
 #include "drivedash-health-verdict.h"
 
@@ -37,13 +38,6 @@ verdict_css_classes_cb (gpointer         this,
   const char *classes[] = { drivedash_health_verdict_style_class (verdict), NULL };
 
   return g_strdupv ((GStrv) classes);
-}
-
-static gboolean
-has_text_cb (gpointer    this,
-             const char *text)
-{
-  return text != NULL && *text != '\0';
 }
 
 static void
@@ -133,9 +127,9 @@ drivedash_health_verdict_class_init (DrivedashHealthVerdictClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-verdict.ui");
+  drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, verdict_icon_name_cb);
   gtk_widget_class_bind_template_callback (widget_class, verdict_css_classes_cb);
-  gtk_widget_class_bind_template_callback (widget_class, has_text_cb);
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-closures.h"
 #include "drivedash-ab-model.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-bench-result-item.h"
@@ -189,13 +190,6 @@ apply_cb (AdwEntryRow          *row,
     }
   else
     drivedash_history_model_set_note (self->history, self->current, text);
-}
-
-static gboolean
-has_text (gpointer    unused,
-          const char *text)
-{
-  return text != NULL && text[0] != '\0';
 }
 
 static void
@@ -416,6 +410,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_RESULT_ITEM);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-history-page.ui");
+  drivedash_widget_class_bind_closures (widget_class);
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, DrivedashHistoryPage, name)
   CHILD (history);
   CHILD (compare);
@@ -433,7 +428,6 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   CHILD (ab_rounds);
   CHILD (ab_status);
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, has_text);
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
