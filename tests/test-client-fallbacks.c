@@ -67,6 +67,7 @@ typedef struct
   GPtrArray       *held;          /* invocations never answered */
   GPtrArray       *udisks_calls;  /* method names the fake UDisks2 got */
   gboolean         needs_password; /* answer InteractiveAuthorizationRequired */
+  gboolean         unknown_method; /* answer UnknownMethod, as an old drivedashd */
 } Fake;
 
 static Fake fake;
@@ -90,6 +91,13 @@ service_method (GDBusConnection       *connection,
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired",
                                                   "Authentication is required");
+      return;
+    }
+  if (fake.unknown_method)
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation,
+                                                  "org.freedesktop.DBus.Error.UnknownMethod",
+                                                  "No such method in this version");
       return;
     }
   /* Like a service busy with a password dialog: the call stays open. */
@@ -225,6 +233,7 @@ teardown (void)
   g_ptr_array_unref (fake.udisks_calls);
   g_clear_object (&fake.cancellable);
   fake.needs_password = FALSE;
+  fake.unknown_method = FALSE;
   drivedash_client_set_read_timeout (0);
   g_assert_true (drivedash_test_tree_remove (fake.root));
   g_free (fake.root);
@@ -415,6 +424,61 @@ test_udisks_empty_serial (void)
   g_assert_nonnull (c.error);
   g_assert_false (udisks_got ("SmartSelftestStart"));
   g_clear_error (&c.error);
+  teardown ();
+}
+
+/* drivedashd is there but does not know the call (e.g. an older one): with
+ * the real backends, every operation goes on down the same chain — health
+ * and self-test both ask UDisks2 next, reads end in sysfs — and what
+ * nobody could do says the service is installed but did not answer. */
+static void
+test_service_unknown_method (void)
+{
+  Call health = { "get-health", DRIVEDASH_CLIENT_NONE };
+  Call self_test = { "self-test", DRIVEDASH_CLIENT_NONE };
+  Call get = { "get-game-mode", DRIVEDASH_CLIENT_NONE };
+  Call set = { "set-game-mode", DRIVEDASH_CLIENT_NONE };
+
+  setup ();
+  fake.unknown_method = TRUE;
+
+  run_call (&health);
+  g_assert_no_error (health.error);
+  g_assert_cmpint (((DrivedashHealth *) health.result)->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_assert_cmpint (((DrivedashHealth *) health.result)->service, ==, DRIVEDASH_SERVICE_FAILED);
+  g_assert_true (udisks_got ("GetManagedObjects"));
+  g_clear_pointer (&health.result, drivedash_health_unref);
+
+  g_ptr_array_set_size (fake.udisks_calls, 0);
+  run_call (&self_test);
+  g_assert_false (self_test.ok);
+  g_assert_error (self_test.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  g_assert_nonnull (strstr (self_test.error->message, "installed but did not answer"));
+  g_assert_true (udisks_got ("GetManagedObjects"));
+  g_clear_error (&self_test.error);
+
+  run_call (&get);
+  g_assert_no_error (get.error);
+  g_assert_cmpint (get.source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_clear_pointer (&get.result, drivedash_game_mode_free);
+
+  /* Root acts directly on the fixture tree; anyone else is told why not. */
+  run_call (&set);
+  if (geteuid () == 0)
+    {
+      g_autofree char *latency = read_tree ("class/nvme/nvme0/power/pm_qos_latency_tolerance_us");
+
+      g_assert_no_error (set.error);
+      g_assert_cmpint (set.source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+      g_assert_cmpstr (latency, ==, "0");
+    }
+  else
+    {
+      g_assert_error (set.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+      g_assert_nonnull (strstr (set.error->message, "installed but did not answer"));
+    }
+  g_clear_pointer (&set.result, drivedash_game_mode_free);
+  g_clear_error (&set.error);
   teardown ();
 }
 
@@ -745,6 +809,7 @@ main (int    argc,
   g_test_add_func ("/client-fallbacks/get-game-mode-timeout", test_get_game_mode_timeout);
   g_test_add_func ("/client-fallbacks/udisks-empty-serial", test_udisks_empty_serial);
   g_test_add_func ("/client-fallbacks/set-game-mode-needs-password", test_set_game_mode_needs_password);
+  g_test_add_func ("/client-fallbacks/service-unknown-method", test_service_unknown_method);
   g_test_add_func ("/client-fallbacks/chain/not-supported", test_chain_not_supported);
   g_test_add_func ("/client-fallbacks/chain/refused", test_chain_refused);
   g_test_add_func ("/client-fallbacks/chain/unanswered", test_chain_unanswered);

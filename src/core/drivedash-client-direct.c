@@ -18,7 +18,8 @@
 #include "drivedash-nvme.h"
 
 /* Acting directly needs root and, for commands, a real device node (a
- * fixture sysfs tree has none). */
+ * fixture sysfs tree has none).  The messages only go to the debug log:
+ * the chain moves on. */
 static gboolean
 check_root (gboolean         needs_device,
             DrivedashDrive  *drive,

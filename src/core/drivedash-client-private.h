@@ -63,6 +63,8 @@ typedef struct
   DrivedashGameMode         *game_mode;
 } DrivedashClientRequest;
 
+/* One backend doing request->op.  error is never NULL; it is set for
+ * every outcome but ANSWERED, which fills in the answer instead. */
 typedef DrivedashClientOutcome (*DrivedashClientStep) (DrivedashClientRequest  *request,
                                                        GError                 **error);
 
