@@ -1,4 +1,4 @@
-/* test-client-fallbacks.c — when the client must NOT fall back
+/* test-client-fallbacks.c — when the client falls back, and when NOT
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -15,6 +15,10 @@
  * NVMe drive whose serial number is empty, which records the self-test
  * calls it gets.  The real drivedashd's behaviour is tested in
  * tests/dbus/test_service.py.
+ *
+ * The chain tests at the end replace the real backends with FAKE ones
+ * (drivedash_client_set_chain_for_testing) that only log who was asked: every public
+ * call, blocking and async, must walk the same chain by the same rule.
  */
 #include "config.h"
 
@@ -63,6 +67,7 @@ typedef struct
   GPtrArray       *held;          /* invocations never answered */
   GPtrArray       *udisks_calls;  /* method names the fake UDisks2 got */
   gboolean         needs_password; /* answer InteractiveAuthorizationRequired */
+  gboolean         unknown_method; /* answer UnknownMethod, as an old drivedashd */
 } Fake;
 
 static Fake fake;
@@ -86,6 +91,13 @@ service_method (GDBusConnection       *connection,
       g_dbus_method_invocation_return_dbus_error (invocation,
                                                   "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired",
                                                   "Authentication is required");
+      return;
+    }
+  if (fake.unknown_method)
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation,
+                                                  "org.freedesktop.DBus.Error.UnknownMethod",
+                                                  "No such method in this version");
       return;
     }
   /* Like a service busy with a password dialog: the call stays open. */
@@ -221,7 +233,8 @@ teardown (void)
   g_ptr_array_unref (fake.udisks_calls);
   g_clear_object (&fake.cancellable);
   fake.needs_password = FALSE;
-  drivedash_client_set_read_timeout (0);
+  fake.unknown_method = FALSE;
+  drivedash_client_set_read_timeout_for_testing (0);
   g_assert_true (drivedash_test_tree_remove (fake.root));
   g_free (fake.root);
   g_free (fake.sysfs);
@@ -368,7 +381,7 @@ test_get_game_mode_timeout (void)
 
   setup ();
   g_clear_object (&fake.cancellable);   /* nobody cancels: it times out */
-  drivedash_client_set_read_timeout (200);
+  drivedash_client_set_read_timeout_for_testing (200);
   run_call (&c);
   g_assert_null (c.result);
   g_assert_error (c.error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
@@ -414,6 +427,373 @@ test_udisks_empty_serial (void)
   teardown ();
 }
 
+/* drivedashd is there but does not know the call (e.g. an older one): with
+ * the real backends, every operation goes on down the same chain — health
+ * and self-test both ask UDisks2 next, reads end in sysfs — and what
+ * nobody could do says the service is installed but did not answer. */
+static void
+test_service_unknown_method (void)
+{
+  Call health = { "get-health", DRIVEDASH_CLIENT_NONE };
+  Call self_test = { "self-test", DRIVEDASH_CLIENT_NONE };
+  Call get = { "get-game-mode", DRIVEDASH_CLIENT_NONE };
+  Call set = { "set-game-mode", DRIVEDASH_CLIENT_NONE };
+
+  setup ();
+  fake.unknown_method = TRUE;
+
+  run_call (&health);
+  g_assert_no_error (health.error);
+  g_assert_cmpint (((DrivedashHealth *) health.result)->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_assert_cmpint (((DrivedashHealth *) health.result)->service, ==, DRIVEDASH_SERVICE_FAILED);
+  g_assert_true (udisks_got ("GetManagedObjects"));
+  g_clear_pointer (&health.result, drivedash_health_unref);
+
+  g_ptr_array_set_size (fake.udisks_calls, 0);
+  run_call (&self_test);
+  g_assert_false (self_test.ok);
+  g_assert_error (self_test.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+  g_assert_nonnull (strstr (self_test.error->message, "installed but did not answer"));
+  g_assert_true (udisks_got ("GetManagedObjects"));
+  g_clear_error (&self_test.error);
+
+  run_call (&get);
+  g_assert_no_error (get.error);
+  g_assert_cmpint (get.source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+  g_clear_pointer (&get.result, drivedash_game_mode_free);
+
+  /* Root acts directly on the fixture tree; anyone else is told why not. */
+  run_call (&set);
+  if (geteuid () == 0)
+    {
+      g_autofree char *latency = read_tree ("class/nvme/nvme0/power/pm_qos_latency_tolerance_us");
+
+      g_assert_no_error (set.error);
+      g_assert_cmpint (set.source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
+      g_assert_cmpstr (latency, ==, "0");
+    }
+  else
+    {
+      g_assert_error (set.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
+      g_assert_nonnull (strstr (set.error->message, "installed but did not answer"));
+    }
+  g_clear_pointer (&set.result, drivedash_game_mode_free);
+  g_clear_error (&set.error);
+  teardown ();
+}
+
+/* --- the chain itself ------------------------------------------------------ */
+
+/* Fake backends, put in place of the real chain: each step writes
+ * "backend:operation" to this log, so a test sees which backends every
+ * operation asked, in which order. */
+static GPtrArray *chain_log;
+
+static const char *const op_names[DRIVEDASH_CLIENT_N_OPS] = {
+  [DRIVEDASH_CLIENT_OP_GET_HEALTH] = "get-health",
+  [DRIVEDASH_CLIENT_OP_GET_GAME_MODE] = "get-game-mode",
+  [DRIVEDASH_CLIENT_OP_SET_GAME_MODE] = "set-game-mode",
+  [DRIVEDASH_CLIENT_OP_SELF_TEST] = "self-test",
+};
+
+static void
+log_step (const char             *backend,
+          DrivedashClientRequest *request)
+{
+  g_ptr_array_add (chain_log, g_strdup_printf ("%s:%s", backend, op_names[request->op]));
+}
+
+static DrivedashClientOutcome
+unsupported_step (DrivedashClientRequest  *request,
+                  GError                 **error)
+{
+  log_step ("unsupported", request);
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED, "not supported here");
+  return DRIVEDASH_CLIENT_UNAVAILABLE;
+}
+
+static DrivedashClientOutcome
+refusing_step (DrivedashClientRequest  *request,
+               GError                 **error)
+{
+  log_step ("refusing", request);
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION, "refused by the fake");
+  return DRIVEDASH_CLIENT_REFUSED;
+}
+
+/* Answers everything, as UDisks2 would (a source no real backend gives
+ * for game mode, so it cannot come from elsewhere). */
+static DrivedashClientOutcome
+answering_step (DrivedashClientRequest  *request,
+                GError                 **error)
+{
+  log_step ("answering", request);
+  request->source = DRIVEDASH_HEALTH_SOURCE_UDISKS2;
+  if (request->op == DRIVEDASH_CLIENT_OP_GET_HEALTH)
+    {
+      request->health = drivedash_health_new (request->controller);
+      request->health->source = DRIVEDASH_HEALTH_SOURCE_UDISKS2;
+    }
+  else if (request->op != DRIVEDASH_CLIENT_OP_SELF_TEST)
+    {
+      request->game_mode = g_new0 (DrivedashGameMode, 1);
+      request->game_mode->controller = g_strdup (request->controller);
+    }
+  return DRIVEDASH_CLIENT_ANSWERED;
+}
+
+#define EVERY_OP(step) { step, step, step, step }
+
+static const DrivedashClientBackend unsupported_backend = {
+  "unsupported", DRIVEDASH_CLIENT_NONE, FALSE, EVERY_OP (unsupported_step) };
+static const DrivedashClientBackend refusing_backend = {
+  "refusing", DRIVEDASH_CLIENT_NONE, FALSE, EVERY_OP (refusing_step) };
+static const DrivedashClientBackend answering_backend = {
+  "answering", DRIVEDASH_CLIENT_NONE, FALSE, EVERY_OP (answering_step) };
+/* Would answer, but DRIVEDASH_CLIENT_NO_UDISKS leaves it out. */
+static const DrivedashClientBackend left_out_backend = {
+  "left-out", DRIVEDASH_CLIENT_NO_UDISKS, FALSE, EVERY_OP (answering_step) };
+
+static void
+got_result (GObject      *source_object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
+/* Waits for the callback, not for a time. */
+static GAsyncResult *
+wait_for (GAsyncResult **slot)
+{
+  while (*slot == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *slot;
+}
+
+typedef gboolean (*ChainCallFunc) (gboolean                async,
+                                   DrivedashClientFlags    flags,
+                                   DrivedashHealthSource  *source,
+                                   GError                **error);
+
+static gboolean
+call_get_health (gboolean                async,
+                 DrivedashClientFlags    flags,
+                 DrivedashHealthSource  *source,
+                 GError                **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(DrivedashHealth) health = NULL;
+
+  if (async)
+    {
+      drivedash_client_get_health_async (NULL, "nvme0", flags, NULL, got_result, &result);
+      health = drivedash_client_get_health_finish (wait_for (&result), error);
+    }
+  else
+    health = drivedash_client_get_health (NULL, "nvme0", flags, NULL, error);
+  *source = health != NULL ? health->source : DRIVEDASH_HEALTH_SOURCE_NONE;
+  return health != NULL;
+}
+
+static gboolean
+call_get_game_mode (gboolean                async,
+                    DrivedashClientFlags    flags,
+                    DrivedashHealthSource  *source,
+                    GError                **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(DrivedashGameMode) state = NULL;
+
+  if (async)
+    {
+      drivedash_client_get_game_mode_async (NULL, "nvme0", flags, NULL, got_result, &result);
+      state = drivedash_client_get_game_mode_finish (wait_for (&result), source, error);
+    }
+  else
+    state = drivedash_client_get_game_mode (NULL, "nvme0", flags, source, NULL, error);
+  return state != NULL;
+}
+
+static gboolean
+call_set_game_mode (gboolean                async,
+                    DrivedashClientFlags    flags,
+                    DrivedashHealthSource  *source,
+                    GError                **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(DrivedashGameMode) state = NULL;
+
+  if (async)
+    {
+      drivedash_client_set_game_mode_async (NULL, "nvme0", TRUE, FALSE, flags, NULL, got_result, &result);
+      state = drivedash_client_set_game_mode_finish (wait_for (&result), source, error);
+    }
+  else
+    state = drivedash_client_set_game_mode (NULL, "nvme0", TRUE, FALSE, flags, source, NULL, error);
+  return state != NULL;
+}
+
+/* Has no async form: called as it is both times. */
+static gboolean
+call_set_game_mode_temporary (gboolean                async,
+                              DrivedashClientFlags    flags,
+                              DrivedashHealthSource  *source,
+                              GError                **error)
+{
+  g_autoptr(DrivedashGameMode) state = NULL;
+
+  state = drivedash_client_set_game_mode_temporary (NULL, "nvme0", TRUE, flags, source, NULL, error);
+  return state != NULL;
+}
+
+static gboolean
+call_self_test (gboolean                async,
+                DrivedashClientFlags    flags,
+                DrivedashHealthSource  *source,
+                GError                **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  if (!async)
+    return drivedash_client_self_test (NULL, "nvme0", DRIVEDASH_SELF_TEST_SHORT, flags, source,
+                                       NULL, error);
+  drivedash_client_self_test_async (NULL, "nvme0", DRIVEDASH_SELF_TEST_SHORT, flags, NULL,
+                                    got_result, &result);
+  return drivedash_client_self_test_finish (wait_for (&result), source, error);
+}
+
+static const struct
+{
+  const char    *op;      /* as the fake backends log it */
+  gboolean       change;
+  ChainCallFunc  call;
+} chain_calls[] = {
+  { "get-health",    FALSE, call_get_health },
+  { "get-game-mode", FALSE, call_get_game_mode },
+  { "set-game-mode", TRUE,  call_set_game_mode },
+  { "set-game-mode", TRUE,  call_set_game_mode_temporary },
+  { "self-test",     TRUE,  call_self_test },
+};
+
+/* The log must be exactly the backends named, each with op. */
+static void
+assert_asked (const char *op,
+              const char *first,
+              const char *second)
+{
+  g_autofree char *want_first = g_strdup_printf ("%s:%s", first, op);
+  g_autofree char *want_second = second != NULL ? g_strdup_printf ("%s:%s", second, op) : NULL;
+  guint asked = second != NULL ? 2 : 1;
+
+  g_assert_cmpuint (chain_log->len, ==, asked);
+  g_assert_cmpstr (g_ptr_array_index (chain_log, 0), ==, want_first);
+  if (second != NULL)
+    g_assert_cmpstr (g_ptr_array_index (chain_log, 1), ==, want_second);
+}
+
+/* Calls every operation, blocking and async, on backends; check says
+ * what each must have done. */
+typedef void (*ChainCheck) (guint                  i,
+                            gboolean               ok,
+                            DrivedashHealthSource  source,
+                            GError                *error);
+
+static void
+for_every_call (const DrivedashClientBackend *const *backends,
+                DrivedashClientFlags                 flags,
+                ChainCheck                           check)
+{
+  drivedash_client_set_chain_for_testing (backends);
+  for (guint i = 0; i < G_N_ELEMENTS (chain_calls); i++)
+    for (int async = 0; async <= 1; async++)
+      {
+        g_autoptr(GError) error = NULL;
+        DrivedashHealthSource source = DRIVEDASH_HEALTH_SOURCE_NONE;
+        gboolean ok;
+
+        g_test_message ("%s%s", chain_calls[i].op, async ? " (async)" : "");
+        chain_log = g_ptr_array_new_with_free_func (g_free);
+        ok = chain_calls[i].call (async, flags, &source, &error);
+        check (i, ok, source, error);
+        g_clear_pointer (&chain_log, g_ptr_array_unref);
+      }
+  drivedash_client_set_chain_for_testing (NULL);
+}
+
+static void
+check_fell_through (guint                  i,
+                    gboolean               ok,
+                    DrivedashHealthSource  source,
+                    GError                *error)
+{
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_UDISKS2);
+  assert_asked (chain_calls[i].op, "unsupported", "answering");
+}
+
+/* A backend that does not support a call passes every operation on to
+ * the next the same way, and one the flags leave out is never asked. */
+static void
+test_chain_not_supported (void)
+{
+  const DrivedashClientBackend *const backends[] = {
+    &unsupported_backend, &left_out_backend, &answering_backend, NULL };
+
+  for_every_call (backends, DRIVEDASH_CLIENT_NO_UDISKS, check_fell_through);
+}
+
+static void
+check_refused (guint                  i,
+               gboolean               ok,
+               DrivedashHealthSource  source,
+               GError                *error)
+{
+  if (chain_calls[i].change)
+    {
+      g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
+      g_assert_cmpstr (error->message, ==, "refused by the fake");
+      g_assert_false (ok);
+      assert_asked (chain_calls[i].op, "refusing", NULL);
+      return;
+    }
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_UDISKS2);
+  assert_asked (chain_calls[i].op, "refusing", "answering");
+}
+
+/* A refusal: reads go on to the next backend, changes stop with it. */
+static void
+test_chain_refused (void)
+{
+  const DrivedashClientBackend *const backends[] = { &refusing_backend, &answering_backend, NULL };
+
+  for_every_call (backends, DRIVEDASH_CLIENT_NONE, check_refused);
+}
+
+static void
+check_unanswered (guint                  i,
+                  gboolean               ok,
+                  DrivedashHealthSource  source,
+                  GError                *error)
+{
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION);
+  g_assert_false (ok);
+  g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_NONE);
+  assert_asked (chain_calls[i].op, "unsupported", NULL);
+}
+
+/* Nobody could: a plain error, not the last backend's excuse. */
+static void
+test_chain_unanswered (void)
+{
+  const DrivedashClientBackend *const backends[] = { &unsupported_backend, NULL };
+
+  for_every_call (backends, DRIVEDASH_CLIENT_NONE, check_unanswered);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -429,6 +809,10 @@ main (int    argc,
   g_test_add_func ("/client-fallbacks/get-game-mode-timeout", test_get_game_mode_timeout);
   g_test_add_func ("/client-fallbacks/udisks-empty-serial", test_udisks_empty_serial);
   g_test_add_func ("/client-fallbacks/set-game-mode-needs-password", test_set_game_mode_needs_password);
+  g_test_add_func ("/client-fallbacks/service-unknown-method", test_service_unknown_method);
+  g_test_add_func ("/client-fallbacks/chain/not-supported", test_chain_not_supported);
+  g_test_add_func ("/client-fallbacks/chain/refused", test_chain_refused);
+  g_test_add_func ("/client-fallbacks/chain/unanswered", test_chain_unanswered);
 
   status = g_test_run ();
 

@@ -527,13 +527,13 @@ test_async_source_tag (void)
   drivedash_client_get_game_mode_async (NULL, "nvme0", DRIVEDASH_CLIENT_NONE, NULL, store_result_cb, &result);
   wait_for (&result);
 
-  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
+  g_test_expect_message ("drivedash-client", G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
   g_assert_null (drivedash_client_get_health_finish (result, &error));
   g_test_assert_expected_messages ();
-  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
+  g_test_expect_message ("drivedash-client", G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
   g_assert_null (drivedash_client_set_game_mode_finish (result, NULL, &error));
   g_test_assert_expected_messages ();
-  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
+  g_test_expect_message ("drivedash-client", G_LOG_LEVEL_CRITICAL, "*g_async_result_is_tagged*");
   g_assert_false (drivedash_client_self_test_finish (result, NULL, &error));
   g_test_assert_expected_messages ();
   g_assert_no_error (error);

@@ -4,7 +4,7 @@
  *
  * Each call copies what it was given into a request owned by its GTask and
  * runs the blocking call of drivedash-client.c in a worker thread, so the
- * fallback chain (service → UDisks2 → sysfs) exists once.  The thread only
+ * one fallback chain (drivedash_client_request_run()) serves these too.  The thread only
  * sees the request, never the caller's data.  GTask checks the cancellable
  * when the call finishes: once cancelled, _finish says so even if the
  * thread had an answer.
