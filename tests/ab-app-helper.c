@@ -43,7 +43,7 @@ main (int   argc,
   drivedash_bench_options_set_preset_id (drivedash_ab_model_get_options (ab), "real");
   drivedash_bench_options_set_passes (drivedash_ab_model_get_options (ab), 1);
   drivedash_ab_model_set_rounds (ab, (guint) atoi (argv[5]));
-  drivedash_ab_model_set_test_overrides (ab, "nvme0", argv[1], argv[2], argv[3], 0.1, 4 << 20);
+  drivedash_ab_model_set_overrides_for_testing (ab, "nvme0", argv[1], argv[2], argv[3], 0.1, 4 << 20);
   g_signal_connect (ab, "notify::status", G_CALLBACK (status_cb), GINT_TO_POINTER (stop));
   if (!drivedash_ab_model_start (ab))
     return 1;

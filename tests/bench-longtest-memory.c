@@ -136,7 +136,7 @@ main (int   argc,
   g_application_activate (G_APPLICATION (app));
   window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 900);
-  drivedash_window_set_visible_page (window, "long-tests");
+  drivedash_window_set_visible_page (window, "longtests");
   page = find_page (GTK_WIDGET (window));
   g_assert (page != NULL);
   model = drivedash_long_test_page_get_model (DRIVEDASH_LONG_TEST_PAGE (page));

@@ -209,8 +209,8 @@ test_actions (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "speed");
   g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "speed");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "long-tests");
-  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "long-tests");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "longtests");
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "longtests");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "history");
   g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "history");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "health");

@@ -137,9 +137,9 @@ test_redirect (void)
   s->allow_buffered = TRUE;
   g_assert_true (drivedash_bench_spec_parse ("SEQ1M Q1T1 write", DRIVEDASH_BENCH_MODE_WRITE, &spec, NULL));
 
-  drivedash_bench_file_set_created_hook (swap_for_symlink, victim);
+  drivedash_bench_file_set_created_hook_for_testing (swap_for_symlink, victim);
   report = drivedash_bench_engine_run (s, &spec, 1, cancellable, &sink, NULL, &error);
-  drivedash_bench_file_set_created_hook (NULL, NULL);
+  drivedash_bench_file_set_created_hook_for_testing (NULL, NULL);
 
   /* The victim is exactly as it was, and the run refused in plain words. */
   assert_contents (victim, VICTIM_TEXT);

@@ -157,15 +157,15 @@ run_child (const char *dir)
   g_assert_true (g_file_set_contents (keep, KEEP_TEXT, -1, NULL));
   g_assert_cmpint (utime (keep, &old), ==, 0);
 
-  drivedash_long_test_set_free_margin (0);
-  drivedash_bench_file_set_preallocate (FALSE);
-  drivedash_bench_file_set_created_hook (fill_disk, (gpointer) dir);
+  drivedash_long_test_set_free_margin_for_testing (0);
+  drivedash_bench_file_set_preallocate_for_testing (FALSE);
+  drivedash_bench_file_set_created_hook_for_testing (fill_disk, (gpointer) dir);
   s->folder = g_strdup (dir);
   s->amount = 32 * MIB;
   s->step_bytes = 4 * MIB;
   s->interval_s = 0.1;
   res = drivedash_long_test_run (s, NULL, NULL, NULL, &partial, &error);
-  drivedash_bench_file_set_created_hook (NULL, NULL);
+  drivedash_bench_file_set_created_hook_for_testing (NULL, NULL);
   if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_DIRECT_IO))
     skip_child ("tmpfs has no direct I/O on this kernel (before Linux 6.6)", EINVAL);
 

@@ -276,12 +276,12 @@ test_thermal_before (void)
   g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltheat-XXXXXX", NULL);
   char *dir = g_mkdtemp (tmpl);
 
-  drivedash_thermal_set_read_func (read_fake_drive);
+  drivedash_thermal_set_read_func_for_testing (read_fake_drive);
   g_assert_false (run_hot (dir, FALSE));
   g_assert_true (drive.first_saw_filled);
   g_assert_true (run_hot (dir, TRUE));
   g_assert_true (drive.first_saw_filled);
-  drivedash_thermal_set_read_func (NULL);
+  drivedash_thermal_set_read_func_for_testing (NULL);
   g_rmdir (dir);
 }
 

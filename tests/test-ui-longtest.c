@@ -70,8 +70,8 @@ open_page (DrivedashWindow **window_out)
   DrivedashWindow *window = ui_open_window (app, 960, 1000);
   DrivedashLongTestPage *page;
 
-  drivedash_window_set_visible_page (window, "long-tests");
-  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "long-tests");
+  drivedash_window_set_visible_page (window, "longtests");
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "longtests");
   page = DRIVEDASH_LONG_TEST_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_LONG_TEST_PAGE));
   g_assert_nonnull (page);
   *window_out = window;

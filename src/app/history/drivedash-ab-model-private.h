@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  * folders) instead of the drive behind the folder; each round with
  * passes of @pass_duration seconds over @test_size bytes, no pauses
  * between tests or rounds. */
-void drivedash_ab_model_set_test_overrides (DrivedashAbModel *self,
+void drivedash_ab_model_set_overrides_for_testing (DrivedashAbModel *self,
                                             const char       *controller,
                                             const char       *sysfs_root,
                                             const char       *rules_dir,

@@ -406,7 +406,7 @@ drivedash_ab_model_new (void)
 }
 
 void
-drivedash_ab_model_set_test_overrides (DrivedashAbModel *self,
+drivedash_ab_model_set_overrides_for_testing (DrivedashAbModel *self,
                                        const char       *controller,
                                        const char       *sysfs_root,
                                        const char       *rules_dir,

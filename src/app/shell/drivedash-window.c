@@ -55,7 +55,8 @@ drivedash_window_get_visible_page (DrivedashWindow *self)
 
 /**
  * drivedash_window_set_visible_page:
- * @name: "health" or "speed"
+ * @name: a stack page: "health", "speed", "longtests" or "history" (the
+ * areas of src/app)
  */
 void
 drivedash_window_set_visible_page (DrivedashWindow *self,
@@ -213,7 +214,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
                                        "win.show-page", "s", "speed");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK,
-                                       "win.show-page", "s", "long-tests");
+                                       "win.show-page", "s", "longtests");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK,
                                        "win.show-page", "s", "history");
 }

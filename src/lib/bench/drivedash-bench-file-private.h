@@ -15,13 +15,13 @@ G_BEGIN_DECLS
 typedef void (*DrivedashBenchFileCreatedHook) (const char *path,
                                                gpointer    user_data);
 
-void drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
+void drivedash_bench_file_set_created_hook_for_testing (DrivedashBenchFileCreatedHook hook,
                                             gpointer                      user_data);
 
 /* FALSE: size the test file with ftruncate instead of fallocate, as on a
  * filesystem without fallocate (ext2, some network filesystems), so its
  * blocks are taken only as it is written and a disk that another program
  * fills meanwhile gives ENOSPC in the middle of a run.  TRUE restores. */
-void drivedash_bench_file_set_preallocate (gboolean preallocate);
+void drivedash_bench_file_set_preallocate_for_testing (gboolean preallocate);
 
 G_END_DECLS

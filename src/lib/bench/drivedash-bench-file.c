@@ -49,7 +49,7 @@ static gpointer created_hook_data;
 static gboolean no_preallocate;
 
 void
-drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
+drivedash_bench_file_set_created_hook_for_testing (DrivedashBenchFileCreatedHook hook,
                                        gpointer                      user_data)
 {
   created_hook = hook;
@@ -57,7 +57,7 @@ drivedash_bench_file_set_created_hook (DrivedashBenchFileCreatedHook hook,
 }
 
 void
-drivedash_bench_file_set_preallocate (gboolean preallocate)
+drivedash_bench_file_set_preallocate_for_testing (gboolean preallocate)
 {
   no_preallocate = !preallocate;
 }

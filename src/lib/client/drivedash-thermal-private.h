@@ -16,6 +16,6 @@ typedef gboolean (*DrivedashThermalReadFunc) (const char        *controller,
  * restores the real sources.  There is no NVMe drive on the build
  * machines, and no health source that lets a test change the counters at
  * a given point of a run. */
-void drivedash_thermal_set_read_func (DrivedashThermalReadFunc func);
+void drivedash_thermal_set_read_func_for_testing (DrivedashThermalReadFunc func);
 
 G_END_DECLS

@@ -13,7 +13,7 @@
 static DrivedashThermalReadFunc read_func;
 
 void
-drivedash_thermal_set_read_func (DrivedashThermalReadFunc func)
+drivedash_thermal_set_read_func_for_testing (DrivedashThermalReadFunc func)
 {
   read_func = func;
 }

@@ -301,7 +301,7 @@ drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *phases,
 static guint64 margin_override = G_MAXUINT64;
 
 void
-drivedash_long_test_set_free_margin (guint64 bytes)
+drivedash_long_test_set_free_margin_for_testing (guint64 bytes)
 {
   margin_override = bytes;
 }
