@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <sqlite3.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -407,6 +408,120 @@ test_two_processes (Fixture       *f,
   g_assert_cmpuint (list->len, ==, n_own + 20 * n_children);
 }
 
+/* A history of @n runs whose runs_started_at index has a bad first
+ * page, with the marker a query that met it leaves: the next open checks
+ * the whole file.  Returns the damaged bytes. */
+static GBytes *
+make_index_damaged (const char *db,
+                    guint       n)
+{
+  g_autoptr(DrivedashStore) store = drivedash_store_open (db, NULL);
+  g_autofree char *marker = g_strconcat (db, ".check", NULL);
+  g_autofree char *bytes = NULL;
+  sqlite3 *sql = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gsize len;
+  int page;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(DrivedashStoreRun) run = small_run (1700000000000000 + i);
+
+      g_assert_true (drivedash_store_save_run (store, run, NULL));
+    }
+  g_clear_object (&store);
+  g_assert_cmpint (sqlite3_open (db, &sql), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (sql, "SELECT rootpage FROM sqlite_master WHERE name = "
+                                       "'runs_started_at'", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (sql);
+  g_assert_true (g_file_get_contents (db, &bytes, &len, NULL));
+  memset (bytes + (gsize) (page - 1) * 4096, 0xff, 200);
+  g_assert_true (g_file_set_contents (db, bytes, len, NULL));
+  g_assert_true (g_file_set_contents (marker, "", 0, NULL));
+  return g_bytes_new_take (g_steal_pointer (&bytes), len);
+}
+
+/* The damaged copies next to @db; asserts each is the original. */
+static guint
+count_asides (const char *db,
+              GBytes     *original)
+{
+  g_autofree char *dirname = g_path_get_dirname (db);
+  g_autofree char *prefix = g_path_get_basename (db);
+  g_autoptr(GDir) dir = g_dir_open (dirname, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && strstr (name, ".damaged-") != NULL &&
+        !g_str_has_suffix (name, "-wal") && !g_str_has_suffix (name, "-shm"))
+      {
+        g_autofree char *path = g_build_filename (dirname, name, NULL);
+        g_autoptr(GBytes) bytes = NULL;
+        g_autofree char *contents = NULL;
+        gsize len;
+
+        g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+        bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
+        g_assert_true (g_bytes_equal (bytes, original));
+        n++;
+      }
+  return n;
+}
+
+/* Three "history list" started together on one damaged history, as the
+ * app and the login watch do: one keeps the original aside, none
+ * replaces it, and all 200 runs are still listed.  Rounds, because the
+ * old failure was a race (9 of 30). */
+static void
+test_damaged_together (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
+                                           "drivedash-cli", NULL);
+  const char *argv[] = { cli, "history", "list", "--json", NULL };
+  const guint n_runs = 200, rounds = 10;
+
+  for (guint round = 0; round < rounds; round++)
+    {
+      g_autofree char *home = g_strdup_printf ("%s/round-%u", f->dir, round);
+      g_autofree char *db = g_build_filename (home, "drivedash", "results.db", NULL);
+      g_autoptr(GBytes) original = make_index_damaged (db, n_runs);
+      g_autoptr(DrivedashStore) store = NULL;
+      g_autoptr(GPtrArray) list = NULL;
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) env = cli_env (home);
+      GPid children[3];
+
+      for (guint c = 0; c < G_N_ELEMENTS (children); c++)
+        {
+          g_assert_true (g_spawn_async (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD |
+                                        G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                                        NULL, NULL, &children[c], &error));
+          g_assert_no_error (error);
+        }
+      for (guint c = 0; c < G_N_ELEMENTS (children); c++)
+        {
+          int status;
+
+          g_assert_cmpint (waitpid (children[c], &status, 0), ==, children[c]);
+          g_assert_true (WIFEXITED (status));
+          g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+          g_spawn_close_pid (children[c]);
+        }
+      g_assert_cmpuint (count_asides (db, original), ==, 1);
+      store = drivedash_store_open (db, &error);
+      g_assert_no_error (error);
+      g_assert_null (drivedash_store_get_recovery_message (store));
+      list = drivedash_store_list_runs (store, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (list->len, ==, n_runs);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -420,6 +535,7 @@ main (int    argc,
   ADD ("/history-cli/bad-input", test_bad_input);
   ADD ("/history-cli/damaged", test_damaged);
   ADD ("/history-cli/two-processes", test_two_processes);
+  ADD ("/history-cli/damaged-together", test_damaged_together);
 #undef ADD
   return g_test_run ();
 }

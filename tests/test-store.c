@@ -405,7 +405,9 @@ test_migrate_v1 (Fixture       *f,
 static void
 check_damaged (Fixture    *f,
                const char *original,
-               gsize       original_len)
+               gsize       original_len,
+               guint       kept,
+               const char *says)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, &error);
@@ -422,9 +424,10 @@ check_damaged (Fixture    *f,
   g_assert_nonnull (message);
   g_assert_nonnull (strstr (message, "damaged"));
   g_assert_nonnull (strstr (message, "results.db.damaged-"));
+  g_assert_nonnull (strstr (message, says));
   list = drivedash_store_list_runs (store, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (list->len, ==, 0);
+  g_assert_cmpuint (list->len, ==, kept);
   g_assert_true (drivedash_store_save_run (store, run, &error));
 
   /* The damaged file is kept, byte for byte, for whoever wants it. */
@@ -453,7 +456,8 @@ test_damaged (Fixture       *f,
 
   g_assert_true (g_file_get_contents (fixture, &original, &len, NULL));
   copy_fixture ("store-damaged.db", f->path);
-  check_damaged (f, original, len);
+  /* Only the meta table's page is bad: both runs are read back. */
+  check_damaged (f, original, len, 2, "copied the 2 runs it could still read");
 }
 
 static void
@@ -465,7 +469,7 @@ test_not_a_database (Fixture       *f,
 
   g_mkdir_with_parents (parent, 0700);
   g_assert_true (g_file_set_contents (f->path, text, -1, NULL));
-  check_damaged (f, text, strlen (text));
+  check_damaged (f, text, strlen (text), 0, "no run could be read");
 }
 
 /* Damage past the first pages shows only when a query reads it: that
@@ -511,6 +515,126 @@ test_damaged_later (Fixture       *f,
   list = drivedash_store_list_runs (store, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 0);
+}
+
+/* Overwrites the first page of the b-tree @name (a table or index). */
+static void
+damage_btree (const char *path,
+              const char *name)
+{
+  g_autofree char *bytes = NULL;
+  g_autofree char *sql = g_strdup_printf ("SELECT rootpage FROM sqlite_master WHERE name = '%s'", name);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gsize len;
+  int page;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  page = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_assert_true (g_file_get_contents (path, &bytes, &len, NULL));
+  g_assert_cmpuint (len, >=, (gsize) page * 4096);
+  memset (bytes + (gsize) (page - 1) * 4096, 0xff, 200);
+  g_assert_true (g_file_set_contents (path, bytes, len, NULL));
+}
+
+static void
+save_runs (const char *path,
+           guint       n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (drivedash_store_exec (store->db, "BEGIN", &error));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(DrivedashStoreRun) run = make_run (1700000000000000 + i * G_USEC_PER_SEC, 1);
+
+      g_assert_cmpint (drivedash_store_insert_run (store, run), ==, SQLITE_OK);
+    }
+  g_assert_true (drivedash_store_exec (store->db, "COMMIT", &error));
+}
+
+/* One bad index page, every run still readable: opening after the
+ * damage was met keeps all 200 runs and says where the old file is. */
+static void
+test_index_damaged (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *marker = g_strconcat (f->path, ".check", NULL);
+  g_autofree char *damaged = NULL;
+  g_autofree char *kept = NULL;
+  const char *message, *aside;
+  gsize len, kept_len;
+
+  save_runs (f->path, 200);
+  damage_btree (f->path, "runs_started_at");
+  g_assert_true (g_file_get_contents (f->path, &damaged, &len, NULL));
+  /* As a query that met the bad page leaves it. */
+  g_assert_true (g_file_set_contents (marker, "", 0, NULL));
+
+  store = drivedash_store_open (f->path, &error);
+  g_assert_no_error (error);
+  message = drivedash_store_get_recovery_message (store);
+  g_assert_nonnull (message);
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, "Your history file was damaged."));
+  list = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 200);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+  aside = strstr (message, f->path);
+  g_assert_nonnull (aside);
+  {
+    g_autofree char *name = g_strndup (aside, strcspn (aside, " ") - 1);
+
+    g_assert_true (g_file_get_contents (name, &kept, &kept_len, NULL));
+  }
+  g_assert_cmpmem (kept, kept_len, damaged, len);
+}
+
+/* A folder this process may not write (chmod, or a read-only bind mount
+ * for root, whom permissions do not stop): the history still reads. */
+static void
+test_read_only (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(DrivedashStoreRun) run = make_run (1800000000000000, 1);
+  g_autofree char *dir = g_path_get_dirname (f->path);
+  gboolean mounted = FALSE;
+
+  save_runs (f->path, 3);
+  if (geteuid () == 0)
+    {
+      g_assert_cmpint (mount (dir, dir, NULL, MS_BIND, NULL), ==, 0);
+      mounted = TRUE;
+      g_assert_cmpint (mount (NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), ==, 0);
+    }
+  else
+    g_assert_cmpint (g_chmod (dir, 0500), ==, 0);
+
+  store = drivedash_store_open (f->path, &error);
+  g_assert_no_error (error);
+  list = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_false (drivedash_store_save_run (store, run, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE);
+  g_clear_object (&store);
+  if (mounted)
+    g_assert_cmpint (umount2 (dir, MNT_DETACH), ==, 0);
+  else
+    g_assert_cmpint (g_chmod (dir, 0700), ==, 0);
 }
 
 static void
@@ -773,6 +897,8 @@ main (int    argc,
   ADD ("/store/damaged", test_damaged);
   ADD ("/store/not-a-database", test_not_a_database);
   ADD ("/store/damaged-later", test_damaged_later);
+  ADD ("/store/index-damaged", test_index_damaged);
+  ADD ("/store/read-only", test_read_only);
   ADD ("/store/newer-schema", test_newer_schema);
   ADD ("/store/full-disk", test_full_disk);
   ADD ("/store/export-import", test_export_import);

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "drivedash-daemon-work.h"
 #include "drivedash-drive.h"
 #include "drivedash-health.h"
@@ -128,6 +130,37 @@ send_self_test (const DrivedashPowerPaths  *paths,
   return drivedash_drive_self_test (drive, kind, error);
 }
 
+/* The rule that keeps game mode on after restarts is an administrator's
+ * choice (set-game-mode-persistent, auth_admin_keep): a plain "on" keeps
+ * it, and only a call allowed that action may remove it. */
+static DrivedashGameMode *
+set_game_mode (const DrivedashPowerPaths *paths,
+               DrivedashDaemonRequest    *request,
+               GError                   **error)
+{
+  g_autoptr(DrivedashGameMode) before = drivedash_game_mode_read (paths, request->controller, error);
+  gboolean persistent = request->persistent;
+
+  if (before == NULL)
+    return NULL;
+  if (request->want_original)
+    {
+      request->have_original = before->supported;
+      request->original_enabled = before->enabled;
+      request->original_persistent = before->persistent;
+    }
+  if (before->persistent && request->enabled)
+    persistent = TRUE;
+  else if (before->persistent && !request->persistent_action)
+    {
+      g_set_error_literal (error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED,
+                           _("An administrator set game mode to stay on after restarts for "
+                             "this drive. Turning it off needs an administrator's password."));
+      return NULL;
+    }
+  return drivedash_game_mode_set (paths, request->controller, request->enabled, persistent, error);
+}
+
 GVariant *
 drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
                            DrivedashDaemonRequest        *request,
@@ -155,16 +188,7 @@ drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
       return state != NULL ? g_variant_new ("(@a{sv})", drivedash_game_mode_to_variant (state)) : NULL;
 
     case DRIVEDASH_DAEMON_OP_SET_GAME_MODE:
-      if (request->want_original)
-        {
-          g_autoptr(DrivedashGameMode) before = drivedash_game_mode_read (paths, controller, NULL);
-
-          request->have_original = before != NULL && before->supported;
-          request->original_enabled = before != NULL && before->enabled;
-          request->original_persistent = before != NULL && before->persistent;
-        }
-      state = drivedash_game_mode_set (paths, controller, request->enabled,
-                                       request->persistent, error);
+      state = set_game_mode (paths, request, error);
       if (state == NULL)
         return NULL;
       g_message ("%s: game mode %s%s (latency tolerance now “%s”)",

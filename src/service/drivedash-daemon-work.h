@@ -36,6 +36,10 @@ typedef struct
   gboolean               persistent;
   DrivedashSelfTestKind  kind;
   gboolean               temporary;      /* SetGameModeTemporary */
+  /* Polkit allowed set-game-mode-persistent: only then may the call
+   * remove the rule an administrator made (FALSE for the service's own
+   * undo, which no one authorized). */
+  gboolean               persistent_action;
   /* In: read the state before changing it.  Out (set by the worker): */
   gboolean               want_original;
   gboolean               have_original;

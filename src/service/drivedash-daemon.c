@@ -507,6 +507,21 @@ polkit_details (DrivedashDaemon *self,
   return g_variant_builder_end (&builder);
 }
 
+/* Would an "off" remove the administrator's rule for this drive?  The
+ * worker checks again (the rule may appear meanwhile); this only asks
+ * for the right password up front. */
+static gboolean
+game_mode_rule_exists (DrivedashDaemon *self,
+                       const char      *controller)
+{
+  g_autofree char *path = g_build_filename (self->paths.sysfs_root, "class", "nvme",
+                                            controller, "serial", NULL);
+  g_autofree char *serial = drivedash_sysfs_read_string (path, NULL);
+  g_autofree char *rule = drivedash_game_mode_rule_path (&self->paths, serial);
+
+  return rule != NULL && g_file_test (rule, G_FILE_TEST_IS_REGULAR);
+}
+
 static const char *
 action_for (const DrivedashDaemonRequest *request)
 {
@@ -514,9 +529,9 @@ action_for (const DrivedashDaemonRequest *request)
     {
     case DRIVEDASH_DAEMON_OP_SET_GAME_MODE:
       /* Temporary changes (SetGameModeTemporary, and SetGameMode without
-       * persistent) need no password at the computer; the rule in /etc
-       * does. */
-      return request->persistent ? DRIVEDASH_ACTION_SET_GAME_MODE_PERSISTENT
+       * persistent) need no password at the computer; writing or removing
+       * the rule in /etc does. */
+      return request->persistent_action ? DRIVEDASH_ACTION_SET_GAME_MODE_PERSISTENT
                                  : DRIVEDASH_ACTION_SET_GAME_MODE;
     case DRIVEDASH_DAEMON_OP_START_SELF_TEST:
     case DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST:
@@ -546,6 +561,11 @@ dispatch (Call *call)
       call_return (call);
       return TRUE;
     }
+
+  if (call->request.op == DRIVEDASH_DAEMON_OP_SET_GAME_MODE)
+    call->request.persistent_action =
+      call->request.persistent ||
+      (!call->request.enabled && game_mode_rule_exists (self, call->request.controller));
 
   if (!check_start (call))
     {

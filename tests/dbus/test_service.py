@@ -172,6 +172,32 @@ class ServiceTest(unittest.TestCase):
         print('game mode off: latency file = %r, rule present: %s' %
               (self.read(LATENCY % 'nvme0'), os.path.exists(rule_path)))
 
+    def test_persistent_rule_needs_the_persistent_action(self):
+        rule_path = os.path.join(self.bus.rules, RULE)
+        self.bus.set_allowed([ACTION_GAME_PERSISTENT])
+        self.bus.call('SetGameMode', ('nvme0', True, True), '(sbb)')
+        self.assertTrue(os.path.exists(rule_path))
+
+        # A plain or temporary "on" keeps the administrator's rule.
+        self.bus.set_allowed([ACTION_GAME])
+        (state,) = self.bus.call('SetGameMode', ('nvme0', True, False), '(sbb)')
+        self.assertTrue(state['persistent'])
+        self.bus.call('SetGameModeTemporary', ('nvme0', True), '(sb)')
+        self.assertTrue(os.path.exists(rule_path))
+        # Any "off" would remove it: the plain action is not enough.
+        for method, signature, args in [('SetGameMode', '(sbb)', ('nvme0', False, False)),
+                                        ('SetGameModeTemporary', '(sb)', ('nvme0', False))]:
+            error = self.assertDBusError(ACCESS_DENIED, method, signature, args)
+            print('refused: %s%r -> %s' % (method, args, error.message))
+            self.assertTrue(os.path.exists(rule_path))
+            self.assertEqual(self.read(LATENCY % 'nvme0'), b'0')
+
+        # With the persistent action it goes (and the temporary ends).
+        self.bus.set_allowed([ACTION_GAME, ACTION_GAME_PERSISTENT])
+        (state,) = self.bus.call('SetGameMode', ('nvme0', False, False), '(sbb)')
+        self.assertFalse(state['persistent'])
+        self.assertFalse(os.path.exists(rule_path))
+
     def test_not_supported(self):
         self.bus.set_allowed(ALL_ACTIONS)
         before = snapshot(self.bus.tmp)

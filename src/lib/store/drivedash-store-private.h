@@ -6,6 +6,7 @@
 #pragma once
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include "drivedash-store.h"
 
@@ -59,6 +60,18 @@ gboolean drivedash_store_begin                 (DrivedashStore  *self,
 gboolean drivedash_store_commit                (DrivedashStore  *self,
                                                 int              rc,
                                                 GError         **error);
+/* Renames the damaged database at @path (with its -wal and -shm) to
+ * "PATH.damaged-DATE", never replacing an earlier copy, and only if
+ * @path is still the file @found (another process may have moved it and
+ * started a new one).  The caller holds the open lock.  Returns the new
+ * name, or NULL with errno set. */
+char    *drivedash_store_move_aside            (const char        *path,
+                                                const struct stat *found);
+/* Makes a sound database at @path from the damaged copy @aside, which it
+ * leaves as it is: rebuilt indexes if that mends it, else every row that
+ * can still be read.  Returns the notice for the user. */
+char    *drivedash_store_repair                (const char *path,
+                                                const char *aside);
 /* Runs SQL without results; FALSE with the error set on failure. */
 gboolean drivedash_store_exec                  (sqlite3     *db,
                                                 const char  *sql,

@@ -6,8 +6,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "drivedash-error.h"
 #include "drivedash-store-private.h"
@@ -306,18 +310,45 @@ read_salt (sqlite3  *db,
   return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-/* Settings, an integrity check, the migrations and the salt.  *damaged is
- * set when the file is not a sound database. */
+/* A read-only open cannot migrate: it reads only the current format. */
+static gboolean
+check_current_version (sqlite3     *db,
+                       const char  *path,
+                       GError     **error)
+{
+  int rc, version = get_user_version (db, &rc);
+
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, db, rc);
+      return FALSE;
+    }
+  if (version == DRIVEDASH_STORE_SCHEMA_VERSION)
+    return TRUE;
+  if (version > DRIVEDASH_STORE_SCHEMA_VERSION)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                 _("The results history was written by a newer version of Drivedash "
+                   "(format %d). Update Drivedash to open it; it was left untouched."), version);
+  else
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                 _("The results history %s is in an older format, and Drivedash may not "
+                   "write there to update it. Make that folder writable and try again."), path);
+  return FALSE;
+}
+
+/* Settings, an integrity check, the migrations and the salt.  *failed_rc
+ * is the SQLite code of a failure (damage, or no right to write). */
 static gboolean
 prepare (sqlite3     *db,
          const char  *path,
+         gboolean     read_only,
          char       **salt,
-         gboolean    *damaged,
+         int         *failed_rc,
          GError     **error)
 {
   int rc;
 
-  *damaged = FALSE;
+  *failed_rc = SQLITE_OK;
   sqlite3_busy_timeout (db, DRIVEDASH_STORE_BUSY_TIMEOUT_MS);
   sqlite3_extended_result_codes (db, 1);
   rc = check_integrity (db, path);
@@ -327,21 +358,20 @@ prepare (sqlite3     *db,
     rc = SQLITE_OK;
   /* WAL only now: switching rewrites the header, and a damaged file is
    * kept as it was found. */
-  if (rc == SQLITE_OK)
+  if (rc == SQLITE_OK && !read_only)
     rc = sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_exec (db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
-      *damaged = is_damage (rc);
+      *failed_rc = rc;
       drivedash_store_set_sqlite_error (error, db, rc);
       return FALSE;
     }
-  if (!migrate (db, &rc, error))
-    {
-      *damaged = is_damage (rc);
-      return FALSE;
-    }
+  if (read_only)
+    return check_current_version (db, path, error);
+  if (!migrate (db, failed_rc, error))
+    return FALSE;
   if (*salt == NULL && (rc = read_salt (db, salt)) != SQLITE_OK)
     {
       drivedash_store_set_sqlite_error (error, db, rc);
@@ -350,47 +380,54 @@ prepare (sqlite3     *db,
   return TRUE;
 }
 
-static char *
-move_aside (const char *path)
+/* Read-only, a WAL database needs its -shm file, which a read-only
+ * folder cannot hold; with no -wal left, nothing else writes there, so
+ * the file can be read as immutable. */
+static int
+open_read_only (const char  *path,
+                sqlite3    **db)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  char *aside = g_strdup_printf ("%s.damaged-%s", path, stamp);
-  const char *suffixes[] = { "-wal", "-shm" };
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *uri = NULL;
+  g_autofree char *immutable = NULL;
+  int rc = sqlite3_open_v2 (path, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
 
-  if (g_rename (path, aside) != 0)
-    {
-      g_free (aside);
-      return NULL;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    {
-      g_autofree char *from = g_strconcat (path, suffixes[i], NULL);
-      g_autofree char *to = g_strconcat (aside, suffixes[i], NULL);
-
-      g_rename (from, to);
-    }
-  return aside;
+  if (rc == SQLITE_OK && sqlite3_exec (*db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) == SQLITE_OK)
+    return SQLITE_OK;
+  if (!g_path_is_absolute (path) || g_file_test (wal, G_FILE_TEST_EXISTS))
+    return rc == SQLITE_OK ? sqlite3_extended_errcode (*db) : rc;
+  sqlite3_close (*db);
+  *db = NULL;
+  uri = g_filename_to_uri (path, NULL, NULL);
+  immutable = g_strconcat (uri, "?immutable=1", NULL);
+  return sqlite3_open_v2 (immutable, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX |
+                          SQLITE_OPEN_URI, NULL);
 }
 
 static sqlite3 *
-open_file (const char  *path,
-           char       **salt,
-           gboolean    *damaged,
-           GError     **error)
+open_file (const char   *path,
+           gboolean      read_only,
+           char        **salt,
+           int          *failed_rc,
+           struct stat  *found,
+           GError      **error)
 {
   sqlite3 *db = NULL;
-  int rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                            SQLITE_OPEN_NOMUTEX, NULL);
+  int rc = read_only ? open_read_only (path, &db)
+                     : sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                        SQLITE_OPEN_NOMUTEX, NULL);
 
-  *damaged = FALSE;
+  *failed_rc = rc;
   if (rc != SQLITE_OK)
     {
       drivedash_store_set_sqlite_error (error, db, rc);
       sqlite3_close (db);
       return NULL;
     }
-  if (!prepare (db, path, salt, damaged, error))
+  /* Which file this is, so that moving it aside moves this one only. */
+  if (found != NULL && g_stat (path, found) != 0)
+    memset (found, 0, sizeof *found);
+  if (!prepare (db, path, read_only, salt, failed_rc, error))
     {
       sqlite3_close (db);
       return NULL;
@@ -404,14 +441,81 @@ drivedash_store_get_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "drivedash", "results.db", NULL);
 }
 
+static gboolean
+is_not_writable (int rc)
+{
+  return (rc & 0xff) == SQLITE_READONLY || (rc & 0xff) == SQLITE_CANTOPEN ||
+         (rc & 0xff) == SQLITE_PERM || (rc & 0xff) == SQLITE_AUTH;
+}
+
+/* Keeps the damaged file aside as it was and opens a repaired one. */
+static gboolean
+recover (DrivedashStore     *self,
+         const struct stat  *found,
+         GError            **error)
+{
+  g_autofree char *aside = drivedash_store_move_aside (self->path, found);
+  int rc;
+
+  if (aside == NULL)
+    return FALSE;
+  g_clear_error (error);
+  self->recovery_message = drivedash_store_repair (self->path, aside);
+  g_clear_pointer (&self->salt, g_free);
+  self->db = open_file (self->path, FALSE, &self->salt, &rc, NULL, error);
+  return self->db != NULL;
+}
+
+static gboolean
+open_locked (DrivedashStore  *self,
+             GError         **error)
+{
+  struct stat found;
+  int rc;
+
+  self->db = open_file (self->path, FALSE, &self->salt, &rc, &found, error);
+  if (self->db == NULL && is_damage (rc))
+    return recover (self, &found, error);
+  if (self->db == NULL && is_not_writable (rc))
+    {
+      g_autoptr(GError) read_error = NULL;
+
+      g_clear_pointer (&self->salt, g_free);
+      self->db = open_file (self->path, TRUE, &self->salt, &rc, NULL, &read_error);
+      /* A plain "cannot open" says less than why writing failed. */
+      if (self->db == NULL && !is_not_writable (rc))
+        {
+          g_clear_error (error);
+          g_propagate_error (error, g_steal_pointer (&read_error));
+        }
+      else if (self->db != NULL)
+        g_clear_error (error);
+    }
+  return self->db != NULL;
+}
+
+/* Opening, checking and moving aside happen under one lock, so that two
+ * processes or threads that meet the same damage do not both move the
+ * file.  The lock is on the folder itself: that works where nothing can
+ * be created, and it never leaves a file behind. */
+static int
+lock_folder (const char *dir)
+{
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  while (fd >= 0 && flock (fd, LOCK_EX) != 0 && errno == EINTR)
+    ;
+  return fd;
+}
+
 DrivedashStore *
 drivedash_store_open (const char  *path,
                       GError     **error)
 {
   g_autoptr(DrivedashStore) self = g_object_new (DRIVEDASH_TYPE_STORE, NULL);
-  g_autoptr(GError) local_error = NULL;
   g_autofree char *dir = NULL;
-  gboolean damaged;
+  gboolean opened;
+  int lock;
 
   self->path = path != NULL ? g_strdup (path) : drivedash_store_get_default_path ();
   dir = g_path_get_dirname (self->path);
@@ -424,30 +528,11 @@ drivedash_store_open (const char  *path,
                    dir, g_strerror (saved));
       return NULL;
     }
-
-  self->db = open_file (self->path, &self->salt, &damaged, &local_error);
-  if (self->db == NULL && damaged)
-    {
-      g_autofree char *aside = move_aside (self->path);
-
-      if (aside == NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      self->recovery_message =
-        g_strdup_printf (_("The results history was damaged and could not be read. It was "
-                           "moved to %s and a new, empty history was started."), aside);
-      g_clear_error (&local_error);
-      g_clear_pointer (&self->salt, g_free);
-      self->db = open_file (self->path, &self->salt, &damaged, &local_error);
-    }
-  if (self->db == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
-  return g_steal_pointer (&self);
+  lock = lock_folder (dir);
+  opened = open_locked (self, error);
+  if (lock >= 0)
+    close (lock);
+  return opened ? g_steal_pointer (&self) : NULL;
 }
 
 const char *

@@ -26,11 +26,15 @@ G_DECLARE_FINAL_TYPE (DrivedashStore, drivedash_store, DRIVEDASH, STORE, GObject
 char              *drivedash_store_get_default_path (void);
 
 /* Opens (creating it and its folder when needed) and migrates to the
- * current schema.  A file that is not a database, or a damaged one, is
- * renamed to "results.db.damaged-DATE" and a fresh database is started:
- * drivedash_store_get_recovery_message() then says so in plain words.
- * path NULL: the default path.  Errors: DRIVEDASH_ERROR_*, for people
- * (e.g. a database written by a newer Drivedash). */
+ * current schema.  A damaged file is kept as "results.db.damaged-DATE"
+ * (never replacing an earlier one) and the history rebuilt from what can
+ * still be read: drivedash_store_get_recovery_message() then says so in
+ * plain words.  Processes and threads opening at once take turns, so one
+ * damage is handled once.  Where the history cannot be written (a
+ * read-only folder) it is opened read-only: reading works, saving fails
+ * with DRIVEDASH_ERROR_NOT_WRITABLE.  path NULL: the default path.
+ * Errors: DRIVEDASH_ERROR_*, for people (e.g. a database written by a
+ * newer Drivedash). */
 DrivedashStore    *drivedash_store_open             (const char        *path,
                                                      GError           **error);
 const char        *drivedash_store_get_path         (DrivedashStore    *self);
