@@ -114,6 +114,49 @@ def wait_for(fn, what, timeout=TIMEOUT_S):
     raise AssertionError("waited %d s for %s (%s)" % (timeout, what, last_error))
 
 
+class NameWatch:
+    """Remembers every accessible name that appears while it is on, from
+    AT-SPI's own events: a toast lives five seconds, and on a loaded
+    machine one walk of the whole tree can take longer than that, so
+    polling the tree alone can miss it.  Use as a context manager around
+    the action that makes the toast, then wait() for its name."""
+
+    EVENTS = ("object:children-changed:add", "object:property-change:accessible-name")
+
+    def __init__(self):
+        self.seen = set()
+
+    def _on_event(self, event):
+        for node in (event.source, event.any_data):
+            try:
+                if node is not None and getattr(node, "name", None):
+                    self.seen.add(node.name)
+            except Exception:
+                pass
+
+    def __enter__(self):
+        for e in self.EVENTS:
+            pyatspi.Registry.registerEventListener(self._on_event, e)
+        return self
+
+    def __exit__(self, *exc):
+        for e in self.EVENTS:
+            pyatspi.Registry.deregisterEventListener(self._on_event, e)
+
+    def wait(self, root, name, what, timeout=TIMEOUT_S):
+        """Until @name was seen in an event or is in the tree now."""
+        from gi.repository import GLib
+        context = GLib.MainContext.default()
+
+        def seen():
+            while context.pending():  # deliver the queued AT-SPI events
+                context.iteration(False)
+            if name in self.seen:
+                return True
+            return any(getattr(n, "name", None) == name for n in walk(root) if showing(n))
+        return wait_for(seen, what, timeout=timeout)
+
+
 def showing(node):
     try:
         return node.getState().contains(pyatspi.STATE_VISIBLE)

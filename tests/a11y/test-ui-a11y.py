@@ -19,7 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from a11y_harness import (App, Tap, Xvfb, connect, do_action, find, find_all,  # noqa: E402
+from a11y_harness import (App, NameWatch, Tap, Xvfb, connect, do_action, find, find_all,  # noqa: E402
                           key, text_of, wait_for, walk, CONTROL, TIMEOUT_S)
 
 pyatspi = None
@@ -168,15 +168,18 @@ def run_to_end(x):
         start = show_speed_page(app)
         estimate = find(app.node, None, None, what="the time estimate",
                         pred=lambda n: (n.name or "").startswith("Estimated time"))
-        do_action(start)
-        find(app.node, None, None, what="the toast", timeout=120,
-             pred=lambda n: n.name == "Speed test finished")
+        with NameWatch() as watch:
+            do_action(start)
+            # The run's length, scaled: the 1 s passes of the quickest preset
+            # take about half a minute on a quiet machine.
+            watch.wait(app.node, "Speed test finished", "the finished toast", timeout=4 * TIMEOUT_S)
         cells = find_all(app.node, None, None,
                          pred=lambda n: "megabytes per second" in (n.name or ""))
         assert len(cells) >= 4, "cells read aloud: %s" % [c.name for c in cells]
         copy = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Copy Results", timeout=10)
-        do_action(copy)
-        find(app.node, None, "Results copied", what="the copied toast")
+        with NameWatch() as watch:
+            do_action(copy)
+            watch.wait(app.node, "Results copied", "the copied toast")
         # The verdict's labels are selectable: their words are their text.
         find(app.node, pyatspi.ROLE_LABEL, None, what="the run's verdict", timeout=10,
              pred=lambda n: ((n.name or "") + text_of(n)).startswith("How we decided"))
