@@ -198,13 +198,13 @@ main (int   argc,
   probe.last = 0;
   frames_before = (guint) gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (window)));
 
-  gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   start = g_get_monotonic_time ();
-  while (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)))
+  while (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))))
     g_main_context_iteration (NULL, TRUE);
 
-  if (drivedash_bench_model_get_error (drivedash_bench_page_get_model (page)))
-    printf ("benchmark failed: %s\n", drivedash_bench_model_get_error (drivedash_bench_page_get_model (page))->message);
+  if (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))))
+    printf ("benchmark failed: %s\n", drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page)))->message);
   printf ("main loop during a %.1f s run (16-thread RND4K Q32T16 included, %u frames drawn, %u probes): "
           "lateness p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
           (g_get_monotonic_time () - start) / 1e6,

@@ -462,8 +462,8 @@ test_speed_page_saves (void)
   drivedash_bench_model_set_test_overrides (model, 0.3, 0, 16 << 20);
   g_assert_false (saved_runs (&runs));
   g_clear_pointer (&runs, g_ptr_array_unref);
-  g_assert_true (drivedash_bench_model_start (model, NULL));
-  while (drivedash_bench_model_get_running (model) || !saved_runs (&runs))
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
+  while (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)) || !saved_runs (&runs))
     {
       g_clear_pointer (&runs, g_ptr_array_unref);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);

@@ -124,8 +124,8 @@ on_progress_text (DrivedashLongTestModel *model,
                   GParamSpec             *pspec,
                   Wait                   *w)
 {
-  if (w->stop_on_progress && drivedash_long_test_model_get_progress_text (model) != NULL)
-    drivedash_long_test_model_stop (model);
+  if (w->stop_on_progress && drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model)) != NULL)
+    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
 }
 
 static void
@@ -151,26 +151,26 @@ run_model (DrivedashLongTestKind kind,
   g_signal_connect (model, "row", G_CALLBACK (on_row), &w);
   g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
   g_signal_connect (model, "notify::progress-text", G_CALLBACK (on_progress_text), &w);
-  g_assert_true (drivedash_long_test_model_start (model, &error));
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), &error));
   g_assert_no_error (error);
-  g_assert_true (drivedash_long_test_model_get_running (model));
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   g_main_loop_run (loop);
-  g_assert_false (drivedash_long_test_model_get_running (model));
+  g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   if (stop)
     {
       g_assert_false (w.success);
-      g_assert_cmpstr (drivedash_long_test_model_get_status (model), ==, "The test was stopped.");
+      g_assert_cmpstr (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)), ==, "The test was stopped.");
       g_assert_null (drivedash_long_test_model_get_summary (model));
     }
   else
     {
       g_assert_true (w.success);
-      g_assert_cmpfloat (drivedash_long_test_model_get_progress (model), ==, 1.0);
+      g_assert_cmpfloat (drivedash_run_model_get_progress (DRIVEDASH_RUN_MODEL (model)), ==, 1.0);
       g_assert_nonnull (drivedash_long_test_model_get_summary (model));
-      g_assert_null (drivedash_long_test_model_get_status (model));
+      g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
       g_assert_nonnull (drivedash_long_test_model_get_result (model));
       {
-        g_autofree char *text = drivedash_long_test_model_dup_text (model);
+        g_autofree char *text = drivedash_run_model_dup_text (DRIVEDASH_RUN_MODEL (model));
 
         g_assert_nonnull (strstr (text, drivedash_long_test_model_get_summary (model)));
         g_assert_nonnull (strstr (text, "Written: "));
@@ -259,7 +259,7 @@ run_hot (const char *dir,
   drive = (typeof (drive)) { dir, s->file_size, heat_in_measure };
   drivedash_long_test_model_set_settings_override (model, s);
   g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
-  g_assert_true (drivedash_long_test_model_start (model, NULL));
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
   g_main_loop_run (loop);
   g_assert_true (w.success);
   g_assert_cmpuint (drive.reads, ==, 2);
@@ -391,10 +391,10 @@ test_saved_like_cli (void)
   s->interval_s = 0.2;
   drivedash_long_test_model_set_settings_override (model, s);
   g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
-  g_assert_true (drivedash_long_test_model_start (model, &error));
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), &error));
   g_main_loop_run (loop);
   g_assert_true (w.success);
-  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
   app_id = newest_run ();
 
   out = cli ((const char *const[]) { "sustained", "-t", dir, "-s", "8MiB", "-d", "1.2", "-i", "0.2",

@@ -16,6 +16,7 @@
 
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-page.h"
+#include "drivedash-run-actions.h"
 #include "drivedash-health-page.h"
 #include "drivedash-error.h"
 #include "test-ui-common.h"
@@ -35,7 +36,7 @@ bench_page (DrivedashWindow *window)
 static gboolean
 not_running (gpointer data)
 {
-  return !drivedash_bench_model_get_running (drivedash_bench_page_get_model (data));
+  return !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (data)));
 }
 
 static gboolean
@@ -135,12 +136,12 @@ test_run (void)
   g_autoptr(AdwToast) done_toast = NULL;
   cairo_surface_t *surface;
 
-  g_assert_false (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
-  gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
-  g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
+  g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))));
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))));
   ui_iterate_until (not_running, page, 120);
 
-  g_assert_no_error ((GError *) drivedash_bench_model_get_error (drivedash_bench_page_get_model (page)));
+  g_assert_no_error ((GError *) drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))));
   report = drivedash_bench_model_get_report (drivedash_bench_page_get_model (page));
   g_assert_nonnull (report);
   /* The "real" preset: SEQ1M Q1T1 and RND4K Q1T1, read and write. */
@@ -164,14 +165,14 @@ test_run (void)
   g_assert_cmpuint (count_test_files (), ==, 0);
 
   /* Copy as text puts the engine's table on the clipboard. */
-  gtk_widget_activate_action (GTK_WIDGET (page), "bench.copy", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.copy", NULL);
   expected_text = drivedash_bench_report_format_text (report);
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (page)), NULL, clipboard_read_cb, &clip);
   ui_iterate_until (clipboard_done, &clip, 5);
   g_assert_cmpstr (clip.text, ==, expected_text);
   g_free (clip.text);
 
-  g_assert_true (drivedash_bench_page_save_plots (page, png, &error));
+  g_assert_true (drivedash_run_actions_save_plots (GTK_WIDGET (page), png, &error));
   g_assert_no_error (error);
   surface = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
@@ -224,9 +225,9 @@ test_cancel (void)
 
   /* Long passes, so the run is surely in the middle when stopped. */
   drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
-  gtk_widget_activate_action (GTK_WIDGET (page), "bench.start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (has_samples, page, 60);
-  g_assert_true (drivedash_bench_model_get_running (drivedash_bench_page_get_model (page)));
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))));
   /* While it runs the choices are locked and Stop replaces Start, all
    * from the template's bindings. */
   g_assert_false (gtk_widget_get_sensitive (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_ACTION_ROW)));
@@ -239,10 +240,10 @@ test_cancel (void)
   g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "running"), ==, 1);
   g_assert_cmpuint (count_test_files (), ==, 1);
 
-  gtk_widget_activate_action (GTK_WIDGET (page), "bench.stop", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL);
   ui_iterate_until (not_running, page, 10);
 
-  error = drivedash_bench_model_get_error (drivedash_bench_page_get_model (page));
+  error = drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page)));
   g_assert_nonnull (error);
   g_assert_true (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED));
   g_assert_cmpuint (count_test_files (), ==, 0);

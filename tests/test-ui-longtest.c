@@ -17,6 +17,7 @@
 #include "drivedash-store.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-plot.h"
+#include "drivedash-run-actions.h"
 #include "drivedash-test-locale.h"
 #include "test-ui-common.h"
 
@@ -36,13 +37,13 @@ write_hwmon (const char *name,
 static gboolean
 not_running (gpointer data)
 {
-  return !drivedash_long_test_model_get_running (data);
+  return !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (data));
 }
 
 static gboolean
 has_progress (gpointer data)
 {
-  return drivedash_long_test_model_get_progress_text (data) != NULL;
+  return drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (data)) != NULL;
 }
 
 /* The button that activates @action; its sensitivity follows the action's
@@ -126,11 +127,11 @@ test_run (void)
 
   before = ui_screenshot (window, "long-tests-before.png");
   /* Nothing to copy or save before a run. */
-  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "longtest.copy")));
-  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "longtest.save-plots")));
+  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "run.copy")));
+  g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "run.save-plots")));
   shrink (model, 3);
-  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
-  g_assert_true (drivedash_long_test_model_get_running (model));
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   /* The plot's limit lines: the drive's temp1_max and temp1_crit. */
   drivedash_long_test_model_get_temperature_limits (model, &warning_k, &critical_k);
   g_assert_cmpuint (warning_k, ==, 343);
@@ -149,11 +150,11 @@ test_run (void)
   description = drivedash_plot_dup_description (plot);
   g_assert_nonnull (strstr (description, "Temperature: 44."));
   g_assert_true (g_str_has_suffix (description, " °C"));
-  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
   after = ui_screenshot (window, "long-tests-after.png");
   g_assert_true (g_file_test (after, G_FILE_TEST_EXISTS));
   /* Copy is enabled once there is a summary. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "longtest.copy", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.copy", NULL));
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }
@@ -193,9 +194,9 @@ test_history (void)
 
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
   shrink (model, 1.0);
-  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (not_running, model, 120);
-  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
 
   drivedash_window_set_visible_page (window, "history");
   history = DRIVEDASH_HISTORY_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE));
@@ -236,11 +237,11 @@ test_stop (void)
   g_autoptr(GDir) d = NULL;
 
   shrink (model, 120);
-  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (has_progress, model, 30);
-  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.stop", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL);
   ui_iterate_until (not_running, model, 10);
-  g_assert_cmpstr (drivedash_long_test_model_get_status (model), ==, "The test was stopped.");
+  g_assert_cmpstr (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)), ==, "The test was stopped.");
   d = g_dir_open (folder, 0, NULL);
   g_assert_null (g_dir_read_name (d));
   gtk_window_close (GTK_WINDOW (window));
@@ -309,7 +310,7 @@ check_save_plots (DrivedashLongTestPage *page)
   g_assert_nonnull (g_mkdtemp (dir));
   png = g_build_filename (dir, "plots.png", NULL);
   svg = g_build_filename (dir, "plots.svg", NULL);
-  g_assert_true (drivedash_long_test_page_save_plots (page, png, &error));
+  g_assert_true (drivedash_run_actions_save_plots (GTK_WIDGET (page), png, &error));
   g_assert_no_error (error);
   s = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
@@ -319,7 +320,7 @@ check_save_plots (DrivedashLongTestPage *page)
   g_assert_cmpfloat (ink (s, 0, 360), >, 0.02);
   g_assert_cmpfloat (ink (s, 360, 720), >, 0.02);
   cairo_surface_destroy (s);
-  g_assert_true (drivedash_long_test_page_save_plots (page, svg, &error));
+  g_assert_true (drivedash_run_actions_save_plots (GTK_WIDGET (page), svg, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "<svg"));
@@ -344,15 +345,15 @@ test_consistency (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_plot (GTK_WIDGET (page), "Write speed by amount written"))));
   shrink_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
-  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
-  g_assert_true (drivedash_long_test_model_get_running (model));
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   /* Rounds reach the plot while the run goes on. */
   ui_iterate_until (has_rounds, rounds, 60);
-  g_assert_true (drivedash_long_test_model_get_running (model));
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 0), >=, 6);
   during = ui_screenshot (window, "long-tests-consistency-during.png");
   ui_iterate_until (not_running, model, 120);
-  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 0), ==, 18);
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 1), ==, 18);
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 2), ==, 18);
@@ -383,13 +384,13 @@ test_saturation (void)
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
   shrink_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
-  gtk_widget_activate_action (GTK_WIDGET (page), "longtest.start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   g_assert_cmpfloat (fabs (drivedash_long_test_rounds_get_amount_gb (rounds) - 0.805306368), <, 1e-6);
   ui_iterate_until (has_points, rounds, 60);
-  if (drivedash_long_test_model_get_running (model))
+  if (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)))
     during = ui_screenshot (window, "long-tests-saturation-during.png");
   ui_iterate_until (not_running, model, 120);
-  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
   /* The exact speed of each 32 MiB step, at the GB written. */
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 0), ==, 24);
   g_assert_true (drivedash_plot_get_last (plot, 0, &x, &y));
@@ -414,11 +415,11 @@ test_folder (void)
   g_autofree char *uri = g_file_get_uri (good);
   g_autofree char *stored = NULL;
 
-  g_assert_false (drivedash_long_test_model_choose_folder (model, proc));
-  g_assert_nonnull (strstr (drivedash_long_test_model_get_status (model), "read-only"));
+  g_assert_false (drivedash_run_model_choose_folder (DRIVEDASH_RUN_MODEL (model), proc));
+  g_assert_nonnull (strstr (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)), "read-only"));
   g_assert_cmpstr (drivedash_long_test_model_get_folder (model), !=, "/proc");
-  g_assert_true (drivedash_long_test_model_choose_folder (model, good));
-  g_assert_null (drivedash_long_test_model_get_status (model));
+  g_assert_true (drivedash_run_model_choose_folder (DRIVEDASH_RUN_MODEL (model), good));
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
   g_assert_cmpstr (drivedash_long_test_model_get_folder (model), ==, folder);
   stored = g_settings_get_string (settings, "longtest-folder");
   g_assert_cmpstr (stored, ==, uri);

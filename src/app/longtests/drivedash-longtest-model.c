@@ -29,15 +29,11 @@
 
 struct _DrivedashLongTestModel
 {
-  GObject                    parent_instance;
+  DrivedashRunModel          parent_instance;
   DrivedashLongTestKind      kind;
   DrivedashLongPreset        preset;
   char                      *folder;
-  gboolean                   running;
-  double                     progress;
-  char                      *progress_text;
   char                      *summary;
-  char                      *status;
   GCancellable              *cancellable;
   DrivedashRunQueue         *queue;
   DrivedashLongTestResult   *result;
@@ -57,22 +53,20 @@ enum {
   PROP_TITLE,
   PROP_EXPLANATION,
   PROP_NOTICE,
-  PROP_RUNNING,
-  PROP_PROGRESS,
-  PROP_PROGRESS_TEXT,
   PROP_SUMMARY,
-  PROP_STATUS,
   PROP_ROUNDS,
   PROP_HEALTH,
   N_PROPS
 };
 
-enum { ROW, FINISHED, N_SIGNALS };
+enum { ROW, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDASH_TYPE_RUN_MODEL)
+
+#define RUN(self) DRIVEDASH_RUN_MODEL (self)
 
 static DrivedashLongTestSettings *
 settings_copy (const DrivedashLongTestSettings *s)
@@ -139,26 +133,6 @@ set_string (DrivedashLongTestModel  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static void
-set_running (DrivedashLongTestModel *self,
-             gboolean                running)
-{
-  if (self->running == running)
-    return;
-  self->running = running;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-}
-
-static void
-set_progress (DrivedashLongTestModel *self,
-              double                  progress)
-{
-  if (self->progress == progress)
-    return;
-  self->progress = progress;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
-}
-
 void
 drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
                                     DrivedashLongTestKind   kind)
@@ -210,34 +184,10 @@ drivedash_long_test_model_get_folder (DrivedashLongTestModel *self)
   return self->folder;
 }
 
-gboolean
-drivedash_long_test_model_get_running (DrivedashLongTestModel *self)
-{
-  return self->running;
-}
-
-double
-drivedash_long_test_model_get_progress (DrivedashLongTestModel *self)
-{
-  return self->progress;
-}
-
-const char *
-drivedash_long_test_model_get_progress_text (DrivedashLongTestModel *self)
-{
-  return self->progress_text;
-}
-
 const char *
 drivedash_long_test_model_get_summary (DrivedashLongTestModel *self)
 {
   return self->summary;
-}
-
-const char *
-drivedash_long_test_model_get_status (DrivedashLongTestModel *self)
-{
-  return self->status;
 }
 
 const DrivedashLongTestResult *
@@ -371,8 +321,7 @@ deliver (gpointer target,
     }
   now = g_date_time_new_now_local ();
   text = drivedash_long_progress_text (progress, now);
-  set_progress (self, progress->fraction);
-  set_string (self, &self->progress_text, text, PROP_PROGRESS_TEXT);
+  drivedash_run_model_set_progress (RUN (self), progress->fraction, text);
 }
 
 static void
@@ -447,9 +396,8 @@ on_run_done (GObject      *source,
              gpointer      user_data)
 {
   g_autoptr(DrivedashLongTestModel) self = user_data;
-  g_autoptr(GError) error = NULL;
+  GError *error = NULL;
   DrivedashLongTestResult *res = drivedash_run_queue_run_finish (self->queue, result, &error);
-  const GError *save_error = self->save_error;
   g_autofree char *summary = NULL;
 
   g_clear_object (&self->cancellable);
@@ -459,19 +407,24 @@ on_run_done (GObject      *source,
       self->result = res;
       drivedash_long_test_rounds_set_result (self->rounds, res);
       summary = summarize (res);
-      set_progress (self, 1.0);
     }
   set_string (self, &self->summary, summary, PROP_SUMMARY);
-  set_string (self, &self->status, error ? error->message : save_error ? save_error->message : NULL,
-              PROP_STATUS);
-  set_string (self, &self->progress_text, NULL, PROP_PROGRESS_TEXT);
-  set_running (self, FALSE);
-  g_signal_emit (self, signals[FINISHED], 0, res != NULL);
+  if (error == NULL)
+    error = g_steal_pointer (&self->save_error);
+  drivedash_run_model_set_status (RUN (self), error ? error->message : NULL, error);
+  /* Not running first: "Stopping…" gives way.  What the run did is in the
+   * summary now, not in a last phase's text. */
+  drivedash_run_model_set_running (RUN (self), FALSE);
+  drivedash_run_model_set_progress (RUN (self), res ? 1.0 : drivedash_run_model_get_progress (RUN (self)), NULL);
+  drivedash_run_model_set_has_result (RUN (self), self->result != NULL);
+  drivedash_run_model_set_has_plots (RUN (self), self->result != NULL);
+  drivedash_run_model_finish (RUN (self), res != NULL);
 }
 
-char *
-drivedash_long_test_model_dup_text (DrivedashLongTestModel *self)
+static char *
+drivedash_long_test_model_dup_text (DrivedashRunModel *run)
 {
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (run);
   g_autoptr(DrivedashLongTestSettings) s = NULL;
 
   if (self->result == NULL)
@@ -494,52 +447,64 @@ planned_gb (const DrivedashLongTestSettings *s)
 
 /* A folder that cannot take the test file is refused with the reason as
  * the status; the folder in use stays. */
-gboolean
-drivedash_long_test_model_choose_folder (DrivedashLongTestModel *self,
-                                         GFile                  *folder)
+static gboolean
+drivedash_long_test_model_choose_folder (DrivedashRunModel *run,
+                                         GFile             *folder)
 {
   g_autofree char *path = g_file_get_path (folder);
-  g_autoptr(GError) error = NULL;
+  GError *error = NULL;
 
   if (path == NULL)
     error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                                  _("This folder is not on a drive of this computer. Pick a local folder."));
   if (error != NULL || !drivedash_long_folder_check (path, &error))
     {
-      set_string (self, &self->status, error->message, PROP_STATUS);
+      drivedash_run_model_set_status (run, error->message, error);
       return FALSE;
     }
-  set_string (self, &self->status, NULL, PROP_STATUS);
-  drivedash_long_test_model_set_folder (self, g_strcmp0 (path, g_get_home_dir ()) ? path : NULL);
+  drivedash_run_model_set_status (run, NULL, NULL);
+  drivedash_long_test_model_set_folder (DRIVEDASH_LONG_TEST_MODEL (run),
+                                        g_strcmp0 (path, g_get_home_dir ()) ? path : NULL);
   return TRUE;
 }
 
-gboolean
-drivedash_long_test_model_start (DrivedashLongTestModel  *self,
-                                 GError                 **error)
+static GFile *
+drivedash_long_test_model_dup_folder (DrivedashRunModel *run)
 {
+  const char *folder = DRIVEDASH_LONG_TEST_MODEL (run)->folder;
+
+  return g_file_new_for_path (folder ? folder : g_get_home_dir ());
+}
+
+static gboolean
+drivedash_long_test_model_start (DrivedashRunModel  *run,
+                                 GError            **error)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (run);
   DrivedashLongTestSettings *s;
   GError *local = NULL;
 
-  g_return_val_if_fail (!self->running, FALSE);
   s = make_settings (self);
   if (!drivedash_long_folder_check (s->folder, &local) ||
       !drivedash_long_test_settings_validate (s, &local))
     {
       /* The page shows the refusal as the status, in plain words. */
-      set_string (self, &self->status, local->message, PROP_STATUS);
-      g_propagate_error (error, local);
+      if (error != NULL)
+        *error = g_error_copy (local);
+      drivedash_run_model_set_status (run, local->message, local);
       drivedash_long_test_settings_free (s);
       return FALSE;
     }
   read_limits (self, s);
   drivedash_long_test_rounds_reset (self->rounds, s->kind, planned_gb (s));
   self->cancellable = g_cancellable_new ();
-  set_string (self, &self->status, NULL, PROP_STATUS);
+  drivedash_run_model_set_status (run, NULL, NULL);
   set_string (self, &self->summary, NULL, PROP_SUMMARY);
-  set_progress (self, 0);
+  drivedash_run_model_set_progress (run, 0, NULL);
+  drivedash_run_model_set_has_result (run, FALSE);
+  drivedash_run_model_set_has_plots (run, FALSE);
   g_clear_error (&self->save_error);
-  set_running (self, TRUE);
+  drivedash_run_model_set_running (run, TRUE);
   /* The callback holds the model until the run is over; the run's own
    * "stopped" message comes after the file is gone. */
   drivedash_run_queue_run_async (self->queue, "drivedash-longtest", run_in_thread,
@@ -549,9 +514,11 @@ drivedash_long_test_model_start (DrivedashLongTestModel  *self,
   return TRUE;
 }
 
-void
-drivedash_long_test_model_stop (DrivedashLongTestModel *self)
+static void
+drivedash_long_test_model_stop (DrivedashRunModel *run)
 {
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (run);
+
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
 }
@@ -564,9 +531,7 @@ drivedash_long_test_model_finalize (GObject *object)
   DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (object);
 
   g_free (self->folder);
-  g_free (self->progress_text);
   g_free (self->summary);
-  g_free (self->status);
   g_clear_object (&self->queue);
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
   g_clear_error (&self->save_error);
@@ -592,11 +557,7 @@ drivedash_long_test_model_get_property (GObject    *object,
     case PROP_TITLE:         g_value_set_string (value, drivedash_long_test_model_get_title (self)); break;
     case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
     case PROP_NOTICE:        g_value_take_string (value, drivedash_long_test_model_dup_notice (self)); break;
-    case PROP_RUNNING:       g_value_set_boolean (value, self->running); break;
-    case PROP_PROGRESS:      g_value_set_double (value, self->progress); break;
-    case PROP_PROGRESS_TEXT: g_value_set_string (value, self->progress_text); break;
     case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
-    case PROP_STATUS:        g_value_set_string (value, self->status); break;
     case PROP_ROUNDS:        g_value_set_object (value, self->rounds); break;
     case PROP_HEALTH:        g_value_set_boxed (value, self->health); break;
     default:                 G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -632,12 +593,18 @@ static void
 drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  DrivedashRunModelClass *run_class = DRIVEDASH_RUN_MODEL_CLASS (klass);
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = drivedash_long_test_model_finalize;
   object_class->get_property = drivedash_long_test_model_get_property;
   object_class->set_property = drivedash_long_test_model_set_property;
+  run_class->start = drivedash_long_test_model_start;
+  run_class->stop = drivedash_long_test_model_stop;
+  run_class->dup_text = drivedash_long_test_model_dup_text;
+  run_class->dup_folder = drivedash_long_test_model_dup_folder;
+  run_class->choose_folder = drivedash_long_test_model_choose_folder;
 
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_KIND,
                                              DRIVEDASH_LONG_TEST_SUSTAINED, rw);
@@ -647,11 +614,7 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   properties[PROP_TITLE] = ro_string ("title");
   properties[PROP_EXPLANATION] = ro_string ("explanation");
   properties[PROP_NOTICE] = ro_string ("notice");
-  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
-  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
-  properties[PROP_PROGRESS_TEXT] = ro_string ("progress-text");
   properties[PROP_SUMMARY] = ro_string ("summary");
-  properties[PROP_STATUS] = ro_string ("status");
   properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
   properties[PROP_ROUNDS] = g_param_spec_object ("rounds", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_ROUNDS, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -659,8 +622,6 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   signals[ROW] = g_signal_new ("row", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                NULL, G_TYPE_NONE, 1,
                                DRIVEDASH_TYPE_TIMESERIES_ROW | G_SIGNAL_TYPE_STATIC_SCOPE);
-  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void

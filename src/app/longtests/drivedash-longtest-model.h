@@ -9,21 +9,26 @@
 #include "drivedash-health.h"
 #include "drivedash-longtest.h"
 #include "drivedash-longtest-rounds.h"
+#include "drivedash-run-model.h"
 
 G_BEGIN_DECLS
 
 #define DRIVEDASH_TYPE_LONG_TEST_MODEL (drivedash_long_test_model_get_type ())
-G_DECLARE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDASH, LONG_TEST_MODEL, GObject)
+G_DECLARE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDASH, LONG_TEST_MODEL,
+                      DrivedashRunModel)
 
-/* Signals, on the main context of the thread that called _start():
- *   "row"      (DrivedashTimeseriesRow *row)  valid during the emission
- *   "finished" (gboolean success)   after "running" went FALSE */
+/* A DrivedashRunModel: start, stop, copy (the last result: table,
+ * summary, amount), the folder (refused, the reason as "status", when
+ * the test cannot write there) and the run's state are there.
+ *
+ * Signal, on the main context of the thread that called _start():
+ *   "row"      (DrivedashTimeseriesRow *row)  valid during the emission */
 
 DrivedashLongTestModel *drivedash_long_test_model_new           (void);
 
 /* Properties "kind" and "preset" (the enums), "folder" (NULL: home);
- * read-only "title", "explanation", "notice", "running", "progress",
- * "progress-text", "summary", "status", "rounds" (the result plots' data). */
+ * read-only "title", "explanation", "notice", "summary", "rounds" (the
+ * result plots' data). */
 void        drivedash_long_test_model_set_kind          (DrivedashLongTestModel *self,
                                                          DrivedashLongTestKind   kind);
 DrivedashLongTestKind drivedash_long_test_model_get_kind (DrivedashLongTestModel *self);
@@ -32,10 +37,6 @@ void        drivedash_long_test_model_set_preset        (DrivedashLongTestModel 
 DrivedashLongPreset drivedash_long_test_model_get_preset (DrivedashLongTestModel *self);
 void        drivedash_long_test_model_set_folder        (DrivedashLongTestModel *self,
                                                          const char             *folder);
-/* Refuses (FALSE, the reason as "status") a folder the test cannot
- * write in; else makes it the folder. */
-gboolean    drivedash_long_test_model_choose_folder    (DrivedashLongTestModel *self,
-                                                         GFile                  *folder);
 const char *drivedash_long_test_model_get_folder        (DrivedashLongTestModel *self);
 /* Property "health": the drive the Health page shows (NULL: none). */
 void        drivedash_long_test_model_set_health        (DrivedashLongTestModel *self,
@@ -45,22 +46,13 @@ const char *drivedash_long_test_model_get_explanation   (DrivedashLongTestModel 
 char       *drivedash_long_test_model_dup_notice        (DrivedashLongTestModel *self);
 /* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES: ask first. */
 gboolean    drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self);
-gboolean    drivedash_long_test_model_get_running       (DrivedashLongTestModel *self);
-double      drivedash_long_test_model_get_progress      (DrivedashLongTestModel *self);
-const char *drivedash_long_test_model_get_progress_text (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_summary       (DrivedashLongTestModel *self);
-const char *drivedash_long_test_model_get_status        (DrivedashLongTestModel *self);
 DrivedashLongTestRounds *drivedash_long_test_model_get_rounds (DrivedashLongTestModel *self);
 /* The last finished run's result, NULL before. */
 const DrivedashLongTestResult *drivedash_long_test_model_get_result (DrivedashLongTestModel *self);
 
-/* The last result as text for Copy (table, summary, amount), NULL before. */
-char       *drivedash_long_test_model_dup_text          (DrivedashLongTestModel *self);
-gboolean    drivedash_long_test_model_start             (DrivedashLongTestModel *self,
-                                                         GError                **error);
 void        drivedash_long_test_model_get_temperature_limits (DrivedashLongTestModel *self,
                                                               guint                  *warning_kelvin,
                                                               guint                  *critical_kelvin);
-void        drivedash_long_test_model_stop              (DrivedashLongTestModel *self);
 
 G_END_DECLS

@@ -3,23 +3,23 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Wiring only: the template binds every label, row and the progress bar
- * to the DrivedashLongTestModel it declares.  Here: the actions, the plot
- * fed from the model's rows, and the inhibitor that keeps the computer
+ * to the DrivedashLongTestModel it declares.  Here: the shared run.*
+ * actions (Start asks first for a big test), the plot fed from the
+ * model's rows, and the inhibitor that keeps the computer
  * awake while a test runs (an hour-long test must not be cut by suspend).
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "drivedash-error.h"
-#include "drivedash-file-chooser.h"
+#include "drivedash-closures.h"
 #include "drivedash-format.h"
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-longtest-plots.h"
 #include "drivedash-plot.h"
-#include "drivedash-toast.h"
+#include "drivedash-run-actions.h"
 
 struct _DrivedashLongTestPage
 {
@@ -38,6 +38,8 @@ struct _DrivedashLongTestPage
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashLongTestPage, drivedash_long_test_page, ADW_TYPE_BIN)
+
+#define RUN(self) DRIVEDASH_RUN_MODEL ((self)->model)
 
 /* The drive's own limits on the temperature's (right-hand) scale. */
 static void
@@ -71,7 +73,7 @@ really_start (DrivedashLongTestPage *self)
   /* clear() keeps the series and drops their samples. */
   drivedash_plot_clear (self->plot);
   /* A refusal is shown as the model's status. */
-  drivedash_long_test_model_start (self->model, NULL);
+  drivedash_run_model_start (RUN (self), NULL);
 }
 
 static void
@@ -79,17 +81,15 @@ confirm_response_cb (AdwMessageDialog      *dialog,
                      const char            *response,
                      DrivedashLongTestPage *self)
 {
-  if (g_strcmp0 (response, "start") == 0 && !drivedash_long_test_model_get_running (self->model))
+  if (g_strcmp0 (response, "start") == 0 && !drivedash_run_model_get_running (RUN (self)))
     really_start (self);
 }
 
 /* Above 100 GB the user says yes first: such a test wears the drive. */
 static void
-start_cb (GSimpleAction *action,
-          GVariant      *parameter,
-          gpointer       user_data)
+start (GtkWidget *page)
 {
-  DrivedashLongTestPage *self = user_data;
+  DrivedashLongTestPage *self = DRIVEDASH_LONG_TEST_PAGE (page);
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *notice = NULL;
   GtkWidget *dialog;
@@ -112,121 +112,39 @@ start_cb (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static void
-stop_cb (GSimpleAction *action,
-         GVariant      *parameter,
-         gpointer       user_data)
-{
-  drivedash_long_test_model_stop (((DrivedashLongTestPage *) user_data)->model);
-}
-
-static void
-copy_cb (GSimpleAction *action,
-         GVariant      *parameter,
-         gpointer       user_data)
-{
-  DrivedashLongTestPage *self = user_data;
-  g_autofree char *text = drivedash_long_test_model_dup_text (self->model);
-
-  if (text != NULL)
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-}
-
-static void
-add_toast (DrivedashLongTestPage *self,
-           AdwToast              *toast)
-{
-  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
-}
-
 /* The live plot and the test's result plot, as on screen. */
-gboolean
-drivedash_long_test_page_save_plots (DrivedashLongTestPage  *self,
-                                     const char             *path,
-                                     GError                **error)
+static guint
+get_plots (GtkWidget      *page,
+           DrivedashPlot **plots)
 {
-  DrivedashPlot *plots[2] = { self->plot, NULL };
-  guint n = 1;
+  DrivedashLongTestPage *self = DRIVEDASH_LONG_TEST_PAGE (page);
+  guint n = 0;
 
+  plots[n++] = self->plot;
   if (gtk_widget_get_visible (GTK_WIDGET (self->rounds_plot)))
     plots[n++] = self->rounds_plot;
   else if (gtk_widget_get_visible (GTK_WIDGET (self->saturation_plot)))
     plots[n++] = self->saturation_plot;
-  return drivedash_plot_save_stack (plots, n, path, DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
-                                    DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT, error);
+  return n;
 }
 
-static void
-plots_file_chosen_cb (GObject *owner,
-                      GFile   *file)
+static DrivedashRunModel *
+get_model (GtkWidget *page)
 {
-  DrivedashLongTestPage *self = DRIVEDASH_LONG_TEST_PAGE (owner);
-  g_autofree char *path = file ? g_file_get_path (file) : NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (file == NULL)
-    return;
-  if (path == NULL)
-    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                                 _("Pick a folder on this computer to save the picture in."));
-  if (error || !drivedash_long_test_page_save_plots (self, path, &error))
-    add_toast (self, adw_toast_new (error->message));
-  else
-    add_toast (self, adw_toast_new (_("Plots saved")));
+  return RUN (DRIVEDASH_LONG_TEST_PAGE (page));
 }
 
-static void
-save_plots_cb (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
-{
-  drivedash_file_chooser_run (user_data, GTK_FILE_CHOOSER_ACTION_SAVE,
-                              _("Save Plots as PNG or SVG"), _("_Save"),
-                              /* Translators: default file name of the saved long-test plots */
-                              NULL, _("drivedash-long-test.png"),
-                              user_data, plots_file_chosen_cb);
-}
-
-static void
-folder_chosen_cb (GObject *owner,
-                  GFile   *file)
-{
-  if (file != NULL)
-    drivedash_long_test_model_choose_folder (DRIVEDASH_LONG_TEST_PAGE (owner)->model, file);
-}
-
-static void
-choose_folder_cb (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
-{
-  DrivedashLongTestPage *self = user_data;
-  const char *folder = drivedash_long_test_model_get_folder (self->model);
-  g_autoptr(GFile) initial = g_file_new_for_path (folder ? folder : g_get_home_dir ());
-
-  drivedash_file_chooser_run (GTK_WIDGET (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                              _("Choose a Folder for the Test"), _("_Select"), initial, NULL,
-                              G_OBJECT (self), folder_chosen_cb);
-}
-
-static gboolean
-has_text (GBinding     *binding,
-          const GValue *from,
-          GValue       *to,
-          gpointer      unused)
-{
-  const char *s = g_value_get_string (from);
-
-  g_value_set_boolean (to, s != NULL && *s != '\0');
-  return TRUE;
-}
-
-static gboolean
-nonempty_cb (gpointer    unused,
-             const char *text)
-{
-  return text != NULL && *text != '\0';
-}
+static const DrivedashRunActionsClass run_actions = {
+  .get_model = get_model,
+  .start = start,
+  .get_plots = get_plots,
+  .export_width = DRIVEDASH_LONG_PLOT_EXPORT_WIDTH,
+  .export_height = DRIVEDASH_LONG_PLOT_EXPORT_HEIGHT,
+  .save_title = N_("Save Plots as PNG or SVG"),
+  /* Translators: default file name of the saved long-test plots */
+  .save_name = N_("drivedash-long-test.png"),
+  .folder_title = N_("Choose a Folder for the Test"),
+};
 
 static gboolean
 kind_is_cb (gpointer              unused,
@@ -241,31 +159,6 @@ folder_subtitle_cb (gpointer    unused,
                     const char *folder)
 {
   return drivedash_long_folder_subtitle (folder);
-}
-
-static void
-setup_actions (DrivedashLongTestPage *self)
-{
-  static const GActionEntry entries[] = {
-    { "start", start_cb }, { "stop", stop_cb }, { "copy", copy_cb },
-    { "save-plots", save_plots_cb }, { "choose-folder", choose_folder_cb },
-  };
-  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
-  GActionMap *map = G_ACTION_MAP (group);
-
-  g_action_map_add_action_entries (map, entries, G_N_ELEMENTS (entries), self);
-  g_object_bind_property (self->model, "running", g_action_map_lookup_action (map, "start"), "enabled",
-                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
-  g_object_bind_property (self->model, "running", g_action_map_lookup_action (map, "stop"), "enabled",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->model, "running", g_action_map_lookup_action (map, "choose-folder"),
-                          "enabled", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
-  g_object_bind_property_full (self->model, "summary", g_action_map_lookup_action (map, "copy"), "enabled",
-                               G_BINDING_SYNC_CREATE, has_text, NULL, NULL, NULL);
-  /* Before a run the plots are empty: nothing worth saving. */
-  g_object_bind_property_full (self->model, "summary", g_action_map_lookup_action (map, "save-plots"),
-                               "enabled", G_BINDING_SYNC_CREATE, has_text, NULL, NULL, NULL);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "longtest", G_ACTION_GROUP (group));
 }
 
 static void
@@ -295,9 +188,9 @@ running_cb (DrivedashLongTestPage *self)
   GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
 
   uninhibit (self);
-  if (drivedash_long_test_model_get_running (self->model))
+  if (drivedash_run_model_get_running (RUN (self)))
     add_limits (self);
-  if (!drivedash_long_test_model_get_running (self->model) || app == NULL)
+  if (!drivedash_run_model_get_running (RUN (self)) || app == NULL)
     return;
   self->inhibit_app = g_object_ref (app);
   self->inhibit_cookie = gtk_application_inhibit (app, GTK_WINDOW (root),
@@ -312,7 +205,7 @@ drivedash_long_test_page_dispose (GObject *object)
 
   /* The run stops and removes its file; the task keeps the model. */
   if (self->model)
-    drivedash_long_test_model_stop (self->model);
+    drivedash_run_model_stop (RUN (self));
   uninhibit (self);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_LONG_TEST_PAGE);
@@ -336,7 +229,8 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, saturation_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, kind_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, preset_row);
-  gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
+  drivedash_widget_class_bind_closures (widget_class);
+  drivedash_run_actions_install (widget_class, &run_actions);
   gtk_widget_class_bind_template_callback (widget_class, kind_is_cb);
   gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
 }
@@ -361,7 +255,7 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   drivedash_long_test_plots_setup_rounds (self->rounds_plot, drivedash_long_test_model_get_rounds (self->model));
   drivedash_long_test_plots_setup_saturation (self->saturation_plot,
                                               drivedash_long_test_model_get_rounds (self->model));
-  setup_actions (self);
+  drivedash_run_actions_init (GTK_WIDGET (self));
   /* The folder decides the drive: kept like the Speed page's. */
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",

@@ -14,10 +14,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashLongTestPage, drivedash_long_test_page, DRIVEDASH, LONG_TEST_PAGE, AdwBin)
 
 DrivedashLongTestModel *drivedash_long_test_page_get_model  (DrivedashLongTestPage  *self);
-/* What Save Plots writes: the live plot and the test's result plot, one
- * under the other; SVG when @path ends in ".svg", else PNG. */
-gboolean                drivedash_long_test_page_save_plots (DrivedashLongTestPage  *self,
-                                                             const char             *path,
-                                                             GError                **error);
 
 G_END_DECLS

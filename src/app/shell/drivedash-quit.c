@@ -21,22 +21,22 @@
 #define DIALOG_KEY "drivedash-quit-dialog"
 
 static void
-model_running_cb (DrivedashBenchModel *model,
+model_running_cb (DrivedashRunModel   *model,
                   GParamSpec          *pspec,
                   GtkWindow           *window)
 {
-  if (!drivedash_bench_model_get_running (model))
+  if (!drivedash_run_model_get_running (model))
     gtk_window_close (window);
 }
 
 void
 drivedash_quit_stop_and_close (GtkWindow           *window,
-                               DrivedashBenchModel *model)
+                               DrivedashRunModel   *model)
 {
   GtkWindow *dialog;
 
   g_return_if_fail (GTK_IS_WINDOW (window));
-  g_return_if_fail (DRIVEDASH_IS_BENCH_MODEL (model));
+  g_return_if_fail (DRIVEDASH_IS_RUN_MODEL (model));
 
   dialog = g_object_get_data (G_OBJECT (window), DIALOG_KEY);
   if (dialog)
@@ -46,8 +46,8 @@ drivedash_quit_stop_and_close (GtkWindow           *window,
       g_object_set_data (G_OBJECT (window), CONFIRMED_KEY, GINT_TO_POINTER (TRUE));
       g_signal_connect_object (model, "notify::running", G_CALLBACK (model_running_cb), window, 0);
     }
-  if (drivedash_bench_model_get_running (model))
-    drivedash_bench_model_stop (model);
+  if (drivedash_run_model_get_running (model))
+    drivedash_run_model_stop (model);
   else
     gtk_window_close (window);
 }
@@ -55,7 +55,7 @@ drivedash_quit_stop_and_close (GtkWindow           *window,
 static void
 dialog_response_cb (AdwMessageDialog    *dialog,
                     const char          *response,
-                    DrivedashBenchModel *model)
+                    DrivedashRunModel   *model)
 {
   GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (dialog));
 
@@ -66,7 +66,7 @@ dialog_response_cb (AdwMessageDialog    *dialog,
 
 static void
 ask (GtkWindow           *window,
-     DrivedashBenchModel *model)
+     DrivedashRunModel   *model)
 {
   GtkWidget *dialog;
 
@@ -91,12 +91,12 @@ ask (GtkWindow           *window,
 
 gboolean
 drivedash_quit_close_request (GtkWindow           *window,
-                              DrivedashBenchModel *model)
+                              DrivedashRunModel   *model)
 {
   g_return_val_if_fail (GTK_IS_WINDOW (window), FALSE);
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (model), FALSE);
+  g_return_val_if_fail (DRIVEDASH_IS_RUN_MODEL (model), FALSE);
 
-  if (!drivedash_bench_model_get_running (model))
+  if (!drivedash_run_model_get_running (model))
     return FALSE;
   if (g_object_get_data (G_OBJECT (window), CONFIRMED_KEY))
     drivedash_quit_stop_and_close (window, model);

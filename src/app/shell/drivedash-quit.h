@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "drivedash-bench-model.h"
+#include "drivedash-run-model.h"
 
 G_BEGIN_DECLS
 
@@ -15,9 +15,9 @@ G_BEGIN_DECLS
  * the user agreed (or drivedash_quit_stop_and_close() was called) it
  * stops the run and closes @window again when the test file is gone. */
 gboolean drivedash_quit_close_request   (GtkWindow           *window,
-                                         DrivedashBenchModel *model);
+                                         DrivedashRunModel   *model);
 /* Without asking: stops the run, then closes @window. */
 void     drivedash_quit_stop_and_close  (GtkWindow           *window,
-                                         DrivedashBenchModel *model);
+                                         DrivedashRunModel   *model);
 
 G_END_DECLS

@@ -115,6 +115,13 @@ drivedash_window_save_state (DrivedashWindow *self)
   g_settings_apply (self->settings);
 }
 
+/* The run that must not leave its test file behind. */
+static DrivedashRunModel *
+speed_run (DrivedashWindow *self)
+{
+  return DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (self->speed_page));
+}
+
 /**
  * drivedash_window_stop_and_close:
  *
@@ -126,7 +133,7 @@ drivedash_window_stop_and_close (DrivedashWindow *self)
 {
   g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
 
-  drivedash_quit_stop_and_close (GTK_WINDOW (self), drivedash_bench_page_get_model (self->speed_page));
+  drivedash_quit_stop_and_close (GTK_WINDOW (self), speed_run (self));
 }
 
 static gboolean
@@ -135,7 +142,7 @@ drivedash_window_close_request (GtkWindow *window)
   DrivedashWindow *self = DRIVEDASH_WINDOW (window);
 
   drivedash_window_save_state (self);
-  if (drivedash_quit_close_request (window, drivedash_bench_page_get_model (self->speed_page)))
+  if (drivedash_quit_close_request (window, speed_run (self)))
     return TRUE;
 
   return GTK_WINDOW_CLASS (drivedash_window_parent_class)->close_request (window);

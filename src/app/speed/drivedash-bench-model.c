@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The view-model of the Speed page: its properties are everything the page
- * shows, so the template binds to them and the page's C code is wiring.
- * It owns the DrivedashBench run and one GCancellable per Start.  The
+ * The view-model of the Speed page: its properties, and those of the
+ * DrivedashRunModel it is, are everything the page shows, so the template
+ * binds to them and the page's C code is wiring.  It owns the
+ * DrivedashBench run and one GCancellable per Start.  The
  * engine emits its signals on the main context of the thread that called
  * drivedash_bench_run_async() (here: _start()), so every property changes
  * on that thread.  While a run is in flight the model holds a reference on
@@ -25,14 +26,11 @@
 
 struct _DrivedashBenchModel
 {
-  GObject                parent_instance;
+  DrivedashRunModel      parent_instance;
 
   DrivedashBenchOptions *options;
   DrivedashBench        *bench;
   GCancellable          *cancellable;
-  gboolean               stopping;
-  double                 progress;
-  char                  *progress_text;
   char                  *current_test;
   guint                  last_test;
   guint                  n_samples;
@@ -40,8 +38,6 @@ struct _DrivedashBenchModel
   DrivedashStoreRecorder *recorder;  /* the run, for the history */
   GListStore            *results;
   DrivedashBenchReport  *report;
-  GError                *error;
-  char                  *status;
 
   double                 override_duration;
   double                 override_pause;
@@ -51,22 +47,10 @@ struct _DrivedashBenchModel
 enum {
   PROP_0,
   PROP_OPTIONS,
-  PROP_RUNNING,
-  PROP_STOPPING,
-  PROP_CAN_START,
-  PROP_CAN_STOP,
-  PROP_CAN_COPY,
-  PROP_CAN_SAVE_PLOTS,
-  PROP_HAS_RESULTS,
-  PROP_PROGRESS,
-  PROP_PROGRESS_TEXT,
   PROP_CURRENT_TEST,
   PROP_N_SAMPLES,
   PROP_RESULTS,
   PROP_REPORT,
-  PROP_ERROR,
-  PROP_STATUS,
-  PROP_STATUS_IS_ERROR,
   N_PROPS
 };
 
@@ -74,92 +58,31 @@ enum {
   RUN_STARTED,
   TEST_STARTED,
   SAMPLE,
-  FINISHED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (DrivedashBenchModel, drivedash_bench_model, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (DrivedashBenchModel, drivedash_bench_model, DRIVEDASH_TYPE_RUN_MODEL)
 
-static void
-notify (DrivedashBenchModel *self,
-        guint                prop_id)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
-}
-
-/* Sets *FIELD and notifies PROP_ID when the text changed. */
-static void
-set_string (DrivedashBenchModel  *self,
-            char                **field,
-            const char           *value,
-            guint                 prop_id)
-{
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  notify (self, prop_id);
-}
-
-/* A stopped run is said in the normal colour: the user asked for it. */
-static gboolean
-status_is_error (DrivedashBenchModel *self)
-{
-  return self->error != NULL
-         && !g_error_matches (self->error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED)
-         && !g_error_matches (self->error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-}
-
-static void
-set_status (DrivedashBenchModel *self,
-            const char          *status,
-            GError              *error)
-{
-  gboolean was_error = status_is_error (self);
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (error != self->error)
-    {
-      g_clear_error (&self->error);
-      self->error = error;
-      notify (self, PROP_ERROR);
-    }
-  if (was_error != status_is_error (self))
-    notify (self, PROP_STATUS_IS_ERROR);
-  set_string (self, &self->status, status, PROP_STATUS);
-  g_object_thaw_notify (G_OBJECT (self));
-}
+#define RUN(self) DRIVEDASH_RUN_MODEL (self)
 
 static void
 set_error_message (DrivedashBenchModel *self,
                    int                  code,
                    const char          *message)
 {
-  set_status (self, message, g_error_new_literal (DRIVEDASH_ERROR, code, message));
+  drivedash_run_model_set_status (RUN (self), message, g_error_new_literal (DRIVEDASH_ERROR, code, message));
 }
 
-void
-drivedash_bench_model_show_error (DrivedashBenchModel *self,
-                                  const GError        *error)
+static gboolean
+drivedash_bench_model_choose_folder (DrivedashRunModel *run,
+                                     GFile             *folder)
 {
-  g_return_if_fail (DRIVEDASH_IS_BENCH_MODEL (self));
-  g_return_if_fail (error != NULL);
-  set_status (self, error->message, g_error_copy (error));
-}
+  DrivedashBenchModel *self = DRIVEDASH_BENCH_MODEL (run);
+  g_autofree char *path = g_file_get_path (folder);
 
-gboolean
-drivedash_bench_model_choose_folder (DrivedashBenchModel *self,
-                                     GFile               *folder)
-{
-  g_autofree char *path = NULL;
-
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (folder), FALSE);
-
-  path = g_file_get_path (folder);
   if (path == NULL)
     {
       set_error_message (self, DRIVEDASH_ERROR_INVALID_ARGUMENT,
@@ -174,77 +97,58 @@ drivedash_bench_model_choose_folder (DrivedashBenchModel *self,
                          _("This folder was shared through the desktop portal, which would slow the test down and hide the drive's real speed. Pick a folder in your home folder or on a removable drive instead."));
       return FALSE;
     }
-  set_status (self, NULL, NULL);
+  drivedash_run_model_set_status (run, NULL, NULL);
   drivedash_bench_options_set_folder (self->options, folder);
   return TRUE;
+}
+
+static GFile *
+drivedash_bench_model_dup_folder (DrivedashRunModel *run)
+{
+  GFile *folder = drivedash_bench_options_get_folder (DRIVEDASH_BENCH_MODEL (run)->options);
+
+  return folder ? g_object_ref (folder) : NULL;
 }
 
 /* ---------------------------------------------------------------------- */
 /* The run                                                                */
 
 static void
-set_running_state (DrivedashBenchModel *self,
-                   DrivedashBench      *bench,
-                   gboolean             stopping)
+set_bench (DrivedashBenchModel *self,
+           DrivedashBench      *bench)
 {
-  gboolean was_running = self->bench != NULL;
-  gboolean was_stopping = self->stopping;
-
-  if (bench != self->bench)
-    g_set_object (&self->bench, bench);
-  self->stopping = stopping && bench != NULL;
-  if (was_running != (self->bench != NULL))
-    {
-      notify (self, PROP_RUNNING);
-      notify (self, PROP_CAN_START);
-    }
-  if (was_running != (self->bench != NULL) || was_stopping != self->stopping)
-    {
-      notify (self, PROP_STOPPING);
-      notify (self, PROP_CAN_STOP);
-    }
-}
-
-static void
-set_progress (DrivedashBenchModel *self,
-              double               fraction,
-              const char          *text)
-{
-  fraction = CLAMP (fraction, 0, 1);
-  if (fraction != self->progress)
-    {
-      self->progress = fraction;
-      notify (self, PROP_PROGRESS);
-    }
-  set_string (self, &self->progress_text, text, PROP_PROGRESS_TEXT);
+  g_set_object (&self->bench, bench);
+  drivedash_run_model_set_running (RUN (self), bench != NULL);
 }
 
 static void
 set_n_samples (DrivedashBenchModel *self,
                guint                n_samples)
 {
-  gboolean had = self->n_samples > 0;
-
   if (n_samples == self->n_samples)
     return;
   self->n_samples = n_samples;
-  notify (self, PROP_N_SAMPLES);
-  if (had != (n_samples > 0))
-    notify (self, PROP_CAN_SAVE_PLOTS);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SAMPLES]);
+  drivedash_run_model_set_has_plots (RUN (self), n_samples > 0);
 }
 
 static void
 set_n_done (DrivedashBenchModel *self,
             guint                n_done)
 {
-  gboolean had = self->n_done > 0;
-
   self->n_done = n_done;
-  if (had != (n_done > 0))
-    {
-      notify (self, PROP_HAS_RESULTS);
-      notify (self, PROP_CAN_COPY);
-    }
+  drivedash_run_model_set_has_result (RUN (self), n_done > 0);
+}
+
+static void
+set_current_test (DrivedashBenchModel *self,
+                  const char          *test)
+{
+  if (g_strcmp0 (self->current_test, test) == 0)
+    return;
+  g_free (self->current_test);
+  self->current_test = g_strdup (test);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_TEST]);
 }
 
 /* Only one test runs at a time: the one before it is done or stopped. */
@@ -300,14 +204,14 @@ bench_progress_cb (DrivedashBench      *bench,
   g_autofree char *text = NULL;
 
   /* Once Stop is pressed, "Stopping…" stays until the run is over. */
-  if (self->stopping)
+  if (drivedash_run_model_get_stopping (RUN (self)))
     return;
   text = drivedash_bench_format_progress (test_label, phase);
-  set_progress (self, fraction, text);
+  drivedash_run_model_set_progress (RUN (self), fraction, text);
   if (phase == DRIVEDASH_BENCH_PHASE_WARMUP || phase == DRIVEDASH_BENCH_PHASE_MEASURING)
     {
       mark_running (self, test_index);
-      set_string (self, &self->current_test, test_label, PROP_CURRENT_TEST);
+      set_current_test (self, test_label);
     }
 }
 
@@ -335,8 +239,9 @@ saved_cb (GObject      *source,
   g_autoptr(DrivedashBenchModel) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (drivedash_history_save_finish (result, &error) == 0 && self->bench == NULL && self->status == NULL)
-    set_status (self, error->message, NULL);
+  if (drivedash_history_save_finish (result, &error) == 0 && self->bench == NULL
+      && drivedash_run_model_get_status (RUN (self)) == NULL)
+    drivedash_run_model_set_status (RUN (self), error->message, NULL);
 }
 
 static void
@@ -361,16 +266,16 @@ run_done_cb (GObject      *object,
   g_object_freeze_notify (G_OBJECT (self));
   g_clear_pointer (&self->report, drivedash_bench_report_unref);
   self->report = g_steal_pointer (&report);
-  notify (self, PROP_REPORT);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPORT]);
   mark_running (self, G_MAXUINT);
-  set_string (self, &self->current_test, NULL, PROP_CURRENT_TEST);
-  set_status (self, error ? error->message : NULL, error);
-  if (self->error && !status_is_error (self))
-    set_string (self, &self->status, _("Stopped. The test file was deleted."), PROP_STATUS);
-  set_running_state (self, NULL, FALSE);
+  set_current_test (self, NULL);
+  drivedash_run_model_set_status (RUN (self), error ? error->message : NULL, error);
+  if (error && !drivedash_run_model_get_status_is_error (RUN (self)))
+    drivedash_run_model_set_status (RUN (self), _("Stopped. The test file was deleted."), error);
+  g_clear_object (&self->bench);
   g_object_thaw_notify (G_OBJECT (self));
 
-  g_signal_emit (self, signals[FINISHED], 0, self->error == NULL);
+  drivedash_run_model_finish (RUN (self), error == NULL);
 }
 
 DrivedashBenchSettings *
@@ -408,17 +313,15 @@ reset_results (DrivedashBenchModel *self,
   self->last_test = G_MAXUINT;
 }
 
-gboolean
-drivedash_bench_model_start (DrivedashBenchModel  *self,
-                             GError              **error)
+static gboolean
+drivedash_bench_model_start (DrivedashRunModel  *run,
+                             GError            **error)
 {
+  DrivedashBenchModel *self = DRIVEDASH_BENCH_MODEL (run);
   g_autoptr(DrivedashBenchSettings) settings = NULL;
   g_autoptr(DrivedashBench) bench = NULL;
   g_autoptr(GArray) tests = NULL;
   GError *local_error = NULL;
-
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), FALSE);
-  g_return_val_if_fail (self->bench == NULL, FALSE);
 
   settings = drivedash_bench_model_make_settings (self);
   if (!drivedash_bench_options_check_folder (self->options, &local_error)
@@ -426,7 +329,7 @@ drivedash_bench_model_start (DrivedashBenchModel  *self,
     {
       if (error)
         *error = g_error_copy (local_error);
-      set_status (self, local_error->message, local_error);
+      drivedash_run_model_set_status (run, local_error->message, local_error);
       return FALSE;
     }
 
@@ -441,10 +344,10 @@ drivedash_bench_model_start (DrivedashBenchModel  *self,
   g_object_freeze_notify (G_OBJECT (self));
   reset_results (self, tests);
   g_clear_pointer (&self->report, drivedash_bench_report_unref);
-  notify (self, PROP_REPORT);
-  set_status (self, NULL, NULL);
-  set_progress (self, 0, drivedash_bench_phase_get_display_name (DRIVEDASH_BENCH_PHASE_PREPARING));
-  set_running_state (self, bench, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPORT]);
+  drivedash_run_model_set_status (run, NULL, NULL);
+  drivedash_run_model_set_progress (run, 0, drivedash_bench_phase_get_display_name (DRIVEDASH_BENCH_PHASE_PREPARING));
+  set_bench (self, bench);
   g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[RUN_STARTED], 0);
 
@@ -452,24 +355,20 @@ drivedash_bench_model_start (DrivedashBenchModel  *self,
   return TRUE;
 }
 
-void
-drivedash_bench_model_stop (DrivedashBenchModel *self)
+static void
+drivedash_bench_model_stop (DrivedashRunModel *run)
 {
-  g_return_if_fail (DRIVEDASH_IS_BENCH_MODEL (self));
+  DrivedashBenchModel *self = DRIVEDASH_BENCH_MODEL (run);
 
-  if (self->cancellable == NULL || self->stopping)
-    return;
-  g_cancellable_cancel (self->cancellable);
-  set_progress (self, self->progress, _("Stopping…"));
-  set_running_state (self, self->bench, TRUE);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
 }
 
-char *
-drivedash_bench_model_dup_text (DrivedashBenchModel *self)
+static char *
+drivedash_bench_model_dup_text (DrivedashRunModel *run)
 {
+  DrivedashBenchModel *self = DRIVEDASH_BENCH_MODEL (run);
   DrivedashBenchReport *report;
-
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), NULL);
 
   report = self->bench ? drivedash_bench_get_report (self->bench) : self->report;
   if (report == NULL || self->n_done == 0)
@@ -487,39 +386,11 @@ drivedash_bench_model_get_options (DrivedashBenchModel *self)
   return self->options;
 }
 
-gboolean
-drivedash_bench_model_get_running (DrivedashBenchModel *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), FALSE);
-  return self->bench != NULL;
-}
-
-double
-drivedash_bench_model_get_progress (DrivedashBenchModel *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), 0);
-  return self->progress;
-}
-
 const char *
 drivedash_bench_model_get_current_test (DrivedashBenchModel *self)
 {
   g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), NULL);
   return self->current_test;
-}
-
-const char *
-drivedash_bench_model_get_status (DrivedashBenchModel *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), NULL);
-  return self->status;
-}
-
-const GError *
-drivedash_bench_model_get_error (DrivedashBenchModel *self)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_MODEL (self), NULL);
-  return self->error;
 }
 
 GListModel *
@@ -557,27 +428,14 @@ drivedash_bench_model_get_property (GObject    *object,
                                     GParamSpec *pspec)
 {
   DrivedashBenchModel *self = DRIVEDASH_BENCH_MODEL (object);
-  gboolean running = self->bench != NULL;
 
   switch (prop_id)
     {
     case PROP_OPTIONS:            g_value_set_object (value, self->options); break;
-    case PROP_RUNNING:            g_value_set_boolean (value, running); break;
-    case PROP_STOPPING:           g_value_set_boolean (value, self->stopping); break;
-    case PROP_CAN_START:          g_value_set_boolean (value, !running); break;
-    case PROP_CAN_STOP:           g_value_set_boolean (value, running && !self->stopping); break;
-    case PROP_CAN_COPY:           g_value_set_boolean (value, self->n_done > 0); break;
-    case PROP_CAN_SAVE_PLOTS:     g_value_set_boolean (value, self->n_samples > 0); break;
-    case PROP_HAS_RESULTS:        g_value_set_boolean (value, self->n_done > 0); break;
-    case PROP_PROGRESS:           g_value_set_double (value, self->progress); break;
-    case PROP_PROGRESS_TEXT:      g_value_set_string (value, self->progress_text); break;
     case PROP_CURRENT_TEST:       g_value_set_string (value, self->current_test); break;
     case PROP_N_SAMPLES:          g_value_set_uint (value, self->n_samples); break;
     case PROP_RESULTS:            g_value_set_object (value, self->results); break;
     case PROP_REPORT:             g_value_set_boxed (value, self->report); break;
-    case PROP_ERROR:              g_value_set_boxed (value, self->error); break;
-    case PROP_STATUS:             g_value_set_string (value, self->status); break;
-    case PROP_STATUS_IS_ERROR:    g_value_set_boolean (value, status_is_error (self)); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -634,10 +492,7 @@ drivedash_bench_model_finalize (GObject *object)
   g_clear_object (&self->results);
   g_clear_pointer (&self->report, drivedash_bench_report_unref);
   g_clear_pointer (&self->recorder, drivedash_store_recorder_free);
-  g_clear_error (&self->error);
-  g_free (self->progress_text);
   g_free (self->current_test);
-  g_free (self->status);
   G_OBJECT_CLASS (drivedash_bench_model_parent_class)->finalize (object);
 }
 
@@ -649,22 +504,10 @@ install_properties (GObjectClass *object_class)
   /* The choices the next Start uses; bind GSettings and rows to it. */
   properties[PROP_OPTIONS] = g_param_spec_object ("options", NULL, NULL, DRIVEDASH_TYPE_BENCH_OPTIONS,
                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
-  properties[PROP_STOPPING] = g_param_spec_boolean ("stopping", NULL, NULL, FALSE, ro);
-  properties[PROP_CAN_START] = g_param_spec_boolean ("can-start", NULL, NULL, TRUE, ro);
-  properties[PROP_CAN_STOP] = g_param_spec_boolean ("can-stop", NULL, NULL, FALSE, ro);
-  properties[PROP_CAN_COPY] = g_param_spec_boolean ("can-copy", NULL, NULL, FALSE, ro);
-  properties[PROP_CAN_SAVE_PLOTS] = g_param_spec_boolean ("can-save-plots", NULL, NULL, FALSE, ro);
-  properties[PROP_HAS_RESULTS] = g_param_spec_boolean ("has-results", NULL, NULL, FALSE, ro);
-  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
-  properties[PROP_PROGRESS_TEXT] = g_param_spec_string ("progress-text", NULL, NULL, NULL, ro);
   properties[PROP_CURRENT_TEST] = g_param_spec_string ("current-test", NULL, NULL, NULL, ro);
   properties[PROP_N_SAMPLES] = g_param_spec_uint ("n-samples", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_RESULTS] = g_param_spec_object ("results", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_REPORT] = g_param_spec_boxed ("report", NULL, NULL, DRIVEDASH_TYPE_BENCH_REPORT, ro);
-  properties[PROP_ERROR] = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR, ro);
-  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
-  properties[PROP_STATUS_IS_ERROR] = g_param_spec_boolean ("status-is-error", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -672,6 +515,7 @@ static void
 drivedash_bench_model_class_init (DrivedashBenchModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  DrivedashRunModelClass *run_class = DRIVEDASH_RUN_MODEL_CLASS (klass);
 
   object_class->get_property = drivedash_bench_model_get_property;
   object_class->set_property = drivedash_bench_model_set_property;
@@ -679,6 +523,11 @@ drivedash_bench_model_class_init (DrivedashBenchModelClass *klass)
   object_class->dispose = drivedash_bench_model_dispose;
   object_class->finalize = drivedash_bench_model_finalize;
   install_properties (object_class);
+  run_class->start = drivedash_bench_model_start;
+  run_class->stop = drivedash_bench_model_stop;
+  run_class->dup_text = drivedash_bench_model_dup_text;
+  run_class->dup_folder = drivedash_bench_model_dup_folder;
+  run_class->choose_folder = drivedash_bench_model_choose_folder;
 
   signals[RUN_STARTED] = g_signal_new ("run-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -689,8 +538,6 @@ drivedash_bench_model_class_init (DrivedashBenchModelClass *klass)
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 2,
                                   DRIVEDASH_TYPE_BENCH_SAMPLE | G_SIGNAL_TYPE_STATIC_SCOPE,
                                   DRIVEDASH_TYPE_BENCH_MODE);
-  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void

@@ -4,8 +4,9 @@
  *
  * Wiring only: what the page shows lives in its DrivedashBenchModel (and
  * the model's DrivedashBenchOptions), which the template binds to.  Here:
- * GSettings bound to the options, the "bench.*" actions enabled by the
- * model's can-* properties, the file choosers and the toasts.
+ * GSettings bound to the options, the shared run.* actions (and
+ * bench.use-home), the plots fed from the model's signals, and the toast
+ * that says a run is finished.
  */
 #include "config.h"
 
@@ -14,11 +15,12 @@
 #include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-guide.h"
-#include "drivedash-folder.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-bench-plots.h"
+#include "drivedash-closures.h"
 #include "drivedash-error.h"
-#include "drivedash-file-chooser.h"
+#include "drivedash-folder.h"
+#include "drivedash-run-actions.h"
 #include "drivedash-toast.h"
 
 struct _DrivedashBenchPage
@@ -37,22 +39,8 @@ struct _DrivedashBenchPage
 
 G_DEFINE_FINAL_TYPE (DrivedashBenchPage, drivedash_bench_page, ADW_TYPE_BIN)
 
-static void
-add_toast (DrivedashBenchPage *self,
-           AdwToast           *toast)
-{
-  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
-}
-
 /* ---------------------------------------------------------------------- */
 /* Template closures                                                      */
-
-static gboolean
-nonempty_cb (gpointer    unused,
-             const char *text)
-{
-  return text != NULL && *text != '\0';
-}
 
 static gboolean
 either_cb (gpointer unused,
@@ -86,44 +74,39 @@ status_classes_cb (gpointer unused,
 /* ---------------------------------------------------------------------- */
 /* Actions                                                                */
 
-static void
-start_cb (GSimpleAction *action,
-          GVariant      *parameter,
-          gpointer       user_data)
+static DrivedashRunModel *
+get_model (GtkWidget *page)
 {
-  DrivedashBenchPage *self = user_data;
-
-  /* A refusal is shown as the model's status. */
-  drivedash_bench_model_start (self->model, NULL);
+  return DRIVEDASH_RUN_MODEL (DRIVEDASH_BENCH_PAGE (page)->model);
 }
 
-static void
-stop_cb (GSimpleAction *action,
-         GVariant      *parameter,
-         gpointer       user_data)
+static guint
+get_plots (GtkWidget      *page,
+           DrivedashPlot **plots)
 {
-  drivedash_bench_model_stop (((DrivedashBenchPage *) user_data)->model);
+  DrivedashBenchPlots *bench_plots = DRIVEDASH_BENCH_PAGE (page)->plots;
+
+  plots[0] = drivedash_bench_plots_get_bandwidth (bench_plots);
+  plots[1] = drivedash_bench_plots_get_latency (bench_plots);
+  return 2;
 }
 
-static void
-copy_cb (GSimpleAction *action,
-         GVariant      *parameter,
-         gpointer       user_data)
-{
-  DrivedashBenchPage *self = user_data;
-  g_autofree char *text = drivedash_bench_model_dup_text (self->model);
-
-  if (text == NULL)
-    return;
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  add_toast (self, adw_toast_new (_("Results copied")));
-}
+static const DrivedashRunActionsClass run_actions = {
+  .get_model = get_model,
+  .get_plots = get_plots,
+  .export_width = DRIVEDASH_BENCH_PLOT_EXPORT_WIDTH,
+  .export_height = DRIVEDASH_BENCH_PLOT_EXPORT_HEIGHT,
+  .save_title = N_("Save Plots as PNG"),
+  /* Translators: default file name of the saved plots */
+  .save_name = N_("drivedash-speed-test.png"),
+  .folder_title = N_("Choose a Folder on the Drive to Test"),
+};
 
 static void
 toast_copy_cb (AdwToast           *toast,
                DrivedashBenchPage *self)
 {
-  copy_cb (NULL, NULL, self);
+  gtk_widget_activate_action (GTK_WIDGET (self), "run.copy", NULL);
 }
 
 static void
@@ -138,100 +121,45 @@ model_finished_cb (DrivedashBenchPage *self,
   /* No mnemonic: GTK 4.8 would read it as "_Copy Results Copy Results". */
   adw_toast_set_button_label (toast, _("Copy Results"));
   /* The toast lives in the window's overlay, above this page: our
-   * "bench.copy" action is not reachable from there by name. */
+   * "run.copy" action is not reachable from there by name. */
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_copy_cb), self, 0);
-  add_toast (self, toast);
+  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
 static void
-use_home_cb (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+use_home_cb (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
-  DrivedashBenchPage *self = user_data;
   g_autofree char *home = drivedash_folder_suggest ();
   g_autoptr(GFile) file = home ? g_file_new_for_path (home) : NULL;
 
   if (file)
-    drivedash_bench_model_choose_folder (self->model, file);
+    drivedash_run_model_choose_folder (get_model (widget), file);
 }
 
+/* Between tests the caption keeps naming the last one. */
 static void
-folder_chosen_cb (GObject *owner,
-                  GFile   *file)
+current_test_cb (DrivedashBenchPage *self)
 {
-  if (file)
-    drivedash_bench_model_choose_folder (DRIVEDASH_BENCH_PAGE (owner)->model, file);
+  const char *test = drivedash_bench_model_get_current_test (self->model);
+
+  if (test || !drivedash_run_model_get_running (get_model (GTK_WIDGET (self))))
+    drivedash_bench_plots_set_caption (self->plots, test);
 }
 
+/* The plots' API is C calls: the model's signals become appends. */
 static void
-choose_folder_cb (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+feed_plots (DrivedashBenchPage *self)
 {
-  DrivedashBenchPage *self = user_data;
-
-  drivedash_file_chooser_run (GTK_WIDGET (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                              _("Choose a Folder on the Drive to Test"), _("_Select"),
-                              drivedash_bench_options_get_folder (self->options), NULL,
-                              G_OBJECT (self), folder_chosen_cb);
-}
-
-static void
-plots_file_chosen_cb (GObject *owner,
-                      GFile   *file)
-{
-  DrivedashBenchPage *self = DRIVEDASH_BENCH_PAGE (owner);
-  g_autofree char *path = file ? g_file_get_path (file) : NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (file == NULL)
-    return;
-  if (path == NULL)
-    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                                 _("Pick a folder on this computer to save the picture in."));
-  if (error || !drivedash_bench_plots_save (self->plots, path, &error))
-    drivedash_bench_model_show_error (self->model, error);
-  else
-    add_toast (self, adw_toast_new (_("Plots saved")));
-}
-
-static void
-save_plots_cb (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
-{
-  drivedash_file_chooser_run (user_data, GTK_FILE_CHOOSER_ACTION_SAVE, _("Save Plots as PNG"), _("_Save"),
-                              /* Translators: default file name of the saved plots */
-                              NULL, _("drivedash-speed-test.png"),
-                              user_data, plots_file_chosen_cb);
-}
-
-/* Each action is enabled exactly when the model says it can run. */
-static void
-setup_actions (DrivedashBenchPage *self)
-{
-  static const struct {
-    GActionEntry entry;
-    const char  *enabled_by;
-  } actions[] = {
-    { { "start", start_cb }, "can-start" },
-    { { "stop", stop_cb }, "can-stop" },
-    { { "copy", copy_cb }, "can-copy" },
-    { { "save-plots", save_plots_cb }, "can-save-plots" },
-    { { "choose-folder", choose_folder_cb }, "can-start" },
-    { { "use-home", use_home_cb }, "can-start" },
-  };
-  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      g_action_map_add_action_entries (G_ACTION_MAP (group), &actions[i].entry, 1, self);
-      g_object_bind_property (self->model, actions[i].enabled_by,
-                              g_action_map_lookup_action (G_ACTION_MAP (group), actions[i].entry.name),
-                              "enabled", G_BINDING_SYNC_CREATE);
-    }
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "bench", G_ACTION_GROUP (group));
+  g_signal_connect_object (self->model, "run-started", G_CALLBACK (drivedash_bench_plots_clear),
+                           self->plots, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "test-started", G_CALLBACK (drivedash_bench_plots_add_test),
+                           self->plots, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "sample", G_CALLBACK (drivedash_bench_plots_add_sample),
+                           self->plots, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::current-test", G_CALLBACK (current_test_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -262,7 +190,7 @@ drivedash_bench_page_dispose (GObject *object)
   /* The run keeps going in its threads until it notices: make it stop and
    * delete its file; the model lives until the run is over. */
   if (self->model)
-    drivedash_bench_model_stop (self->model);
+    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (self->model));
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_BENCH_PAGE);
   G_OBJECT_CLASS (drivedash_bench_page_parent_class)->dispose (object);
@@ -289,10 +217,13 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, results_grid);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, plots);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, progress_bar);
-  gtk_widget_class_bind_template_callback (widget_class, nonempty_cb);
+  drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, either_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
   gtk_widget_class_bind_template_callback (widget_class, offer_home_cb);
+  drivedash_run_actions_install (widget_class, &run_actions);
+  /* Only where the Speed test refused a folder in memory. */
+  gtk_widget_class_install_action (widget_class, "bench.use-home", NULL, use_home_cb);
 }
 
 static void
@@ -303,7 +234,8 @@ drivedash_bench_page_init (DrivedashBenchPage *self)
 
   self->settings = g_settings_new (APP_ID);
   bind_settings (self);
-  setup_actions (self);
+  drivedash_run_actions_init (GTK_WIDGET (self));
+  feed_plots (self);
   g_signal_connect_object (self->model, "finished", G_CALLBACK (model_finished_cb), self, G_CONNECT_SWAPPED);
 }
 
@@ -311,15 +243,6 @@ GtkWidget *
 drivedash_bench_page_new (void)
 {
   return g_object_new (DRIVEDASH_TYPE_BENCH_PAGE, NULL);
-}
-
-gboolean
-drivedash_bench_page_save_plots (DrivedashBenchPage  *self,
-                                 const char          *path,
-                                 GError             **error)
-{
-  g_return_val_if_fail (DRIVEDASH_IS_BENCH_PAGE (self), FALSE);
-  return drivedash_bench_plots_save (self->plots, path, error);
 }
 
 DrivedashBenchModel *

@@ -25,9 +25,5 @@ void                  drivedash_bench_page_set_folder       (DrivedashBenchPage 
 DrivedashPlot        *drivedash_bench_page_get_bandwidth_plot (DrivedashBenchPage *self);
 DrivedashPlot        *drivedash_bench_page_get_latency_plot (DrivedashBenchPage *self);
 DrivedashResultsGrid *drivedash_bench_page_get_results_grid (DrivedashBenchPage *self);
-/* Renders both plots, stacked, into one PNG. */
-gboolean              drivedash_bench_page_save_plots       (DrivedashBenchPage *self,
-                                                             const char         *path,
-                                                             GError            **error);
 
 G_END_DECLS
