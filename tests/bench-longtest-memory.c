@@ -147,7 +147,7 @@ main (int   argc,
   s->folder = g_strdup (argv[1]);
   s->file_size = (guint64) g_ascii_strtoull (argv[3], NULL, 10) << 20;
   s->duration_s = minutes * 60;
-  drivedash_long_test_model_set_settings_override (model, s);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
 
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
     g_main_context_iteration (NULL, TRUE);

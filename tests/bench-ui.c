@@ -178,7 +178,7 @@ main (int   argc,
   page = DRIVEDASH_BENCH_PAGE (w);
   drivedash_bench_page_set_folder (page, folder);
   /* "Peak": SEQ1M Q8T1 and RND4K Q32T16 (16 threads), read and write. */
-  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 3, 0.5, 0);
+  drivedash_bench_model_set_overrides_for_testing (drivedash_bench_page_get_model (page), 3, 0.5, 0);
 
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
     g_main_context_iteration (NULL, TRUE);

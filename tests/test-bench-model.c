@@ -165,7 +165,7 @@ tiny_model (const char *folder,
   drivedash_bench_options_set_folder (options, file);
   drivedash_bench_options_set_preset_id (options, "real");
   drivedash_bench_options_set_passes (options, 1);
-  drivedash_bench_model_set_test_overrides (model, pass_duration, 0, 16 << 20);
+  drivedash_bench_model_set_overrides_for_testing (model, pass_duration, 0, 16 << 20);
   return model;
 }
 

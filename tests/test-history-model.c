@@ -459,7 +459,7 @@ test_speed_page_saves (void)
   drivedash_bench_options_set_folder (options, file);
   drivedash_bench_options_set_preset_id (options, "real");
   drivedash_bench_options_set_passes (options, 1);
-  drivedash_bench_model_set_test_overrides (model, 0.3, 0, 16 << 20);
+  drivedash_bench_model_set_overrides_for_testing (model, 0.3, 0, 16 << 20);
   g_assert_false (saved_runs (&runs));
   g_clear_pointer (&runs, g_ptr_array_unref);
   g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));

@@ -147,7 +147,7 @@ run_model (DrivedashLongTestKind kind,
   s->amount = 16u << 20;
   s->step_bytes = 4u << 20;
   s->interval_s = 0.2;
-  drivedash_long_test_model_set_settings_override (model, s);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
   g_signal_connect (model, "row", G_CALLBACK (on_row), &w);
   g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
   g_signal_connect (model, "notify::progress-text", G_CALLBACK (on_progress_text), &w);
@@ -257,7 +257,7 @@ run_hot (const char *dir,
   s->duration_s = 1.2;
   s->interval_s = 0.2;
   drive = (typeof (drive)) { dir, s->file_size, heat_in_measure };
-  drivedash_long_test_model_set_settings_override (model, s);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
   g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
   g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
   g_main_loop_run (loop);
@@ -389,7 +389,7 @@ test_saved_like_cli (void)
   s->file_size = 8u << 20;
   s->duration_s = 1.2;
   s->interval_s = 0.2;
-  drivedash_long_test_model_set_settings_override (model, s);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
   g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
   g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), &error));
   g_main_loop_run (loop);

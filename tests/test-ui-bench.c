@@ -66,7 +66,7 @@ prepare (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "speed");
   drivedash_bench_page_set_folder (page, folder);
   /* Tiny and short: the point is the plumbing, not the figures. */
-  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 1.0, 0, 16 << 20);
+  drivedash_bench_model_set_overrides_for_testing (drivedash_bench_page_get_model (page), 1.0, 0, 16 << 20);
   return page;
 }
 
@@ -224,7 +224,7 @@ test_cancel (void)
   const GError *error;
 
   /* Long passes, so the run is surely in the middle when stopped. */
-  drivedash_bench_model_set_test_overrides (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
+  drivedash_bench_model_set_overrides_for_testing (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (has_samples, page, 60);
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page))));

@@ -108,7 +108,7 @@ shrink (DrivedashLongTestModel *model,
   s->duration_s = duration_s;
   s->interval_s = 0.25;
   s->hwmon_path = g_strdup (hwmon);
-  drivedash_long_test_model_set_settings_override (model, s);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
 }
 
 static void
@@ -263,7 +263,7 @@ shrink_kind (DrivedashLongTestModel *model,
   s->step_bytes = 32u << 20;
   s->interval_s = 0.1;
   s->hwmon_path = g_strdup (hwmon);
-  drivedash_long_test_model_set_settings_override (model, s);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
 }
 
 static gboolean

@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 /* The next Start uses (a copy of) @settings instead of kind, preset and
  * folder: tests shrink a run to seconds.  NULL: back to normal. */
-void drivedash_long_test_model_set_settings_override (DrivedashLongTestModel          *self,
+void drivedash_long_test_model_set_settings_for_testing (DrivedashLongTestModel          *self,
                                                       const DrivedashLongTestSettings *settings);
 
 G_END_DECLS

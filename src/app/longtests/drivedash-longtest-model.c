@@ -275,7 +275,7 @@ drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
 }
 
 void
-drivedash_long_test_model_set_settings_override (DrivedashLongTestModel          *self,
+drivedash_long_test_model_set_settings_for_testing (DrivedashLongTestModel          *self,
                                                  const DrivedashLongTestSettings *settings)
 {
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);

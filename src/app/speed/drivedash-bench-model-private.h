@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 /* Shorter passes and pauses than the settings allow (seconds; a negative
  * value keeps the setting), test size in bytes (0 keeps it). */
-void drivedash_bench_model_set_test_overrides (DrivedashBenchModel *self,
+void drivedash_bench_model_set_overrides_for_testing (DrivedashBenchModel *self,
                                                double               pass_duration,
                                                double               pause,
                                                guint64              test_size);

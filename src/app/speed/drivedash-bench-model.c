@@ -408,7 +408,7 @@ drivedash_bench_model_get_report (DrivedashBenchModel *self)
 }
 
 void
-drivedash_bench_model_set_test_overrides (DrivedashBenchModel *self,
+drivedash_bench_model_set_overrides_for_testing (DrivedashBenchModel *self,
                                           double               pass_duration,
                                           double               pause,
                                           guint64              test_size)
