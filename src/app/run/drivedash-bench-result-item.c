@@ -59,7 +59,7 @@ drivedash_bench_result_item_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_TITLE:           g_value_set_string (value, self->title); break;
-    case PROP_MODE:            g_value_set_uint (value, self->spec.mode); break;
+    case PROP_MODE:            g_value_set_enum (value, self->spec.mode); break;
     case PROP_STATE:           g_value_set_enum (value, self->state); break;
     case PROP_MB_PER_S:        g_value_set_double (value, self->mb_per_s); break;
     case PROP_MB_PER_S_MEDIAN: g_value_set_double (value, self->mb_per_s_median); break;
@@ -100,7 +100,7 @@ drivedash_bench_result_item_class_init (DrivedashBenchResultItemClass *klass)
 
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
   /* A DrivedashBenchMode: which column of the grid. */
-  properties[PROP_MODE] = g_param_spec_uint ("mode", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_MODE] = g_param_spec_enum ("mode", NULL, NULL, DRIVEDASH_TYPE_BENCH_MODE, DRIVEDASH_BENCH_MODE_READ, flags);
   properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, DRIVEDASH_TYPE_BENCH_RESULT_STATE,
                                               DRIVEDASH_BENCH_RESULT_WAITING, flags);
   properties[PROP_MB_PER_S] = double_property ("mb-per-s");
