@@ -122,3 +122,35 @@ drivedash_json_list_to_string (const char               *key,
   json_builder_end_object (b);
   return drivedash_json_to_string (b);
 }
+
+/* json-glib 1.6 parses recursively with no depth limit: a file of 80,000
+ * "[" overflows the stack (of a worker thread in the app) before it can
+ * say no.  So count the depth first; brackets inside strings are text. */
+DrivedashJsonTextProblem
+drivedash_json_check_text (const char *text,
+                           gsize       len,
+                           guint       max_depth)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if ((c == '[' || c == '{') && ++depth > max_depth)
+        return DRIVEDASH_JSON_TEXT_TOO_DEEP;
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return DRIVEDASH_JSON_TEXT_OK;
+}

@@ -43,4 +43,18 @@ char *drivedash_json_list_to_string (const char               *key,
                                      GPtrArray                *items,
                                      DrivedashJsonMembersFunc  func);
 
+/* What drivedash_json_check_text() found wrong with a JSON text. */
+typedef enum
+{
+  DRIVEDASH_JSON_TEXT_OK,
+  DRIVEDASH_JSON_TEXT_TOO_DEEP,
+} DrivedashJsonTextProblem;
+
+/* Checks untrusted JSON text before json-glib parses it: at most
+ * max_depth arrays and objects inside each other.  A scan of the bytes,
+ * not a parse: the text may still be invalid JSON. */
+DrivedashJsonTextProblem drivedash_json_check_text (const char *text,
+                                                    gsize       len,
+                                                    guint       max_depth);
+
 G_END_DECLS

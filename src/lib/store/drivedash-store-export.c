@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-error.h"
 #include "drivedash-json.h"
@@ -485,6 +486,15 @@ drivedash_store_import_json (DrivedashStore  *self,
   JsonArray *list;
   int rc;
 
+  if (length < 0)
+    length = strlen (data);
+  if (drivedash_json_check_text (data, length, DRIVEDASH_EXPORT_MAX_DEPTH) == DRIVEDASH_JSON_TEXT_TOO_DEEP)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("This is not a valid Drivedash history file: its data is nested too "
+                             "deeply. Nothing was imported."));
+      return NULL;
+    }
   if (!json_parser_load_from_data (parser, data, length, &parse_error))
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,

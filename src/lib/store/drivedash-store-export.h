@@ -14,6 +14,10 @@ G_BEGIN_DECLS
 
 #define DRIVEDASH_EXPORT_FORMAT  "drivedash-history"
 #define DRIVEDASH_EXPORT_VERSION 1
+/* The limits an imported file must keep (docs/history-json.md).  The
+ * format nests 6 deep (the document, runs, a run, results, a result,
+ * its latencies); 16 leaves room for the settings object. */
+#define DRIVEDASH_EXPORT_MAX_DEPTH 16
 
 /* The runs @ids (and the members of any set among them), as the export
  * document.  DRIVEDASH_ERROR_NOT_FOUND for an unknown id. */

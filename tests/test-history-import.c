@@ -1,0 +1,191 @@
+/* test-history-import.c — hostile results files: an imported file is
+ * untrusted, so drivedash-cli history import (and the library the app
+ * imports with) must refuse what could crash, exhaust memory, poison the
+ * next backup or reach the terminal, and lose nothing already stored
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "drivedash-error.h"
+#include "drivedash-store-export.h"
+
+#include "drivedash-test-tree.h"
+
+#define HEAD "{\"format\": \"drivedash-history\", \"version\": 1, \"runs\": ["
+#define TAIL "]}"
+/* A valid run; EXTRA (starting with a comma, or empty) adds members. */
+#define RUN(id, extra) "{\"id\": " id ", \"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", " \
+  "\"status\": \"done\", \"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"write\", " \
+  "\"mb_per_s\": 61.5, \"passes\": [61.5]}]" extra "}"
+
+typedef struct
+{
+  char *dir;
+  char *data_home;
+  char *db;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("drivedash-history-import-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->data_home = g_build_filename (f->dir, "data", NULL);
+  f->db = g_build_filename (f->data_home, "drivedash", "results.db", NULL);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  drivedash_test_tree_remove (f->dir);
+  g_free (f->dir);
+  g_free (f->data_home);
+  g_free (f->db);
+}
+
+/* Limits the CLI's address space (rlimit_mb > 0) so that a decompression
+ * bomb shows as a failed allocation instead of taking the machine's RAM. */
+static void
+limit_memory (gpointer data)
+{
+  struct rlimit limit;
+
+  limit.rlim_cur = limit.rlim_max = GPOINTER_TO_SIZE (data) * 1024 * 1024;
+  if (limit.rlim_cur > 0)
+    setrlimit (RLIMIT_AS, &limit);
+}
+
+/* Runs the CLI on data_home's history; returns its exit code, or 128 +
+ * the signal that killed it. */
+static int
+run_cli_limited (const char  *data_home,
+                 gsize        rlimit_mb,
+                 char       **out,
+                 char       **err,
+                 const char  *const *args)
+{
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", data_home, TRUE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
+                                           "drivedash-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_STDIN_FROM_DEV_NULL,
+                               limit_memory, GSIZE_TO_POINTER (rlimit_mb), out, err, &status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+#define run_cli(home, out, err, ...) \
+  run_cli_limited (home, 0, out, err, (const char *const[]) { __VA_ARGS__, NULL })
+
+static char *
+write_file (Fixture    *f,
+            const char *name,
+            const char *contents,
+            gssize      len)
+{
+  char *path = g_build_filename (f->dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, contents, len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* Imports one good run, so each test can check that a refused file
+ * loses nothing. */
+static void
+seed (Fixture *f)
+{
+  g_autofree char *good = write_file (f, "good.json", HEAD RUN ("1", ", \"name\": \"kept\"") TAIL, -1);
+  g_autofree char *out = NULL;
+
+  g_assert_cmpint (run_cli (f->data_home, &out, NULL, "history", "import", good), ==, 0);
+}
+
+static guint
+count_runs (Fixture *f)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (run_cli (f->data_home, &out, NULL, "history", "list", "--json"), ==, 0);
+  node = json_from_string (out, &error);
+  g_assert_no_error (error);
+  return json_array_get_length (json_object_get_array_member (json_node_get_object (node), "runs"));
+}
+
+/* Imports contents: expects a refusal with a message containing words,
+ * and the seeded run still there. */
+static void
+assert_refused (Fixture    *f,
+                const char *contents,
+                gssize      len,
+                const char *words)
+{
+  g_autofree char *path = write_file (f, "hostile.json", contents, len);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int rc = run_cli (f->data_home, &out, &err, "history", "import", path);
+
+  if (rc != 2 || strstr (err, words) == NULL || strstr (err, "Nothing was imported.") == NULL)
+    g_error ("expected a refusal with “%s”, got exit %d: %s", words, rc, err ? err : "");
+  g_assert_cmpuint (count_runs (f), ==, 1);
+}
+
+/* 1. 80,000 "[" overflowed json-glib's recursive parser (SIGSEGV). */
+static void
+test_deep (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GString) deep = g_string_new (HEAD);
+  g_autoptr(GString) brackets = g_string_new (NULL);
+  g_autofree char *in_string = NULL;
+  g_autofree char *path = NULL;
+
+  seed (f);
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, '[');
+  assert_refused (f, deep->str, deep->len, "nested too deeply");
+
+  /* Brackets inside a string are text, not depth. */
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (brackets, "[{");
+  in_string = g_strdup_printf (HEAD RUN ("1", ", \"note\": \"%s\"") TAIL, brackets->str);
+  path = write_file (f, "brackets.json", in_string, -1);
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "import", path), ==, 0);
+  g_assert_cmpuint (count_runs (f), ==, 2);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/history-import/deep", test_deep);
+#undef ADD
+  return g_test_run ();
+}
