@@ -154,6 +154,57 @@ assert_refused (Fixture    *f,
   g_assert_cmpuint (count_runs (f), ==, 1);
 }
 
+static void
+deflate_into (GConverter   *zlib,
+              GByteArray   *out,
+              const guint8 *in,
+              gsize         len,
+              gboolean      at_end)
+{
+  guint8 buf[1 << 16];
+  GConverterResult res;
+
+  do
+    {
+      gsize read = 0, written = 0;
+
+      res = g_converter_convert (zlib, in, len, buf, sizeof buf, at_end ? G_CONVERTER_INPUT_AT_END : 0,
+                                 &read, &written, NULL);
+      g_assert_cmpint (res, !=, G_CONVERTER_ERROR);
+      g_byte_array_append (out, buf, written);
+      in += read;
+      len -= read;
+    }
+  while (len > 0 || (at_end && res != G_CONVERTER_FINISHED));
+}
+
+/* zlib of "DDS1", count, then n_zero_bytes zeros (streamed, so that a
+ * bomb of many MiB needs little memory here), as base64. */
+static char *
+series_base64 (guint32 count,
+               gsize   n_zero_bytes)
+{
+  g_autoptr(GZlibCompressor) zlib = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 9);
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autofree guint8 *zeros = g_malloc0 (1 << 20);
+  guint8 head[8] = { 'D', 'D', 'S', '1' };
+  guint32 le = GUINT32_TO_LE (count);
+
+  memcpy (head + 4, &le, 4);
+  deflate_into (G_CONVERTER (zlib), out, head, 8, FALSE);
+  for (gsize done = 0; done < n_zero_bytes; done += 1 << 20)
+    deflate_into (G_CONVERTER (zlib), out, zeros, MIN ((gsize) 1 << 20, n_zero_bytes - done), FALSE);
+  deflate_into (G_CONVERTER (zlib), out, NULL, 0, TRUE);
+  return g_base64_encode (out->data, out->len);
+}
+
+static char *
+doc_with_series (const char *base64)
+{
+  return g_strdup_printf (HEAD RUN ("1", ", \"series\": {\"encoding\": \"zlib-f32le-v1\", \"data\": \"%s\"}") TAIL,
+                          base64);
+}
+
 /* 1. 80,000 "[" overflowed json-glib's recursive parser (SIGSEGV). */
 static void
 test_deep (Fixture       *f,
@@ -178,6 +229,40 @@ test_deep (Fixture       *f,
   g_assert_cmpuint (count_runs (f), ==, 2);
 }
 
+/* 2. A series that inflates far beyond its count is stopped at the size
+ * the count allows (under a 384 MiB address-space limit the CLI used to
+ * die inflating 768 MiB); a count no run can have is refused. */
+static void
+test_series_bomb (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *bomb64 = series_base64 (600, (gsize) 768 << 20);
+  g_autofree char *bomb = doc_with_series (bomb64);
+  g_autofree char *huge64 = series_base64 (1000000, 1000000 * 40);
+  g_autofree char *huge = doc_with_series (huge64);
+  g_autofree char *path = write_file (f, "bomb.json", bomb, -1);
+  g_autofree char *err = NULL;
+  g_autofree guchar *raw = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+  int rc;
+
+  seed (f);
+  rc = run_cli_limited (f->data_home, 384, NULL, &err,
+                        (const char *const[]) { "history", "import", path, NULL });
+  if (rc != 2 || strstr (err, "damaged plot data") == NULL)
+    g_error ("the bomb was not refused plainly: exit %d: %s", rc, err);
+  g_assert_cmpuint (count_runs (f), ==, 1);
+
+  assert_refused (f, huge, -1, "damaged plot data");
+  /* The app decodes a stored series each time it opens a run. */
+  raw = g_base64_decode (huge64, &len);
+  bytes = g_bytes_new (raw, len);
+  g_assert_null (drivedash_store_series_decode (bytes, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -186,6 +271,7 @@ main (int    argc,
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/history-import/deep", test_deep);
+  ADD ("/history-import/series-bomb", test_series_bomb);
 #undef ADD
   return g_test_run ();
 }
