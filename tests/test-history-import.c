@@ -82,8 +82,13 @@ run_cli_limited (const char  *data_home,
   g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", data_home, TRUE);
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
+  g_autofree char *ignored_out = NULL;
+  g_autofree char *ignored_err = NULL;
   int status;
 
+  /* Captured even when not wanted: the child's output is not TAP. */
+  out = out ? out : &ignored_out;
+  err = err ? err : &ignored_err;
   g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
                                            "drivedash-cli", NULL));
   for (guint i = 0; args[i] != NULL; i++)
@@ -263,6 +268,77 @@ test_series_bomb (Fixture       *f,
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
 }
 
+/* The JSON text parses, and is valid UTF-8. */
+static void
+assert_json (const char *text)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  node = json_from_string (text, &error);
+  g_assert_no_error (error);
+}
+
+/* 4. A number json-glib writes as "2e+17.0", or a broken escape stored as
+ * invalid UTF-8, made every later backup unimportable. */
+static void
+test_poisoned_backup (Fixture       *f,
+                      gconstpointer  data)
+{
+  const char *bad[] = {
+    HEAD "{\"id\": 2, \"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
+    "\"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"write\", \"passes\": [2e17]}]}" TAIL,
+    HEAD RUN ("2", ", \"temperature_start_c\": 2e17") TAIL,
+    HEAD RUN ("2", ", \"settings\": {\"test_size\": 1e300}") TAIL,
+    HEAD RUN ("2", ", \"name\": \"\\u20\xc3\xa9\"") TAIL,
+    HEAD RUN ("2", ", \"name\": \"\\ud800\"") TAIL,
+    HEAD RUN ("2", ", \"name\": \"\xff\"") TAIL,
+    HEAD RUN ("2", ", \"settings\": {\"\xc3\": 1}") TAIL,
+  };
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(DrivedashStoreRun) legacy = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+  DrivedashStoreResult *r = drivedash_store_result_new ("RND4K Q1T1", "write");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *friend = g_build_filename (f->dir, "friend", NULL);
+  double pass = 2e17;
+
+  seed (f);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("document %u", i);
+      assert_refused (f, bad[i], -1, "Nothing was imported.");
+    }
+
+  /* A database written by an older Drivedash may hold such numbers:
+   * the backup must still be JSON. */
+  store = drivedash_store_open (f->db, &error);
+  g_assert_no_error (error);
+  legacy->started_at = legacy->ended_at = 1700000000000000;
+  legacy->temp_start_c = 2e17;
+  g_array_append_val (r->passes, pass);
+  r->mb_per_s = pass;
+  g_ptr_array_add (legacy->results, r);
+  g_assert_true (drivedash_store_save_run (store, legacy, &error));
+  g_assert_cmpint (run_cli (f->data_home, &backup, NULL, "history", "export", "--all"), ==, 0);
+  assert_json (backup);
+  g_assert_cmpint (run_cli (f->data_home, &shown, NULL, "history", "show", "2", "--json"), ==, 0);
+  assert_json (shown);
+  g_clear_pointer (&shown, g_free);
+  g_assert_cmpint (run_cli (f->data_home, &shown, NULL, "history", "list", "--json"), ==, 0);
+  assert_json (shown);
+
+  /* The good run of the backup still imports on another computer. */
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "delete", "2"), ==, 0);
+  g_clear_pointer (&backup, g_free);
+  g_assert_cmpint (run_cli (f->data_home, &backup, NULL, "history", "export", "--all"), ==, 0);
+  path = write_file (f, "backup.json", backup, -1);
+  g_assert_cmpint (run_cli (friend, NULL, NULL, "history", "import", path), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -272,6 +348,7 @@ main (int    argc,
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/history-import/deep", test_deep);
   ADD ("/history-import/series-bomb", test_series_bomb);
+  ADD ("/history-import/poisoned-backup", test_poisoned_backup);
 #undef ADD
   return g_test_run ();
 }

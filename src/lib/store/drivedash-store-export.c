@@ -185,8 +185,6 @@ drivedash_store_export_json (DrivedashStore  *self,
                              GError         **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
 
   json_builder_begin_object (b);
   add_string (b, "format", DRIVEDASH_EXPORT_FORMAT);
@@ -201,11 +199,7 @@ drivedash_store_export_json (DrivedashStore  *self,
       return NULL;
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return drivedash_json_to_string (b);
 }
 
 static gboolean
@@ -432,6 +426,36 @@ document_runs (JsonNode  *root,
   return json_object_get_array_member (o, "runs");
 }
 
+/* What the whole-document checks found, in words; FALSE when nothing. */
+static gboolean
+refused (DrivedashJsonTextProblem   problem,
+         GError                   **error)
+{
+  const char *why = NULL;
+
+  switch (problem)
+    {
+    case DRIVEDASH_JSON_TEXT_OK:
+      return FALSE;
+    case DRIVEDASH_JSON_TEXT_TOO_DEEP:
+      why = _("its data is nested too deeply");
+      break;
+    case DRIVEDASH_JSON_TEXT_NOT_UTF8:
+      why = _("it has text that is not valid UTF-8");
+      break;
+    case DRIVEDASH_JSON_TEXT_BAD_ESCAPE:
+      why = _("it has a broken “\\u” escape in a text");
+      break;
+    case DRIVEDASH_JSON_TEXT_NUMBER_RANGE:
+      why = _("it has a number larger than any Drivedash writes");
+      break;
+    }
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s says what is wrong with the file */
+               _("This is not a valid Drivedash history file: %s. Nothing was imported."), why);
+  return TRUE;
+}
+
 /* Sets first, so members can point at their new ids. */
 static int
 insert_all (DrivedashStore *self,
@@ -488,19 +512,16 @@ drivedash_store_import_json (DrivedashStore  *self,
 
   if (length < 0)
     length = strlen (data);
-  if (drivedash_json_check_text (data, length, DRIVEDASH_EXPORT_MAX_DEPTH) == DRIVEDASH_JSON_TEXT_TOO_DEEP)
-    {
-      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                           _("This is not a valid Drivedash history file: its data is nested too "
-                             "deeply. Nothing was imported."));
-      return NULL;
-    }
+  if (refused (drivedash_json_check_text (data, length, DRIVEDASH_EXPORT_MAX_DEPTH), error))
+    return NULL;
   if (!json_parser_load_from_data (parser, data, length, &parse_error))
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("This file is not valid JSON (%s). Nothing was imported."), parse_error->message);
       return NULL;
     }
+  if (refused (drivedash_json_check_tree (json_parser_get_root (parser)), error))
+    return NULL;
   list = document_runs (json_parser_get_root (parser), error);
   if (list == NULL)
     return NULL;
