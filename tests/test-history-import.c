@@ -141,8 +141,8 @@ count_runs (Fixture *f)
   return json_array_get_length (json_object_get_array_member (json_node_get_object (node), "runs"));
 }
 
-/* Imports contents: expects a refusal with a message containing words,
- * and the seeded run still there. */
+/* Imports contents: expects a refusal with a message containing words
+ * (if not NULL), and the seeded run still there. */
 static void
 assert_refused (Fixture    *f,
                 const char *contents,
@@ -154,7 +154,7 @@ assert_refused (Fixture    *f,
   g_autofree char *err = NULL;
   int rc = run_cli (f->data_home, &out, &err, "history", "import", path);
 
-  if (rc != 2 || strstr (err, words) == NULL || strstr (err, "Nothing was imported.") == NULL)
+  if (rc != 2 || strstr (err, words ? words : "") == NULL || strstr (err, "Nothing was imported.") == NULL)
     g_error ("expected a refusal with “%s”, got exit %d: %s", words, rc, err ? err : "");
   g_assert_cmpuint (count_runs (f), ==, 1);
 }
@@ -268,6 +268,63 @@ test_series_bomb (Fixture       *f,
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
 }
 
+/* The points (10 float32 each, see drivedash-store-series.c) as base64. */
+static char *
+points_base64 (const float *values,
+               guint        n_points)
+{
+  g_autoptr(GZlibCompressor) zlib = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 9);
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr(GByteArray) raw = g_byte_array_new ();
+  guint32 le = GUINT32_TO_LE (n_points);
+
+  g_byte_array_append (raw, (const guint8 *) "DDS1", 4);
+  g_byte_array_append (raw, (const guint8 *) &le, 4);
+  for (guint i = 0; i < n_points * 10; i++)
+    {
+      union { float f; guint32 u; } v = { .f = values[i] };
+
+      le = GUINT32_TO_LE (v.u);
+      g_byte_array_append (raw, (const guint8 *) &le, 4);
+    }
+  deflate_into (G_CONVERTER (zlib), out, raw->data, raw->len, TRUE);
+  return g_base64_encode (out->data, out->len);
+}
+
+/* 5. Values a run cannot have: a test index, phase or pass that is not a
+ * small whole number (a float-to-integer cast of NaN is undefined). */
+static void
+test_series_values (Fixture       *f,
+                    gconstpointer  data)
+{
+  /* test, phase, pass, elapsed, run elapsed, window, MB/s, IOPS, mean, p99 */
+  const float good[10] = { 0, 2, 0, 1.5f, 1.5f, 0.1f, 61.5f, 15000, 60, 90 };
+  const struct { guint index; float value; } bad[] = {
+    { 0, NAN }, { 0, -1 }, { 0, 1e9f }, { 1, 1e9f }, { 2, INFINITY }, { 2, 0.5f },
+  };
+  g_autofree char *ok64 = points_base64 (good, 1);
+  g_autofree char *ok = doc_with_series (ok64);
+  g_autofree char *path = write_file (f, "ok.json", ok, -1);
+
+  seed (f);
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "import", path), ==, 0);
+  g_assert_cmpuint (count_runs (f), ==, 2);
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "delete", "2"), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      float values[10];
+      g_autofree char *b64 = NULL;
+      g_autofree char *doc = NULL;
+
+      memcpy (values, good, sizeof values);
+      values[bad[i].index] = bad[i].value;
+      b64 = points_base64 (values, 1);
+      doc = doc_with_series (b64);
+      g_test_message ("value %u = %g", bad[i].index, bad[i].value);
+      assert_refused (f, doc, -1, "damaged plot data");
+    }
+}
+
 /* The JSON text parses, and is valid UTF-8. */
 static void
 assert_json (const char *text)
@@ -339,6 +396,44 @@ test_poisoned_backup (Fixture       *f,
   g_assert_cmpint (run_cli (friend, NULL, NULL, "history", "import", path), ==, 0);
 }
 
+/* 5. Ids and the capacity are whole numbers in range; a run without an
+ * id is no set's id (it used to become INT64_MIN, shared by every run). */
+static void
+test_ranges (Fixture       *f,
+             gconstpointer  data)
+{
+  const struct { const char *doc, *words; } bad[] = {
+    { HEAD RUN ("1e19", "") TAIL, NULL },
+    { HEAD RUN ("1.5", "") TAIL, "“id”" },
+    { HEAD RUN ("-3", "") TAIL, "“id”" },
+    { HEAD RUN ("0", "") TAIL, "“id”" },
+    { HEAD RUN ("\"2\"", "") TAIL, "“id”" },
+    { HEAD RUN ("2", ", \"set_id\": 1e300") TAIL, NULL },
+    { HEAD RUN ("2", ", \"set_id\": 0.25") TAIL, "“set_id”" },
+    { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": 1e30}") TAIL, NULL },
+    { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": -1}") TAIL, "capacity" },
+    { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": 0.5}") TAIL, "capacity" },
+    /* Two runs without ids: the second pointed at INT64_MIN joined the first. */
+    { HEAD "{\"kind\": \"repeat-set\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
+      "\"results\": []}, {\"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", "
+      "\"status\": \"done\", \"results\": [], \"set_id\": -9223372036854775808}" TAIL, NULL },
+  };
+  g_autofree char *path = NULL;
+
+  seed (f);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("document %u", i);
+      assert_refused (f, bad[i].doc, -1, bad[i].words);
+    }
+  /* Without ids, two runs stand alone. */
+  path = write_file (f, "no-ids.json", HEAD "{\"kind\": \"repeat-set\", \"started_at\": \"2026-01-01T00:00:00Z\", "
+                     "\"status\": \"done\", \"results\": []}, {\"kind\": \"quick\", \"started_at\": "
+                     "\"2026-01-01T00:00:00Z\", \"status\": \"done\", \"results\": [], \"set_id\": null}" TAIL, -1);
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "import", path), ==, 0);
+  g_assert_cmpuint (count_runs (f), ==, 3);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -348,7 +443,9 @@ main (int    argc,
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/history-import/deep", test_deep);
   ADD ("/history-import/series-bomb", test_series_bomb);
+  ADD ("/history-import/series-values", test_series_values);
   ADD ("/history-import/poisoned-backup", test_poisoned_backup);
+  ADD ("/history-import/ranges", test_ranges);
 #undef ADD
   return g_test_run ();
 }

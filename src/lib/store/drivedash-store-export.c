@@ -285,22 +285,44 @@ parse_result (JsonNode              *node,
   return TRUE;
 }
 
-static void
+/* A whole number from min to 2^53, checked before the cast (a cast of
+ * NaN or of an out-of-range double is undefined); absent or null: 0. */
+static gboolean
+get_whole (JsonObject *o,
+           const char *name,
+           double      min,
+           gint64     *out)
+{
+  JsonNode *node = o ? json_object_get_member (o, name) : NULL;
+  double value = get_number (o, name);
+
+  *out = 0;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!(value >= min && value <= DRIVEDASH_JSON_MAX_NUMBER && value == floor (value)))
+    return FALSE;
+  *out = (gint64) value;
+  return TRUE;
+}
+
+static gboolean
 parse_drive (JsonObject        *o,
              DrivedashStoreRun *run)
 {
   JsonObject *drive = json_object_has_member (o, "drive") &&
                       JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "drive"))
                       ? json_object_get_object_member (o, "drive") : NULL;
-  double capacity;
+  gint64 capacity;
 
   if (drive == NULL)
-    return;
+    return TRUE;
   run->drive_model = g_strdup (get_string (drive, "model"));
   run->drive_firmware = g_strdup (get_string (drive, "firmware"));
   run->serial_hash = g_strdup (get_string (drive, "serial_hash"));
-  capacity = get_number (drive, "capacity_bytes");
-  run->drive_capacity = capacity > 0 ? (guint64) capacity : 0;
+  if (!get_whole (drive, "capacity_bytes", 0, &capacity))
+    return FALSE;
+  run->drive_capacity = (guint64) capacity;
+  return TRUE;
 }
 
 static void
@@ -325,7 +347,6 @@ parse_optional (JsonObject        *o,
   node = json_object_get_member (o, "game_mode");
   if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN)
     run->game_mode = json_node_get_boolean (node) ? 1 : 0;
-  parse_drive (o, run);
 }
 
 static gboolean
@@ -388,10 +409,15 @@ parse_run (JsonNode  *node,
       g_ptr_array_add (run->results, r);
     }
   parse_optional (o, run);
+  if (!parse_drive (o, run))
+    return invalid (error, index, _("has an impossible drive capacity")), NULL;
   if (!parse_series (o, run))
     return invalid (error, index, _("has damaged plot data")), NULL;
-  *old_id = (gint64) get_number (o, "id");
-  *old_set_id = isfinite (get_number (o, "set_id")) ? (gint64) get_number (o, "set_id") : 0;
+  /* Without an id (0) a run is no set's id. */
+  if (!get_whole (o, "id", 1, old_id))
+    return invalid (error, index, _("has an “id” that is not a run number")), NULL;
+  if (!get_whole (o, "set_id", 1, old_set_id))
+    return invalid (error, index, _("has a “set_id” that is not a run number")), NULL;
   return g_steal_pointer (&run);
 }
 

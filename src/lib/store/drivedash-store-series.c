@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "drivedash-error.h"
@@ -19,6 +20,9 @@
 
 #define MAGIC "DDS1"
 #define N_VALUES 10
+/* More tests or passes than any run has: the series is not ours. */
+#define MAX_TESTS 4096
+#define MAX_PASSES 65536
 
 static void
 merge (DrivedashBenchSample       *into,
@@ -193,6 +197,22 @@ inflate_points (GBytes  *data,
   return g_steal_pointer (&raw);
 }
 
+static GArray *
+damaged (GError **error)
+{
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("The stored plot data of this run is damaged."));
+  return NULL;
+}
+
+/* A whole number in 0..max. */
+static gboolean
+whole (double value,
+       double max)
+{
+  return value >= 0 && value <= max && value == floor (value);
+}
+
 GArray *
 drivedash_store_series_decode (GBytes  *data,
                                GError **error)
@@ -203,17 +223,23 @@ drivedash_store_series_decode (GBytes  *data,
 
   p = inflate_points (data, &count);
   if (p == NULL)
-    {
-      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                           _("The stored plot data of this run is damaged."));
-      return NULL;
-    }
+    return damaged (error);
 
   out = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashBenchSample), count);
   for (guint32 i = 0; i < count; i++)
     {
       const guint8 *v = p + 8 + i * N_VALUES * 4;
-      DrivedashBenchSample s = {
+      DrivedashBenchSample s = { 0 };
+
+      /* Checked before the casts: a float-to-integer cast of NaN or of
+       * an out-of-range value is undefined. */
+      if (!whole (get_f32 (v), MAX_TESTS) || !whole (get_f32 (v + 4), DRIVEDASH_BENCH_PHASE_FINISHED) ||
+          !whole (get_f32 (v + 8), MAX_PASSES))
+        {
+          g_array_unref (out);
+          return damaged (error);
+        }
+      s = (DrivedashBenchSample) {
         .test_index = (guint) get_f32 (v),
         .phase = (DrivedashBenchPhase) get_f32 (v + 4),
         .pass = (guint) get_f32 (v + 8),
