@@ -434,6 +434,76 @@ test_ranges (Fixture       *f,
   g_assert_cmpuint (count_runs (f), ==, 3);
 }
 
+static void
+assert_no_controls (const char *what,
+                    const char *text)
+{
+  g_assert_nonnull (text);
+  if (strchr (text, '\x1b') != NULL || strchr (text, '\a') != NULL || strstr (text, "\xc2\x9b") != NULL)
+    g_error ("%s passes a control sequence to the terminal:\n%s", what, text);
+}
+
+/* A run saved straight into the CLI's database, as an older Drivedash
+ * (without the import checks) could have stored it. */
+static gint64
+save_legacy (Fixture    *f,
+             const char *test,
+             const char *mode)
+{
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+  DrivedashStoreResult *r = drivedash_store_result_new (test, mode);
+  g_autoptr(GError) error = NULL;
+  double pass = 61.5;
+
+  store = drivedash_store_open (f->db, &error);
+  g_assert_no_error (error);
+  run->started_at = run->ended_at = 1700000000000000;
+  g_array_append_val (r->passes, pass);
+  r->mb_per_s = pass;
+  g_ptr_array_add (run->results, r);
+  g_assert_true (drivedash_store_save_run (store, run, &error));
+  return run->id;
+}
+
+/* 6. OSC 0 (title), OSC 52 (clipboard), CSI 2J and C1 CSI in stored
+ * strings reach no terminal. */
+static void
+test_escapes (Fixture       *f,
+              gconstpointer  data)
+{
+  const char *hostile = HEAD RUN ("1", ", \"name\": \"\\u001b]0;owned\\u0007\", "
+                                  "\"note\": \"\\u001b]52;c;ZXZpbA==\\u0007\", \"error\": \"\\u001b[2J\", "
+                                  "\"set_role\": \"\\u009b2J\", "
+                                  "\"drive\": {\"model\": \"A\\u009b2JB\", \"firmware\": \"\\u001b[31m\"}") TAIL;
+  g_autofree char *path = write_file (f, "escapes.json", hostile, -1);
+  const char *legacy_test = "\x1b]0;t\a";
+  const char *legacy_mode = "\xc2\x9b" "2J";
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  gint64 a_id, b_id;
+  struct { const char *what; char *out; } outputs[5] = {
+    { "history show" }, { "history export --format text" }, { "history list" },
+    { "history compare" }, { "history show (legacy)" },
+  };
+
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "import", path), ==, 0);
+  a_id = save_legacy (f, legacy_test, legacy_mode);
+  b_id = save_legacy (f, legacy_test, legacy_mode);
+  a = g_strdup_printf ("%" G_GINT64_FORMAT, a_id);
+  b = g_strdup_printf ("%" G_GINT64_FORMAT, b_id);
+  g_assert_cmpint (run_cli (f->data_home, &outputs[0].out, NULL, "history", "show", "1"), ==, 0);
+  g_assert_cmpint (run_cli (f->data_home, &outputs[1].out, NULL, "history", "export", "1", "--format", "text"), ==, 0);
+  g_assert_cmpint (run_cli (f->data_home, &outputs[2].out, NULL, "history", "list"), ==, 0);
+  g_assert_cmpint (run_cli (f->data_home, &outputs[3].out, NULL, "history", "compare", a, b), ==, 0);
+  g_assert_cmpint (run_cli (f->data_home, &outputs[4].out, NULL, "history", "show", a), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      assert_no_controls (outputs[i].what, outputs[i].out);
+      g_free (outputs[i].out);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -446,6 +516,7 @@ main (int    argc,
   ADD ("/history-import/series-values", test_series_values);
   ADD ("/history-import/poisoned-backup", test_poisoned_backup);
   ADD ("/history-import/ranges", test_ranges);
+  ADD ("/history-import/escapes", test_escapes);
 #undef ADD
   return g_test_run ();
 }

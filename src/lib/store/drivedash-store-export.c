@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-format.h"
 #include "drivedash-json.h"
 #include "drivedash-store-export.h"
 #include "drivedash-store-private.h"
@@ -619,13 +620,15 @@ drivedash_store_run_to_text (const DrivedashStoreRun *run)
   g_autoptr(DrivedashBenchReport) report = drivedash_store_run_to_report (run);
   g_autofree char *table = drivedash_bench_report_format_text (report);
   g_autofree char *when = drivedash_store_format_time (run->started_at);
+  /* Imported strings may hold terminal escapes (OSC 52, CSI 2J, …). */
+  g_autofree char *model = drivedash_format_device_string (run->drive_model);
+  g_autofree char *firmware = drivedash_format_device_string (run->drive_firmware ? run->drive_firmware : "?");
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, _("Drivedash run %lld (%s), %s\n"), (long long) run->id,
                           drivedash_run_kind_to_string (run->kind), when);
   if (run->drive_model != NULL)
-    g_string_append_printf (s, _("Drive: %s, firmware %s\n"), run->drive_model,
-                            run->drive_firmware ? run->drive_firmware : "?");
+    g_string_append_printf (s, _("Drive: %s, firmware %s\n"), model, firmware);
   g_string_append_printf (s, _("Game mode: %s\n"),
                           run->game_mode == 1 ? _("on") : run->game_mode == 0 ? _("off") : _("unknown"));
   g_string_append (s, table);
