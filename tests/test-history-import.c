@@ -504,6 +504,34 @@ test_escapes (Fixture       *f,
     }
 }
 
+/* 7. A test name that makes a formula cell, shifts the columns and forges
+ * a row: refused on import, quoted and neutralised in CSV. */
+static void
+test_csv (Fixture       *f,
+          gconstpointer  data)
+{
+  const char *evil = "=HYPERLINK(\"http://example.org\"),x\nforged,row";
+  g_autofree char *id = NULL;
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  seed (f);
+  assert_refused (f, HEAD "{\"id\": 2, \"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", "
+                  "\"status\": \"done\", \"results\": [{\"test\": \"=HYPERLINK(\\\"http://example.org\\\"),x\\n"
+                  "forged,row\", \"mode\": \"write\", \"passes\": [1]}]}" TAIL, -1, "test");
+  assert_refused (f, HEAD "{\"id\": 2, \"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", "
+                  "\"status\": \"done\", \"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"@SUM(A1)\", "
+                  "\"passes\": [1]}]}" TAIL, -1, "mode");
+
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, save_legacy (f, evil, "-write"));
+  g_assert_cmpint (run_cli (f->data_home, &csv, NULL, "history", "export", id, "--format", "csv"), ==, 0);
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[1], "\"'=HYPERLINK(\"\"http://example.org\"\"),x"));
+  g_assert_true (g_str_has_prefix (lines[2], "forged,row\",\"'-write\",61.500,"));
+  g_assert_cmpstr (lines[3], ==, "");
+  g_assert_null (lines[4]);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -517,6 +545,7 @@ main (int    argc,
   ADD ("/history-import/poisoned-backup", test_poisoned_backup);
   ADD ("/history-import/ranges", test_ranges);
   ADD ("/history-import/escapes", test_escapes);
+  ADD ("/history-import/csv", test_csv);
 #undef ADD
   return g_test_run ();
 }

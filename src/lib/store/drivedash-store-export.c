@@ -243,6 +243,34 @@ get_number (JsonObject *o,
     }
 }
 
+/* Only what a run of ours has: a test the spec parser reads ("RND4K
+ * Q1T1") with read, write or mix, or a long test's round ("steady-3")
+ * with trace.  Anything else could be a spreadsheet formula, a forged
+ * CSV row or a terminal escape. */
+static gboolean
+known_test (const char *test,
+            const char *mode)
+{
+  DrivedashBenchMode bench_mode;
+  DrivedashBenchSpec spec;
+  const char *dash = strrchr (test, '-');
+
+  if (g_str_equal (mode, "trace"))
+    {
+      if (dash == NULL || dash == test || dash[1] == '\0')
+        return FALSE;
+      for (const char *p = test; p < dash; p++)
+        if (!g_ascii_islower (*p))
+          return FALSE;
+      for (const char *p = dash + 1; *p != '\0'; p++)
+        if (!g_ascii_isdigit (*p))
+          return FALSE;
+      return TRUE;
+    }
+  return drivedash_bench_mode_from_string (mode, &bench_mode) &&
+         drivedash_bench_spec_parse (test, bench_mode, &spec, NULL);
+}
+
 static gboolean
 parse_result (JsonNode              *node,
               DrivedashStoreResult **out)
@@ -253,6 +281,7 @@ parse_result (JsonNode              *node,
   DrivedashStoreResult *r;
 
   if (o == NULL || get_string (o, "test") == NULL || get_string (o, "mode") == NULL ||
+      !known_test (get_string (o, "test"), get_string (o, "mode")) ||
       !json_object_has_member (o, "passes") ||
       !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "passes")))
     return FALSE;
@@ -406,7 +435,7 @@ parse_run (JsonNode  *node,
       DrivedashStoreResult *r;
 
       if (!parse_result (json_array_get_element (results, i), &r))
-        return invalid (error, index, _("has a result without a test name, mode or numeric passes")), NULL;
+        return invalid (error, index, _("has a result without a test or mode that Drivedash runs, or without numeric passes")), NULL;
       g_ptr_array_add (run->results, r);
     }
   parse_optional (o, run);
@@ -582,6 +611,32 @@ append_number (GString *s,
     g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.3f", value));
 }
 
+/* RFC 4180: a field with a comma, quote or line break is quoted, its
+ * quotes doubled.  A spreadsheet evaluates a field starting with = + - @
+ * (or a tab or CR) as a formula: such a field gets a leading "'". */
+static void
+append_field (GString    *s,
+              const char *value)
+{
+  gboolean formula = value[0] != '\0' && strchr ("=+-@\t\r", value[0]) != NULL;
+
+  if (!formula && strpbrk (value, ",\"\r\n") == NULL)
+    {
+      g_string_append (s, value);
+      return;
+    }
+  g_string_append_c (s, '"');
+  if (formula)
+    g_string_append_c (s, '\'');
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (s, '"');
+      g_string_append_c (s, *p);
+    }
+  g_string_append_c (s, '"');
+}
+
 char *
 drivedash_store_run_to_csv (const DrivedashStoreRun *run)
 {
@@ -595,8 +650,9 @@ drivedash_store_run_to_csv (const DrivedashStoreRun *run)
                                 r->latency_us.p90, r->latency_us.p99, r->latency_us.p999,
                                 r->latency_us.max };
 
-      /* Test names and modes are ours ("RND4K Q1T1"): no quoting needed. */
-      g_string_append_printf (s, "%s,%s", r->test, r->mode);
+      append_field (s, r->test);
+      g_string_append_c (s, ',');
+      append_field (s, r->mode);
       for (guint v = 0; v < G_N_ELEMENTS (values); v++)
         {
           g_string_append_c (s, ',');
