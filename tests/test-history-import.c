@@ -532,6 +532,28 @@ test_csv (Fixture       *f,
   g_assert_null (lines[4]);
 }
 
+/* 9. A file over the documented size limit is refused before it is read. */
+static void
+test_size (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "huge.json", NULL);
+  g_autofree char *err = NULL;
+  int fd;
+
+  seed (f);
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  /* Sparse: no disk space, but its size is its size. */
+  g_assert_cmpint (ftruncate (fd, DRIVEDASH_EXPORT_MAX_BYTES + 1), ==, 0);
+  g_assert_cmpint (write (fd, HEAD, strlen (HEAD)), ==, (gssize) strlen (HEAD));
+  close (fd);
+  g_assert_cmpint (run_cli (f->data_home, NULL, &err, "history", "import", path), ==, 2);
+  g_assert_nonnull (strstr (err, "larger than"));
+  g_assert_nonnull (strstr (err, "Nothing was imported."));
+  g_assert_cmpuint (count_runs (f), ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -546,6 +568,7 @@ main (int    argc,
   ADD ("/history-import/ranges", test_ranges);
   ADD ("/history-import/escapes", test_escapes);
   ADD ("/history-import/csv", test_csv);
+  ADD ("/history-import/size", test_size);
 #undef ADD
   return g_test_run ();
 }

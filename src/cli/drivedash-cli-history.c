@@ -456,21 +456,15 @@ cmd_import (DrivedashStore *store,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = NULL;
-  g_autofree char *contents = NULL;
-  gsize len;
+  g_autoptr(GFile) file = NULL;
 
   if (argc != 1)
     {
       fprintf (stderr, PREFIX "%s\n", _("“import” takes one file, made by “drivedash-cli history export”."));
       return DRIVEDASH_EXIT_USAGE;
     }
-  if (!g_file_get_contents (argv[0], &contents, &len, &error))
-    {
-      g_autoptr(GError) plain = g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, "%s", error->message);
-
-      return drivedash_cli_fail (PREFIX, plain);
-    }
-  ids = drivedash_store_import_json (store, contents, len, &error);
+  file = g_file_new_for_commandline_arg (argv[0]);
+  ids = drivedash_store_import_file (store, file, NULL, &error);
   if (ids == NULL)
     return drivedash_cli_fail (PREFIX, error);
   print_ids ("imported", ids, options->json, _("Imported as run"));

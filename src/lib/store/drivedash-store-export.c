@@ -186,6 +186,7 @@ drivedash_store_export_json (DrivedashStore  *self,
                              GError         **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autofree char *text = NULL;
 
   json_builder_begin_object (b);
   add_string (b, "format", DRIVEDASH_EXPORT_FORMAT);
@@ -200,7 +201,16 @@ drivedash_store_export_json (DrivedashStore  *self,
       return NULL;
   json_builder_end_array (b);
   json_builder_end_object (b);
-  return drivedash_json_to_string (b);
+  text = drivedash_json_to_string (b);
+  /* A backup that no Drivedash would import is no backup. */
+  if (strlen (text) > DRIVEDASH_EXPORT_MAX_BYTES)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("These runs make a file larger than %d MiB, the most Drivedash imports. "
+                     "Export fewer runs at a time."), DRIVEDASH_EXPORT_MAX_BYTES / (1024 * 1024));
+      return NULL;
+    }
+  return g_steal_pointer (&text);
 }
 
 static gboolean
@@ -482,6 +492,19 @@ document_runs (JsonNode  *root,
   return json_object_get_array_member (o, "runs");
 }
 
+static gboolean
+too_large (goffset   size,
+           GError  **error)
+{
+  if (size <= DRIVEDASH_EXPORT_MAX_BYTES)
+    return FALSE;
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %d is a size in MiB */
+               _("This file is larger than %d MiB, more than a Drivedash history file can be. "
+                 "Nothing was imported."), DRIVEDASH_EXPORT_MAX_BYTES / (1024 * 1024));
+  return TRUE;
+}
+
 /* What the whole-document checks found, in words; FALSE when nothing. */
 static gboolean
 refused (DrivedashJsonTextProblem   problem,
@@ -568,6 +591,8 @@ drivedash_store_import_json (DrivedashStore  *self,
 
   if (length < 0)
     length = strlen (data);
+  if (too_large (length, error))
+    return NULL;
   if (refused (drivedash_json_check_text (data, length, DRIVEDASH_EXPORT_MAX_DEPTH), error))
     return NULL;
   if (!json_parser_load_from_data (parser, data, length, &parse_error))
@@ -599,6 +624,36 @@ drivedash_store_import_json (DrivedashStore  *self,
   if (!drivedash_store_commit (self, rc, error))
     return NULL;
   return g_steal_pointer (&new_ids);
+}
+
+static GArray *
+not_readable (GError **error)
+{
+  g_autoptr(GError) io = g_steal_pointer (error);
+
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, io->message);
+  return NULL;
+}
+
+GArray *
+drivedash_store_import_file (DrivedashStore  *self,
+                             GFile           *file,
+                             GCancellable    *cancellable,
+                             GError         **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, error);
+  if (info == NULL)
+    return not_readable (error);
+  if (too_large (g_file_info_get_size (info), error))
+    return NULL;
+  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
+    return not_readable (error);
+  return drivedash_store_import_json (self, data, (gssize) length, error);
 }
 
 static void
