@@ -291,8 +291,9 @@ points_base64 (const float *values,
   return g_base64_encode (out->data, out->len);
 }
 
-/* 5. Values a run cannot have: a test index, phase or pass that is not a
- * small whole number (a float-to-integer cast of NaN is undefined). */
+/* 3 and 5. Values a run cannot have: a test index, phase or pass that is
+ * not a small whole number (a float-to-integer cast of NaN is undefined),
+ * an elapsed time of 1e17 s (the History plots' tick loop never ended). */
 static void
 test_series_values (Fixture       *f,
                     gconstpointer  data)
@@ -301,6 +302,7 @@ test_series_values (Fixture       *f,
   const float good[10] = { 0, 2, 0, 1.5f, 1.5f, 0.1f, 61.5f, 15000, 60, 90 };
   const struct { guint index; float value; } bad[] = {
     { 0, NAN }, { 0, -1 }, { 0, 1e9f }, { 1, 1e9f }, { 2, INFINITY }, { 2, 0.5f },
+    { 3, 1e17f }, { 4, -5 }, { 5, NAN }, { 6, -1 }, { 7, 1e30f }, { 9, INFINITY },
   };
   g_autofree char *ok64 = points_base64 (good, 1);
   g_autofree char *ok = doc_with_series (ok64);
@@ -413,6 +415,12 @@ test_ranges (Fixture       *f,
     { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": 1e30}") TAIL, NULL },
     { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": -1}") TAIL, "capacity" },
     { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": 0.5}") TAIL, "capacity" },
+    { HEAD RUN ("2", ", \"temperature_end_c\": 5000") TAIL, "temperature" },
+    { HEAD "{\"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
+      "\"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"read\", \"passes\": [-1]}]}" TAIL, "values" },
+    { HEAD "{\"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
+      "\"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"read\", \"iops\": -5, \"passes\": [1]}]}" TAIL,
+      "values" },
     /* Two runs without ids: the second pointed at INT64_MIN joined the first. */
     { HEAD "{\"kind\": \"repeat-set\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
       "\"results\": []}, {\"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", "

@@ -281,6 +281,13 @@ known_test (const char *test,
          drivedash_bench_spec_parse (test, bench_mode, &spec, NULL);
 }
 
+/* null (NaN), or a rate or latency no drive can exceed: 10^12. */
+static gboolean
+unknown_or_measure (double value)
+{
+  return isnan (value) || (value >= 0 && value <= 1e12);
+}
+
 static gboolean
 parse_result (JsonNode              *node,
               DrivedashStoreResult **out)
@@ -307,6 +314,14 @@ parse_result (JsonNode              *node,
   r->latency_us.p99 = get_number (lat, "p99");
   r->latency_us.p999 = get_number (lat, "p999");
   r->latency_us.max = get_number (lat, "max");
+  if (!unknown_or_measure (r->mb_per_s) || !unknown_or_measure (r->iops) ||
+      !unknown_or_measure (r->latency_us.mean) || !unknown_or_measure (r->latency_us.p50) ||
+      !unknown_or_measure (r->latency_us.p90) || !unknown_or_measure (r->latency_us.p99) ||
+      !unknown_or_measure (r->latency_us.p999) || !unknown_or_measure (r->latency_us.max))
+    {
+      drivedash_store_result_free (r);
+      return FALSE;
+    }
   passes = json_object_get_array_member (o, "passes");
   for (guint i = 0; i < json_array_get_length (passes); i++)
     {
@@ -314,7 +329,7 @@ parse_result (JsonNode              *node,
       double v = JSON_NODE_HOLDS_VALUE (p) && json_node_get_value_type (p) != G_TYPE_STRING
                  ? json_node_get_double (p) : NAN;
 
-      if (!isfinite (v))
+      if (isnan (v) || !unknown_or_measure (v))
         {
           drivedash_store_result_free (r);
           return FALSE;
@@ -412,6 +427,12 @@ parse_series (JsonObject        *o,
   return check != NULL;
 }
 
+static gboolean
+unknown_or_temperature (double value)
+{
+  return isnan (value) || (value >= -273.15 && value <= 1000);
+}
+
 /* One run of the document; *old_set_id gets its "set_id" (0 = none). */
 static DrivedashStoreRun *
 parse_run (JsonNode  *node,
@@ -445,10 +466,12 @@ parse_run (JsonNode  *node,
       DrivedashStoreResult *r;
 
       if (!parse_result (json_array_get_element (results, i), &r))
-        return invalid (error, index, _("has a result without a test or mode that Drivedash runs, or without numeric passes")), NULL;
+        return invalid (error, index, _("has a result that Drivedash does not make (its test, mode or values)")), NULL;
       g_ptr_array_add (run->results, r);
     }
   parse_optional (o, run);
+  if (!unknown_or_temperature (run->temp_start_c) || !unknown_or_temperature (run->temp_end_c))
+    return invalid (error, index, _("has an impossible temperature")), NULL;
   if (!parse_drive (o, run))
     return invalid (error, index, _("has an impossible drive capacity")), NULL;
   if (!parse_series (o, run))

@@ -23,6 +23,9 @@
 /* More tests or passes than any run has: the series is not ours. */
 #define MAX_TESTS 4096
 #define MAX_PASSES 65536
+/* 115 days: longer than any run; and 10^12 MB/s, IOPS or µs. */
+#define MAX_SECONDS 1e7
+#define MAX_MEASURE 1e12
 
 static void
 merge (DrivedashBenchSample       *into,
@@ -213,6 +216,22 @@ whole (double value,
   return value >= 0 && value <= max && value == floor (value);
 }
 
+/* Times (the first three values) within MAX_SECONDS and rates and
+ * latencies within MAX_MEASURE, none negative or NaN: a time of 1e17 s
+ * used to hang the History plots. */
+static gboolean
+measures (const guint8 *v)
+{
+  for (guint i = 0; i < N_VALUES - 3; i++)
+    {
+      double value = get_f32 (v + 4 * i);
+
+      if (!(value >= 0 && value <= (i < 3 ? MAX_SECONDS : MAX_MEASURE)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 GArray *
 drivedash_store_series_decode (GBytes  *data,
                                GError **error)
@@ -234,7 +253,7 @@ drivedash_store_series_decode (GBytes  *data,
       /* Checked before the casts: a float-to-integer cast of NaN or of
        * an out-of-range value is undefined. */
       if (!whole (get_f32 (v), MAX_TESTS) || !whole (get_f32 (v + 4), DRIVEDASH_BENCH_PHASE_FINISHED) ||
-          !whole (get_f32 (v + 8), MAX_PASSES))
+          !whole (get_f32 (v + 8), MAX_PASSES) || !measures (v + 12))
         {
           g_array_unref (out);
           return damaged (error);
