@@ -151,9 +151,12 @@ toast (DrivedashHistoryPage *self,
        const char           *text)
 {
   GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DRIVEDASH_TYPE_WINDOW);
+  /* libadwaita 1.2 parses a toast's title as markup, and json-glib's
+   * messages hold "<data>": unescaped, the toast came out empty. */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
 
   if (window != NULL)
-    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), adw_toast_new (text));
+    drivedash_window_add_toast (DRIVEDASH_WINDOW (window), adw_toast_new (escaped));
 }
 
 static void
