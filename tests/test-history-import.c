@@ -416,6 +416,9 @@ test_ranges (Fixture       *f,
     { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": -1}") TAIL, "capacity" },
     { HEAD RUN ("2", ", \"drive\": {\"capacity_bytes\": 0.5}") TAIL, "capacity" },
     { HEAD RUN ("2", ", \"temperature_end_c\": 5000") TAIL, "temperature" },
+    /* Year 10000 in UTC: it imported, then exported as "started_at": "". */
+    { HEAD "{\"kind\": \"quick\", \"started_at\": \"9999-12-31T23:00:00-05:00\", \"status\": \"done\", "
+      "\"results\": []}" TAIL, "started_at" },
     { HEAD "{\"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
       "\"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"read\", \"passes\": [-1]}]}" TAIL, "values" },
     { HEAD "{\"kind\": \"quick\", \"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "

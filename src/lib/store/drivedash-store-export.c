@@ -28,11 +28,15 @@ drivedash_store_parse_time (const char *text,
                             gint64     *usec)
 {
   g_autoptr(GDateTime) t = text ? g_date_time_new_from_iso8601 (text, NULL) : NULL;
+  g_autofree char *back = NULL;
 
   if (t == NULL)
     return FALSE;
   *usec = g_date_time_to_unix (t) * G_USEC_PER_SEC + g_date_time_get_microsecond (t);
-  return TRUE;
+  /* "9999-12-31T23:00:00-05:00" is a year 10000 in UTC, which no export
+   * could write back. */
+  back = drivedash_store_format_time (*usec);
+  return back[0] != '\0';
 }
 
 static void
