@@ -565,6 +565,32 @@ test_size (Fixture       *f,
   g_assert_cmpuint (count_runs (f), ==, 1);
 }
 
+/* An export no import would take is refused too: it would be no backup. */
+static void
+test_export_size (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gint64 id;
+
+  seed (f);
+  id = save_legacy (f, "RND4K Q1T1", "write");
+  store = drivedash_store_open (f->db, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *note = g_strnfill (DRIVEDASH_EXPORT_MAX_BYTES, 'a');
+
+    g_assert_true (drivedash_store_set_note (store, id, note, &error));
+  }
+  g_assert_cmpint (run_cli (f->data_home, &out, &err, "history", "export", "--all"), ==, 2);
+  g_assert_nonnull (strstr (err, "Export fewer runs at a time."));
+  /* The runs that fit still export. */
+  g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "export", "1"), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -580,6 +606,7 @@ main (int    argc,
   ADD ("/history-import/escapes", test_escapes);
   ADD ("/history-import/csv", test_csv);
   ADD ("/history-import/size", test_size);
+  ADD ("/history-import/export-size", test_export_size);
 #undef ADD
   return g_test_run ();
 }

@@ -357,6 +357,24 @@ file_selected (gpointer data)
   return file != NULL;
 }
 
+/* Imports path the user's way: the Import button, then the file
+ * chooser. */
+static void
+import_through_chooser (DrivedashHistoryPage *page,
+                        const char           *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *chooser = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.import", NULL));
+  ui_iterate_until (chooser_open, &chooser, 20);
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+  /* The dialog ignores Open until its folder has loaded and the file is
+   * selected in it. */
+  ui_iterate_until (file_selected, chooser, 20);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
 /* Names, models and messages are text, never Pango markup: "Tom & Jerry"
  * showed blank, an imported <span> rendered red, and the toast of every
  * invalid-JSON import was empty (json-glib's message holds "<data>"). */
@@ -369,9 +387,7 @@ test_plain_text (void)
   g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, &error);
   g_autoptr(DrivedashStoreRun) run = NULL;
   g_autofree char *bad = g_build_filename (g_getenv ("XDG_DATA_HOME"), "not-json.json", NULL);
-  g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
   const char *span = "<span foreground='red'>URGENT</span>";
-  GtkWidget *chooser = NULL;
   Shown name = { GTK_WIDGET (page), "Tom & Jerry" };
   Shown model = { GTK_WIDGET (page), span };
   Shown toast = { GTK_WIDGET (window), "This file is not valid JSON (<data>" };
@@ -385,14 +401,26 @@ test_plain_text (void)
   ui_iterate_until (text_shown, &model, 20);
 
   g_assert_true (g_file_set_contents (bad, "{\"runs\": [", -1, NULL));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.import", NULL));
-  ui_iterate_until (chooser_open, &chooser, 20);
-  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), bad_file, NULL));
-  /* The dialog ignores Open until its folder has loaded and the file is
-   * selected in it. */
-  ui_iterate_until (file_selected, chooser, 20);
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  import_through_chooser (page, bad);
   ui_iterate_until (text_shown, &toast, 20);
+}
+
+/* 80,000 "[" overflowed the import thread's stack (json-glib parses
+ * recursively): now a toast says why, and the history is as it was. */
+static void
+test_import_deep (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  g_autofree char *deep = g_build_filename (g_getenv ("XDG_DATA_HOME"), "deep.json", NULL);
+  g_autofree char *brackets = g_strnfill (80000, '[');
+  Shown toast = { GTK_WIDGET (window), "nested too deeply" };
+  guint before = n_rows (page);
+
+  g_assert_true (g_file_set_contents (deep, brackets, -1, NULL));
+  import_through_chooser (page, deep);
+  ui_iterate_until (text_shown, &toast, 20);
+  g_assert_cmpuint (n_rows (page), ==, before);
 }
 
 static void
@@ -440,6 +468,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/open-and-delete", test_open_and_delete);
   g_test_add_func ("/ui/history/ab-refused", test_ab_refused);
   g_test_add_func ("/ui/history/plain-text", test_plain_text);
+  g_test_add_func ("/ui/history/import-deep", test_import_deep);
   g_test_add_func ("/ui/history/narrow", test_narrow);
   status = g_test_run ();
 
