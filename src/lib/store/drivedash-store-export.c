@@ -293,6 +293,19 @@ unknown_or_measure (double value)
 }
 
 static gboolean
+figures_in_range (const DrivedashStoreResult *r)
+{
+  const double figures[] = { r->mb_per_s, r->iops, r->latency_us.mean, r->latency_us.p50,
+                             r->latency_us.p90, r->latency_us.p99, r->latency_us.p999,
+                             r->latency_us.max };
+
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    if (!unknown_or_measure (figures[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
 parse_result (JsonNode              *node,
               DrivedashStoreResult **out)
 {
@@ -318,10 +331,7 @@ parse_result (JsonNode              *node,
   r->latency_us.p99 = get_number (lat, "p99");
   r->latency_us.p999 = get_number (lat, "p999");
   r->latency_us.max = get_number (lat, "max");
-  if (!unknown_or_measure (r->mb_per_s) || !unknown_or_measure (r->iops) ||
-      !unknown_or_measure (r->latency_us.mean) || !unknown_or_measure (r->latency_us.p50) ||
-      !unknown_or_measure (r->latency_us.p90) || !unknown_or_measure (r->latency_us.p99) ||
-      !unknown_or_measure (r->latency_us.p999) || !unknown_or_measure (r->latency_us.max))
+  if (!figures_in_range (r))
     {
       drivedash_store_result_free (r);
       return FALSE;
