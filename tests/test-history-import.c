@@ -339,6 +339,21 @@ assert_json (const char *text)
   g_assert_no_error (error);
 }
 
+/* json-glib's parse error quotes the text around the error cut at a
+ * byte count, here inside the "°": the message was invalid UTF-8 (found
+ * by fuzz-import). */
+static void
+test_error_utf8 (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = write_file (f, "cut.json", "{\"kerdriveore the firmware update, 25 \xc2\xb0" "C\" \"x\"}", -1);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_cli (f->data_home, NULL, &err, "history", "import", path), ==, 2);
+  g_assert_nonnull (strstr (err, "This file is not valid JSON"));
+  g_assert_true (g_utf8_validate (err, -1, NULL));
+}
+
 /* 4. A number json-glib writes as "2e+17.0", or a broken escape stored as
  * invalid UTF-8, made every later backup unimportable. */
 static void
@@ -602,6 +617,7 @@ main (int    argc,
   ADD ("/history-import/series-bomb", test_series_bomb);
   ADD ("/history-import/series-values", test_series_values);
   ADD ("/history-import/poisoned-backup", test_poisoned_backup);
+  ADD ("/history-import/error-utf8", test_error_utf8);
   ADD ("/history-import/ranges", test_ranges);
   ADD ("/history-import/escapes", test_escapes);
   ADD ("/history-import/csv", test_csv);

@@ -634,8 +634,12 @@ drivedash_store_import_json (DrivedashStore  *self,
     return NULL;
   if (!json_parser_load_from_data (parser, data, length, &parse_error))
     {
+      /* json-glib quotes the text around the error, cut anywhere, even
+       * inside a multibyte character. */
+      g_autofree char *why = g_utf8_make_valid (parse_error->message, -1);
+
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                   _("This file is not valid JSON (%s). Nothing was imported."), parse_error->message);
+                   _("This file is not valid JSON (%s). Nothing was imported."), why);
       return NULL;
     }
   if (refused (drivedash_json_check_tree (json_parser_get_root (parser)), error))
