@@ -463,6 +463,29 @@ test_date_steps (void)
   g_assert_cmpuint (ago->len, ==, 6);
 }
 
+/* An imported series with elapsed times of 1e17 s used to hang the
+ * History plots: adding a 2 s step to 1e17 leaves it unchanged. */
+static void
+test_huge_times (void)
+{
+  DrivedashPlotFrame f = { .x0 = 1e17, .x1 = 1e17 + 10, .left = 0, .right = 600 };
+  g_autoptr(GArray) elapsed = NULL;
+  g_autoptr(GArray) date = NULL;
+  double step;
+
+  elapsed = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_ELAPSED, 6, &step);
+  g_assert_cmpuint (elapsed->len, <=, DRIVEDASH_PLOT_TICK_LIMIT);
+  date = drivedash_plot_time_ticks (&f, DRIVEDASH_PLOT_TIME_DATE, 6, &step);
+  g_assert_cmpuint (date->len, <=, 8);
+  g_assert_cmpuint (drivedash_plot_tick_count (0, 10, 1), ==, 11);
+  g_assert_cmpuint (drivedash_plot_tick_count (0, 1, 0), ==, 0);
+  g_assert_cmpuint (drivedash_plot_tick_count (0, 1, NAN), ==, 0);
+  g_assert_cmpuint (drivedash_plot_tick_count (NAN, 1, 1), ==, 0);
+  g_assert_cmpuint (drivedash_plot_tick_count (1, 0, 1), ==, 0);
+  g_assert_cmpuint (drivedash_plot_tick_count (0, INFINITY, 1), ==, DRIVEDASH_PLOT_TICK_LIMIT);
+  g_assert_cmpuint (drivedash_plot_tick_count (1e18, 1e18 + 1000, 1), ==, DRIVEDASH_PLOT_TICK_LIMIT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -485,6 +508,7 @@ main (int   argc,
   g_test_add_func ("/plot-axis/fit-y/log", test_fit_y_log);
   g_test_add_func ("/plot-axis/frame-and-ticks", test_frame_and_ticks);
   g_test_add_func ("/plot-axis/enum-nicks", test_enum_nicks);
+  g_test_add_func ("/plot-axis/huge-times", test_huge_times);
 
   return g_test_run ();
 }

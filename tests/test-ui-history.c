@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-compare-model.h"
 #include "drivedash-history-page.h"
@@ -301,6 +302,127 @@ test_ab_refused (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
+/* A label under widget whose shown text contains text. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_text (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct
+{
+  GtkWidget  *widget;
+  const char *text;
+} Shown;
+
+static gboolean
+text_shown (gpointer data)
+{
+  const Shown *s = data;
+
+  return shows_text (s->widget, s->text);
+}
+
+/* The file chooser the page opened (GTK's own dialog: the test bus has
+ * no portal). */
+static gboolean
+chooser_open (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        {
+          *(GtkWidget **) data = GTK_WIDGET (w);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+file_selected (gpointer data)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (data);
+
+  return file != NULL;
+}
+
+/* Imports path the user's way: the Import button, then the file
+ * chooser. */
+static void
+import_through_chooser (DrivedashHistoryPage *page,
+                        const char           *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *chooser = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.import", NULL));
+  ui_iterate_until (chooser_open, &chooser, 20);
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+  /* The dialog ignores Open until its folder has loaded and the file is
+   * selected in it. */
+  ui_iterate_until (file_selected, chooser, 20);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+/* Names, models and messages are text, never Pango markup: "Tom & Jerry"
+ * showed blank, an imported <span> rendered red, and the toast of every
+ * invalid-JSON import was empty (json-glib's message holds "<data>"). */
+static void
+test_plain_text (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, &error);
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  g_autofree char *bad = g_build_filename (g_getenv ("XDG_DATA_HOME"), "not-json.json", NULL);
+  const char *span = "<span foreground='red'>URGENT</span>";
+  Shown name = { GTK_WIDGET (page), "Tom & Jerry" };
+  Shown model = { GTK_WIDGET (page), span };
+  Shown toast = { GTK_WIDGET (window), "This file is not valid JSON (<data>" };
+
+  g_assert_no_error (error);
+  run = make_run (store, span, "X1", 0, 1795000000 + 5 * 86400, 1.0, 50);
+  run->name = g_strdup ("Tom & Jerry");
+  save (store, run);
+  drivedash_history_model_reload (drivedash_history_page_get_model (page));
+  ui_iterate_until (text_shown, &name, 20);
+  ui_iterate_until (text_shown, &model, 20);
+
+  g_assert_true (g_file_set_contents (bad, "{\"runs\": [", -1, NULL));
+  import_through_chooser (page, bad);
+  ui_iterate_until (text_shown, &toast, 20);
+}
+
+/* 80,000 "[" overflowed the import thread's stack (json-glib parses
+ * recursively): now a toast says why, and the history is as it was. */
+static void
+test_import_deep (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  g_autofree char *deep = g_build_filename (g_getenv ("XDG_DATA_HOME"), "deep.json", NULL);
+  g_autofree char *brackets = g_strnfill (80000, '[');
+  Shown toast = { GTK_WIDGET (window), "nested too deeply" };
+  guint before = n_rows (page);
+
+  g_assert_true (g_file_set_contents (deep, brackets, -1, NULL));
+  import_through_chooser (page, deep);
+  ui_iterate_until (text_shown, &toast, 20);
+  g_assert_cmpuint (n_rows (page), ==, before);
+}
+
 static void
 test_narrow (void)
 {
@@ -345,6 +467,8 @@ main (int   argc,
   g_test_add_func ("/ui/history/ab", test_ab);
   g_test_add_func ("/ui/history/open-and-delete", test_open_and_delete);
   g_test_add_func ("/ui/history/ab-refused", test_ab_refused);
+  g_test_add_func ("/ui/history/plain-text", test_plain_text);
+  g_test_add_func ("/ui/history/import-deep", test_import_deep);
   g_test_add_func ("/ui/history/narrow", test_narrow);
   status = g_test_run ();
 

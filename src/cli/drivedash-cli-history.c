@@ -79,6 +79,17 @@ game_mode_words (int game_mode)
   return game_mode == 1 ? _("on") : game_mode == 0 ? _("off") : "-";
 }
 
+/* Every stored string may be imported: the device-string sanitiser makes
+ * escape sequences (title, clipboard, clear screen) visible instead. */
+static void
+print_safe (const char *label,
+            const char *raw)
+{
+  g_autofree char *safe = drivedash_format_device_string (raw);
+
+  printf ("%s %s\n", label, safe);
+}
+
 static gboolean
 matches_drive (const DrivedashStoreRun *run,
                const char              *drive)
@@ -167,9 +178,10 @@ list_text (GPtrArray     *runs,
       for (guint r = 0; r < run->results->len && r < 2; r++)
         {
           const DrivedashStoreResult *res = g_ptr_array_index (run->results, r);
+          g_autofree char *test = drivedash_format_device_string (res->test);
+          g_autofree char *mode = drivedash_format_device_string (res->mode);
 
-          g_string_append_printf (headline, "%s%s %s %.1f MB/s", r ? ", " : "", res->test, res->mode,
-                                  res->mb_per_s);
+          g_string_append_printf (headline, "%s%s %s %.1f MB/s", r ? ", " : "", test, mode, res->mb_per_s);
         }
       if (shown++ == 0)
         /* TRANSLATORS: column titles of "drivedash-cli history list" */
@@ -239,20 +251,20 @@ cmd_show (DrivedashStore *store,
   text = drivedash_store_run_to_text (run);
   fputs (text, stdout);
   if (run->name != NULL)
-    printf ("%s %s\n", _("Name:"), run->name);
+    print_safe (_("Name:"), run->name);
   if (run->note != NULL)
-    printf ("%s %s\n", _("Note:"), run->note);
+    print_safe (_("Note:"), run->note);
   if (run->error != NULL)
-    printf ("%s %s\n", _("Stopped because:"), run->error);
+    print_safe (_("Stopped because:"), run->error);
   if (isfinite (run->temp_start_c) || isfinite (run->temp_end_c))
     printf (_("Temperature: %.0f °C at the start, %.0f °C at the end\n"), run->temp_start_c, run->temp_end_c);
   members = drivedash_store_list_members (store, id, &error);
   for (guint i = 0; members != NULL && i < members->len; i++)
     {
       const DrivedashStoreRun *m = g_ptr_array_index (members, i);
+      g_autofree char *role = drivedash_format_device_string (m->set_role);
 
-      printf (_("  part of this set: run %lld (%s)\n"), (long long) m->id,
-              m->set_role ? m->set_role : "");
+      printf (_("  part of this set: run %lld (%s)\n"), (long long) m->id, role);
     }
   return DRIVEDASH_EXIT_OK;
 }
@@ -265,8 +277,10 @@ compare_text (GPtrArray               *tests,
   for (guint t = 0; t < tests->len; t++)
     {
       const DrivedashCompareTest *test = g_ptr_array_index (tests, t);
+      g_autofree char *name = drivedash_format_device_string (test->test);
+      g_autofree char *mode = drivedash_format_device_string (test->mode);
 
-      printf ("%s %s\n", test->test, test->mode);
+      printf ("%s %s\n", name, mode);
       for (guint e = 0; e < test->entries->len; e++)
         {
           const DrivedashCompareEntry *entry = &g_array_index (test->entries, DrivedashCompareEntry, e);
@@ -442,21 +456,15 @@ cmd_import (DrivedashStore *store,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = NULL;
-  g_autofree char *contents = NULL;
-  gsize len;
+  g_autoptr(GFile) file = NULL;
 
   if (argc != 1)
     {
       fprintf (stderr, PREFIX "%s\n", _("“import” takes one file, made by “drivedash-cli history export”."));
       return DRIVEDASH_EXIT_USAGE;
     }
-  if (!g_file_get_contents (argv[0], &contents, &len, &error))
-    {
-      g_autoptr(GError) plain = g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, "%s", error->message);
-
-      return drivedash_cli_fail (PREFIX, plain);
-    }
-  ids = drivedash_store_import_json (store, contents, len, &error);
+  file = g_file_new_for_commandline_arg (argv[0]);
+  ids = drivedash_store_import_file (store, file, NULL, &error);
   if (ids == NULL)
     return drivedash_cli_fail (PREFIX, error);
   print_ids ("imported", ids, options->json, _("Imported as run"));

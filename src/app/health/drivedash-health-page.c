@@ -95,7 +95,7 @@ static void
 toast_cb (DrivedashHealthPage *self,
           const char          *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast = drivedash_toast_new_plain (text);
 
   adw_toast_set_timeout (toast, 8);
   drivedash_widget_add_toast (GTK_WIDGET (self), toast);

@@ -61,6 +61,8 @@ create_run_row (gpointer item,
   GtkWidget *headline = gtk_label_new (NULL);
 
   g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
+  /* Run names and drive models are text (maybe imported), not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   g_object_bind_property (item, "title", row, "title", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "subtitle", row, "subtitle", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "headline", headline, "label", G_BINDING_SYNC_CREATE);
@@ -86,7 +88,9 @@ create_compare_row (gpointer item,
   GtkWidget *values = gtk_label_new (NULL);
   GtkWidget *differences = gtk_label_new (NULL);
 
-  /* The verdict in words under the test's name; the figures beside it. */
+  /* The verdict in words under the test's name; the figures beside it.
+   * Test names are text, not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   g_object_bind_property (item, "title", row, "title", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "verdict", row, "subtitle", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "values", values, "label", G_BINDING_SYNC_CREATE);

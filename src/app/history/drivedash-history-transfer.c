@@ -114,13 +114,10 @@ import_thread (GTask        *task,
   Transfer *t = task_data;
   g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GArray) ids = NULL;
-  g_autofree char *data = NULL;
-  gsize length = 0;
   GError *error = NULL;
 
-  if (g_file_load_contents (t->file, cancellable, &data, &length, NULL, &error)
-      && (store = drivedash_store_open (t->path, &error)) != NULL)
-    ids = drivedash_store_import_json (store, data, (gssize) length, &error);
+  if ((store = drivedash_store_open (t->path, &error)) != NULL)
+    ids = drivedash_store_import_file (store, t->file, cancellable, &error);
   if (ids == NULL)
     g_task_return_error (task, error);
   else
@@ -153,7 +150,7 @@ static void
 toast (DrivedashHistoryPage *self,
        const char           *text)
 {
-  drivedash_widget_add_toast (GTK_WIDGET (self), adw_toast_new (text));
+  drivedash_widget_add_toast (GTK_WIDGET (self), drivedash_toast_new_plain (text));
 }
 
 static void

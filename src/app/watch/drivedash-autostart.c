@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "drivedash-autostart-private.h"
+#include "drivedash-toast.h"
 
 #define DESKTOP_NAME APP_ID ".desktop"
 
@@ -297,7 +298,7 @@ show_toast (GtkWidget  *widget,
   GtkRoot *root = gtk_widget_get_root (widget);
 
   if (ADW_IS_PREFERENCES_WINDOW (root))
-    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (message));
+    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), drivedash_toast_new_plain (message));
 }
 
 static void

@@ -114,7 +114,9 @@ drivedash_plot_format_date (double            t,
                             double            step,
                             const char *const formats[3])
 {
-  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local ((gint64) floor (t));
+  /* GDateTime reaches only years 1 to 9999; the check also keeps the
+   * cast defined. */
+  g_autoptr(GDateTime) dt = fabs (t) < 1e12 ? g_date_time_new_from_unix_local ((gint64) floor (t)) : NULL;
 
   if (dt == NULL)
     return g_strdup ("?");
@@ -365,7 +367,7 @@ date_ticks (double          x0,
             int             max_ticks)
 {
   g_autoptr(GArray) ticks = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GDateTime) at = g_date_time_new_from_unix_local ((gint64) floor (x0));
+  g_autoptr(GDateTime) at = fabs (x0) < 1e12 ? g_date_time_new_from_unix_local ((gint64) floor (x0)) : NULL;
   g_autoptr(GDateTime) dt = NULL;
   int y, m, day;
 
@@ -439,6 +441,18 @@ date_time_ticks (const DrivedashPlotFrame *f,
   return g_array_new (FALSE, FALSE, sizeof (double));
 }
 
+guint
+drivedash_plot_tick_count (double first,
+                           double last,
+                           double step)
+{
+  double n = floor ((last - first) / step) + 1;
+
+  if (!(step > 0) || !(n >= 1))
+    return 0;
+  return n < DRIVEDASH_PLOT_TICK_LIMIT ? (guint) n : DRIVEDASH_PLOT_TICK_LIMIT;
+}
+
 GArray *
 drivedash_plot_time_ticks (const DrivedashPlotFrame *f,
                            DrivedashPlotTimeAxis     mode,
@@ -446,7 +460,8 @@ drivedash_plot_time_ticks (const DrivedashPlotFrame *f,
                            double                   *step)
 {
   GArray *ticks;
-  double origin;
+  double origin, first;
+  guint n;
 
   max_ticks = MAX (max_ticks, 1);
   /* MAX_TICKS leaves 4.5 lines for labels like "−120 min"; dates are
@@ -459,7 +474,13 @@ drivedash_plot_time_ticks (const DrivedashPlotFrame *f,
   ticks = g_array_new (FALSE, FALSE, sizeof (double));
   *step = drivedash_plot_nice_time_step (f->x1 - f->x0, max_ticks);
   origin = drivedash_plot_time_origin (f, mode);
-  for (double t = drivedash_plot_first_time_tick (f, origin, *step); t <= f->x1 + 1e-9; t += *step)
-    g_array_append_val (ticks, t);
+  first = drivedash_plot_first_time_tick (f, origin, *step);
+  n = drivedash_plot_tick_count (first, f->x1 + 1e-9, *step);
+  for (guint i = 0; i < n; i++)
+    {
+      double t = first + i * *step;
+
+      g_array_append_val (ticks, t);
+    }
   return ticks;
 }

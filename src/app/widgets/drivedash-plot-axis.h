@@ -98,6 +98,14 @@ double  drivedash_plot_time_origin     (const DrivedashPlotFrame *frame,
 double  drivedash_plot_first_time_tick (const DrivedashPlotFrame *frame,
                                         double                    origin,
                                         double                    step);
+/* How many ticks first, first + step, … up to last there are, at most
+ * DRIVEDASH_PLOT_TICK_LIMIT (0 for a NaN, infinite or non-positive step).
+ * Every tick loop counts with it and computes first + i * step: adding
+ * the step stalls where it is below the spacing of doubles (1e17 s). */
+#define DRIVEDASH_PLOT_TICK_LIMIT 256
+guint   drivedash_plot_tick_count      (double                    first,
+                                        double                    last,
+                                        double                    step);
 /* (element-type double) The X axis' ticks from x0 to x1, at most
  * MAX_TICKS of them (one at least); *STEP is what to pass to
  * drivedash_plot_format_time().  Date ticks fall on local midnights,

@@ -212,8 +212,9 @@ place_left_edge (Canvas *c)
   int w, h;
 
   c->label_w = 0;
-  for (double v = f->y0; v <= f->y1 + c->ystep * 1e-6; v += c->ystep)
+  for (guint i = 0, n = drivedash_plot_tick_count (f->y0, f->y1 + c->ystep * 1e-6, c->ystep); i < n; i++)
     {
+      double v = f->y0 + i * c->ystep;
       g_autofree char *s = drivedash_plot_y_tick_label (f, v, c->ystep);
 
       text_size (c->layout, s, &w, &h);
@@ -272,9 +273,10 @@ draw_log_minor_grid (Canvas *c)
 
   minor.alpha *= 0.5;
   set_source (c->cr, &minor);
-  for (double d = f->y0; d < f->y1; d += 1)
+  for (guint i = 0, n = drivedash_plot_tick_count (f->y0, f->y1, 1); i < n; i++)
     for (int k = 2; k <= 9; k++)
-      hline (c->cr, f, round (drivedash_plot_frame_y (f, k * pow (10, d))) + 0.5);
+      if (f->y0 + i < f->y1)
+        hline (c->cr, f, round (drivedash_plot_frame_y (f, k * pow (10, f->y0 + i))) + 0.5);
   cairo_stroke (c->cr);
 }
 
@@ -285,8 +287,9 @@ draw_y_grid (Canvas *c)
   int tw, th;
 
   cairo_set_line_width (c->cr, 1);
-  for (double v = f->y0; v <= f->y1 + c->ystep * 1e-6; v += c->ystep)
+  for (guint i = 0, n = drivedash_plot_tick_count (f->y0, f->y1 + c->ystep * 1e-6, c->ystep); i < n; i++)
     {
+      double v = f->y0 + i * c->ystep;
       double y = round (drivedash_plot_frame_y (f, drivedash_plot_y_tick_value (f, v))) + 0.5;
       g_autofree char *s = drivedash_plot_y_tick_label (f, v, c->ystep);
 

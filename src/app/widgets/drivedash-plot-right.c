@@ -52,8 +52,9 @@ drivedash_plot_right_axis_width (PangoLayout              *layout,
 {
   int widest = unit ? text_width (layout, unit) : 0;
 
-  for (double v = f->y0; v <= f->y1 + step * 1e-6; v += step)
+  for (guint i = 0, n = drivedash_plot_tick_count (f->y0, f->y1 + step * 1e-6, step); i < n; i++)
     {
+      double v = f->y0 + i * step;
       g_autofree char *s = drivedash_plot_y_tick_label (f, v, step);
 
       widest = MAX (widest, text_width (layout, s));
@@ -80,8 +81,9 @@ drivedash_plot_draw_right_axis (cairo_t                  *cr,
   cairo_line_to (cr, x, f->bottom + 0.5);
   cairo_stroke (cr);
 
-  for (double v = f->y0; v <= f->y1 + step * 1e-6; v += step)
+  for (guint i = 0, n = drivedash_plot_tick_count (f->y0, f->y1 + step * 1e-6, step); i < n; i++)
     {
+      double v = f->y0 + i * step;
       double y = round (drivedash_plot_frame_y (f, drivedash_plot_y_tick_value (f, v))) + 0.5;
       g_autofree char *s = drivedash_plot_y_tick_label (f, v, step);
 

@@ -113,7 +113,7 @@ drivedash_plot_xaxis_draw (const DrivedashPlotModel *m,
 {
   int max_ticks = MAX (1, (int) ((f->right - f->left) / (line_h * 4.0)));
   double step = drivedash_plot_nice_step (f->x1 - f->x0, max_ticks);
-  double y = f->bottom + TICK_LEN + 1;
+  double y = f->bottom + TICK_LEN + 1, first;
   int uw = 0, tw, th;
 
   if (m->x_unit && *m->x_unit)
@@ -126,8 +126,10 @@ drivedash_plot_xaxis_draw (const DrivedashPlotModel *m,
     }
 
   cairo_set_line_width (cr, 1);
-  for (double v = ceil (f->x0 / step - 1e-9) * step; v <= f->x1 + step * 1e-9; v += step)
+  first = ceil (f->x0 / step - 1e-9) * step;
+  for (guint i = 0, n = drivedash_plot_tick_count (first, f->x1 + step * 1e-9, step); i < n; i++)
     {
+      double v = first + i * step;
       double x = round (drivedash_plot_frame_x (f, v)) + 0.5;
       g_autofree char *s = drivedash_plot_format_value (v, step);
 

@@ -26,3 +26,11 @@ drivedash_widget_add_toast (GtkWidget *from,
   /* The toast's button is made just now. */
   drivedash_a11y_fix_mnemonics (overlay);
 }
+
+AdwToast *
+drivedash_toast_new_plain (const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  return adw_toast_new (escaped);
+}

@@ -14,4 +14,10 @@ G_BEGIN_DECLS
 void drivedash_widget_add_toast (GtkWidget *from,
                                  AdwToast  *toast);
 
+/* A toast whose title shows @text as it is.  libadwaita 1.2 parses a
+ * toast's title as Pango markup: "Tom & Jerry" would show nothing, and
+ * json-glib's messages hold "<data>".  Every toast with words that are
+ * not a fixed translated string is made with this. */
+AdwToast *drivedash_toast_new_plain (const char *text);
+
 G_END_DECLS

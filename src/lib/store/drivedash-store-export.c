@@ -6,8 +6,10 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-format.h"
 #include "drivedash-json.h"
 #include "drivedash-store-export.h"
 #include "drivedash-store-private.h"
@@ -26,11 +28,15 @@ drivedash_store_parse_time (const char *text,
                             gint64     *usec)
 {
   g_autoptr(GDateTime) t = text ? g_date_time_new_from_iso8601 (text, NULL) : NULL;
+  g_autofree char *back = NULL;
 
   if (t == NULL)
     return FALSE;
   *usec = g_date_time_to_unix (t) * G_USEC_PER_SEC + g_date_time_get_microsecond (t);
-  return TRUE;
+  /* "9999-12-31T23:00:00-05:00" is a year 10000 in UTC, which no export
+   * could write back. */
+  back = drivedash_store_format_time (*usec);
+  return back[0] != '\0';
 }
 
 static void
@@ -184,8 +190,7 @@ drivedash_store_export_json (DrivedashStore  *self,
                              GError         **error)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
 
   json_builder_begin_object (b);
   add_string (b, "format", DRIVEDASH_EXPORT_FORMAT);
@@ -200,11 +205,16 @@ drivedash_store_export_json (DrivedashStore  *self,
       return NULL;
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  text = drivedash_json_to_string (b);
+  /* A backup that no Drivedash would import is no backup. */
+  if (strlen (text) > DRIVEDASH_EXPORT_MAX_BYTES)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("These runs make a file larger than %d MiB, the most Drivedash imports. "
+                     "Export fewer runs at a time."), DRIVEDASH_EXPORT_MAX_BYTES / (1024 * 1024));
+      return NULL;
+    }
+  return g_steal_pointer (&text);
 }
 
 static gboolean
@@ -247,6 +257,54 @@ get_number (JsonObject *o,
     }
 }
 
+/* Only what a run of ours has: a test the spec parser reads ("RND4K
+ * Q1T1") with read, write or mix, or a long test's round ("steady-3")
+ * with trace.  Anything else could be a spreadsheet formula, a forged
+ * CSV row or a terminal escape. */
+static gboolean
+known_test (const char *test,
+            const char *mode)
+{
+  DrivedashBenchMode bench_mode;
+  DrivedashBenchSpec spec;
+  const char *dash = strrchr (test, '-');
+
+  if (g_str_equal (mode, "trace"))
+    {
+      if (dash == NULL || dash == test || dash[1] == '\0')
+        return FALSE;
+      for (const char *p = test; p < dash; p++)
+        if (!g_ascii_islower (*p))
+          return FALSE;
+      for (const char *p = dash + 1; *p != '\0'; p++)
+        if (!g_ascii_isdigit (*p))
+          return FALSE;
+      return TRUE;
+    }
+  return drivedash_bench_mode_from_string (mode, &bench_mode) &&
+         drivedash_bench_spec_parse (test, bench_mode, &spec, NULL);
+}
+
+/* null (NaN), or a rate or latency no drive can exceed: 10^12. */
+static gboolean
+unknown_or_measure (double value)
+{
+  return isnan (value) || (value >= 0 && value <= 1e12);
+}
+
+static gboolean
+figures_in_range (const DrivedashStoreResult *r)
+{
+  const double figures[] = { r->mb_per_s, r->iops, r->latency_us.mean, r->latency_us.p50,
+                             r->latency_us.p90, r->latency_us.p99, r->latency_us.p999,
+                             r->latency_us.max };
+
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    if (!unknown_or_measure (figures[i]))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 parse_result (JsonNode              *node,
               DrivedashStoreResult **out)
@@ -257,6 +315,7 @@ parse_result (JsonNode              *node,
   DrivedashStoreResult *r;
 
   if (o == NULL || get_string (o, "test") == NULL || get_string (o, "mode") == NULL ||
+      !known_test (get_string (o, "test"), get_string (o, "mode")) ||
       !json_object_has_member (o, "passes") ||
       !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "passes")))
     return FALSE;
@@ -272,6 +331,11 @@ parse_result (JsonNode              *node,
   r->latency_us.p99 = get_number (lat, "p99");
   r->latency_us.p999 = get_number (lat, "p999");
   r->latency_us.max = get_number (lat, "max");
+  if (!figures_in_range (r))
+    {
+      drivedash_store_result_free (r);
+      return FALSE;
+    }
   passes = json_object_get_array_member (o, "passes");
   for (guint i = 0; i < json_array_get_length (passes); i++)
     {
@@ -279,7 +343,7 @@ parse_result (JsonNode              *node,
       double v = JSON_NODE_HOLDS_VALUE (p) && json_node_get_value_type (p) != G_TYPE_STRING
                  ? json_node_get_double (p) : NAN;
 
-      if (!isfinite (v))
+      if (isnan (v) || !unknown_or_measure (v))
         {
           drivedash_store_result_free (r);
           return FALSE;
@@ -290,22 +354,44 @@ parse_result (JsonNode              *node,
   return TRUE;
 }
 
-static void
+/* A whole number from min to 2^53, checked before the cast (a cast of
+ * NaN or of an out-of-range double is undefined); absent or null: 0. */
+static gboolean
+get_whole (JsonObject *o,
+           const char *name,
+           double      min,
+           gint64     *out)
+{
+  JsonNode *node = o ? json_object_get_member (o, name) : NULL;
+  double value = get_number (o, name);
+
+  *out = 0;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!(value >= min && value <= DRIVEDASH_JSON_MAX_NUMBER && value == floor (value)))
+    return FALSE;
+  *out = (gint64) value;
+  return TRUE;
+}
+
+static gboolean
 parse_drive (JsonObject        *o,
              DrivedashStoreRun *run)
 {
   JsonObject *drive = json_object_has_member (o, "drive") &&
                       JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "drive"))
                       ? json_object_get_object_member (o, "drive") : NULL;
-  double capacity;
+  gint64 capacity;
 
   if (drive == NULL)
-    return;
+    return TRUE;
   run->drive_model = g_strdup (get_string (drive, "model"));
   run->drive_firmware = g_strdup (get_string (drive, "firmware"));
   run->serial_hash = g_strdup (get_string (drive, "serial_hash"));
-  capacity = get_number (drive, "capacity_bytes");
-  run->drive_capacity = capacity > 0 ? (guint64) capacity : 0;
+  if (!get_whole (drive, "capacity_bytes", 0, &capacity))
+    return FALSE;
+  run->drive_capacity = (guint64) capacity;
+  return TRUE;
 }
 
 static void
@@ -330,7 +416,6 @@ parse_optional (JsonObject        *o,
   node = json_object_get_member (o, "game_mode");
   if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_BOOLEAN)
     run->game_mode = json_node_get_boolean (node) ? 1 : 0;
-  parse_drive (o, run);
 }
 
 static gboolean
@@ -354,6 +439,12 @@ parse_series (JsonObject        *o,
   run->series = g_bytes_new_take (raw, len);
   check = drivedash_store_series_decode (run->series, NULL);
   return check != NULL;
+}
+
+static gboolean
+unknown_or_temperature (double value)
+{
+  return isnan (value) || (value >= -273.15 && value <= 1000);
 }
 
 /* One run of the document; *old_set_id gets its "set_id" (0 = none). */
@@ -389,14 +480,21 @@ parse_run (JsonNode  *node,
       DrivedashStoreResult *r;
 
       if (!parse_result (json_array_get_element (results, i), &r))
-        return invalid (error, index, _("has a result without a test name, mode or numeric passes")), NULL;
+        return invalid (error, index, _("has a result that Drivedash does not make (its test, mode or values)")), NULL;
       g_ptr_array_add (run->results, r);
     }
   parse_optional (o, run);
+  if (!unknown_or_temperature (run->temp_start_c) || !unknown_or_temperature (run->temp_end_c))
+    return invalid (error, index, _("has an impossible temperature")), NULL;
+  if (!parse_drive (o, run))
+    return invalid (error, index, _("has an impossible drive capacity")), NULL;
   if (!parse_series (o, run))
     return invalid (error, index, _("has damaged plot data")), NULL;
-  *old_id = (gint64) get_number (o, "id");
-  *old_set_id = isfinite (get_number (o, "set_id")) ? (gint64) get_number (o, "set_id") : 0;
+  /* Without an id (0) a run is no set's id. */
+  if (!get_whole (o, "id", 1, old_id))
+    return invalid (error, index, _("has an “id” that is not a run number")), NULL;
+  if (!get_whole (o, "set_id", 1, old_set_id))
+    return invalid (error, index, _("has a “set_id” that is not a run number")), NULL;
   return g_steal_pointer (&run);
 }
 
@@ -429,6 +527,49 @@ document_runs (JsonNode  *root,
       return NULL;
     }
   return json_object_get_array_member (o, "runs");
+}
+
+static gboolean
+too_large (goffset   size,
+           GError  **error)
+{
+  if (size <= DRIVEDASH_EXPORT_MAX_BYTES)
+    return FALSE;
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %d is a size in MiB */
+               _("This file is larger than %d MiB, more than a Drivedash history file can be. "
+                 "Nothing was imported."), DRIVEDASH_EXPORT_MAX_BYTES / (1024 * 1024));
+  return TRUE;
+}
+
+/* What the whole-document checks found, in words; FALSE when nothing. */
+static gboolean
+refused (DrivedashJsonTextProblem   problem,
+         GError                   **error)
+{
+  const char *why = NULL;
+
+  switch (problem)
+    {
+    case DRIVEDASH_JSON_TEXT_OK:
+      return FALSE;
+    case DRIVEDASH_JSON_TEXT_TOO_DEEP:
+      why = _("its data is nested too deeply");
+      break;
+    case DRIVEDASH_JSON_TEXT_NOT_UTF8:
+      why = _("it has text that is not valid UTF-8");
+      break;
+    case DRIVEDASH_JSON_TEXT_BAD_ESCAPE:
+      why = _("it has a broken “\\u” escape in a text");
+      break;
+    case DRIVEDASH_JSON_TEXT_NUMBER_RANGE:
+      why = _("it has a number larger than any Drivedash writes");
+      break;
+    }
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s says what is wrong with the file */
+               _("This is not a valid Drivedash history file: %s. Nothing was imported."), why);
+  return TRUE;
 }
 
 /* Sets first, so members can point at their new ids. */
@@ -485,12 +626,24 @@ drivedash_store_import_json (DrivedashStore  *self,
   JsonArray *list;
   int rc;
 
+  if (length < 0)
+    length = strlen (data);
+  if (too_large (length, error))
+    return NULL;
+  if (refused (drivedash_json_check_text (data, length, DRIVEDASH_EXPORT_MAX_DEPTH), error))
+    return NULL;
   if (!json_parser_load_from_data (parser, data, length, &parse_error))
     {
+      /* json-glib quotes the text around the error, cut anywhere, even
+       * inside a multibyte character. */
+      g_autofree char *why = g_utf8_make_valid (parse_error->message, -1);
+
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                   _("This file is not valid JSON (%s). Nothing was imported."), parse_error->message);
+                   _("This file is not valid JSON (%s). Nothing was imported."), why);
       return NULL;
     }
+  if (refused (drivedash_json_check_tree (json_parser_get_root (parser)), error))
+    return NULL;
   list = document_runs (json_parser_get_root (parser), error);
   if (list == NULL)
     return NULL;
@@ -514,6 +667,36 @@ drivedash_store_import_json (DrivedashStore  *self,
   return g_steal_pointer (&new_ids);
 }
 
+static GArray *
+not_readable (GError **error)
+{
+  g_autoptr(GError) io = g_steal_pointer (error);
+
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, io->message);
+  return NULL;
+}
+
+GArray *
+drivedash_store_import_file (DrivedashStore  *self,
+                             GFile           *file,
+                             GCancellable    *cancellable,
+                             GError         **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, error);
+  if (info == NULL)
+    return not_readable (error);
+  if (too_large (g_file_info_get_size (info), error))
+    return NULL;
+  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
+    return not_readable (error);
+  return drivedash_store_import_json (self, data, (gssize) length, error);
+}
+
 static void
 append_number (GString *s,
                double   value)
@@ -522,6 +705,32 @@ append_number (GString *s,
 
   if (isfinite (value))
     g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.3f", value));
+}
+
+/* RFC 4180: a field with a comma, quote or line break is quoted, its
+ * quotes doubled.  A spreadsheet evaluates a field starting with = + - @
+ * (or a tab or CR) as a formula: such a field gets a leading "'". */
+static void
+append_field (GString    *s,
+              const char *value)
+{
+  gboolean formula = value[0] != '\0' && strchr ("=+-@\t\r", value[0]) != NULL;
+
+  if (!formula && strpbrk (value, ",\"\r\n") == NULL)
+    {
+      g_string_append (s, value);
+      return;
+    }
+  g_string_append_c (s, '"');
+  if (formula)
+    g_string_append_c (s, '\'');
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (s, '"');
+      g_string_append_c (s, *p);
+    }
+  g_string_append_c (s, '"');
 }
 
 char *
@@ -537,8 +746,9 @@ drivedash_store_run_to_csv (const DrivedashStoreRun *run)
                                 r->latency_us.p90, r->latency_us.p99, r->latency_us.p999,
                                 r->latency_us.max };
 
-      /* Test names and modes are ours ("RND4K Q1T1"): no quoting needed. */
-      g_string_append_printf (s, "%s,%s", r->test, r->mode);
+      append_field (s, r->test);
+      g_string_append_c (s, ',');
+      append_field (s, r->mode);
       for (guint v = 0; v < G_N_ELEMENTS (values); v++)
         {
           g_string_append_c (s, ',');
@@ -562,13 +772,15 @@ drivedash_store_run_to_text (const DrivedashStoreRun *run)
   g_autoptr(DrivedashBenchReport) report = drivedash_store_run_to_report (run);
   g_autofree char *table = drivedash_bench_report_format_text (report);
   g_autofree char *when = drivedash_store_format_time (run->started_at);
+  /* Imported strings may hold terminal escapes (OSC 52, CSI 2J, …). */
+  g_autofree char *model = drivedash_format_device_string (run->drive_model);
+  g_autofree char *firmware = drivedash_format_device_string (run->drive_firmware ? run->drive_firmware : "?");
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, _("Drivedash run %lld (%s), %s\n"), (long long) run->id,
                           drivedash_run_kind_to_string (run->kind), when);
   if (run->drive_model != NULL)
-    g_string_append_printf (s, _("Drive: %s, firmware %s\n"), run->drive_model,
-                            run->drive_firmware ? run->drive_firmware : "?");
+    g_string_append_printf (s, _("Drive: %s, firmware %s\n"), model, firmware);
   g_string_append_printf (s, _("Game mode: %s\n"),
                           run->game_mode == 1 ? _("on") : run->game_mode == 0 ? _("off") : _("unknown"));
   g_string_append (s, table);

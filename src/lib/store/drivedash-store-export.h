@@ -14,9 +14,18 @@ G_BEGIN_DECLS
 
 #define DRIVEDASH_EXPORT_FORMAT  "drivedash-history"
 #define DRIVEDASH_EXPORT_VERSION 1
+/* The limits an imported file must keep (docs/history-json.md).  The
+ * format nests 6 deep (the document, runs, a run, results, a result,
+ * its latencies); 16 leaves room for the settings object. */
+#define DRIVEDASH_EXPORT_MAX_DEPTH 16
+/* 64 MiB: about 900 runs with their plots.  json-glib needs up to ~15
+ * times a file's size in memory, so a larger file is refused unread. */
+#define DRIVEDASH_EXPORT_MAX_BYTES (64 * 1024 * 1024)
 
 /* The runs @ids (and the members of any set among them), as the export
- * document.  DRIVEDASH_ERROR_NOT_FOUND for an unknown id. */
+ * document.  DRIVEDASH_ERROR_NOT_FOUND for an unknown id,
+ * DRIVEDASH_ERROR_INVALID_ARGUMENT when the document would be larger than
+ * DRIVEDASH_EXPORT_MAX_BYTES (no import would take it). */
 char     *drivedash_store_export_json  (DrivedashStore          *self,
                                         const gint64            *ids,
                                         guint                    n_ids,
@@ -29,6 +38,14 @@ char     *drivedash_store_export_json  (DrivedashStore          *self,
 GArray   *drivedash_store_import_json  (DrivedashStore          *self,
                                         const char              *data,
                                         gssize                   length,
+                                        GError                 **error);
+
+/* drivedash_store_import_json() of a file: one over
+ * DRIVEDASH_EXPORT_MAX_BYTES is refused before it is read.  A file that
+ * cannot be read gives DRIVEDASH_ERROR_NOT_FOUND. */
+GArray   *drivedash_store_import_file  (DrivedashStore          *self,
+                                        GFile                   *file,
+                                        GCancellable            *cancellable,
                                         GError                 **error);
 
 /* One line per test: test,mode,mb_per_s,iops,latency_mean_us,

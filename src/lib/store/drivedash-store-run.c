@@ -174,7 +174,9 @@ drivedash_store_run_to_report (const DrivedashStoreRun *self)
           !drivedash_bench_spec_parse (r->test, mode, &spec, NULL))
         continue;
       result = drivedash_bench_result_new (&spec, r->passes->len);
-      memcpy (result->pass_mb_per_s, r->passes->data, r->passes->len * sizeof (double));
+      /* No passes (a run stopped early): no array to copy into. */
+      if (r->passes->len > 0)
+        memcpy (result->pass_mb_per_s, r->passes->data, r->passes->len * sizeof (double));
       drivedash_bench_result_summarize_passes (result);
       result->mb_per_s = r->mb_per_s;
       result->iops = r->iops;

@@ -108,6 +108,11 @@ const char *drivedash_run_status_to_string   (DrivedashRunStatus status);
 gboolean    drivedash_run_status_from_string (const char        *text,
                                               DrivedashRunStatus *out);
 
+/* The most points a series may have: a run keeps at most 600 per test
+ * (2,000 for a long test), so more is not a series Drivedash wrote, and
+ * decoding stops before inflating it (docs/history-json.md). */
+#define DRIVEDASH_STORE_SERIES_MAX_POINTS 65536
+
 /* The live samples of a run, decimated to at most @max_points per test
  * (windows merged, time-weighted means; the worst p99 kept) and
  * zlib-compressed as little-endian float32 columns: enough to redraw the

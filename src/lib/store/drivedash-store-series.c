@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "drivedash-error.h"
@@ -19,6 +20,12 @@
 
 #define MAGIC "DDS1"
 #define N_VALUES 10
+/* More tests or passes than any run has: the series is not ours. */
+#define MAX_TESTS 4096
+#define MAX_PASSES 65536
+/* 115 days: longer than any run; and 10^12 MB/s, IOPS or µs. */
+#define MAX_SECONDS 1e7
+#define MAX_MEASURE 1e12
 
 static void
 merge (DrivedashBenchSample       *into,
@@ -136,33 +143,122 @@ get_f32 (const guint8 *p)
   return v.f;
 }
 
+/* Inflates into out until it is full or the stream ends, never further:
+ * a few MB of zlib can inflate to GiBs. */
+static GConverterResult
+inflate_into (GConverter   *zlib,
+              const guint8 *in,
+              gsize         in_len,
+              guint8       *out,
+              gsize         out_len,
+              gsize        *produced)
+{
+  GConverterResult res = G_CONVERTER_CONVERTED;
+
+  *produced = 0;
+  while (*produced < out_len && res != G_CONVERTER_FINISHED)
+    {
+      gsize read = 0, written = 0;
+
+      res = g_converter_convert (zlib, in, in_len, out + *produced, out_len - *produced,
+                                 G_CONVERTER_INPUT_AT_END, &read, &written, NULL);
+      if (res == G_CONVERTER_ERROR || (read == 0 && written == 0 && res != G_CONVERTER_FINISHED))
+        return G_CONVERTER_ERROR;
+      in += read;
+      in_len -= read;
+      *produced += written;
+    }
+  return res;
+}
+
+/* The raw points: the header first, then exactly the size its count
+ * gives (one byte more is room to notice a longer stream). */
+static guint8 *
+inflate_points (GBytes  *data,
+                guint32 *count)
+{
+  g_autoptr(GZlibDecompressor) zlib = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
+  const guint8 *in = g_bytes_get_data (data, NULL);
+  gsize in_len = g_bytes_get_size (data);
+  guint8 head[8];
+  g_autofree guint8 *raw = NULL;
+  gsize produced, size;
+
+  if (inflate_into (G_CONVERTER (zlib), in, in_len, head, 8, &produced) == G_CONVERTER_ERROR ||
+      produced != 8 || memcmp (head, MAGIC, 4) != 0)
+    return NULL;
+  memcpy (count, head + 4, 4);
+  *count = GUINT32_FROM_LE (*count);
+  if (*count > DRIVEDASH_STORE_SERIES_MAX_POINTS)
+    return NULL;
+  size = 8 + (gsize) *count * N_VALUES * 4;
+  raw = g_malloc (size + 1);
+  g_converter_reset (G_CONVERTER (zlib));
+  if (inflate_into (G_CONVERTER (zlib), in, in_len, raw, size + 1, &produced) != G_CONVERTER_FINISHED ||
+      produced != size)
+    return NULL;
+  return g_steal_pointer (&raw);
+}
+
+static GArray *
+damaged (GError **error)
+{
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("The stored plot data of this run is damaged."));
+  return NULL;
+}
+
+/* A whole number in 0..max. */
+static gboolean
+whole (double value,
+       double max)
+{
+  return value >= 0 && value <= max && value == floor (value);
+}
+
+/* Times (the first three values) within MAX_SECONDS and rates and
+ * latencies within MAX_MEASURE, none negative or NaN: a time of 1e17 s
+ * used to hang the History plots. */
+static gboolean
+measures (const guint8 *v)
+{
+  for (guint i = 0; i < N_VALUES - 3; i++)
+    {
+      double value = get_f32 (v + 4 * i);
+
+      if (!(value >= 0 && value <= (i < 3 ? MAX_SECONDS : MAX_MEASURE)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 GArray *
 drivedash_store_series_decode (GBytes  *data,
                                GError **error)
 {
-  g_autoptr(GZlibDecompressor) zlib = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
-  g_autoptr(GBytes) raw = NULL;
-  const guint8 *p;
-  gsize len;
-  guint32 count;
+  g_autofree guint8 *p = NULL;
+  guint32 count = 0;
   GArray *out;
 
-  raw = convert (G_CONVERTER (zlib), g_bytes_get_data (data, NULL), g_bytes_get_size (data), NULL);
-  p = raw ? g_bytes_get_data (raw, &len) : NULL;
-  if (p == NULL || len < 8 || memcmp (p, MAGIC, 4) != 0 ||
-      (memcpy (&count, p + 4, 4), count = GUINT32_FROM_LE (count),
-       (len - 8) / (N_VALUES * 4) != count || (len - 8) % (N_VALUES * 4) != 0))
-    {
-      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                           _("The stored plot data of this run is damaged."));
-      return NULL;
-    }
+  p = inflate_points (data, &count);
+  if (p == NULL)
+    return damaged (error);
 
   out = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashBenchSample), count);
   for (guint32 i = 0; i < count; i++)
     {
       const guint8 *v = p + 8 + i * N_VALUES * 4;
-      DrivedashBenchSample s = {
+      DrivedashBenchSample s = { 0 };
+
+      /* Checked before the casts: a float-to-integer cast of NaN or of
+       * an out-of-range value is undefined. */
+      if (!whole (get_f32 (v), MAX_TESTS) || !whole (get_f32 (v + 4), DRIVEDASH_BENCH_PHASE_FINISHED) ||
+          !whole (get_f32 (v + 8), MAX_PASSES) || !measures (v + 12))
+        {
+          g_array_unref (out);
+          return damaged (error);
+        }
+      s = (DrivedashBenchSample) {
         .test_index = (guint) get_f32 (v),
         .phase = (DrivedashBenchPhase) get_f32 (v + 4),
         .pass = (guint) get_f32 (v + 8),
