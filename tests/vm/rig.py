@@ -16,8 +16,12 @@ import re
 import shutil
 
 # /sys/block/DEV/stat: reads completed, merged, sectors, ms; writes the same.
+STAT_READS = 0
 STAT_READ_SECTORS = 2
+STAT_READ_MS = 3
+STAT_WRITES = 4
 STAT_WRITE_SECTORS = 6
+STAT_WRITE_MS = 7
 
 SETUP = r"""
 release=$(cat /etc/vm-kernel-release)
@@ -129,6 +133,21 @@ def device_delta(run, name):
         return None
 
 
+def device_latency_ms(run, name, mode):
+    """The device's mean time per request of MODE during step NAME (ms, from
+    the kernel's own accounting: issue to completion, without the time the
+    program takes to notice), or None."""
+    try:
+        before = [int(x) for x in run[name + ".before"].out.split()]
+        after = [int(x) for x in run[name + ".after"].out.split()]
+    except ValueError:
+        return None
+    n, ms = (STAT_READS, STAT_READ_MS) if mode == "read" else (STAT_WRITES, STAT_WRITE_MS)
+    if len(after) <= ms or len(before) <= ms or after[n] == before[n]:
+        return None
+    return (after[ms] - before[ms]) / (after[n] - before[n])
+
+
 def ours_result(run, name):
     """(report, result) of drivedash-cli bench --json in step NAME."""
     doc = run.json(name)
@@ -158,9 +177,15 @@ def fio_result(run, name, mode):
             "p50": p("50.000000"), "p99": p("99.000000"), "p999": p("99.900000")}
 
 
-def theory_iops(spec, latency_s):
-    _, _, qd, threads = parse_spec(spec)
-    return qd * threads / latency_s
+def theory_iops(spec, latency_s, mbps=None):
+    """What the device allows: every request takes LATENCY_S, and with
+    null_blk's bandwidth cap (MBPS, in MiB/s: null_blk's mb_per_tick() is
+    1 MiB x mbps per second) no more than that many bytes a second."""
+    _, bs, qd, threads = parse_spec(spec)
+    iops = qd * threads / latency_s
+    if mbps:
+        iops = min(iops, mbps * (1 << 20) / bs)
+    return iops
 
 
 def guest_bins(cli):
