@@ -127,7 +127,7 @@ class Run:
 
 
 class Guest:
-    def __init__(self, tap, bins=(), files=()):
+    def __init__(self, tap, bins=(), files=(), extra_modules=()):
         self.tap = tap
         for tool in ("qemu-system-x86_64", "busybox", "cpio", "dpkg-deb"):
             if shutil.which(tool) is None and not os.path.exists(f"/sbin/{tool}"):
@@ -140,6 +140,8 @@ class Guest:
             cmd += ["--bin", b]
         for f in files:
             cmd += ["--file", f]
+        if extra_modules:
+            cmd += ["--extra-modules", " ".join(extra_modules)]
         t = time.monotonic()
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         tap.diag(p.stdout)
@@ -166,7 +168,7 @@ class Guest:
                 self.tap.bail(f"mkfs.ext4 failed: {p.stdout}")
         return image
 
-    def run(self, script, nvme=(), files=(), env=(), timeout=240, on_line=None):
+    def run(self, script, nvme=(), files=(), env=(), timeout=240, on_line=None, memory=None):
         """Boots the guest for SCRIPT and waits for it.  ON_LINE, when given,
         is called with each line of the script's stdout as the guest prints
         it (run-guest passes the console through line by line), for tests
@@ -185,6 +187,8 @@ class Guest:
             cmd += ["--file", f]
         for e in env:
             cmd += ["--env", e]
+        if memory:
+            cmd += ["--memory", str(memory)]
         t = time.monotonic()
         if on_line is None:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
