@@ -7,6 +7,7 @@
  * consistency plot shows one point per round, grouped into named phases
  * that are shaded behind the lines.  Both also know their whole X range
  * before the run ends, so a fixed range lets the plot fill as it goes.
+ * This file draws them; the widget's setters are in drivedash-plot.c.
  */
 #include "config.h"
 
@@ -16,65 +17,11 @@
 
 #define TICK_LEN 4.0
 
-static void
-band_free (gpointer data)
-{
-  DrivedashPlotBand *b = data;
-
-  g_free (b->label);
-  g_free (b);
-}
-
 void
 drivedash_plot_xaxis_clear (DrivedashPlotModel *m)
 {
   g_clear_pointer (&m->x_unit, g_free);
   g_clear_pointer (&m->bands, g_ptr_array_unref);
-}
-
-void
-drivedash_plot_set_x_unit (DrivedashPlot *self,
-                           const char    *unit)
-{
-  DrivedashPlotModel *m;
-
-  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
-  m = drivedash_plot_edit_model (self);
-  g_free (m->x_unit);
-  m->x_unit = g_strdup (unit);
-}
-
-void
-drivedash_plot_set_x_range (DrivedashPlot *self,
-                            double         min,
-                            double         max)
-{
-  DrivedashPlotModel *m;
-
-  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
-  m = drivedash_plot_edit_model (self);
-  m->x_min = min;
-  m->x_max = max;
-}
-
-void
-drivedash_plot_add_band (DrivedashPlot *self,
-                         double         x0,
-                         double         x1,
-                         const char    *label)
-{
-  DrivedashPlotModel *m;
-  DrivedashPlotBand *b;
-
-  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
-  m = drivedash_plot_edit_model (self);
-  if (m->bands == NULL)
-    m->bands = g_ptr_array_new_with_free_func (band_free);
-  b = g_new0 (DrivedashPlotBand, 1);
-  b->label = g_strdup (label);
-  b->x0 = x0;
-  b->x1 = x1;
-  g_ptr_array_add (m->bands, b);
 }
 
 /* A fixed range wins over the data's; a range still empty stays 0..1. */

@@ -710,6 +710,62 @@ drivedash_plot_add_limit_right (DrivedashPlot          *self,
   add_limit (self, label, y, kind, TRUE);
 }
 
+static void
+band_free (gpointer data)
+{
+  DrivedashPlotBand *b = data;
+
+  g_free (b->label);
+  g_free (b);
+}
+
+/* The X axis of plots that do not run against time: its unit, a fixed
+ * range and shaded bands (drawn by drivedash-plot-xaxis.c). */
+void
+drivedash_plot_set_x_unit (DrivedashPlot *self,
+                           const char    *unit)
+{
+  DrivedashPlotModel *m;
+
+  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
+  m = drivedash_plot_edit_model (self);
+  g_free (m->x_unit);
+  m->x_unit = g_strdup (unit);
+}
+
+void
+drivedash_plot_set_x_range (DrivedashPlot *self,
+                            double         min,
+                            double         max)
+{
+  DrivedashPlotModel *m;
+
+  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
+  m = drivedash_plot_edit_model (self);
+  m->x_min = min;
+  m->x_max = max;
+}
+
+void
+drivedash_plot_add_band (DrivedashPlot *self,
+                         double         x0,
+                         double         x1,
+                         const char    *label)
+{
+  DrivedashPlotModel *m;
+  DrivedashPlotBand *b;
+
+  g_return_if_fail (DRIVEDASH_IS_PLOT (self));
+  m = drivedash_plot_edit_model (self);
+  if (m->bands == NULL)
+    m->bands = g_ptr_array_new_with_free_func (band_free);
+  b = g_new0 (DrivedashPlotBand, 1);
+  b->label = g_strdup (label);
+  b->x0 = x0;
+  b->x1 = x1;
+  g_ptr_array_add (m->bands, b);
+}
+
 void
 drivedash_plot_add_marker (DrivedashPlot *self,
                            double         t,
