@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-notify.h"
 #include "drivedash-endurance.h"
 #include "drivedash-health-history-model.h"
 #include "drivedash-store-health.h"
@@ -85,11 +86,7 @@ set_string (DrivedashHealthHistoryModel *self,
             const char                  *value,
             guint                        prop_id)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+  drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop_id]);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-notify.h"
 #include "drivedash-compare-model.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-jobs.h"
@@ -36,11 +37,7 @@ set_string (DrivedashCompareModel  *self,
             const char             *value,
             guint                   prop)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop]);
 }
 
 static void

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-notify.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-history-save.h"
@@ -126,11 +127,7 @@ set_string (DrivedashLongTestModel  *self,
             const char              *value,
             int                      prop)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop]);
 }
 
 void

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-notify.h"
 #include "drivedash-format.h"
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
@@ -169,14 +170,7 @@ set_text (DrivedashLongTestRounds  *self,
           char                     *value,
           guint                     prop)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    {
-      g_free (value);
-      return;
-    }
-  g_free (*field);
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  drivedash_take_string_notify (G_OBJECT (self), field, value, properties[prop]);
 }
 
 static void

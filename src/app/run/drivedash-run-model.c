@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-notify.h"
 #include "drivedash-error.h"
 #include "drivedash-run-model.h"
 
@@ -112,11 +113,7 @@ set_string (DrivedashRunModel  *self,
             const char         *value,
             guint               prop_id)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+  drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop_id]);
 }
 
 static void

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include "drivedash-notify.h"
 #include "drivedash-bench-estimate.h"
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-guide.h"
@@ -55,11 +56,7 @@ set_string (DrivedashBenchGuide  *self,
             const char           *value,
             guint                 prop_id)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+  drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop_id]);
 }
 
 /* The settings and number of tests the next (or current) run uses. */
