@@ -15,10 +15,6 @@
 /* CheckAuthorizationFlags */
 #define POLKIT_ALLOW_USER_INTERACTION 0x1
 
-/* A password dialog may stay open for a while; D-Bus' default of 25 s
- * would cut the person off. */
-#define POLKIT_TIMEOUT_MS (5 * 60 * 1000)
-
 typedef struct
 {
   GDBusConnection *connection;
@@ -120,7 +116,11 @@ check_authorization_cb (GObject      *source,
 
       g_message ("polkit check of %s for %s failed: %s",
                  check->action_id, check->sender, error->message);
-      deny (task, check->action_id);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+        g_task_return_new_error (task, G_DBUS_ERROR, G_DBUS_ERROR_TIMEOUT,
+                                 _("Permission was not given in time; try again."));
+      else
+        deny (task, check->action_id);
       return;
     }
 
@@ -142,6 +142,7 @@ void
 drivedash_authority_check_async (GDBusMethodInvocation *invocation,
                                  const char            *action_id,
                                  GVariant              *details,
+                                 guint                  timeout_ms,
                                  GCancellable          *cancellable,
                                  GAsyncReadyCallback    callback,
                                  gpointer               user_data)
@@ -193,7 +194,7 @@ drivedash_authority_check_async (GDBusMethodInvocation *invocation,
                                          ""),
                           G_VARIANT_TYPE ("((bba{ss}))"),
                           G_DBUS_CALL_FLAGS_NONE,
-                          POLKIT_TIMEOUT_MS,
+                          (int) MIN (timeout_ms, G_MAXINT),
                           cancellable,
                           check_authorization_cb,
                           g_steal_pointer (&task));

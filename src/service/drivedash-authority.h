@@ -29,16 +29,21 @@ GQuark   drivedash_authority_error_quark  (void);
  * invocation's connection for the subject ("system-bus-name", sender),
  * letting polkit ask for a password when the caller set the
  * ALLOW_INTERACTIVE_AUTHORIZATION flag.  details (a{ss}, may be NULL,
- * consumed when floating) go to polkit for its rules and messages.  When
+ * consumed when floating) go to polkit for its rules and messages.  A
+ * check polkit has not answered after timeout_ms fails with
+ * G_DBUS_ERROR_TIMEOUT (polkit's password dialog may legitimately take a
+ * while; an agent that never answers must not hold the call forever).  When
  * polkit is not on the bus at all, only uid 0 is authorized (as polkitd
  * itself would). */
 void     drivedash_authority_check_async  (GDBusMethodInvocation  *invocation,
                                            const char             *action_id,
                                            GVariant               *details,
+                                           guint                   timeout_ms,
                                            GCancellable           *cancellable,
                                            GAsyncReadyCallback     callback,
                                            gpointer                user_data);
-/* TRUE when authorized.  FALSE with G_DBUS_ERROR_ACCESS_DENIED, or
+/* TRUE when authorized.  FALSE with G_DBUS_ERROR_ACCESS_DENIED,
+ * G_DBUS_ERROR_TIMEOUT, or
  * DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED when polkit
  * would have asked for a password but the caller did not allow it. */
 gboolean drivedash_authority_check_finish (GAsyncResult           *result,

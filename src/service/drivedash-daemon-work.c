@@ -13,6 +13,7 @@
 #include "drivedash-drive.h"
 #include "drivedash-health.h"
 #include "drivedash-nvme.h"
+#include "drivedash-sysfs.h"
 
 static GVariant *
 drive_to_variant (DrivedashDrive *drive)
@@ -130,6 +131,46 @@ send_self_test (const DrivedashPowerPaths  *paths,
   return drivedash_drive_self_test (drive, kind, error);
 }
 
+static char *
+read_serial (const DrivedashPowerPaths *paths,
+             const char                *controller)
+{
+  g_autofree char *path = g_build_filename (paths->sysfs_root, "class", "nvme",
+                                            controller, "serial", NULL);
+
+  return drivedash_sysfs_read_string (path, NULL);
+}
+
+/* Undoes a temporary change, on the drive it was made on only: after a
+ * swap the controller name is another drive, which nobody asked about.
+ * The rule is never removed, so an administrator's stays. */
+static GVariant *
+restore_game_mode (const DrivedashPowerPaths  *paths,
+                   DrivedashDaemonRequest     *request,
+                   GError                    **error)
+{
+  g_autofree char *serial = read_serial (paths, request->controller);
+  g_autoptr(DrivedashGameMode) state = NULL;
+
+  if (serial == NULL || serial[0] == '\0' || g_strcmp0 (serial, request->serial) != 0)
+    {
+      g_message ("%s: now a different drive (serial “%s”, was “%s”); "
+                 "leaving its game mode alone and forgetting the temporary change",
+                 request->controller, serial != NULL ? serial : "", request->serial);
+      return g_variant_new ("()");
+    }
+
+  state = drivedash_game_mode_restore (paths, request->controller, request->enabled,
+                                       request->persistent, error);
+  if (state == NULL)
+    return NULL;
+  g_message ("%s: game mode put back %s%s (latency tolerance now “%s”)",
+             request->controller, state->enabled ? "on" : "off",
+             state->persistent ? ", kept after reboot" : "",
+             state->latency_tolerance != NULL ? state->latency_tolerance : "");
+  return g_variant_new ("()");
+}
+
 /* The rule that keeps game mode on after restarts is an administrator's
  * choice (set-game-mode-persistent, auth_admin_keep): a plain "on" keeps
  * it, and only a call allowed that action may remove it. */
@@ -148,6 +189,7 @@ set_game_mode (const DrivedashPowerPaths *paths,
       request->have_original = before->supported;
       request->original_enabled = before->enabled;
       request->original_persistent = before->persistent;
+      request->original_serial = read_serial (paths, request->controller);
     }
   if (before->persistent && request->enabled)
     persistent = TRUE;
@@ -197,6 +239,9 @@ drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
                  state->latency_tolerance != NULL ? state->latency_tolerance : "");
       return g_variant_new ("(@a{sv})", drivedash_game_mode_to_variant (state));
 
+    case DRIVEDASH_DAEMON_OP_RESTORE_GAME_MODE:
+      return restore_game_mode (paths, request, error);
+
     case DRIVEDASH_DAEMON_OP_START_SELF_TEST:
     case DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST:
       if (!send_self_test (paths, controller, request->kind, error))
@@ -220,6 +265,7 @@ gboolean
 drivedash_daemon_op_changes_drive (DrivedashDaemonOp op)
 {
   return op == DRIVEDASH_DAEMON_OP_SET_GAME_MODE ||
+         op == DRIVEDASH_DAEMON_OP_RESTORE_GAME_MODE ||
          op == DRIVEDASH_DAEMON_OP_START_SELF_TEST ||
          op == DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST;
 }

@@ -26,6 +26,8 @@ typedef enum
   DRIVEDASH_DAEMON_OP_START_SELF_TEST,
   DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST,
   DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS,
+  /* The service's own undo of a temporary change: no caller, no polkit. */
+  DRIVEDASH_DAEMON_OP_RESTORE_GAME_MODE,
 } DrivedashDaemonOp;
 
 typedef struct
@@ -45,6 +47,10 @@ typedef struct
   gboolean               have_original;
   gboolean               original_enabled;
   gboolean               original_persistent;
+  char                  *original_serial;
+  /* RESTORE_GAME_MODE: enabled and persistent are what to put back, and
+   * only on the drive with this serial number. */
+  char                  *serial;
 } DrivedashDaemonRequest;
 
 /* The reply's body (a tuple) or NULL with error set. */

@@ -19,6 +19,7 @@
 #include "drivedash-daemon.h"
 #include "drivedash-daemon-work.h"
 #include "drivedash-sysfs.h"
+#include "drivedash-temporary-record.h"
 
 struct _DrivedashDaemon
 {
@@ -38,8 +39,11 @@ struct _DrivedashDaemon
   GThreadPool  *pool;      /* runs the work */
   GHashTable   *slots;     /* controller (or "") → Slot */
   GHashTable   *checks;    /* sender → pending polkit checks (guint) */
+  GHashTable   *user_checks; /* uid → pending polkit checks (guint) */
   guint         n_checks;
+  guint         permission_timeout_s;
   GHashTable   *temporaries; /* controller → Temporary */
+  char         *bus_id;      /* set by drivedash_daemon_resume() */
 };
 
 static void drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface);
@@ -57,11 +61,19 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* Pending polkit checks one sender may have, and all senders together:
- * each one holds memory here and in polkitd, and a password dialog can
- * stay open for minutes.  Past that the call is refused at once. */
+/* Pending polkit checks one sender may have, one Unix user (all their
+ * connections) and everyone together: each one holds memory here and in
+ * polkitd, and a password dialog can stay open for minutes.  A user's
+ * share leaves most slots to the others, so one user's agent holding its
+ * checks open locks nobody else out.  Past that the call is refused at
+ * once. */
 #define MAX_CHECKS_PER_SENDER 8
+#define MAX_CHECKS_PER_USER   16
 #define MAX_CHECKS            64
+
+/* How long a check may wait for polkit (and its password dialog) by
+ * default; --permission-timeout changes it. */
+#define DEFAULT_PERMISSION_TIMEOUT_S 120
 
 /* Active users may read health without a password: answer repeated
  * GetHealth calls for a drive from the last report for this long instead
@@ -85,6 +97,8 @@ typedef struct
   DrivedashDaemon        *self;
   GDBusMethodInvocation  *invocation;
   char                   *sender;   /* set while its polkit check is pending */
+  gboolean                have_uid; /* counted in user_checks under uid */
+  guint32                 uid;
   DrivedashDaemonRequest  request;
   GVariant               *reply;    /* set by the worker */
   GError                 *error;
@@ -108,6 +122,8 @@ call_free (Call *call)
   g_clear_object (&call->invocation);
   g_free (call->sender);
   g_free (call->request.controller);
+  g_free (call->request.original_serial);
+  g_free (call->request.serial);
   g_clear_pointer (&call->reply, g_variant_unref);
   g_clear_error (&call->error);
   g_free (call);
@@ -290,24 +306,39 @@ enqueue (Call *call)
 
 /* --- temporary game mode ------------------------------------------------ */
 
-/* A temporary game-mode change: what to put back on a controller when the
- * client that made it leaves the bus without setting game mode itself. */
+/* A temporary game-mode change: what to put back on a controller once
+ * every client holding it has left the bus without setting game mode
+ * itself.  The record is also on disk, so a new instance of the service
+ * takes over. */
 typedef struct
 {
-  DrivedashDaemon *self;      /* not a reference: the daemon owns this */
-  char            *controller;
-  char            *sender;
-  guint            watch;
-  gboolean         enabled;
-  gboolean         persistent;
+  DrivedashDaemon          *self;     /* not a reference: the daemon owns this */
+  DrivedashTemporaryRecord *record;
+  GArray                   *watches;  /* guint, in the order of record->holders */
 } Temporary;
+
+typedef struct
+{
+  Temporary *t;
+  char      *name;
+} Holder;
+
+static void
+holder_free (gpointer data)
+{
+  Holder *holder = data;
+
+  g_free (holder->name);
+  g_free (holder);
+}
 
 static void
 temporary_free (Temporary *t)
 {
-  g_bus_unwatch_name (t->watch);
-  g_free (t->controller);
-  g_free (t->sender);
+  for (guint i = 0; i < t->watches->len; i++)
+    g_bus_unwatch_name (g_array_index (t->watches, guint, i));
+  g_array_unref (t->watches);
+  drivedash_temporary_record_free (t->record);
   g_free (t);
 }
 
@@ -320,64 +351,182 @@ drop_temporary (DrivedashDaemon *self,
 
   if (!g_hash_table_steal_extended (self->temporaries, controller, NULL, (gpointer *) &t))
     return;
+  drivedash_temporary_record_remove (&self->paths, controller);
   temporary_free (t);
   release (self);
 }
 
+/* The last holder left: puts back the state from before the first one.
+ * No polkit check: each holder was allowed the temporary change, and
+ * undoing it is the service's promise. */
 static void
-on_client_vanished (GDBusConnection *connection,
-                    const char      *name,
-                    gpointer         user_data)
+undo_temporary (Temporary *t)
 {
-  Temporary *t = user_data;
   DrivedashDaemon *self = t->self;
   Call *call = g_new0 (Call, 1);
 
-  g_message ("%s: %s left the bus without putting game mode back; putting it back",
-             t->controller, t->sender);
   call->self = g_object_ref (self);
-  call->request.op = DRIVEDASH_DAEMON_OP_SET_GAME_MODE;
-  call->request.controller = g_strdup (t->controller);
-  call->request.enabled = t->enabled;
-  call->request.persistent = t->persistent;
+  call->request.op = DRIVEDASH_DAEMON_OP_RESTORE_GAME_MODE;
+  call->request.controller = g_strdup (t->record->controller);
+  call->request.serial = g_strdup (t->record->serial);
+  call->request.enabled = t->record->enabled;
+  call->request.persistent = t->record->persistent;
   hold (self);
-  drop_temporary (self, t->controller);
-  /* No polkit check: the caller was allowed the temporary change, and
-   * undoing it is the service's promise. */
+  drop_temporary (self, call->request.controller);
   enqueue (call);
 }
 
-/* After a game-mode change: a temporary one starts being watched (the
- * first one keeps the state from before); a plain one ends it. */
+static void
+on_holder_vanished (GDBusConnection *connection,
+                    const char      *name,
+                    gpointer         user_data)
+{
+  Holder *holder = user_data;
+  Temporary *t = holder->t;
+  guint i;
+
+  if (!g_ptr_array_find_with_equal_func (t->record->holders, name, g_str_equal, &i))
+    return;
+  g_message ("%s: %s left the bus without putting game mode back", t->record->controller, name);
+  /* Freeing the watch frees holder: name is not used below. */
+  g_bus_unwatch_name (g_array_index (t->watches, guint, i));
+  g_array_remove_index (t->watches, i);
+  g_ptr_array_remove_index (t->record->holders, i);
+
+  if (t->record->holders->len > 0)
+    drivedash_temporary_record_save (&t->self->paths, t->record);
+  else
+    undo_temporary (t);
+}
+
+static void
+temporary_add_holder (Temporary       *t,
+                      GDBusConnection *connection,
+                      const char      *name)
+{
+  Holder *holder = g_new0 (Holder, 1);
+  guint watch;
+
+  holder->t = t;
+  holder->name = g_strdup (name);
+  g_ptr_array_add (t->record->holders, g_strdup (name));
+  watch = g_bus_watch_name_on_connection (connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                          NULL, on_holder_vanished, holder, holder_free);
+  g_array_append_val (t->watches, watch);
+}
+
+static Temporary *
+temporary_new (DrivedashDaemon          *self,
+               DrivedashTemporaryRecord *record)
+{
+  Temporary *t = g_new0 (Temporary, 1);
+
+  t->self = self;
+  t->record = record;
+  t->watches = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_hash_table_insert (self->temporaries, record->controller, t);
+  hold (self);
+  return t;
+}
+
+/* After a game-mode change: a temporary one adds the caller to the
+ * holders (the first one keeps the state from before); a plain one is
+ * the caller's own decision and ends the temporary change for all. */
 static void
 track_temporary (DrivedashDaemon *self,
                  Call            *call)
 {
-  const char *controller = call->request.controller;
-  const char *sender;
-  Temporary *t;
+  const DrivedashDaemonRequest *request = &call->request;
+  const char *sender = g_dbus_method_invocation_get_sender (call->invocation);
+  Temporary *t = g_hash_table_lookup (self->temporaries, request->controller);
 
-  if (!call->request.temporary)
+  if (!request->temporary)
     {
-      drop_temporary (self, controller);
+      drop_temporary (self, request->controller);
       return;
     }
-  sender = call->invocation ? g_dbus_method_invocation_get_sender (call->invocation) : NULL;
-  if (g_hash_table_contains (self->temporaries, controller) || !call->request.have_original ||
-      sender == NULL)
+  if (sender == NULL || (t == NULL && !request->have_original))
     return;
+  if (t == NULL)
+    t = temporary_new (self, drivedash_temporary_record_new (request->controller,
+                                                             request->original_serial,
+                                                             request->original_enabled,
+                                                             request->original_persistent,
+                                                             self->bus_id));
+  if (g_ptr_array_find_with_equal_func (t->record->holders, sender, g_str_equal, NULL))
+    return;
+  temporary_add_holder (t, g_dbus_method_invocation_get_connection (call->invocation), sender);
+  drivedash_temporary_record_save (&self->paths, t->record);
+}
 
-  t = g_new0 (Temporary, 1);
-  t->self = self;
-  t->controller = g_strdup (controller);
-  t->sender = g_strdup (sender);
-  t->enabled = call->request.original_enabled;
-  t->persistent = call->request.original_persistent;
-  g_hash_table_insert (self->temporaries, t->controller, t);
-  hold (self);
-  t->watch = g_bus_watch_name_on_connection (g_dbus_method_invocation_get_connection (call->invocation),
-                                             sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                             NULL, on_client_vanished, t, NULL);
+static gboolean
+name_has_owner (GDBusConnection *connection,
+                const char      *name)
+{
+  g_autoptr(GVariant) reply = NULL;
+  gboolean has_owner = FALSE;
+
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus",
+                                       "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                       "NameHasOwner", g_variant_new ("(s)", name),
+                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE,
+                                       -1, NULL, NULL);
+  if (reply != NULL)
+    g_variant_get (reply, "(b)", &has_owner);
+  return has_owner;
+}
+
+/* A record left by an earlier instance: its holders still on this bus
+ * keep holding; with none left, the change is undone now. */
+static void
+resume_temporary (DrivedashDaemon          *self,
+                  GDBusConnection          *connection,
+                  DrivedashTemporaryRecord *record)
+{
+  g_autoptr(GPtrArray) holders = g_steal_pointer (&record->holders);
+  Temporary *t;
+
+  record->holders = g_ptr_array_new_with_free_func (g_free);
+  if (g_strcmp0 (record->bus_id, self->bus_id) != 0)
+    g_ptr_array_set_size (holders, 0);
+  g_free (record->bus_id);
+  record->bus_id = g_strdup (self->bus_id);
+
+  t = temporary_new (self, record);
+  for (guint i = 0; i < holders->len; i++)
+    if (name_has_owner (connection, g_ptr_array_index (holders, i)))
+      temporary_add_holder (t, connection, g_ptr_array_index (holders, i));
+
+  g_message ("%s: taking over a temporary game-mode change held by %u client(s)",
+             record->controller, t->record->holders->len);
+  if (t->record->holders->len > 0)
+    drivedash_temporary_record_save (&self->paths, t->record);
+  else
+    undo_temporary (t);
+}
+
+void
+drivedash_daemon_resume (DrivedashDaemon *self,
+                         GDBusConnection *connection)
+{
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GVariant) reply = NULL;
+
+  g_return_if_fail (DRIVEDASH_IS_DAEMON (self));
+  g_return_if_fail (self->bus_id == NULL);
+
+  reply = g_dbus_connection_call_sync (connection, "org.freedesktop.DBus",
+                                       "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                       "GetId", NULL, G_VARIANT_TYPE ("(s)"),
+                                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+  if (reply != NULL)
+    g_variant_get (reply, "(s)", &self->bus_id);
+  else
+    self->bus_id = g_strdup ("");
+
+  records = drivedash_temporary_record_load_all (&self->paths);
+  for (guint i = 0; i < records->len; i++)
+    resume_temporary (self, connection, g_ptr_array_steal_index_fast (records, i--));
 }
 
 /* Main thread, after the worker ran the call. */
@@ -427,21 +576,39 @@ work_thread (gpointer data,
 
 /* --- polkit ------------------------------------------------------------ */
 
+/* One pending check fewer under key (the table keeps its own key). */
+static void
+count_remove (GHashTable    *table,
+              gconstpointer  key)
+{
+  gpointer stored_key = NULL;
+  gpointer value = NULL;
+  guint n;
+
+  if (!g_hash_table_steal_extended (table, key, &stored_key, &value))
+    g_assert_not_reached ();
+  n = GPOINTER_TO_UINT (value);
+  g_assert (n > 0);
+  g_hash_table_insert (table, stored_key, GUINT_TO_POINTER (n - 1));
+  if (n == 1)
+    g_hash_table_remove (table, key);
+}
+
 static void
 check_done (Call *call)
 {
   DrivedashDaemon *self = call->self;
-  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (self->checks, call->sender));
 
-  g_assert (n > 0 && self->n_checks > 0);
+  g_assert (self->n_checks > 0);
   self->n_checks--;
-  if (n > 1)
-    g_hash_table_insert (self->checks, g_strdup (call->sender), GUINT_TO_POINTER (n - 1));
-  else
-    g_hash_table_remove (self->checks, call->sender);
+  if (call->have_uid)
+    count_remove (self->user_checks, GUINT_TO_POINTER (call->uid));
+  call->have_uid = FALSE;
+  count_remove (self->checks, call->sender);
   g_clear_pointer (&call->sender, g_free);
 }
 
+/* Counts the call against its sender and everyone; FALSE when full. */
 static gboolean
 check_start (Call *call)
 {
@@ -462,6 +629,22 @@ check_start (Call *call)
   return TRUE;
 }
 
+/* Counts the call against its Unix user too; FALSE when that is full. */
+static gboolean
+check_start_user (Call    *call,
+                  guint32  uid)
+{
+  GHashTable *table = call->self->user_checks;
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (table, GUINT_TO_POINTER (uid)));
+
+  if (n >= MAX_CHECKS_PER_USER)
+    return FALSE;
+  g_hash_table_replace (table, GUINT_TO_POINTER (uid), GUINT_TO_POINTER (n + 1));
+  call->have_uid = TRUE;
+  call->uid = uid;
+  return TRUE;
+}
+
 static void
 authorized_cb (GObject      *source,
                GAsyncResult *result,
@@ -477,6 +660,53 @@ authorized_cb (GObject      *source,
     }
 
   enqueue (call);
+}
+
+static GVariant *polkit_details  (DrivedashDaemon              *self,
+                                  const char                   *controller);
+static const char *action_for    (const DrivedashDaemonRequest *request);
+
+static void
+caller_uid_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Call *call = user_data;
+  DrivedashDaemon *self = call->self;
+  g_autoptr(GVariant) reply = NULL;
+  guint32 uid = G_MAXUINT32;
+
+  /* Unknown (the caller left already): polkit will refuse it; count it
+   * under a uid no one has. */
+  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, NULL);
+  if (reply != NULL)
+    g_variant_get (reply, "(u)", &uid);
+
+  if (!check_start_user (call, uid))
+    {
+      check_done (call);
+      g_set_error_literal (&call->error, G_DBUS_ERROR, G_DBUS_ERROR_LIMITS_EXCEEDED,
+                           _("Too many requests from your user are waiting for permission; try again in a moment."));
+      call_return (call);
+      return;
+    }
+
+  drivedash_authority_check_async (call->invocation, action_for (&call->request),
+                                   polkit_details (self, call->request.controller),
+                                   self->permission_timeout_s * 1000, NULL,
+                                   authorized_cb, call);
+}
+
+/* The caller's Unix user, from the bus, then polkit. */
+static void
+check_caller (Call *call)
+{
+  g_dbus_connection_call (g_dbus_method_invocation_get_connection (call->invocation),
+                          "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                          "org.freedesktop.DBus", "GetConnectionUnixUser",
+                          g_variant_new ("(s)", call->sender),
+                          G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                          caller_uid_cb, call);
 }
 
 /* What polkit rules may look at: action.lookup("drive") is the controller
@@ -575,9 +805,7 @@ dispatch (Call *call)
       return TRUE;
     }
 
-  drivedash_authority_check_async (call->invocation, action_for (&call->request),
-                                   polkit_details (self, call->request.controller),
-                                   NULL, authorized_cb, call);
+  check_caller (call);
   return TRUE;
 }
 
@@ -717,6 +945,7 @@ drivedash_daemon_finalize (GObject *object)
   g_thread_pool_free (self->pool, TRUE, FALSE);
   g_hash_table_unref (self->slots);
   g_hash_table_unref (self->checks);
+  g_hash_table_unref (self->user_checks);
   /* Not released one by one: the daemon is going away. */
   g_hash_table_unref (self->temporaries);
   g_main_context_unref (self->context);
@@ -724,6 +953,7 @@ drivedash_daemon_finalize (GObject *object)
   g_free (self->udev_rules_dir);
   g_free (self->state_dir);
   g_free (self->dev_dir);
+  g_free (self->bus_id);
 
   G_OBJECT_CLASS (drivedash_daemon_parent_class)->finalize (object);
 }
@@ -756,10 +986,22 @@ drivedash_daemon_init (DrivedashDaemon *self)
   self->context = g_main_context_ref_thread_default ();
   self->slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, slot_free);
   self->checks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->user_checks = g_hash_table_new (NULL, NULL);
+  self->permission_timeout_s = DEFAULT_PERMISSION_TIMEOUT_S;
   self->temporaries = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                              (GDestroyNotify) temporary_free);
   /* Not exclusive: threads are made when needed and go away when idle. */
   self->pool = g_thread_pool_new (work_thread, self, MAX_WORKERS, FALSE, NULL);
+}
+
+void
+drivedash_daemon_set_permission_timeout (DrivedashDaemon *self,
+                                         guint            seconds)
+{
+  g_return_if_fail (DRIVEDASH_IS_DAEMON (self));
+  g_return_if_fail (seconds > 0);
+
+  self->permission_timeout_s = seconds;
 }
 
 DrivedashDaemon *

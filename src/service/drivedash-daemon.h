@@ -22,6 +22,19 @@ G_DECLARE_FINAL_TYPE (DrivedashDaemon, drivedash_daemon, DRIVEDASH, DAEMON,
 DrivedashDaemon *drivedash_daemon_new (const DrivedashPowerPaths *paths,
                                        guint                      idle_timeout_s);
 
+/* How long a polkit check may wait for an answer (a password dialog
+ * included) before the call fails; 120 s unless set. */
+void             drivedash_daemon_set_permission_timeout (DrivedashDaemon *self,
+                                                          guint            seconds);
+
+/* Takes over the temporary game-mode changes an earlier instance left
+ * under the state directory: the undo of those whose clients are all gone
+ * is queued before this returns (so it runs before any new call for that
+ * drive), the others' clients are watched.  Call once, after exporting
+ * and before owning the name. */
+void             drivedash_daemon_resume         (DrivedashDaemon *self,
+                                                  GDBusConnection *connection);
+
 /* Calls received and not answered yet (polkit checks, queued and running
  * work). */
 guint            drivedash_daemon_get_n_pending (DrivedashDaemon *self);

@@ -218,6 +218,7 @@ main (int    argc,
   int idle_timeout = 60;
   DrivedashPowerPaths paths = *drivedash_power_paths_default ();
   int exit_grace = 2;
+  int permission_timeout = 120;
   Service service = { 0 };
   const GOptionEntry entries[] = {
     { "idle-timeout", 0, 0, G_OPTION_ARG_INT, &idle_timeout,
@@ -234,6 +235,8 @@ main (int    argc,
       N_("Keep values to restore here (tests only)"), N_("DIR") },
     { "exit-grace", 0, 0, G_OPTION_ARG_INT, &exit_grace,
       N_("When stopping, keep answering calls for this many seconds after giving up the bus name"), N_("SECONDS") },
+    { "permission-timeout", 0, 0, G_OPTION_ARG_INT, &permission_timeout,
+      N_("Refuse a call whose permission check is not answered in this many seconds (120)"), N_("SECONDS") },
     { "version", 0, 0, G_OPTION_ARG_NONE, &version,
       N_("Print the version and exit"), NULL },
     { NULL }
@@ -263,6 +266,11 @@ main (int    argc,
   if (idle_timeout < 0 || exit_grace < 0)
     {
       g_printerr ("drivedashd: %s\n", _("The idle timeout and the exit grace period cannot be negative."));
+      return 2;
+    }
+  if (permission_timeout <= 0)
+    {
+      g_printerr ("drivedashd: %s\n", _("The permission timeout must be at least one second."));
       return 2;
     }
 
@@ -296,6 +304,7 @@ main (int    argc,
   service.loop = g_main_loop_new (NULL, FALSE);
   service.exit_grace_s = (guint) exit_grace;
   service.daemon = drivedash_daemon_new (&paths, (guint) idle_timeout);
+  drivedash_daemon_set_permission_timeout (service.daemon, (guint) permission_timeout);
   g_signal_connect (service.daemon, "idle", G_CALLBACK (on_idle), &service);
 
   if (!g_dbus_interface_skeleton_export (G_DBUS_INTERFACE_SKELETON (service.daemon),
@@ -305,6 +314,7 @@ main (int    argc,
       return 1;
     }
 
+  drivedash_daemon_resume (service.daemon, connection);
   service.owner_id = g_bus_own_name_on_connection (connection, BUS_NAME,
                                                    G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE,
                                                    on_name_acquired, on_name_lost,

@@ -167,12 +167,17 @@ class HungDriveTest(unittest.TestCase):
         fifo = os.path.join(self.bus.sysfs, HUNG_LATENCY)
         # Several callers (each within its own polkit limit) pile up calls
         # behind nvme2's hung read: one runs, MAX_QUEUED_PER_DRIVE wait.
+        # One caller's calls at a time, so that the user's pending checks
+        # stay within MAX_CHECKS_PER_USER: the call after them is checked by
+        # polkit after them (it answers in order), so when it returns theirs
+        # are done.
         connections = [self.bus.new_connection() for _ in range(5)]
         results = []
         for connection in connections:
             for _ in range(MAX_CHECKS_PER_SENDER):
                 self.bus.call_async('GetGameMode', ('nvme2',), '(s)', results,
                                     connection=connection)
+            self.bus.call('GetGameMode', ('nvme0',), '(s)')
         n = len(connections) * MAX_CHECKS_PER_SENDER
         refused = n - 1 - MAX_QUEUED_PER_DRIVE
         iterate_until(lambda: len(results) == refused)

@@ -492,21 +492,15 @@ game_mode_enable (const DrivedashPowerPaths *paths,
   return remove_file (rule, error);
 }
 
+/* Turns APST back on with the value saved when game mode went on. */
 static gboolean
-game_mode_disable (const DrivedashPowerPaths *paths,
-                   const char                *controller,
-                   const DrivedashGameMode   *current,
-                   GError                   **error)
+restore_latency (const DrivedashPowerPaths *paths,
+                 const char                *controller,
+                 const DrivedashGameMode   *current,
+                 GError                   **error)
 {
   g_autofree char *latency_path = controller_path (paths, controller, LATENCY_FILE);
-  g_autofree char *serial = read_serial (paths, controller);
-  g_autofree char *rule = drivedash_game_mode_rule_path (paths, serial);
   g_autofree char *saved_path = saved_value_path (paths, controller);
-
-  /* The rule first: even if the write below fails, the next boot is
-   * normal again. */
-  if (!remove_file (rule, error))
-    return FALSE;
 
   /* Leave a value someone else chose alone: only undo our own "0". */
   if (current->enabled)
@@ -521,6 +515,70 @@ game_mode_disable (const DrivedashPowerPaths *paths,
   return TRUE;
 }
 
+static gboolean
+game_mode_disable (const DrivedashPowerPaths *paths,
+                   const char                *controller,
+                   const DrivedashGameMode   *current,
+                   GError                   **error)
+{
+  g_autofree char *serial = read_serial (paths, controller);
+  g_autofree char *rule = drivedash_game_mode_rule_path (paths, serial);
+
+  /* The rule first: even if the write below fails, the next boot is
+   * normal again. */
+  if (!remove_file (rule, error))
+    return FALSE;
+
+  return restore_latency (paths, controller, current, error);
+}
+
+/* The current state of a drive whose game mode can change, else NULL. */
+static DrivedashGameMode *
+read_supported (const DrivedashPowerPaths *paths,
+                const char                *controller,
+                GError                   **error)
+{
+  g_autoptr(DrivedashGameMode) current = drivedash_game_mode_read (paths, controller, error);
+
+  if (current != NULL && !current->supported)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                           _("This drive has no automatic power saving to turn off — it always runs at full speed."));
+      return NULL;
+    }
+  return g_steal_pointer (&current);
+}
+
+DrivedashGameMode *
+drivedash_game_mode_restore (const DrivedashPowerPaths *paths,
+                             const char                *controller,
+                             gboolean                   enabled,
+                             gboolean                   persistent,
+                             GError                   **error)
+{
+  g_autoptr(DrivedashGameMode) current = read_supported (paths, controller, error);
+  g_autofree char *serial = NULL;
+  g_autofree char *rule = NULL;
+  gboolean ok;
+
+  if (current == NULL)
+    return NULL;
+
+  if (enabled)
+    ok = game_mode_enable (paths, controller, current, persistent || current->persistent, error);
+  else
+    {
+      serial = read_serial (paths, controller);
+      rule = drivedash_game_mode_rule_path (paths, serial);
+      ok = restore_latency (paths, controller, current, error) &&
+           (!persistent || current->persistent || rule == NULL || write_rule (rule, serial, error));
+    }
+  if (!ok)
+    return NULL;
+
+  return drivedash_game_mode_read (paths, controller, error);
+}
+
 DrivedashGameMode *
 drivedash_game_mode_set (const DrivedashPowerPaths *paths,
                          const char                *controller,
@@ -531,16 +589,9 @@ drivedash_game_mode_set (const DrivedashPowerPaths *paths,
   g_autoptr(DrivedashGameMode) current = NULL;
   gboolean ok;
 
-  current = drivedash_game_mode_read (paths, controller, error);
+  current = read_supported (paths, controller, error);
   if (current == NULL)
     return NULL;
-
-  if (!current->supported)
-    {
-      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                           _("This drive has no automatic power saving to turn off — it always runs at full speed."));
-      return NULL;
-    }
 
   if (enabled)
     ok = game_mode_enable (paths, controller, current, persistent, error);

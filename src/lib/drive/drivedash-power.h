@@ -82,6 +82,15 @@ DrivedashGameMode *drivedash_game_mode_set       (const DrivedashPowerPaths *pat
                                                   gboolean                   persistent,
                                                   GError                   **error);
 
+/* Puts back a state read earlier (the service undoing a temporary
+ * change): APST as enabled says, the rule written again when persistent,
+ * and never removed: an administrator may have made it meanwhile. */
+DrivedashGameMode *drivedash_game_mode_restore   (const DrivedashPowerPaths *paths,
+                                                  const char                *controller,
+                                                  gboolean                   enabled,
+                                                  gboolean                   persistent,
+                                                  GError                   **error);
+
 /* One translated sentence for people, e.g. "Game mode is on." or
  * "Not supported — this drive always runs at full speed." */
 const char        *drivedash_game_mode_describe  (const DrivedashGameMode *state);
