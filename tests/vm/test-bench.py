@@ -36,19 +36,9 @@ def main():
         sys.exit(__doc__)
     tap = vmtest.Tap()
     guest = vmtest.Guest(tap, bins=[sys.argv[1]])
-    # QEMU 7.2's emulated controller under TCG sometimes stops completing
-    # I/O commands altogether (the guest kernel logs "timeout, aborting" and
-    # resets it; seen in about 1 run in 4 on a 2-core host).  That is the
-    # emulator, not the code under test: boot a fresh guest on a fresh image
-    # then, at most twice, and say so in the log.
-    for attempt in range(1, 4):
-        image = guest.disk("ext4.img", 256, ext4=True)
-        run = guest.run(SCRIPT, nvme=[image + ",serial=DD-BENCH"], env=[f"SIZE_MIB={SIZE_MIB}"])
-        dmesg = run["zz-dmesg"].out
-        if ("timeout, aborting" not in dmesg and run.rc != 124) or attempt == 3:
-            break
-        tap.diag(f"attempt {attempt}: the emulated controller stopped answering I/O "
-                 f"(guest kernel log below); booting a fresh guest\n" + dmesg[-2000:])
+    run = guest.run_until_not_stalled(
+        lambda: [guest.disk("ext4.img", 256, ext4=True) + ",serial=DD-BENCH"],
+        SCRIPT, env=[f"SIZE_MIB={SIZE_MIB}"])
     tap.eq(run.rc, 0, "the guest mounted ext4 and ran the whole script")
 
     bench = run.json("bench")
