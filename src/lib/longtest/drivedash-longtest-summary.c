@@ -13,6 +13,8 @@
 #include "drivedash-longtest-summary.h"
 
 #define STEADY_WINDOW 5
+/* The plan's Adaptivity rounds (drivedash-longtest-phases.c). */
+#define N_ADAPTIVITY  10
 
 static double
 row_iops (const DrivedashTimeseriesRow *r)
@@ -238,4 +240,55 @@ drivedash_long_saturation_sentence (const double *v,
   /* Translators: "Writes at about 3,000 MB/s for all 34.0 GB written; …" */
   return g_strdup_printf (_("Writes at about %s MB/s for all %s GB written; no lasting slowdown was seen."),
                           speed, gb);
+}
+
+gboolean
+drivedash_long_rounds_average (const DrivedashLongRound *rounds,
+                               guint                     n,
+                               DrivedashLongGroup        group,
+                               DrivedashLongRound       *out)
+{
+  guint count = 0;
+
+  *out = (DrivedashLongRound) { group, 0, 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++)
+    {
+      if (group != DRIVEDASH_LONG_GROUP_NONE && rounds[i].group != group)
+        continue;
+      out->bandwidth_mb_per_s += rounds[i].bandwidth_mb_per_s;
+      out->read_access_us += rounds[i].read_access_us;
+      out->write_access_us += rounds[i].write_access_us;
+      out->busy_s += rounds[i].busy_s;
+      count++;
+    }
+  if (count == 0)
+    return FALSE;
+  out->index = count;
+  out->bandwidth_mb_per_s /= count;
+  out->read_access_us /= count;
+  out->write_access_us /= count;
+  out->busy_s /= count;
+  return TRUE;
+}
+
+char *
+drivedash_long_adaptivity_sentence (const DrivedashLongRound *rounds,
+                                    guint                     n)
+{
+  DrivedashLongRound avg;
+  g_autofree char *speed = NULL, *read = NULL, *write = NULL;
+
+  if (n < N_ADAPTIVITY || !drivedash_long_rounds_average (rounds, n, DRIVEDASH_LONG_GROUP_NONE, &avg))
+    return NULL;
+  speed = drivedash_format_figure (avg.bandwidth_mb_per_s, 0);
+  read = drivedash_format_latency_us ((guint32) MIN (avg.read_access_us + 0.5, G_MAXUINT32));
+  write = drivedash_format_latency_us ((guint32) MIN (avg.write_access_us + 0.5, G_MAXUINT32));
+  /* Translators: Adaptivity's result; %u is the number of rounds (10),
+   * then a grouped speed ("1,234") and two times ("85 µs", "1.2 ms") */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Averaged over %u round, after a rest with the free space filled: "
+                                       "%s MB/s; each read took %s and each write %s.",
+                                       "Averaged over %u rounds, each after a rest with the free space "
+                                       "filled: %s MB/s; each read took %s and each write %s.", n),
+                          n, speed, read, write);
 }
