@@ -286,9 +286,9 @@ drivedash_long_adaptivity_sentence (const DrivedashLongRound *rounds,
   /* Translators: Adaptivity's result; %u is the number of rounds (10),
    * then a grouped speed ("1,234") and two times ("85 µs", "1.2 ms") */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Averaged over %u round, after a rest with the free space filled: "
+                                       "Averaged over %u round after a rest, with the free space filled: "
                                        "%s MB/s; each read took %s and each write %s.",
-                                       "Averaged over %u rounds, each after a rest with the free space "
-                                       "filled: %s MB/s; each read took %s and each write %s.", n),
+                                       "Averaged over %u rounds after rests, with the free space filled: "
+                                       "%s MB/s; each read took %s and each write %s.", n),
                           n, speed, read, write);
 }
