@@ -427,7 +427,7 @@ test_adaptivity_result (void)
   g_assert_cmpfloat (json_object_get_double_member (json_object_get_object_member (o, "best"),
                                                     "bandwidth_mb_per_s"), ==, 1000);
   g_assert_cmpstr (json_object_get_string_member (o, "summary"), ==,
-                   "Averaged over 10 rounds after rests, with the free space filled: 550 MB/s; "
+                   "Averaged over 10 rounds after rests, with 1.00 GB of test data on the drive: 550 MB/s; "
                    "each read took 50 µs and each write 550 µs.");
   /* A stopped run's few rounds are no result: no sentence, its average
    * still in the JSON for what it is. */

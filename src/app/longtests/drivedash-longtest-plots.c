@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Each plot is redrawn from the rounds model whenever it changes: at most
- * 18 rounds (10 for Adaptivity), or one point a second of a fill (until the run ends, when the
- * exact speed per GiB step replaces them), so refilling is cheap and the
- * plot never disagrees with the words next to it.
+ * 18 rounds (10 for Adaptivity), or one point a second of a fill (until
+ * the run ends, when the exact speed per GiB step replaces them), so
+ * refilling is cheap and the plot never disagrees with the words next to
+ * it.
  */
 #include "config.h"
 
@@ -15,7 +16,6 @@
 #include "drivedash-longtest-plots.h"
 
 #define N_ROUNDS 18
-#define N_ADAPTIVITY_ROUNDS 10
 
 static void
 refill_rounds (DrivedashLongTestRounds *rounds,
@@ -82,7 +82,7 @@ drivedash_long_test_plots_setup_adaptivity (DrivedashPlot           *plot,
   drivedash_plot_add_series_right (plot, _("Read wait"));
   drivedash_plot_add_series_right (plot, _("Write wait"));
   drivedash_plot_set_x_unit (plot, _("Round"));
-  drivedash_plot_set_x_range (plot, 0.5, N_ADAPTIVITY_ROUNDS + 0.5);
+  drivedash_plot_set_x_range (plot, 0.5, DRIVEDASH_LONG_ADAPTIVITY_ROUNDS + 0.5);
   g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_rounds), plot, 0);
   refill_rounds (rounds, plot);
 }

@@ -2,9 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Consistency and Adaptivity measure one storage test per round; the rounds arrive one
- * by one while the run goes on (minutes to hours apart), so the plot and
- * the words about them grow with the run.  Write saturation's exact speed
+ * Consistency and Adaptivity measure one storage test per round; the
+ * rounds arrive one by one while the run goes on (minutes to hours
+ * apart), so the plot and the words about them grow with the run.  Write saturation's exact speed
  * per step is known only at the end; until then its rows (one a second)
  * are placed at the amount written so far, which the fill's own speed
  * gives.  Nothing here needs a display.
@@ -21,7 +21,6 @@
 /* The plan's rounds (drivedash-longtest-phases.c). */
 #define N_DEGRADATION 8
 #define N_STEADY      5
-#define N_ADAPTIVITY  10
 /* The cache detector's rule, as the summary sentence uses it. */
 #define CACHE_MIN_POINTS 2
 #define CACHE_DROP       0.30
@@ -119,8 +118,8 @@ best_and_worst (const DrivedashLongRound *rounds,
     }
   best_speed = drivedash_format_figure (rounds[best].bandwidth_mb_per_s, 0);
   worst_speed = drivedash_format_figure (rounds[worst].bandwidth_mb_per_s, 0);
-  /* Translators: %u are round numbers 1–18, %s grouped speeds ("1,234") */
   s = g_string_new (NULL);
+  /* Translators: %u are round numbers 1–18, %s grouped speeds ("1,234") */
   g_string_append_printf (s, _("Best: round %u, %s MB/s. Worst: round %u, %s MB/s."),
                           by_index ? rounds[best].index : drivedash_long_round_position (&rounds[best]),
                           best_speed,
@@ -163,7 +162,7 @@ drivedash_long_adaptivity_details_text (const DrivedashLongRound *rounds,
   if (n == 0 || !drivedash_long_rounds_average (rounds, n, DRIVEDASH_LONG_GROUP_NONE, &avg))
     return NULL;
   s = best_and_worst (rounds, n, TRUE);
-  if (n >= N_ADAPTIVITY)
+  if (n >= DRIVEDASH_LONG_ADAPTIVITY_ROUNDS)
     return g_string_free (s, FALSE);
   speed = drivedash_format_figure (avg.bandwidth_mb_per_s, 0);
   read = drivedash_format_latency_us ((guint32) MIN (avg.read_access_us + 0.5, G_MAXUINT32));

@@ -251,7 +251,7 @@ summary_sentence (const DrivedashLongTestResult *res)
 
   if (res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY)
     return drivedash_long_adaptivity_sentence ((const DrivedashLongRound *) (gpointer) res->rounds->data,
-                                               res->rounds->len);
+                                               res->rounds->len, res->fill_bytes);
   if (res->kind == DRIVEDASH_LONG_TEST_SATURATION)
     return drivedash_long_saturation_sentence ((const double *) (gpointer) res->per_step->data,
                                                res->per_step->len, res->step_bytes);

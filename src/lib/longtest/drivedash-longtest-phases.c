@@ -22,8 +22,6 @@
 #define N_DEGRADATION  8
 #define N_STEADY       5
 #define N_RECOVERY     5
-/* PCMark 8's Adaptivity: ten rounds of rest and the storage test. */
-#define N_ADAPTIVITY   10
 /* Before the first byte is written the speed of a fill is unknown: this
  * guess only feeds the first seconds of the ETA. */
 #define GUESS_BYTES_PER_S 500e6
@@ -250,7 +248,7 @@ plan_adaptivity (const DrivedashLongTestSettings *s,
   guint64 trace = drivedash_long_io_trace_bytes (amount);
 
   add (plan, DRIVEDASH_LONG_PHASE_FILL, DRIVEDASH_LONG_GROUP_NONE, 0, 0, amount);
-  for (guint i = 0; i < N_ADAPTIVITY; i++)
+  for (guint i = 0; i < DRIVEDASH_LONG_ADAPTIVITY_ROUNDS; i++)
     {
       add (plan, DRIVEDASH_LONG_PHASE_IDLE, DRIVEDASH_LONG_GROUP_RECOVERY, i + 1, s->idle_s, 0);
       add (plan, DRIVEDASH_LONG_PHASE_MEASURE, DRIVEDASH_LONG_GROUP_RECOVERY, i + 1, 0, trace);

@@ -13,8 +13,6 @@
 #include "drivedash-longtest-summary.h"
 
 #define STEADY_WINDOW 5
-/* The plan's Adaptivity rounds (drivedash-longtest-phases.c). */
-#define N_ADAPTIVITY  10
 
 static double
 row_iops (const DrivedashTimeseriesRow *r)
@@ -273,22 +271,27 @@ drivedash_long_rounds_average (const DrivedashLongRound *rounds,
 
 char *
 drivedash_long_adaptivity_sentence (const DrivedashLongRound *rounds,
-                                    guint                     n)
+                                    guint                     n,
+                                    guint64                   fill_bytes)
 {
   DrivedashLongRound avg;
-  g_autofree char *speed = NULL, *read = NULL, *write = NULL;
+  g_autofree char *speed = NULL, *read = NULL, *write = NULL, *fill = NULL;
 
-  if (n < N_ADAPTIVITY || !drivedash_long_rounds_average (rounds, n, DRIVEDASH_LONG_GROUP_NONE, &avg))
+  if (n < DRIVEDASH_LONG_ADAPTIVITY_ROUNDS ||
+      !drivedash_long_rounds_average (rounds, n, DRIVEDASH_LONG_GROUP_NONE, &avg))
     return NULL;
+  /* The amount, not "the free space": Quick and --amount write less. */
+  fill = drivedash_format_bytes (fill_bytes);
   speed = drivedash_format_figure (avg.bandwidth_mb_per_s, 0);
   read = drivedash_format_latency_us ((guint32) MIN (avg.read_access_us + 0.5, G_MAXUINT32));
   write = drivedash_format_latency_us ((guint32) MIN (avg.write_access_us + 0.5, G_MAXUINT32));
   /* Translators: Adaptivity's result; %u is the number of rounds (10),
-   * then a grouped speed ("1,234") and two times ("85 µs", "1.2 ms") */
+   * then the amount the fill wrote ("59.1 GB"), a grouped speed
+   * ("1,234") and two times ("85 µs", "1.2 ms") */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Averaged over %u round after a rest, with the free space filled: "
-                                       "%s MB/s; each read took %s and each write %s.",
-                                       "Averaged over %u rounds after rests, with the free space filled: "
-                                       "%s MB/s; each read took %s and each write %s.", n),
-                          n, speed, read, write);
+                                       "Averaged over %u round after a rest, with %s of test data on the "
+                                       "drive: %s MB/s; each read took %s and each write %s.",
+                                       "Averaged over %u rounds after rests, with %s of test data on the "
+                                       "drive: %s MB/s; each read took %s and each write %s.", n),
+                          n, fill, speed, read, write);
 }

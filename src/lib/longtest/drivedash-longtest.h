@@ -122,6 +122,9 @@ guint64     drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *ph
                                                     guint                     n_phases,
                                                     double                    write_bytes_per_s);
 
+/* Adaptivity's rounds, as PCMark 8 runs them. */
+#define DRIVEDASH_LONG_ADAPTIVITY_ROUNDS 10
+
 /* One measured round of the consistency or adaptivity test. */
 typedef struct
 {
