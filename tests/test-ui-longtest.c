@@ -466,6 +466,31 @@ run_adaptivity (const char *name)
   ui_iterate_for (100);
 }
 
+/* History lists the newest run under its kind's name and opening it
+ * draws its series. */
+static void
+show_newest_in_history (const char *screenshot)
+{
+  DrivedashWindow *window;
+  DrivedashHistoryPage *history;
+  g_autoptr(GObject) item = NULL;
+  GtkWidget *plots;
+
+  open_page (&window);
+  drivedash_window_set_visible_page (window, "history");
+  history = DRIVEDASH_HISTORY_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE));
+  ui_iterate_until (newest_listed, history, 20);
+  item = g_list_model_get_item (drivedash_history_model_get_runs (drivedash_history_page_get_model (history)), 0);
+  g_free (ui_screenshot (window, "long-tests-adaptivity-history-list.png"));
+  drivedash_history_page_open (history, DRIVEDASH_HISTORY_ITEM (item));
+  plots = ui_find_descendant (GTK_WIDGET (history), DRIVEDASH_TYPE_BENCH_PLOTS);
+  ui_iterate_until (plots_shown, plots, 20);
+  g_free (ui_screenshot (window, screenshot));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
 static void
 test_adaptivity (void)
 {
@@ -497,6 +522,7 @@ test_adaptivity (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rounds")), ==, 10);
   g_assert_true (json_object_has_member (json_object_get_object_member (o, "average"), "bandwidth_mb_per_s"));
   g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "summary"), "Averaged over 10 rounds"));
+  show_newest_in_history ("long-tests-adaptivity-in-history.png");
 }
 
 /* A folder the test cannot write in is refused in words and the folder
