@@ -1,7 +1,7 @@
-/* test-longtest-cli.c — drivedash-cli sustained|consistency|saturation in
- * short real runs: the command names (and the old "long NAME"), the
- * write-amount notice, every JSON key the issue lists with its type, and
- * the --series CSV
+/* test-longtest-cli.c — drivedash-cli sustained|consistency|saturation|
+ * adaptivity in short real runs: the command names (and the old "long
+ * NAME"), the write-amount notice, every JSON key the issue lists with its
+ * type, the --series CSV, the refusals, and Ctrl+C in a fill and in a rest
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -194,7 +194,8 @@ test_commands (void)
   /* The three tests are commands; the old "long" is not listed. */
   run_cli (help, &h);
   g_assert_cmpint (h.status, ==, 0);
-  for (const char *const *name = (const char *const[]) { "sustained", "consistency", "saturation", NULL };
+  for (const char *const *name = (const char *const[]) { "sustained", "consistency", "saturation",
+                                                          "adaptivity", NULL };
        *name; name++)
     {
       g_autofree char *line = g_strdup_printf ("\n  %s ", *name);
@@ -351,6 +352,134 @@ test_json_saturation (void)
   g_rmdir (dir);
 }
 
+/* Adaptivity: the fill of --amount, ten recovery rounds and their average
+ * (the issue's keys), each round with a round's keys. */
+static void
+test_json_adaptivity (void)
+{
+  g_autofree char *dir = make_dir ();
+  const char *args[] = { "adaptivity", "-t", dir, "--amount", "16MiB", "--idle-seconds", "0.05",
+                         "--json", "--no-save", NULL };
+  const Key keys[] = {
+    { "test", STRING }, { "rounds", ARRAY }, { "average", OBJECT }, { "best", OBJECT },
+    { "worst", OBJECT }, { "fill_bytes", INTEGER }, { "summary", STRING }, { NULL, 0 }
+  };
+  const Key average_keys[] = {
+    { "bandwidth_mb_per_s", NUMBER }, { "read_access_us", NUMBER }, { "write_access_us", NUMBER },
+    { NULL, 0 }
+  };
+  g_autoptr(JsonObject) o = run_json (args);
+  JsonArray *rounds = json_object_get_array_member (o, "rounds");
+  JsonObject *average;
+  double sum = 0;
+
+  assert_keys (o, all_keys, "adaptivity");
+  assert_keys (o, keys, "adaptivity");
+  g_assert_cmpstr (json_object_get_string_member (o, "test"), ==, "adaptivity");
+  g_assert_cmpuint (json_array_get_length (rounds), ==, 10);
+  for (guint i = 0; i < 10; i++)
+    {
+      JsonObject *r = json_array_get_object_element (rounds, i);
+
+      assert_keys (r, round_keys, "round");
+      g_assert_cmpstr (json_object_get_string_member (r, "phase"), ==, "recovery");
+      g_assert_cmpint (json_object_get_int_member (r, "index"), ==, i + 1);
+      sum += json_object_get_double_member (r, "bandwidth_mb_per_s");
+    }
+  average = json_object_get_object_member (o, "average");
+  assert_keys (average, average_keys, "average");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (average, "bandwidth_mb_per_s"), sum / 10,
+                                  1e-6 * sum);
+  g_assert_cmpint (json_object_get_int_member (o, "fill_bytes"), ==, 16 << 20);
+  /* The fill, and the storage tests' writes on top. */
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), >, 16 << 20);
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_read"), >, 0);
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+/* The refusals are the other long tests': more than the free space less
+ * the margin, a folder in memory, a folder where no file can be made;
+ * nothing is left behind. */
+static void
+test_adaptivity_refusals (void)
+{
+  g_autofree char *dir = make_dir ();
+  const char *too_much[] = { "adaptivity", "-t", dir, "--amount", "1000TiB", "--no-save", NULL };
+  const char *memory[] = { "adaptivity", "-t", "/dev/shm", "--amount", "16MiB", "--no-save", NULL };
+  const char *proc[] = { "adaptivity", "-t", "/proc", "--amount", "16MiB", "--no-save", NULL };
+  g_auto(Cli) a = { 0 };
+  g_auto(Cli) m = { 0 };
+  g_auto(Cli) p = { 0 };
+
+  run_cli (too_much, &a);
+  g_assert_cmpint (a.status, ==, 1);
+  g_assert_nonnull (strstr (a.err, "drivedash-cli adaptivity: Not enough free space: the test must leave"));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  if (g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR))
+    {
+      run_cli (memory, &m);
+      g_assert_cmpint (m.status, ==, 5);
+      g_assert_nonnull (strstr (m.err, "is in the computer’s memory, not on a drive"));
+    }
+  run_cli (proc, &p);
+  g_assert_cmpint (p.status, !=, 0);
+  g_assert_nonnull (strstr (p.err, "drivedash-cli adaptivity: Could not create the test file in “/proc”"));
+  g_rmdir (dir);
+}
+
+/* Ctrl+C once the progress names @phase (each phase's first line comes at
+ * once): the run stops there, says so, and removes its file.  @unwanted
+ * must never be printed, or the stop came too late to be in @phase. */
+static void
+stop_adaptivity_in (const char *amount,
+                    const char *idle_s,
+                    const char *phase,
+                    const char *unwanted)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+  g_autofree char *line = NULL, *rest = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GDataInputStream) in = NULL;
+  g_autoptr(GError) error = NULL;
+
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDERR_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error,
+                           cli, "adaptivity", "-t", dir, "--amount", amount, "--idle-seconds", idle_s,
+                           "--no-save", NULL);
+  g_assert_no_error (error);
+  in = g_data_input_stream_new (g_subprocess_get_stderr_pipe (proc));
+  do
+    {
+      g_clear_pointer (&line, g_free);
+      line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      g_assert_null (strstr (line, unwanted));
+    }
+  while (strstr (line, phase) == NULL);
+  g_test_message ("stopping at: %s", line);
+  g_subprocess_send_signal (proc, SIGINT);
+  rest = g_data_input_stream_read_upto (in, "", 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait (proc, NULL, &error));
+  g_test_message ("then: %s", rest);
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 130);
+  g_assert_nonnull (strstr (rest, "The test was stopped."));
+  g_assert_null (strstr (rest, unwanted));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+static void
+test_adaptivity_stop (void)
+{
+  /* A 2 GiB fill lasts seconds here; a rest of ten minutes lasts unless
+   * the signal ends it. */
+  stop_adaptivity_in ("2GiB", "600", "Writing", "Resting");
+  stop_adaptivity_in ("16MiB", "600", "Resting", "Measuring");
+}
+
 /* --series writes every row the JSON has (the full series, not the
  * decimated one), with the same times; an unknown temperature is an
  * empty field, as in the JSON's null, not "0" K. */
@@ -484,6 +613,9 @@ main (int   argc,
   g_test_add_func ("/longtest/cli/json/sustained", test_json_sustained);
   g_test_add_func ("/longtest/cli/json/consistency", test_json_consistency);
   g_test_add_func ("/longtest/cli/json/saturation", test_json_saturation);
+  g_test_add_func ("/longtest/cli/json/adaptivity", test_json_adaptivity);
+  g_test_add_func ("/longtest/cli/adaptivity/refusals", test_adaptivity_refusals);
+  g_test_add_func ("/longtest/cli/adaptivity/stop", test_adaptivity_stop);
   g_test_add_func ("/longtest/cli/series-csv", test_series_csv);
   g_test_add_func ("/longtest/cli/series-csv-locale", test_series_csv_locale);
   g_test_add_func ("/longtest/cli/progress-grouping", test_progress_grouping);

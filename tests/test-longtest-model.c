@@ -41,7 +41,7 @@ test_mapping (void)
 
   g_assert_cmpstr (small, ==, "This test writes up to about 480.0\u00a0MB.");
   g_assert_true (g_str_has_suffix (big, "so Drivedash asks before it starts."));
-  for (int k = DRIVEDASH_LONG_TEST_SUSTAINED; k <= DRIVEDASH_LONG_TEST_SATURATION; k++)
+  for (int k = DRIVEDASH_LONG_TEST_SUSTAINED; k <= DRIVEDASH_LONG_TEST_ADAPTIVITY; k++)
     {
       g_assert_nonnull (drivedash_long_test_get_title (k));
       g_assert_cmpuint (strlen (drivedash_long_test_get_explanation (k)), >, 100);
@@ -100,6 +100,8 @@ typedef struct
   guint      rows;
   gboolean   success;
   gboolean   stop_on_progress;
+  const char *stop_at;     /* stop once the progress names this phase */
+  char       *last_text;   /* the last progress text before the end */
 } Wait;
 
 static void
@@ -124,8 +126,59 @@ on_progress_text (DrivedashLongTestModel *model,
                   GParamSpec             *pspec,
                   Wait                   *w)
 {
-  if (w->stop_on_progress && drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model)) != NULL)
+  const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model));
+
+  if (w->stop_on_progress && text != NULL)
     drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+  /* The model's own "Stopping…" is no phase of the run. */
+  if (text == NULL || (w->stop_at != NULL && g_str_has_prefix (text, "Stopping")))
+    return;
+  g_free (w->last_text);
+  w->last_text = g_strdup (text);
+  if (w->stop_at != NULL && g_str_has_prefix (text, w->stop_at))
+    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+}
+
+/* Stop in Adaptivity's fill and in its first rest, on the progress that
+ * names the phase: the run says it stopped, keeps no summary, and its
+ * file is gone.  The fill (1 GiB) and the rest (a minute) outlast the
+ * stop, so the last progress still names the phase. */
+static void
+stop_adaptivity_at (const char *phase,
+                    guint64     amount)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltmodel-XXXXXX", NULL);
+  char *dir = g_mkdtemp (tmpl);
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GDir) d = NULL;
+  Wait w = { loop, 0, FALSE, FALSE, phase, NULL };
+
+  s->folder = g_strdup (dir);
+  s->amount = amount;
+  s->idle_s = 60;
+  drivedash_long_test_model_set_settings_for_testing (model, s);
+  g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
+  g_signal_connect (model, "notify::progress-text", G_CALLBACK (on_progress_text), &w);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
+  g_main_loop_run (loop);
+  g_test_message ("last progress: %s", w.last_text);
+  g_assert_true (g_str_has_prefix (w.last_text, phase));
+  g_assert_false (w.success);
+  g_assert_cmpstr (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)), ==, "The test was stopped.");
+  g_assert_null (drivedash_long_test_model_get_summary (model));
+  d = g_dir_open (dir, 0, NULL);
+  g_assert_null (g_dir_read_name (d));
+  g_rmdir (dir);
+  g_free (w.last_text);
+}
+
+static void
+test_stop_adaptivity (void)
+{
+  stop_adaptivity_at ("Writing", G_GUINT64_CONSTANT (1) << 30);
+  stop_adaptivity_at ("Resting", 16u << 20);
 }
 
 static void
@@ -144,6 +197,7 @@ run_model (DrivedashLongTestKind kind,
   s->folder = g_strdup (dir);
   s->file_size = 8u << 20;
   s->duration_s = stop ? 60 : 1.2;
+  s->idle_s = 0.05;
   s->amount = 16u << 20;
   s->step_bytes = 4u << 20;
   s->interval_s = 0.2;
@@ -180,6 +234,7 @@ run_model (DrivedashLongTestKind kind,
   d = g_dir_open (dir, 0, NULL);
   g_assert_null (g_dir_read_name (d));
   g_rmdir (dir);
+  g_free (w.last_text);
 }
 
 static void
@@ -187,6 +242,7 @@ test_run (void)
 {
   run_model (DRIVEDASH_LONG_TEST_SUSTAINED, FALSE);
   run_model (DRIVEDASH_LONG_TEST_SATURATION, FALSE);
+  run_model (DRIVEDASH_LONG_TEST_ADAPTIVITY, FALSE);
 }
 
 static void
@@ -409,6 +465,51 @@ test_saved_like_cli (void)
   g_rmdir (dir);
 }
 
+/* Adaptivity the same way: the app's record is the CLI's, with its kind,
+ * its ten rounds and their average as results and its JSON (rounds,
+ * average) for History to compare. */
+static void
+test_saved_adaptivity_like_cli (void)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltsave-XXXXXX", NULL);
+  char *dir = g_mkdtemp (tmpl);
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *from_app = NULL;
+  g_autofree char *from_cli = NULL;
+  Wait w = { loop, 0, FALSE, FALSE };
+  gint64 app_id, cli_id;
+
+  s->folder = g_strdup (dir);
+  s->amount = 16u << 20;
+  s->idle_s = 0.05;
+  s->interval_s = 0.2;
+  drivedash_long_test_model_set_settings_for_testing (model, s);
+  g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), &error));
+  g_main_loop_run (loop);
+  g_assert_true (w.success);
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_true (g_str_has_prefix (drivedash_long_test_model_get_summary (model), "Averaged over 10 rounds"));
+  app_id = newest_run ();
+
+  out = cli ((const char *const[]) { "adaptivity", "-t", dir, "--amount", "16MiB", "--idle-seconds", "0.05",
+                                     "-i", "0.2", "--json", NULL });
+  cli_id = newest_run ();
+  g_assert_cmpint (cli_id, >, app_id);
+  from_app = shown_run (app_id);
+  from_cli = shown_run (cli_id);
+  g_test_message ("%s", from_app);
+  g_assert_nonnull (strstr (from_app, "\"kind\" : \"adaptivity\""));
+  g_assert_nonnull (strstr (from_app, "\"recovery-10\""));
+  g_assert_nonnull (strstr (from_app, "\"average\""));
+  g_assert_cmpstr (from_app, ==, from_cli);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -425,7 +526,9 @@ main (int   argc,
   g_test_add_func ("/longtest-model/notify-on-change", test_notify_on_change);
   g_test_add_func ("/longtest-model/run", test_run);
   g_test_add_func ("/longtest-model/stop", test_stop);
+  g_test_add_func ("/longtest-model/stop-adaptivity", test_stop_adaptivity);
   g_test_add_func ("/longtest-model/thermal-before", test_thermal_before);
   g_test_add_func ("/longtest-model/saved-like-cli", test_saved_like_cli);
+  g_test_add_func ("/longtest-model/saved-adaptivity-like-cli", test_saved_adaptivity_like_cli);
   return g_test_run ();
 }

@@ -132,6 +132,42 @@ test_saturation (void)
   g_array_unref (res.per_step);
 }
 
+/* Adaptivity's words: best and worst by round number (1 … 10, not
+ * Consistency's place 14 … 18 for recovery rounds) and the average with
+ * its access times; no steady-state verdict, there is no steady phase.
+ * The finished result's rounds replace the live ones. */
+static void
+test_adaptivity (void)
+{
+  g_autoptr(DrivedashLongTestRounds) r = drivedash_long_test_rounds_new ();
+  g_autoptr(GArray) a = g_array_new (FALSE, TRUE, sizeof (DrivedashLongRound));
+  DrivedashLongTestResult res = { .kind = DRIVEDASH_LONG_TEST_ADAPTIVITY };
+  g_autofree char *none = drivedash_long_adaptivity_details_text (NULL, 0);
+
+  g_assert_null (none);
+  for (guint i = 1; i <= 10; i++)
+    {
+      DrivedashLongRound round = { DRIVEDASH_LONG_GROUP_RECOVERY, i, i == 4 ? 2000 : 1000 - i, 80, 40, 1 };
+
+      g_array_append_val (a, round);
+    }
+  drivedash_long_test_rounds_reset (r, DRIVEDASH_LONG_TEST_ADAPTIVITY, 0);
+  for (guint i = 0; i < 3; i++)
+    drivedash_long_test_rounds_add_round (r, &g_array_index (a, DrivedashLongRound, i));
+  g_assert_cmpstr (drivedash_long_test_rounds_get_details (r), ==,
+                   "Best: round 1, 999 MB/s. Worst: round 3, 997 MB/s.\n"
+                   "Average of the first 3 rounds: 998 MB/s, reads 80 µs, writes 40 µs");
+  g_assert_null (drivedash_long_test_rounds_get_verdict (r));
+  res.rounds = a;
+  drivedash_long_test_rounds_set_result (r, &res);
+  g_assert_cmpuint (drivedash_long_test_rounds_get_n_rounds (r), ==, 10);
+  g_assert_cmpuint (drivedash_long_test_rounds_get_position (r, 9), ==, 10);
+  /* All ten: the summary has the average, the details do not repeat it. */
+  g_assert_cmpstr (drivedash_long_test_rounds_get_details (r), ==,
+                   "Best: round 4, 2000 MB/s. Worst: round 10, 990 MB/s.");
+  g_assert_null (drivedash_long_test_rounds_get_verdict (r));
+}
+
 static void
 test_rounds_live (void)
 {
@@ -262,6 +298,7 @@ main (int   argc,
   g_test_add_func ("/longtest-rounds/verdict", test_verdict);
   g_test_add_func ("/longtest-rounds/saturation", test_saturation);
   g_test_add_func ("/longtest-rounds/live", test_rounds_live);
+  g_test_add_func ("/longtest-rounds/adaptivity", test_adaptivity);
   g_test_add_func ("/longtest-rounds/folder", test_folder);
   g_test_add_func ("/longtest-rounds/notice", test_notice);
   g_test_add_func ("/longtest-rounds/grouping", test_grouping);

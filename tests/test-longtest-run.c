@@ -160,6 +160,46 @@ run_saturation (const char *parent)
   g_rmdir (dir);
 }
 
+/* The fill writes the whole amount, then ten recovery rounds follow, each
+ * an idle period and the storage test, in plan order. */
+static void
+run_adaptivity (const char *parent)
+{
+  g_autofree char *dir = make_dir (parent);
+  g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_ADAPTIVITY, dir);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(GError) error = NULL;
+  Seen seen = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, 0,
+                g_array_new (FALSE, FALSE, sizeof (DrivedashLongRound)) };
+  const DrivedashLongTestSink sink = { .progress = seen_progress, .row = seen_row, .round = seen_round };
+
+  s->amount = 16u << 20;
+  res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (res->fill_bytes, ==, 16u << 20);
+  g_assert_cmpuint (res->bytes_written, >, res->fill_bytes);
+  g_assert_cmpuint (res->bytes_read, >, 0);
+  g_assert_cmpuint (res->rounds->len, ==, 10);
+  g_assert_cmpuint (seen.rounds->len, ==, 10);
+  for (guint i = 0; i < 10; i++)
+    {
+      const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
+
+      g_assert_cmpint (r->group, ==, DRIVEDASH_LONG_GROUP_RECOVERY);
+      g_assert_cmpuint (r->index, ==, i + 1);
+      g_assert_cmpfloat (r->bandwidth_mb_per_s, >, 0);
+      g_assert_cmpfloat (r->read_access_us, >, 0);
+      g_assert_cmpfloat (r->write_access_us, >, 0);
+    }
+  g_assert_cmpuint (g_array_index (seen.phases, guint, seen.phases->len - 1), ==, 20);
+  g_assert_cmpint (seen.bad_rows, ==, 0);
+  g_assert_false (g_file_test (res->file_path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_array_unref (seen.phases);
+  g_array_unref (seen.rounds);
+  g_rmdir (dir);
+}
+
 static void
 run_sustained (const char *parent)
 {
@@ -201,6 +241,7 @@ test_runs_ext4 (void)
 
   run_consistency (build);
   run_saturation (build);
+  run_adaptivity (build);
   run_sustained (build);
 }
 
@@ -214,6 +255,7 @@ test_runs_tmpfs (void)
     }
   run_consistency ("/dev/shm");
   run_saturation ("/dev/shm");
+  run_adaptivity ("/dev/shm");
   run_sustained ("/dev/shm");
 }
 
@@ -286,6 +328,9 @@ stop_in (DrivedashLongTestKind  kind,
   s->idle_s = LONG_PHASE_S;
   if (target != DRIVEDASH_LONG_PHASE_BURST)
     s->round_s = 0.02;
+  /* Adaptivity measures only after a rest. */
+  if (target != DRIVEDASH_LONG_PHASE_IDLE)
+    s->idle_s = 0.02;
   c.cancellable = g_cancellable_new ();
   g_mutex_init (&c.lock);
   g_cond_init (&c.cond);
@@ -325,6 +370,9 @@ test_stop_every_phase (void)
   stop_in (DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_PHASE_IDLE, FALSE);
   stop_in (DRIVEDASH_LONG_TEST_SUSTAINED, DRIVEDASH_LONG_PHASE_MEASURE, FALSE);
   stop_in (DRIVEDASH_LONG_TEST_SATURATION, DRIVEDASH_LONG_PHASE_FILL, TRUE);
+  stop_in (DRIVEDASH_LONG_TEST_ADAPTIVITY, DRIVEDASH_LONG_PHASE_FILL, TRUE);
+  stop_in (DRIVEDASH_LONG_TEST_ADAPTIVITY, DRIVEDASH_LONG_PHASE_IDLE, FALSE);
+  stop_in (DRIVEDASH_LONG_TEST_ADAPTIVITY, DRIVEDASH_LONG_PHASE_MEASURE, TRUE);
 }
 
 static void

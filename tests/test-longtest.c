@@ -318,6 +318,126 @@ test_plan (void)
   g_assert_cmpfloat (drivedash_long_test_plan_remaining_s (p, plan->len, plan->len - 1, 1e9, 1e9), ==, 0);
 }
 
+/* Adaptivity: the fill of the whole amount, then ten rounds of rest and
+ * the storage test, all recovery rounds; the presets change the rest. */
+static void
+test_plan_adaptivity (void)
+{
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  g_autoptr(GArray) plan = NULL;
+  const DrivedashLongPhase *p;
+  guint64 amount = G_GUINT64_CONSTANT (40) << 30;
+  guint64 trace = G_GUINT64_CONSTANT (2) << 30;  /* a quarter of 40 GiB, capped at 2 GiB */
+  DrivedashLongTestKind kind;
+
+  g_assert_true (drivedash_long_test_kind_from_string ("adaptivity", &kind));
+  g_assert_cmpint (kind, ==, DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  g_assert_cmpstr (drivedash_long_test_kind_to_string (kind), ==, "adaptivity");
+  g_assert_true (drivedash_long_test_kind_fills (DRIVEDASH_LONG_TEST_ADAPTIVITY));
+  g_assert_true (drivedash_long_test_kind_fills (DRIVEDASH_LONG_TEST_SATURATION));
+  g_assert_false (drivedash_long_test_kind_fills (DRIVEDASH_LONG_TEST_CONSISTENCY));
+  /* Standard fills the free space (amount 0) and rests 30 s, Review
+   * PCMark's 5 minutes, Quick 6 s and at most 16 GiB. */
+  g_assert_cmpuint (s->amount, ==, 0);
+  g_assert_cmpfloat (s->idle_s, ==, 30);
+  drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_QUICK);
+  g_assert_cmpfloat (s->idle_s, ==, 6);
+  g_assert_cmpuint (s->amount, ==, G_GUINT64_CONSTANT (16) << 30);
+  drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_REVIEW);
+  g_assert_cmpfloat (s->idle_s, ==, 300);
+  g_assert_cmpuint (s->amount, ==, 0);
+
+  plan = drivedash_long_test_plan (s, amount);
+  p = (const DrivedashLongPhase *) (gpointer) plan->data;
+  g_assert_cmpuint (plan->len, ==, 1 + 2 * 10);
+  g_assert_cmpint (p[0].kind, ==, DRIVEDASH_LONG_PHASE_FILL);
+  g_assert_cmpuint (p[0].bytes, ==, amount);
+  for (guint i = 1; i <= 10; i++)
+    {
+      g_assert_cmpint (p[2 * i - 1].kind, ==, DRIVEDASH_LONG_PHASE_IDLE);
+      g_assert_cmpfloat (p[2 * i - 1].seconds, ==, 300);
+      g_assert_cmpint (p[2 * i].kind, ==, DRIVEDASH_LONG_PHASE_MEASURE);
+      g_assert_cmpuint (p[2 * i].bytes, ==, trace);
+      g_assert_cmpuint (p[2 * i].round, ==, i);
+      g_assert_cmpint (p[2 * i].group, ==, DRIVEDASH_LONG_GROUP_RECOVERY);
+      g_assert_cmpint (p[2 * i - 1].group, ==, DRIVEDASH_LONG_GROUP_RECOVERY);
+    }
+  /* The notice's amount: the fill and the storage tests' writes. */
+  g_assert_cmpfloat_with_epsilon ((double) drivedash_long_test_plan_bytes_written (p, plan->len, 2e9),
+                                  amount + 10 * (trace * 0.4), 2);
+  /* At 1 GB/s: the fill, ten rests and ten storage tests. */
+  g_assert_cmpfloat_with_epsilon (drivedash_long_test_plan_remaining_s (p, plan->len, 0, 0, 1e9),
+                                  (amount + 10.0 * trace) / 1e9 + 3000, 1e-6);
+}
+
+/* Ten synthetic rounds: 100 … 1,000 MB/s, reads 50 µs, writes 100 …
+ * 1,000 µs. */
+static DrivedashLongTestResult *
+make_adaptivity (guint n)
+{
+  DrivedashLongTestResult *res = g_new0 (DrivedashLongTestResult, 1);
+
+  res->kind = DRIVEDASH_LONG_TEST_ADAPTIVITY;
+  res->series = drivedash_timeseries_new (1, DRIVEDASH_TIMESERIES_DEFAULT_CAP);
+  res->rounds = g_array_new (FALSE, TRUE, sizeof (DrivedashLongRound));
+  res->minute_p99_us = g_array_new (FALSE, TRUE, sizeof (double));
+  res->per_step = g_array_new (FALSE, TRUE, sizeof (double));
+  for (guint i = 1; i <= n; i++)
+    {
+      DrivedashLongRound r = { DRIVEDASH_LONG_GROUP_RECOVERY, i, 100.0 * i, 50, 100.0 * i, 0.5 };
+
+      g_array_append_val (res->rounds, r);
+    }
+  res->fill_bytes = 1000000000;
+  res->bytes_written = 1200000000;
+  res->bytes_read = 300000000;
+  return res;
+}
+
+static void
+test_adaptivity_result (void)
+{
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  g_autoptr(DrivedashLongTestResult) res = make_adaptivity (10);
+  g_autoptr(DrivedashLongTestResult) short_res = make_adaptivity (4);
+  g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (res, s);
+  g_autoptr(JsonNode) short_node = drivedash_long_test_result_to_json (short_res, s);
+  JsonObject *o = json_node_get_object (node);
+  JsonObject *avg = json_object_get_object_member (o, "average");
+  JsonArray *rounds = json_object_get_array_member (o, "rounds");
+  g_autofree char *text = drivedash_long_test_result_to_text (res, s);
+  DrivedashLongRound mean;
+
+  g_assert_true (drivedash_long_rounds_average ((const DrivedashLongRound *) (gpointer) res->rounds->data,
+                                                10, DRIVEDASH_LONG_GROUP_NONE, &mean));
+  g_assert_cmpuint (mean.index, ==, 10);
+  g_assert_cmpfloat_with_epsilon (mean.bandwidth_mb_per_s, 550, 1e-9);
+  g_assert_false (drivedash_long_rounds_average ((const DrivedashLongRound *) (gpointer) res->rounds->data,
+                                                 10, DRIVEDASH_LONG_GROUP_STEADY, &mean));
+  g_assert_cmpstr (json_object_get_string_member (o, "test"), ==, "adaptivity");
+  g_assert_cmpuint (json_array_get_length (rounds), ==, 10);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (rounds, 9), "phase"), ==,
+                   "recovery");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (avg, "bandwidth_mb_per_s"), 550, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (avg, "read_access_us"), 50, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (avg, "write_access_us"), 550, 1e-9);
+  g_assert_cmpint (json_object_get_int_member (o, "fill_bytes"), ==, 1000000000);
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), ==, 1200000000);
+  g_assert_cmpint (json_object_get_int_member (o, "bytes_read"), ==, 300000000);
+  g_assert_cmpfloat (json_object_get_double_member (json_object_get_object_member (o, "best"),
+                                                    "bandwidth_mb_per_s"), ==, 1000);
+  g_assert_cmpstr (json_object_get_string_member (o, "summary"), ==,
+                   "Averaged over 10 rounds after rests, with 1.00 GB of test data on the drive: 550 MB/s; "
+                   "each read took 50 µs and each write 550 µs.");
+  /* A stopped run's few rounds are no result: no sentence, its average
+   * still in the JSON for what it is. */
+  g_assert_true (json_object_get_null_member (json_node_get_object (short_node), "summary"));
+  g_assert_nonnull (json_object_get_object_member (json_node_get_object (short_node), "average"));
+  g_assert_nonnull (strstr (text, "recovery        10         1000.0"));
+  g_assert_nonnull (strstr (text, "Averaged over 10 rounds"));
+  g_assert_null (strstr (text, "Steady state"));
+}
+
 static void
 test_settings (void)
 {
@@ -413,5 +533,7 @@ main (int   argc,
   g_test_add_func ("/longtest/summary/grouping", test_grouping);
   g_test_add_func ("/longtest/plan", test_plan);
   g_test_add_func ("/longtest/settings", test_settings);
+  g_test_add_func ("/longtest/plan/adaptivity", test_plan_adaptivity);
+  g_test_add_func ("/longtest/summary/adaptivity", test_adaptivity_result);
   return g_test_run ();
 }

@@ -259,7 +259,8 @@ shrink_kind (DrivedashLongTestModel *model,
   s->round_s = 0.15;
   s->round_step_s = 0.02;
   s->idle_s = 0.15;
-  s->amount = 768u << 20;
+  /* Saturation's steps need room; Adaptivity's fill only has to be. */
+  s->amount = kind == DRIVEDASH_LONG_TEST_ADAPTIVITY ? 32u << 20 : 768u << 20;
   s->step_bytes = 32u << 20;
   s->interval_s = 0.1;
   s->hwmon_path = g_strdup (hwmon);
@@ -401,6 +402,129 @@ test_saturation (void)
   ui_iterate_for (100);
 }
 
+static gboolean
+has_a_round (gpointer data)
+{
+  return drivedash_long_test_rounds_get_n_rounds (data) >= 2;
+}
+
+/* The run's window at 960 px and at a phone's 360 px, which must not make
+ * it wider. */
+static void
+screenshot_wide_and_narrow (DrivedashWindow *window,
+                            const char      *name)
+{
+  g_autofree char *wide = g_strdup_printf ("%s.png", name);
+  g_autofree char *narrow = g_strdup_printf ("%s-360.png", name);
+
+  g_free (ui_screenshot (window, wide));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1400);
+  ui_iterate_for (300);
+  g_free (ui_screenshot (window, narrow));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
+  ui_iterate_for (300);
+}
+
+/* Adaptivity (@name: its screenshots): its own rounds plot, rounds 1 to
+ * 10, growing while the run goes on; the average as the summary and the
+ * rounds' words; the kept run has its kind, its rounds and its average. */
+static void
+run_adaptivity (const char *name)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  DrivedashLongTestRounds *rounds = drivedash_long_test_model_get_rounds (model);
+  DrivedashPlot *plot = find_plot (GTK_WIDGET (page), g_dgettext (GETTEXT_PACKAGE, "Speed in each round after a rest"));
+  g_autofree char *during = g_strdup_printf ("%s-during.png", name);
+  g_autofree char *after = g_strdup_printf ("%s-after", name);
+  double x, y;
+
+  g_assert_nonnull (plot);
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_plot (GTK_WIDGET (page),
+                                                                 g_dgettext (GETTEXT_PACKAGE, "Speed in each round")))));
+  shrink_kind (model, DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  ui_iterate_until (has_a_round, rounds, 60);
+  if (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)))
+    g_free (ui_screenshot (window, during));
+  ui_iterate_until (not_running, model, 120);
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
+  for (guint series = 0; series < 3; series++)
+    g_assert_cmpuint (drivedash_plot_get_n_samples (plot, series), ==, 10);
+  g_assert_true (drivedash_plot_get_last (plot, 0, &x, &y));
+  g_assert_cmpfloat (x, ==, 10);
+  g_assert_cmpfloat (y, ==, drivedash_long_test_rounds_get_round (rounds, 9)->bandwidth_mb_per_s);
+  g_assert_nonnull (drivedash_long_test_model_get_summary (model));
+  g_assert_nonnull (drivedash_long_test_rounds_get_details (rounds));
+  screenshot_wide_and_narrow (window, after);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* History lists the newest run under its kind's name and opening it
+ * draws its series. */
+static void
+show_newest_in_history (const char *screenshot)
+{
+  DrivedashWindow *window;
+  DrivedashHistoryPage *history;
+  g_autoptr(GObject) item = NULL;
+  GtkWidget *plots;
+
+  open_page (&window);
+  drivedash_window_set_visible_page (window, "history");
+  history = DRIVEDASH_HISTORY_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE));
+  ui_iterate_until (newest_listed, history, 20);
+  item = g_list_model_get_item (drivedash_history_model_get_runs (drivedash_history_page_get_model (history)), 0);
+  g_free (ui_screenshot (window, "long-tests-adaptivity-history-list.png"));
+  drivedash_history_page_open (history, DRIVEDASH_HISTORY_ITEM (item));
+  plots = ui_find_descendant (GTK_WIDGET (history), DRIVEDASH_TYPE_BENCH_PLOTS);
+  ui_iterate_until (plots_shown, plots, 20);
+  g_free (ui_screenshot (window, screenshot));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+test_adaptivity (void)
+{
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(DrivedashStoreRun) stored = NULL;
+  g_autoptr(JsonNode) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  DrivedashStoreRun *newest;
+  JsonObject *o;
+
+  run_adaptivity ("long-tests-adaptivity");
+  store = drivedash_store_open (NULL, &error);
+  g_assert_no_error (error);
+  runs = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_no_error (error);
+  newest = g_ptr_array_index (runs, 0);
+  g_assert_cmpint (newest->kind, ==, DRIVEDASH_RUN_KIND_ADAPTIVITY);
+  stored = drivedash_store_get_run (store, newest->id, &error);
+  g_assert_no_error (error);
+  /* Ten rounds and their average, each a result History can compare. */
+  g_assert_cmpuint (stored->results->len, ==, 11);
+  g_assert_nonnull (drivedash_store_run_find_result (stored, "recovery-10", "trace"));
+  g_assert_nonnull (drivedash_store_run_find_result (stored, "average", "trace"));
+  doc = json_from_string (stored->settings_json, &error);
+  g_assert_no_error (error);
+  o = json_node_get_object (doc);
+  g_assert_cmpstr (json_object_get_string_member (o, "test"), ==, "adaptivity");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "rounds")), ==, 10);
+  g_assert_true (json_object_has_member (json_object_get_object_member (o, "average"), "bandwidth_mb_per_s"));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "summary"), "Averaged over 10 rounds"));
+  show_newest_in_history ("long-tests-adaptivity-in-history.png");
+}
+
 /* A folder the test cannot write in is refused in words and the folder
  * stays; a good one is kept in GSettings as a URI. */
 static void
@@ -454,7 +578,7 @@ find_label (GtkWidget  *widget,
 static void
 check_japanese (void)
 {
-  const char *names[] = { "Long speed test", "Consistency", "Fast cache size" };
+  const char *names[] = { "Long speed test", "Consistency", "Fast cache size", "Adaptivity" };
   g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
   DrivedashWindow *window;
   DrivedashLongTestPage *page;
@@ -482,6 +606,8 @@ check_japanese (void)
     }
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
+  /* Adaptivity's words and plot in Japanese, wide and narrow. */
+  run_adaptivity ("long-tests-adaptivity-ja");
 
   /* The rounds plot's wait unit is the one the app writes after every
    * other time ("12.5 ms", "250 µs"), not ミリ秒 next to µs. */
@@ -552,6 +678,7 @@ main (int   argc,
   g_test_add_func ("/ui/longtest/stop", test_stop);
   g_test_add_func ("/ui/longtest/consistency", test_consistency);
   g_test_add_func ("/ui/longtest/saturation", test_saturation);
+  g_test_add_func ("/ui/longtest/adaptivity", test_adaptivity);
   g_test_add_func ("/ui/longtest/folder", test_folder);
   g_test_add_func ("/ui/longtest/japanese", test_japanese);
   status = g_test_run ();

@@ -1,6 +1,7 @@
-/* drivedash-cli-long.c — drivedash-cli sustained|consistency|saturation
+/* drivedash-cli-long.c — drivedash-cli sustained|consistency|saturation|
+ * adaptivity
  *
- * One function for the three commands: the command name picks the test.
+ * One function for the four commands: the command name picks the test.
  * "drivedash-cli long NAME", the first spelling, still works.
  *
  * The test runs in a worker thread; the main thread keeps a main loop so
@@ -69,6 +70,7 @@ typedef struct
   const char                *command;  /* "drivedash-cli sustained", for messages */
   gboolean                   quiet;
   gint64                     last_progress;
+  guint                      last_phase;     /* the phase of the last line printed */
 } LongRun;
 
 static void
@@ -174,9 +176,13 @@ on_progress (gpointer                     user_data,
   const char *group = drivedash_long_group_get_display_name (p->phase.group);
   g_autofree char *left = NULL;
 
-  if (run->quiet || (now - run->last_progress < PROGRESS_EVERY_US && run->last_progress != 0))
+  /* A new phase always gets its line: "Resting" after a long fill is news,
+   * and a script can wait for it. */
+  if (run->quiet || (now - run->last_progress < PROGRESS_EVERY_US && run->last_progress != 0 &&
+                     p->phase_index == run->last_phase))
     return;
   run->last_progress = now;
+  run->last_phase = p->phase_index;
   left = drivedash_format_figure (p->eta_s, 0);
   /* Translators: the last %s is seconds, grouped as the locale does ("5,000") */
   if (group != NULL)
@@ -258,7 +264,7 @@ check_amount (const DrivedashLongTestSettings *s,
   guint64 bytes;
   g_autofree char *text = NULL;
 
-  if (s->kind == DRIVEDASH_LONG_TEST_SATURATION &&
+  if (drivedash_long_test_kind_fills (s->kind) &&
       !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, error))
     return FALSE;
   plan = drivedash_long_test_plan (s, amount);
@@ -341,7 +347,7 @@ run_kind (DrivedashLongTestKind  kind,
   g_autoptr(DrivedashStoreRun) stored = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autofree char *controller = NULL;
-  LongRun run = { 0 };
+  LongRun run = { .last_phase = G_MAXUINT };
   int ret;
 
   if (!apply_options (o, settings, &error))
@@ -397,6 +403,11 @@ command_summary (const char *name)
       return _("Consistency (PCMark 8 style): rounds of heavy random writes, each followed by a "
                "measured mixed workload, then rounds after rest, to show whether the drive keeps its "
                "speed. It writes only its own test file, which it removes afterwards.");
+    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
+      return _("Adaptivity (PCMark 8 style): fills the free space, leaving a safety margin, with one "
+               "test file of random data, then measures a mixed workload ten times, each after a "
+               "rest, and reports the average. It writes only its own test file, which it removes "
+               "afterwards.");
     case DRIVEDASH_LONG_TEST_SATURATION:
     default:
       return _("Write saturation: writes one long file in order and measures the speed for every "
@@ -422,9 +433,10 @@ drivedash_cli_long (int    argc,
     { "round-seconds", 0, 0, G_OPTION_ARG_STRING, &o.round_seconds,
       N_("Consistency: seconds of random writes in the first round"), N_("S") },
     { "idle-seconds", 0, 0, G_OPTION_ARG_STRING, &o.idle_seconds,
-      N_("Consistency: seconds of rest before each recovery round"), N_("S") },
+      N_("Consistency and adaptivity: seconds of rest before each recovery round"), N_("S") },
     { "amount", 'a', 0, G_OPTION_ARG_STRING, &o.amount,
-      N_("Saturation: how much to write (default: the free space less a safety margin)"), N_("SIZE") },
+      N_("Saturation and adaptivity: how much to write (default: the free space less a safety margin)"),
+      N_("SIZE") },
     { "step", 0, 0, G_OPTION_ARG_STRING, &o.step,
       N_("Saturation: one speed point per this much written (default: 1GiB)"), N_("SIZE") },
     { "block-size", 'b', 0, G_OPTION_ARG_STRING, &o.block_size,

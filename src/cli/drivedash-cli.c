@@ -31,6 +31,7 @@ static const Command commands[] = {
   { "sustained", drivedash_cli_long,      N_("Long test: mixed reads and writes for minutes or an hour (Iometer style)") },
   { "consistency", drivedash_cli_long,    N_("Long test: speed over many rounds of heavy writes (PCMark 8 style)") },
   { "saturation", drivedash_cli_long,     N_("Long test: how much can be written before the drive slows down") },
+  { "adaptivity", drivedash_cli_long,     N_("Long test: speed after rests with the free space filled (PCMark 8 style)") },
   /* The old spelling "long NAME", kept for scripts; not listed. */
   { "long",      drivedash_cli_long,      NULL },
 };

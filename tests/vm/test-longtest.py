@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """drivedash-cli consistency (PCMark 8 style, Quick preset shrunk to
-seconds) on ext4 on QEMU's emulated NVMe namespace (issue 10): the
-controller's own Data Units Written must grow by at least the bytes_written
-the run reports, and the test file must be gone afterwards.
+seconds) on ext4 on QEMU's emulated NVMe namespace (issue 10), then
+drivedash-cli adaptivity (issue 22) filling the filesystem's real free
+space less the margin: for each, the controller's own Data Units Written
+must grow by at least the bytes_written the run reports, and the test file
+must be gone afterwards.
 
 Everything here is real: the CLI's long-test engine (O_DIRECT, it refuses to
 run buffered), Debian's ext4 and nvme drivers, QEMU's controller and its
@@ -28,6 +30,7 @@ IMAGE_MIB = 5376
 MKFS_ARGS = ("-m", "0", "-N", "1024", "-J", "size=4")
 O_DIRECT = 0o40000  # x86-64
 ROUNDS = 8 + 5 + 5  # degradation, steady state, recovery
+ADAPTIVITY_ROUNDS = 10
 
 SCRIPT = r"""
 mount -t ext4 /dev/nvme0n1 /mnt || exit 10
@@ -54,18 +57,27 @@ vm-run fdinfo cat /tmp/fdinfo
 sync
 vm-run after drivedash-cli health nvme0 --json
 vm-run left ls -A /mnt
+# Adaptivity without --amount: the free space less the margin (about
+# 200 MiB here), then ten rounds after rests of 0.2 s.
+vm-run adaptivity-before drivedash-cli health nvme0 --json
+vm-run adaptivity drivedash-cli adaptivity --target /mnt --idle-seconds 0.2 --interval 0.5 --no-save --json
+sync
+vm-run adaptivity-after drivedash-cli health nvme0 --json
+vm-run adaptivity-left ls -A /mnt
 umount /mnt
 """
 
 
-def check_units(tap, run, written):
-    before = vmtest.find(run.json("before"), "nvme0") or {}
-    after = vmtest.find(run.json("after"), "nvme0") or {}
+def check_units(tap, run, written, least, prefix=""):
+    """Data Units Written of the readings PREFIX + before/after against
+    the run's WRITTEN, which must be at least LEAST (what its fill wrote)."""
+    before = vmtest.find(run.json(prefix + "before"), "nvme0") or {}
+    after = vmtest.find(run.json(prefix + "after"), "nvme0") or {}
     b_units = before.get("data_units_written")
     a_units = after.get("data_units_written")
     if not tap.ok(isinstance(b_units, int) and isinstance(a_units, int),
                   "Data Units Written read before and after",
-                  run.describe("before") + run.describe("after")):
+                  run.describe(prefix + "before") + run.describe(prefix + "after")):
         return
     grew = (a_units - b_units) * BYTES_PER_UNIT
     # QEMU rounds each reading up to whole units (ceil(blocks / 1000)), so
@@ -82,10 +94,39 @@ def check_units(tap, run, written):
     tap.ok(grew <= written + slack, f"… and by no more than that plus ext4's own writes ({slack} bytes)",
            f"units {b_units} -> {a_units}")
     # A run that wrote nothing would pass the first check.
-    tap.ok(written >= 2 * (SIZE_MIB << 20), "the run reports at least its two preconditioning passes",
+    tap.ok(written >= least, f"the run reports at least what its fill wrote ({least} bytes)",
            f"bytes_written {written}")
     tap.diag(f"controller: {b_units} -> {a_units} units, +{grew} bytes; run: {written} bytes written "
              f"({written / BYTES_PER_UNIT:.3f} units)")
+
+
+def check_adaptivity(tap, run):
+    doc = run.json("adaptivity")
+    tap.ok(run["adaptivity"].rc == 0 and isinstance(doc, dict), "adaptivity --json on ext4 in the guest",
+           run.describe("adaptivity"))
+    doc = doc or {}
+    tap.diag(f"--- drivedash-cli adaptivity --json (rounds left out) ---\n"
+             f"{ {k: v for k, v in doc.items() if k != 'rounds'} }")
+    tap.eq(doc.get("test"), "adaptivity", "the run is an adaptivity test")
+    rounds = doc.get("rounds") or []
+    tap.eq(len(rounds), ADAPTIVITY_ROUNDS, "all ten rounds measured")
+    tap.ok(all(r.get("phase") == "recovery" and r.get("bandwidth_mb_per_s", 0) > 0 for r in rounds),
+           "every round is a recovery round with a bandwidth", repr(rounds)[:2000])
+    average = doc.get("average") or {}
+    mean = sum(r["bandwidth_mb_per_s"] for r in rounds) / len(rounds) if rounds else None
+    tap.ok(mean is not None and abs(average.get("bandwidth_mb_per_s", -1) - mean) <= 1e-6 * mean,
+           "the average is the rounds' mean", repr(average))
+    fill = doc.get("fill_bytes")
+    # The margin is 5 GiB, so the fill is what the image has beyond it.
+    tap.ok(isinstance(fill, int) and 64 << 20 <= fill <= (IMAGE_MIB << 20) - (5 << 30),
+           "the fill wrote the free space less the 5 GiB margin", repr(fill))
+    written = doc.get("bytes_written")
+    if tap.ok(isinstance(written, int), "adaptivity's bytes_written reported", repr(written)):
+        check_units(tap, run, written, fill if isinstance(fill, int) else 1, "adaptivity-")
+    left = run["adaptivity-left"]
+    tap.ok(left.rc == 0 and left.out.strip() == "lost+found",
+           "adaptivity's test file is gone afterwards", run.describe("adaptivity-left"))
+    tap.diag(f"adaptivity run itself: {doc.get('elapsed_s')} s")
 
 
 def main():
@@ -95,7 +136,7 @@ def main():
     guest = vmtest.Guest(tap, bins=[sys.argv[1]])
     run = guest.run_until_not_stalled(
         lambda: [guest.disk("ext4.img", IMAGE_MIB, ext4=True, mkfs_args=MKFS_ARGS) + ",serial=DD-LONG"],
-        SCRIPT, env=[f"SIZE_MIB={SIZE_MIB}"], timeout=300)
+        SCRIPT, env=[f"SIZE_MIB={SIZE_MIB}"], timeout=480)
     tap.eq(run.rc, 0, "the guest mounted ext4 and ran the whole script")
 
     doc = run.json("long")
@@ -122,12 +163,14 @@ def main():
 
     written = doc.get("bytes_written")
     if tap.ok(isinstance(written, int), "bytes_written reported", repr(written)):
-        check_units(tap, run, written)
+        # its two preconditioning passes
+        check_units(tap, run, written, 2 * (SIZE_MIB << 20))
 
     left = run["left"]
     tap.ok(left.rc == 0 and left.out.strip() == "lost+found",
            "the test file is gone afterwards", run.describe("left"))
     tap.diag(f"boot + script: {run.seconds:.1f} s; run itself: {doc.get('elapsed_s')} s")
+    check_adaptivity(tap, run)
     guest.close()
     tap.done()
 

@@ -18,6 +18,8 @@ drivedash_long_test_get_title (DrivedashLongTestKind kind)
       return _("Long speed test");
     case DRIVEDASH_LONG_TEST_CONSISTENCY:
       return _("Consistency");
+    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
+      return _("Adaptivity");
     case DRIVEDASH_LONG_TEST_SATURATION:
     default:
       return _("How much until it slows down");
@@ -38,6 +40,11 @@ drivedash_long_test_get_explanation (DrivedashLongTestKind kind)
                "then lets it rest and measures again. It shows how much a drive slows down when "
                "it is kept busy and how well it recovers. Its full version takes many hours "
                "because drives only show this after a lot of writing.");
+    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
+      return _("Fills the free space of the drive, keeping a safety margin, and then measures it "
+               "ten times, each after a rest. Some drives use their rests to tidy up and get fast "
+               "again even when they are nearly full; the average of the ten rounds shows how fast "
+               "this one is then. It takes as long as writing that much data, plus the rests.");
     case DRIVEDASH_LONG_TEST_SATURATION:
     default:
       return _("Writes one large file and records the speed for every gigabyte. Most drives "

@@ -134,7 +134,7 @@ void
 drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
                                     DrivedashLongTestKind   kind)
 {
-  g_return_if_fail (kind <= DRIVEDASH_LONG_TEST_SATURATION);
+  g_return_if_fail (kind <= DRIVEDASH_LONG_TEST_ADAPTIVITY);
   if (self->kind == kind)
     return;
   self->kind = kind;
@@ -222,7 +222,7 @@ estimate_bytes (DrivedashLongTestModel *self,
   g_autoptr(GArray) plan = NULL;
   guint64 amount = s->amount;
 
-  if (s->kind == DRIVEDASH_LONG_TEST_SATURATION &&
+  if (drivedash_long_test_kind_fills (s->kind) &&
       !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
     return FALSE;
   plan = drivedash_long_test_plan (s, amount);

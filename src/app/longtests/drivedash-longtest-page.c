@@ -28,6 +28,7 @@ struct _DrivedashLongTestPage
   DrivedashPlot          *plot;
   DrivedashPlot          *rounds_plot;
   DrivedashPlot          *saturation_plot;
+  DrivedashPlot          *adaptivity_plot;
   AdwComboRow            *kind_row;
   AdwComboRow            *preset_row;
   GSettings              *settings;
@@ -125,6 +126,8 @@ get_plots (GtkWidget      *page,
     plots[n++] = self->rounds_plot;
   else if (gtk_widget_get_visible (GTK_WIDGET (self->saturation_plot)))
     plots[n++] = self->saturation_plot;
+  else if (gtk_widget_get_visible (GTK_WIDGET (self->adaptivity_plot)))
+    plots[n++] = self->adaptivity_plot;
   return n;
 }
 
@@ -152,6 +155,14 @@ kind_is_cb (gpointer              unused,
             DrivedashLongTestKind wanted)
 {
   return kind == wanted;
+}
+
+/* The rounds' words are Consistency's and Adaptivity's. */
+static gboolean
+kind_has_rounds_cb (gpointer              unused,
+                    DrivedashLongTestKind kind)
+{
+  return kind == DRIVEDASH_LONG_TEST_CONSISTENCY || kind == DRIVEDASH_LONG_TEST_ADAPTIVITY;
 }
 
 static char *
@@ -227,11 +238,13 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, rounds_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, saturation_plot);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, adaptivity_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, kind_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, preset_row);
   drivedash_widget_class_bind_closures (widget_class);
   drivedash_run_actions_install (widget_class, &run_actions);
   gtk_widget_class_bind_template_callback (widget_class, kind_is_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kind_has_rounds_cb);
   gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
 }
 
@@ -254,6 +267,8 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   drivedash_plot_set_right_unit (self->plot, "°C");
   drivedash_long_test_plots_setup_rounds (self->rounds_plot, drivedash_long_test_model_get_rounds (self->model));
   drivedash_long_test_plots_setup_saturation (self->saturation_plot,
+                                              drivedash_long_test_model_get_rounds (self->model));
+  drivedash_long_test_plots_setup_adaptivity (self->adaptivity_plot,
                                               drivedash_long_test_model_get_rounds (self->model));
   drivedash_run_actions_init (GTK_WIDGET (self));
   /* The folder decides the drive: kept like the Speed page's. */

@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Each plot is redrawn from the rounds model whenever it changes: at most
- * 18 rounds, or one point a second of a fill (until the run ends, when the
- * exact speed per GiB step replaces them), so refilling is cheap and the
- * plot never disagrees with the words next to it.
+ * 18 rounds (10 for Adaptivity), or one point a second of a fill (until
+ * the run ends, when the exact speed per GiB step replaces them), so
+ * refilling is cheap and the plot never disagrees with the words next to
+ * it.
  */
 #include "config.h"
 
@@ -38,7 +39,7 @@ refill_rounds (DrivedashLongTestRounds *rounds,
   for (guint i = 0; i < n; i++)
     {
       const DrivedashLongRound *r = drivedash_long_test_rounds_get_round (rounds, i);
-      double x = drivedash_long_round_position (r);
+      double x = drivedash_long_test_rounds_get_position (rounds, i);
 
       drivedash_plot_append (plot, 0, x, r->bandwidth_mb_per_s);
       if (r->read_access_us > 0)
@@ -64,6 +65,24 @@ drivedash_long_test_plots_setup_rounds (DrivedashPlot           *plot,
   drivedash_plot_add_band (plot, 0.5, 8.5, _("Getting worse"));
   drivedash_plot_add_band (plot, 8.5, 13.5, _("Steady"));
   drivedash_plot_add_band (plot, 13.5, N_ROUNDS + 0.5, _("After resting"));
+  g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_rounds), plot, 0);
+  refill_rounds (rounds, plot);
+}
+
+/* Adaptivity's rounds, 1 … 10, all after a rest: one band would say
+ * nothing, so there is none. */
+void
+drivedash_long_test_plots_setup_adaptivity (DrivedashPlot           *plot,
+                                            DrivedashLongTestRounds *rounds)
+{
+  drivedash_plot_set_title (plot, _("Speed in each round after a rest"));
+  drivedash_plot_set_unit (plot, _("MB/s"));
+  drivedash_plot_set_include_zero (plot, TRUE);
+  drivedash_plot_add_series (plot, _("Speed"));
+  drivedash_plot_add_series_right (plot, _("Read wait"));
+  drivedash_plot_add_series_right (plot, _("Write wait"));
+  drivedash_plot_set_x_unit (plot, _("Round"));
+  drivedash_plot_set_x_range (plot, 0.5, DRIVEDASH_LONG_ADAPTIVITY_ROUNDS + 0.5);
   g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_rounds), plot, 0);
   refill_rounds (rounds, plot);
 }

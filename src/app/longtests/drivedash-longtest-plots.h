@@ -13,6 +13,10 @@ G_BEGIN_DECLS
  * on the right, the three phases as named bands.  Follows @rounds. */
 void drivedash_long_test_plots_setup_rounds     (DrivedashPlot           *plot,
                                                  DrivedashLongTestRounds *rounds);
+/* Adaptivity: the same lines over its ten rounds after a rest, without
+ * bands.  Follows @rounds. */
+void drivedash_long_test_plots_setup_adaptivity (DrivedashPlot           *plot,
+                                                 DrivedashLongTestRounds *rounds);
 /* Write saturation: speed against GB written, where the fast cache ends
  * and the speed after it.  Follows @rounds. */
 void drivedash_long_test_plots_setup_saturation (DrivedashPlot           *plot,

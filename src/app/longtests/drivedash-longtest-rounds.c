@@ -2,9 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Consistency measures one storage test per round; the rounds arrive one
- * by one while the run goes on (minutes to hours apart), so the plot and
- * the words about them grow with the run.  Write saturation's exact speed
+ * Consistency and Adaptivity measure one storage test per round; the
+ * rounds arrive one by one while the run goes on (minutes to hours
+ * apart), so the plot and the words about them grow with the run.  Write saturation's exact speed
  * per step is known only at the end; until then its rows (one a second)
  * are placed at the amount written so far, which the fill's own speed
  * gives.  Nothing here needs a display.
@@ -98,6 +98,36 @@ append_average (GString            *s,
     }
 }
 
+/* "Best: round 3, 1,234 MB/s. Worst: …", numbered as the plot does:
+ * Adaptivity's rounds 1 … 10, Consistency's 1 … 18 across its phases. */
+static GString *
+best_and_worst (const DrivedashLongRound *rounds,
+                guint                     n,
+                gboolean                  by_index)
+{
+  g_autofree char *best_speed = NULL, *worst_speed = NULL;
+  guint best = 0, worst = 0;
+  GString *s;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (rounds[i].bandwidth_mb_per_s > rounds[best].bandwidth_mb_per_s)
+        best = i;
+      if (rounds[i].bandwidth_mb_per_s < rounds[worst].bandwidth_mb_per_s)
+        worst = i;
+    }
+  best_speed = drivedash_format_figure (rounds[best].bandwidth_mb_per_s, 0);
+  worst_speed = drivedash_format_figure (rounds[worst].bandwidth_mb_per_s, 0);
+  s = g_string_new (NULL);
+  /* Translators: %u are round numbers 1–18, %s grouped speeds ("1,234") */
+  g_string_append_printf (s, _("Best: round %u, %s MB/s. Worst: round %u, %s MB/s."),
+                          by_index ? rounds[best].index : drivedash_long_round_position (&rounds[best]),
+                          best_speed,
+                          by_index ? rounds[worst].index : drivedash_long_round_position (&rounds[worst]),
+                          worst_speed);
+  return s;
+}
+
 /* Best and worst round, then the average of each phase seen so far, one
  * line each. */
 char *
@@ -105,36 +135,46 @@ drivedash_long_rounds_details_text (const DrivedashLongRound *rounds,
                                     guint                     n)
 {
   GString *s;
-  g_autofree char *best_speed = NULL, *worst_speed = NULL;
-  guint best = 0, worst = 0;
-  double sum[4] = { 0 };
-  guint count[4] = { 0 };
+  DrivedashLongRound avg;
 
   if (n == 0)
     return NULL;
-  for (guint i = 0; i < n; i++)
-    {
-      guint g = MIN ((guint) rounds[i].group, 3);
-
-      if (rounds[i].bandwidth_mb_per_s > rounds[best].bandwidth_mb_per_s)
-        best = i;
-      if (rounds[i].bandwidth_mb_per_s < rounds[worst].bandwidth_mb_per_s)
-        worst = i;
-      sum[g] += rounds[i].bandwidth_mb_per_s;
-      count[g]++;
-    }
-  best_speed = drivedash_format_figure (rounds[best].bandwidth_mb_per_s, 0);
-  worst_speed = drivedash_format_figure (rounds[worst].bandwidth_mb_per_s, 0);
-  s = g_string_new (NULL);
-  /* Translators: %u are round numbers 1–18, %s grouped speeds ("1,234") */
-  g_string_append_printf (s, _("Best: round %u, %s MB/s. Worst: round %u, %s MB/s."),
-                          drivedash_long_round_position (&rounds[best]), best_speed,
-                          drivedash_long_round_position (&rounds[worst]), worst_speed);
+  s = best_and_worst (rounds, n, FALSE);
   for (guint g = DRIVEDASH_LONG_GROUP_DEGRADATION; g <= DRIVEDASH_LONG_GROUP_RECOVERY; g++)
     {
-      if (count[g] > 0)
-        append_average (s, g, sum[g] / count[g]);
+      if (drivedash_long_rounds_average (rounds, n, g, &avg))
+        append_average (s, g, avg.bandwidth_mb_per_s);
     }
+  return g_string_free (s, FALSE);
+}
+
+/* Best and worst round and, until all ten are in (or when the run was
+ * stopped), the average of the rounds so far with their access times;
+ * the finished run's summary says the average itself. */
+char *
+drivedash_long_adaptivity_details_text (const DrivedashLongRound *rounds,
+                                        guint                     n)
+{
+  GString *s;
+  DrivedashLongRound avg;
+  g_autofree char *speed = NULL, *read = NULL, *write = NULL;
+
+  if (n == 0 || !drivedash_long_rounds_average (rounds, n, DRIVEDASH_LONG_GROUP_NONE, &avg))
+    return NULL;
+  s = best_and_worst (rounds, n, TRUE);
+  if (n >= DRIVEDASH_LONG_ADAPTIVITY_ROUNDS)
+    return g_string_free (s, FALSE);
+  speed = drivedash_format_figure (avg.bandwidth_mb_per_s, 0);
+  read = drivedash_format_latency_us ((guint32) MIN (avg.read_access_us + 0.5, G_MAXUINT32));
+  write = drivedash_format_latency_us ((guint32) MIN (avg.write_access_us + 0.5, G_MAXUINT32));
+  g_string_append_c (s, '\n');
+  /* Translators: while Adaptivity runs or when it was stopped; %u is the
+   * number of rounds measured so far, then a grouped speed ("1,234") and
+   * two times ("85 µs", "1.2 ms") */
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                          "Average of the first %u round: %s MB/s, reads %s, writes %s",
+                                          "Average of the first %u rounds: %s MB/s, reads %s, writes %s", n),
+                          n, speed, read, write);
   return g_string_free (s, FALSE);
 }
 
@@ -178,7 +218,10 @@ rounds_changed (DrivedashLongTestRounds *self)
 {
   const DrivedashLongRound *r = (const DrivedashLongRound *) (gpointer) self->rounds->data;
 
-  set_text (self, &self->details, drivedash_long_rounds_details_text (r, self->rounds->len),
+  set_text (self, &self->details,
+            self->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY
+            ? drivedash_long_adaptivity_details_text (r, self->rounds->len)
+            : drivedash_long_rounds_details_text (r, self->rounds->len),
             PROP_DETAILS);
   set_text (self, &self->verdict, drivedash_long_rounds_verdict_text (r, self->rounds->len),
             PROP_VERDICT);
@@ -260,7 +303,8 @@ drivedash_long_test_rounds_set_result (DrivedashLongTestRounds       *self,
   g_return_if_fail (DRIVEDASH_IS_LONG_TEST_ROUNDS (self));
   if (res->kind == DRIVEDASH_LONG_TEST_SATURATION && res->per_step != NULL)
     set_steps (self, res);
-  if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY && res->rounds != NULL)
+  if ((res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY || res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY) &&
+      res->rounds != NULL)
     {
       g_array_set_size (self->rounds, 0);
       g_array_append_vals (self->rounds, res->rounds->data, res->rounds->len);
@@ -292,6 +336,16 @@ drivedash_long_test_rounds_get_round (DrivedashLongTestRounds *self,
 {
   g_return_val_if_fail (i < self->rounds->len, NULL);
   return &g_array_index (self->rounds, DrivedashLongRound, i);
+}
+
+guint
+drivedash_long_test_rounds_get_position (DrivedashLongTestRounds *self,
+                                         guint                    i)
+{
+  const DrivedashLongRound *r = drivedash_long_test_rounds_get_round (self, i);
+
+  g_return_val_if_fail (r != NULL, 0);
+  return self->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY ? r->index : drivedash_long_round_position (r);
 }
 
 guint

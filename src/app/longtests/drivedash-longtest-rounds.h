@@ -1,5 +1,6 @@
 /* drivedash-longtest-rounds.h — the result plots' data of the long tests:
- * Consistency's rounds and Write saturation's speed per GB written
+ * Consistency's and Adaptivity's rounds and Write saturation's speed per
+ * GB written
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -44,6 +45,10 @@ const DrivedashLongRound *
                                                     guint                           i);
 /* The round's place on the plot: 1 … 18 across the three phases. */
 guint       drivedash_long_round_position          (const DrivedashLongRound       *round);
+/* Round @i's place on the plot for this run's kind: Consistency's
+ * position above, Adaptivity's round number 1 … 10. */
+guint       drivedash_long_test_rounds_get_position (DrivedashLongTestRounds       *self,
+                                                    guint                           i);
 guint       drivedash_long_test_rounds_get_n_points (DrivedashLongTestRounds       *self);
 void        drivedash_long_test_rounds_get_point   (DrivedashLongTestRounds        *self,
                                                     guint                           i,
@@ -61,6 +66,8 @@ const char *drivedash_long_test_rounds_get_verdict (DrivedashLongTestRounds     
 char       *drivedash_long_rounds_details_text     (const DrivedashLongRound       *rounds,
                                                     guint                           n);
 char       *drivedash_long_rounds_verdict_text     (const DrivedashLongRound       *rounds,
+                                                    guint                           n);
+char       *drivedash_long_adaptivity_details_text (const DrivedashLongRound       *rounds,
                                                     guint                           n);
 
 G_END_DECLS

@@ -32,6 +32,20 @@ add_round (JsonBuilder              *b,
 }
 
 static void
+add_average (JsonBuilder              *b,
+             const DrivedashLongRound *avg)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "bandwidth_mb_per_s");
+  json_builder_add_double_value (b, avg->bandwidth_mb_per_s);
+  json_builder_set_member_name (b, "read_access_us");
+  json_builder_add_double_value (b, avg->read_access_us);
+  json_builder_set_member_name (b, "write_access_us");
+  json_builder_add_double_value (b, avg->write_access_us);
+  json_builder_end_object (b);
+}
+
+static void
 add_phase_averages (JsonBuilder *b,
                     GArray      *rounds)
 {
@@ -39,44 +53,23 @@ add_phase_averages (JsonBuilder *b,
   json_builder_begin_object (b);
   for (DrivedashLongGroup g = DRIVEDASH_LONG_GROUP_DEGRADATION; g <= DRIVEDASH_LONG_GROUP_RECOVERY; g++)
     {
-      double bw = 0, ra = 0, wa = 0;
-      guint n = 0;
+      DrivedashLongRound avg;
 
-      for (guint i = 0; i < rounds->len; i++)
-        {
-          const DrivedashLongRound *r = &g_array_index (rounds, DrivedashLongRound, i);
-
-          if (r->group != g)
-            continue;
-          bw += r->bandwidth_mb_per_s;
-          ra += r->read_access_us;
-          wa += r->write_access_us;
-          n++;
-        }
-      if (n == 0)
+      if (!drivedash_long_rounds_average ((const DrivedashLongRound *) (gpointer) rounds->data,
+                                          rounds->len, g, &avg))
         continue;
       json_builder_set_member_name (b, drivedash_long_group_to_string (g));
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "bandwidth_mb_per_s");
-      json_builder_add_double_value (b, bw / n);
-      json_builder_set_member_name (b, "read_access_us");
-      json_builder_add_double_value (b, ra / n);
-      json_builder_set_member_name (b, "write_access_us");
-      json_builder_add_double_value (b, wa / n);
-      json_builder_end_object (b);
+      add_average (b, &avg);
     }
   json_builder_end_object (b);
 }
 
+/* Every round, then the best and the worst by bandwidth. */
 static void
-add_consistency (JsonBuilder                   *b,
-                 const DrivedashLongTestResult *res)
+add_rounds (JsonBuilder *b,
+            GArray      *rounds)
 {
-  GArray *rounds = res->rounds;
-  g_autoptr(GArray) steady = g_array_new (FALSE, FALSE, sizeof (double));
   const DrivedashLongRound *best = NULL, *worst = NULL;
-  double rr = 0, sr = 0;
-  gboolean reached;
 
   json_builder_set_member_name (b, "rounds");
   json_builder_begin_array (b);
@@ -89,8 +82,6 @@ add_consistency (JsonBuilder                   *b,
         best = r;
       if (worst == NULL || r->bandwidth_mb_per_s < worst->bandwidth_mb_per_s)
         worst = r;
-      if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
-        g_array_append_val (steady, r->bandwidth_mb_per_s);
     }
   json_builder_end_array (b);
   json_builder_set_member_name (b, "best");
@@ -103,6 +94,25 @@ add_consistency (JsonBuilder                   *b,
     add_round (b, worst);
   else
     json_builder_add_null_value (b);
+}
+
+static void
+add_consistency (JsonBuilder                   *b,
+                 const DrivedashLongTestResult *res)
+{
+  GArray *rounds = res->rounds;
+  g_autoptr(GArray) steady = g_array_new (FALSE, FALSE, sizeof (double));
+  double rr = 0, sr = 0;
+  gboolean reached;
+
+  add_rounds (b, rounds);
+  for (guint i = 0; i < rounds->len; i++)
+    {
+      const DrivedashLongRound *r = &g_array_index (rounds, DrivedashLongRound, i);
+
+      if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
+        g_array_append_val (steady, r->bandwidth_mb_per_s);
+    }
   add_phase_averages (b, rounds);
   reached = drivedash_long_steady_state ((const double *) (gpointer) steady->data, steady->len, &rr, &sr);
   json_builder_set_member_name (b, "steady_state_reached");
@@ -111,6 +121,24 @@ add_consistency (JsonBuilder                   *b,
   json_builder_add_double_value (b, rr * 100);
   json_builder_set_member_name (b, "steady_state_slope_percent");
   json_builder_add_double_value (b, sr * 100);
+}
+
+/* PCMark's result: the plain average over the rounds. */
+static void
+add_adaptivity (JsonBuilder                   *b,
+                const DrivedashLongTestResult *res)
+{
+  DrivedashLongRound avg;
+
+  add_rounds (b, res->rounds);
+  json_builder_set_member_name (b, "average");
+  if (drivedash_long_rounds_average ((const DrivedashLongRound *) (gpointer) res->rounds->data,
+                                     res->rounds->len, DRIVEDASH_LONG_GROUP_NONE, &avg))
+    add_average (b, &avg);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "fill_bytes");
+  json_builder_add_int_value (b, (gint64) res->fill_bytes);
 }
 
 static void
@@ -221,6 +249,9 @@ summary_sentence (const DrivedashLongTestResult *res)
 {
   DrivedashSustainedSummary s;
 
+  if (res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY)
+    return drivedash_long_adaptivity_sentence ((const DrivedashLongRound *) (gpointer) res->rounds->data,
+                                               res->rounds->len, res->fill_bytes);
   if (res->kind == DRIVEDASH_LONG_TEST_SATURATION)
     return drivedash_long_saturation_sentence ((const double *) (gpointer) res->per_step->data,
                                                res->per_step->len, res->step_bytes);
@@ -262,6 +293,8 @@ drivedash_long_test_result_to_json (const DrivedashLongTestResult   *res,
     add_sustained (b, res, settings->interval_s);
   else if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
     add_consistency (b, res);
+  else if (res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY)
+    add_adaptivity (b, res);
   else
     add_saturation (b, res);
   json_builder_end_object (b);

@@ -68,6 +68,8 @@ drivedash_long_test_settings_apply_preset (DrivedashLongTestSettings *self,
   self->round_s = REVIEW_ROUND_S * scale[preset];
   self->round_step_s = REVIEW_STEP_S * scale[preset];
   self->idle_s = REVIEW_IDLE_S * scale[preset];
+  /* Quick fills 16 GiB at most, so it stays quick on a large drive;
+   * Standard and Review fill the free space, as PCMark does. */
   self->amount = preset == DRIVEDASH_LONG_PRESET_QUICK ? 16 * GIB : 0;
 }
 
@@ -100,12 +102,13 @@ drivedash_long_test_settings_validate (const DrivedashLongTestSettings *self,
   return FALSE;
 }
 
-static const char *const kind_ids[] = { "sustained", "consistency", "saturation" };
+static const char *const kind_ids[] = { "sustained", "consistency", "saturation", "adaptivity" };
 
 G_DEFINE_ENUM_TYPE (DrivedashLongTestKind, drivedash_long_test_kind,
   G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_SUSTAINED, "sustained"),
   G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_CONSISTENCY, "consistency"),
-  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_SATURATION, "saturation"))
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_SATURATION, "saturation"),
+  G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_TEST_ADAPTIVITY, "adaptivity"))
 G_DEFINE_ENUM_TYPE (DrivedashLongPreset, drivedash_long_preset,
   G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_PRESET_QUICK, "quick"),
   G_DEFINE_ENUM_VALUE (DRIVEDASH_LONG_PRESET_STANDARD, "standard"),
@@ -128,6 +131,12 @@ drivedash_long_test_kind_from_string (const char            *text,
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+drivedash_long_test_kind_fills (DrivedashLongTestKind kind)
+{
+  return kind == DRIVEDASH_LONG_TEST_SATURATION || kind == DRIVEDASH_LONG_TEST_ADAPTIVITY;
 }
 
 gboolean
@@ -228,6 +237,24 @@ plan_consistency (const DrivedashLongTestSettings *s,
     }
 }
 
+/* The fill writes the whole file with random data, sequentially: every
+ * block the rounds later touch is written, and the drive is as full as
+ * the safety margin allows before the first rest. */
+static void
+plan_adaptivity (const DrivedashLongTestSettings *s,
+                 guint64                          amount,
+                 GArray                          *plan)
+{
+  guint64 trace = drivedash_long_io_trace_bytes (amount);
+
+  add (plan, DRIVEDASH_LONG_PHASE_FILL, DRIVEDASH_LONG_GROUP_NONE, 0, 0, amount);
+  for (guint i = 0; i < DRIVEDASH_LONG_ADAPTIVITY_ROUNDS; i++)
+    {
+      add (plan, DRIVEDASH_LONG_PHASE_IDLE, DRIVEDASH_LONG_GROUP_RECOVERY, i + 1, s->idle_s, 0);
+      add (plan, DRIVEDASH_LONG_PHASE_MEASURE, DRIVEDASH_LONG_GROUP_RECOVERY, i + 1, 0, trace);
+    }
+}
+
 GArray *
 drivedash_long_test_plan (const DrivedashLongTestSettings *settings,
                           guint64                          amount)
@@ -243,6 +270,9 @@ drivedash_long_test_plan (const DrivedashLongTestSettings *settings,
       break;
     case DRIVEDASH_LONG_TEST_CONSISTENCY:
       plan_consistency (settings, plan);
+      break;
+    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
+      plan_adaptivity (settings, amount, plan);
       break;
     case DRIVEDASH_LONG_TEST_SATURATION:
     default:

@@ -239,3 +239,59 @@ drivedash_long_saturation_sentence (const double *v,
   return g_strdup_printf (_("Writes at about %s MB/s for all %s GB written; no lasting slowdown was seen."),
                           speed, gb);
 }
+
+gboolean
+drivedash_long_rounds_average (const DrivedashLongRound *rounds,
+                               guint                     n,
+                               DrivedashLongGroup        group,
+                               DrivedashLongRound       *out)
+{
+  guint count = 0;
+
+  *out = (DrivedashLongRound) { group, 0, 0, 0, 0, 0 };
+  for (guint i = 0; i < n; i++)
+    {
+      if (group != DRIVEDASH_LONG_GROUP_NONE && rounds[i].group != group)
+        continue;
+      out->bandwidth_mb_per_s += rounds[i].bandwidth_mb_per_s;
+      out->read_access_us += rounds[i].read_access_us;
+      out->write_access_us += rounds[i].write_access_us;
+      out->busy_s += rounds[i].busy_s;
+      count++;
+    }
+  if (count == 0)
+    return FALSE;
+  out->index = count;
+  out->bandwidth_mb_per_s /= count;
+  out->read_access_us /= count;
+  out->write_access_us /= count;
+  out->busy_s /= count;
+  return TRUE;
+}
+
+char *
+drivedash_long_adaptivity_sentence (const DrivedashLongRound *rounds,
+                                    guint                     n,
+                                    guint64                   fill_bytes)
+{
+  DrivedashLongRound avg;
+  g_autofree char *speed = NULL, *read = NULL, *write = NULL, *fill = NULL;
+
+  if (n < DRIVEDASH_LONG_ADAPTIVITY_ROUNDS ||
+      !drivedash_long_rounds_average (rounds, n, DRIVEDASH_LONG_GROUP_NONE, &avg))
+    return NULL;
+  /* The amount, not "the free space": Quick and --amount write less. */
+  fill = drivedash_format_bytes (fill_bytes);
+  speed = drivedash_format_figure (avg.bandwidth_mb_per_s, 0);
+  read = drivedash_format_latency_us ((guint32) MIN (avg.read_access_us + 0.5, G_MAXUINT32));
+  write = drivedash_format_latency_us ((guint32) MIN (avg.write_access_us + 0.5, G_MAXUINT32));
+  /* Translators: Adaptivity's result; %u is the number of rounds (10),
+   * then the amount the fill wrote ("59.1 GB"), a grouped speed
+   * ("1,234") and two times ("85 µs", "1.2 ms") */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Averaged over %u round after a rest, with %s of test data on the "
+                                       "drive: %s MB/s; each read took %s and each write %s.",
+                                       "Averaged over %u rounds after rests, with %s of test data on the "
+                                       "drive: %s MB/s; each read took %s and each write %s.", n),
+                          n, fill, speed, read, write);
+}

@@ -66,6 +66,20 @@ char    *drivedash_long_saturation_sentence (const double *mb_per_s,
                                              guint         n_points,
                                              guint64       step_bytes);
 
+/* The mean bandwidth and access times of the rounds of @group
+ * (DRIVEDASH_LONG_GROUP_NONE: every round) in @out, its index the number
+ * of rounds averaged.  FALSE when there is none. */
+gboolean drivedash_long_rounds_average      (const DrivedashLongRound *rounds,
+                                             guint                     n_rounds,
+                                             DrivedashLongGroup        group,
+                                             DrivedashLongRound       *out);
+/* Adaptivity: the averages over its rounds and what its fill wrote in a
+ * plain sentence, or NULL while fewer than all ten are measured (too few
+ * to stand for the drive). */
+char    *drivedash_long_adaptivity_sentence (const DrivedashLongRound *rounds,
+                                             guint                     n_rounds,
+                                             guint64                   fill_bytes);
+
 /* The run as the CLI's --json document (docs in the CLI's help). */
 JsonNode *drivedash_long_test_result_to_json (const DrivedashLongTestResult   *result,
                                               const DrivedashLongTestSettings *settings);

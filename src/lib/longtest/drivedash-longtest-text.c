@@ -27,6 +27,8 @@ append_rounds (GString                       *s,
       if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
         g_array_append_val (steady, r->bandwidth_mb_per_s);
     }
+  if (res->kind != DRIVEDASH_LONG_TEST_CONSISTENCY)
+    return;
   if (drivedash_long_steady_state ((const double *) (gpointer) steady->data, steady->len, NULL, NULL))
     g_string_append_printf (s, "%s\n", _("Steady state reached."));
   else
@@ -56,7 +58,7 @@ drivedash_long_test_result_to_text (const DrivedashLongTestResult   *res,
                               json_object_get_double_member (o, "change_percent"),
                               json_object_get_double_member (o, "window_s"));
     }
-  else if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
+  else if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY || res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY)
     append_rounds (s, res);
   else
     for (guint i = 0; i < res->per_step->len; i++)

@@ -302,6 +302,8 @@ record_phase (Run                         *r,
 
   res->bytes_written += t->write_bytes;
   res->bytes_read += t->read_bytes;
+  if (p->kind == DRIVEDASH_LONG_PHASE_FILL)
+    res->fill_bytes += t->write_bytes;
   if (p->kind != DRIVEDASH_LONG_PHASE_MEASURE)
     return;
   if (r->s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
@@ -376,7 +378,8 @@ run_phase (Run *r)
   job_for_phase (r, p, &job);
   ok = drivedash_long_io_run (&r->io, &job, &totals);
   record_phase (r, p, &totals);
-  if (p->kind == DRIVEDASH_LONG_PHASE_FILL)
+  /* Only saturation times its steps; Adaptivity's fill just fills. */
+  if (p->kind == DRIVEDASH_LONG_PHASE_FILL && r->io.step_times != NULL)
     record_steps (r);
   return ok && !r->too_hot && !r->vanished;
 }
@@ -501,7 +504,7 @@ drivedash_long_test_run (const DrivedashLongTestSettings *settings,
 
   if (!drivedash_long_test_settings_validate (settings, error))
     return NULL;
-  if (settings->kind == DRIVEDASH_LONG_TEST_SATURATION)
+  if (drivedash_long_test_kind_fills (settings->kind))
     {
       if (!drivedash_long_test_resolve_amount (settings->folder, settings->amount, &amount, error))
         return NULL;

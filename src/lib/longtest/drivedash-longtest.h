@@ -1,6 +1,6 @@
 /* drivedash-longtest.h — the long tests: Sustained mixed I/O (Iometer
- * style), Consistency (PCMark 8 style) and Write saturation (fast-cache
- * size).  Synchronous: runs in the calling thread; the app and the CLI
+ * style), Consistency and Adaptivity (PCMark 8 style) and Write
+ * saturation (fast-cache size).  Synchronous: runs in the calling thread; the app and the CLI
  * call it from a worker thread.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +18,9 @@ typedef enum
   DRIVEDASH_LONG_TEST_SUSTAINED,
   DRIVEDASH_LONG_TEST_CONSISTENCY,
   DRIVEDASH_LONG_TEST_SATURATION,
+  /* The free space filled, then recovery rounds: an idle period and the
+   * storage test, as Consistency's last rounds. */
+  DRIVEDASH_LONG_TEST_ADAPTIVITY,
 } DrivedashLongTestKind;
 
 typedef enum
@@ -26,10 +29,11 @@ typedef enum
   DRIVEDASH_LONG_PHASE_BURST,     /* timed random writes, 4 KiB–1 MiB */
   DRIVEDASH_LONG_PHASE_IDLE,
   DRIVEDASH_LONG_PHASE_MEASURE,   /* a timed mix (sustained) or one storage test (round) */
-  DRIVEDASH_LONG_PHASE_FILL,      /* sequential writes by amount (saturation) */
+  DRIVEDASH_LONG_PHASE_FILL,      /* sequential writes by amount (saturation, adaptivity) */
 } DrivedashLongPhaseKind;
 
-/* Consistency's three groups of rounds. */
+/* Consistency's three groups of rounds; Adaptivity's rounds are all
+ * recovery rounds. */
 typedef enum
 {
   DRIVEDASH_LONG_GROUP_NONE,
@@ -66,8 +70,8 @@ typedef struct
   guint                 read_percent;    /* sustained */
   double                round_s;         /* consistency: T0 */
   double                round_step_s;    /* consistency: Tstep */
-  double                idle_s;          /* consistency */
-  guint64               amount;          /* saturation; 0 = free space less the margin */
+  double                idle_s;          /* consistency, adaptivity */
+  guint64               amount;          /* saturation, adaptivity; 0 = free space less the margin */
   guint64               step_bytes;      /* saturation: one point per this many bytes */
   double                interval_s;      /* one time-series row per interval */
   double                io_timeout_s;
@@ -92,6 +96,9 @@ GType       drivedash_long_preset_get_type       (void) G_GNUC_CONST;
 const char *drivedash_long_test_kind_to_string   (DrivedashLongTestKind kind);
 gboolean    drivedash_long_test_kind_from_string (const char *text, DrivedashLongTestKind *out);
 gboolean    drivedash_long_preset_from_string    (const char *text, DrivedashLongPreset *out);
+/* Whether the test writes the amount of drivedash_long_test_resolve_amount()
+ * (saturation and adaptivity) rather than a test file of file_size. */
+gboolean    drivedash_long_test_kind_fills       (DrivedashLongTestKind kind);
 /* "degradation", "steady", "recovery"; NULL for NONE. */
 const char *drivedash_long_group_to_string       (DrivedashLongGroup group);
 /* "degradation", "steady state", "recovery", translated; NULL for NONE. */
@@ -100,7 +107,7 @@ const char *drivedash_long_group_get_display_name (DrivedashLongGroup group);
 const char *drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind);
 
 /* The phases of a run (a GArray of DrivedashLongPhase).  @amount: the
- * resolved saturation amount. */
+ * resolved amount of a test that fills. */
 GArray     *drivedash_long_test_plan             (const DrivedashLongTestSettings *settings,
                                                   guint64                          amount);
 /* Seconds left: the rest of phase @index (@elapsed_s into it) and every
@@ -115,7 +122,10 @@ guint64     drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *ph
                                                     guint                     n_phases,
                                                     double                    write_bytes_per_s);
 
-/* One measured round of the consistency test. */
+/* Adaptivity's rounds, as PCMark 8 runs them. */
+#define DRIVEDASH_LONG_ADAPTIVITY_ROUNDS 10
+
+/* One measured round of the consistency or adaptivity test. */
 typedef struct
 {
   DrivedashLongGroup group;
@@ -145,7 +155,7 @@ typedef struct
   void (*progress)    (gpointer user_data, const DrivedashLongProgress *progress);
   void (*row)         (gpointer user_data, const DrivedashTimeseriesRow *row);
   void (*phase_begin) (gpointer user_data, const DrivedashLongPhase *phase);
-  /* A consistency round just measured (may be NULL). */
+  /* A consistency or adaptivity round just measured (may be NULL). */
   void (*round)       (gpointer user_data, const DrivedashLongRound *round);
 } DrivedashLongTestSink;
 
@@ -153,12 +163,13 @@ typedef struct
 {
   DrivedashLongTestKind  kind;
   DrivedashTimeseries   *series;
-  GArray                *rounds;        /* of DrivedashLongRound */
+  GArray                *rounds;        /* of DrivedashLongRound (consistency, adaptivity) */
   GArray                *minute_p99_us; /* of double: sustained, exact per minute */
   GArray                *per_step;      /* of double, MB/s per step_bytes (saturation) */
   guint64                step_bytes;
   guint64                bytes_written;
   guint64                bytes_read;
+  guint64                fill_bytes;    /* written by the FILL phase (saturation, adaptivity) */
   guint64                measured_ios;  /* sustained */
   double                 measured_s;
   double                 measured_mb_per_s;

@@ -18,6 +18,7 @@ typedef enum
   DRIVEDASH_RUN_KIND_SATURATION,
   DRIVEDASH_RUN_KIND_AB_SET,       /* game-mode A/B: members are "off"/"on" rounds */
   DRIVEDASH_RUN_KIND_REPEAT_SET,   /* the same preset N times: members are "repeat" */
+  DRIVEDASH_RUN_KIND_ADAPTIVITY,
 } DrivedashRunKind;
 
 typedef enum
@@ -100,7 +101,7 @@ const DrivedashStoreResult *drivedash_store_run_find_result (const DrivedashStor
                                                              const char              *mode);
 
 /* Stable ids: "quick", "sustained", "consistency", "saturation", "ab-set",
- * "repeat-set"; "done", "cancelled", "failed". */
+ * "repeat-set", "adaptivity"; "done", "cancelled", "failed". */
 const char *drivedash_run_kind_to_string     (DrivedashRunKind   kind);
 gboolean    drivedash_run_kind_from_string   (const char        *text,
                                               DrivedashRunKind  *out);

@@ -65,16 +65,30 @@ encode_series (const DrivedashLongTestResult *res)
                                         samples->len, LONG_SERIES_POINTS);
 }
 
-/* A consistency run's rounds, each as a result, so History can compare
- * them; the other tests have one. */
+static void
+add_trace_result (DrivedashStoreRun        *run,
+                  const char               *name,
+                  const DrivedashLongRound *round)
+{
+  DrivedashStoreResult *r = drivedash_store_result_new (name, "trace");
+
+  r->mb_per_s = round->bandwidth_mb_per_s;
+  r->latency_us.mean = round->read_access_us;
+  g_ptr_array_add (run->results, r);
+}
+
+/* A consistency or adaptivity run's rounds, each as a result, so History
+ * can compare them, and adaptivity's average over them ("average", its
+ * result); the other tests have one. */
 static void
 add_results (DrivedashStoreRun               *run,
              const DrivedashLongTestResult   *res,
              const DrivedashLongTestSettings *s)
 {
   DrivedashStoreResult *r;
+  DrivedashLongRound avg;
 
-  if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
+  if (res->kind == DRIVEDASH_LONG_TEST_CONSISTENCY || res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY)
     {
       for (guint i = 0; i < res->rounds->len; i++)
         {
@@ -82,11 +96,12 @@ add_results (DrivedashStoreRun               *run,
           g_autofree char *name = g_strdup_printf ("%s-%u", drivedash_long_group_to_string (round->group),
                                                    round->index);
 
-          r = drivedash_store_result_new (name, "trace");
-          r->mb_per_s = round->bandwidth_mb_per_s;
-          r->latency_us.mean = round->read_access_us;
-          g_ptr_array_add (run->results, r);
+          add_trace_result (run, name, round);
         }
+      if (res->kind == DRIVEDASH_LONG_TEST_ADAPTIVITY &&
+          drivedash_long_rounds_average ((const DrivedashLongRound *) (gpointer) res->rounds->data,
+                                         res->rounds->len, DRIVEDASH_LONG_GROUP_NONE, &avg))
+        add_trace_result (run, "average", &avg);
       return;
     }
   if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
@@ -110,7 +125,7 @@ drivedash_store_run_new_long (DrivedashStore                  *store,
                               const DrivedashLongTestSettings *settings)
 {
   static const DrivedashRunKind kinds[] = { DRIVEDASH_RUN_KIND_SUSTAINED, DRIVEDASH_RUN_KIND_CONSISTENCY,
-                                            DRIVEDASH_RUN_KIND_SATURATION };
+                                            DRIVEDASH_RUN_KIND_SATURATION, DRIVEDASH_RUN_KIND_ADAPTIVITY };
   DrivedashStoreRun *run = drivedash_store_run_new (kinds[settings->kind]);
   struct utsname uts;
 
