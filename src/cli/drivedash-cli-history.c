@@ -14,6 +14,7 @@
 #include "drivedash-cli.h"
 #include "drivedash-cli-store.h"
 #include "drivedash-compare.h"
+#include "drivedash-compare-long.h"
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-json.h"
@@ -301,6 +302,36 @@ compare_text (GPtrArray               *tests,
     }
 }
 
+/* Long tests compare round by round or over time, not test by test;
+ * mixed with anything else they are refused in plain words. */
+static int
+compare_long (GPtrArray     *runs,
+              const Options *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashCompareLong) cmp = NULL;
+
+  cmp = drivedash_compare_long_new ((DrivedashStoreRun * const *) runs->pdata, runs->len, &error);
+  if (cmp == NULL)
+    return drivedash_cli_fail (PREFIX, error);
+  if (options->json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      drivedash_compare_long_add_json (b, cmp);
+      json_builder_end_object (b);
+      print_json (b);
+    }
+  else
+    {
+      g_autofree char *text = drivedash_compare_long_to_text (cmp);
+
+      fputs (text, stdout);
+    }
+  return DRIVEDASH_EXIT_OK;
+}
+
 static int
 cmd_compare (DrivedashStore *store,
              int             argc,
@@ -329,6 +360,9 @@ cmd_compare (DrivedashStore *store,
         return drivedash_cli_fail (PREFIX, error);
       g_ptr_array_add (runs, run);
     }
+  for (guint i = 0; i < ids->len; i++)
+    if (drivedash_compare_long_supports (((DrivedashStoreRun *) runs->pdata[i])->kind))
+      return compare_long (runs, options);
   for (guint i = 0; i < ids->len; i++)
     sides[i] = (DrivedashCompareSide) { g_array_index (ids, gint64, i), NULL,
                                         (DrivedashStoreRun **) &runs->pdata[i], 1 };
@@ -562,7 +596,9 @@ make_context (Options *options)
       "  show RUN                one run's results, drive, settings and note\n"
       "  compare RUN RUN…        2 to 6 runs test by test: mean ± 95 % confidence\n"
       "                          interval and whether a difference is real\n"
-      "                          (Welch's t-test), against the first run\n"
+      "                          (Welch's t-test), against the first run; long\n"
+      "                          tests of one kind: over time, round by round\n"
+      "                          and phase by phase\n"
       "  export RUN…|--all       JSON (to import on another computer), CSV or text\n"
       "  import FILE             runs exported from another computer\n"
       "  delete RUN…             remove runs (a set with its runs)\n"
