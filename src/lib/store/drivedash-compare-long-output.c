@@ -65,10 +65,22 @@ append_headline (GString                    *text,
   const DrivedashCompareLongRun *a = RUN (self, 0), *b = RUN (self, i);
 
   if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE && a->total_iops > 0 && isfinite (b->total_iops))
-    /* TRANSLATORS: "B did 3.1 % more IOPS than A; …" (negative: fewer) */
-    g_string_append_printf (text, _("%s did %+.1f %% IOPS against %s; with one run each, "
-                                    "Drivedash can't tell whether that is more than chance."),
-                            b->label, (b->total_iops - a->total_iops) / a->total_iops * 100, a->label);
+    {
+      double d = (b->total_iops - a->total_iops) / a->total_iops * 100;
+
+      if (fabs (d) < 0.05)
+        /* TRANSLATORS: "B did about as many IOPS as A; …" */
+        g_string_append_printf (text, _("%s did about as many IOPS as %s; with one run each, "
+                                        "Drivedash can't tell whether that is more than chance."),
+                                b->label, a->label);
+      else
+        /* TRANSLATORS: "B did 3.1 % more IOPS than A; …" */
+        g_string_append_printf (text, d > 0 ? _("%s did %.1f %% more IOPS than %s; with one run each, "
+                                                "Drivedash can't tell whether that is more than chance.")
+                                            : _("%s did %.1f %% fewer IOPS than %s; with one run each, "
+                                                "Drivedash can't tell whether that is more than chance."),
+                                b->label, fabs (d), a->label);
+    }
   else if (self->shape == DRIVEDASH_COMPARE_LONG_FILL && isfinite (b->cache_gib))
     /* TRANSLATORS: "B's fast cache held 12.0 GiB, then it wrote at 900 MB/s." */
     g_string_append_printf (text, _("%s's fast cache held %.1f GiB, then it wrote at %.0f MB/s."),
@@ -345,7 +357,7 @@ drivedash_compare_long_to_text (const DrivedashCompareLong *self)
 {
   g_autoptr(GString) s = g_string_new (NULL);
   g_autofree char *conclusion = drivedash_compare_long_dup_conclusion (self);
-  g_autofree char *safe = drivedash_format_device_string (conclusion);
+  g_auto(GStrv) lines = g_strsplit (conclusion, "\n", -1);
 
   /* TRANSLATORS: "Consistency: 4 runs" */
   g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s: %u run\n", "%s: %u runs\n", self->runs->len),
@@ -353,8 +365,13 @@ drivedash_compare_long_to_text (const DrivedashCompareLong *self)
   append_runs_table (s, self);
   for (guint p = 0; p < self->phases->len; p++)
     append_phase_table (s, self, &g_array_index (self->phases, DrivedashCompareLongPhase, p));
-  if (safe[0] != '\0')
-    g_string_append_printf (s, "\n%s\n", safe);
+  /* Sentences hold the runs' names: each line made safe on its own. */
+  for (guint i = 0; lines[i] != NULL && conclusion[0] != '\0'; i++)
+    {
+      g_autofree char *safe = drivedash_format_device_string (lines[i]);
+
+      g_string_append_printf (s, "%s%s\n", i == 0 ? "\n" : "", safe);
+    }
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
