@@ -69,16 +69,12 @@ append_headline (GString                    *text,
       double d = (b->total_iops - a->total_iops) / a->total_iops * 100;
 
       if (fabs (d) < 0.05)
-        /* TRANSLATORS: "B did about as many IOPS as A; …" */
-        g_string_append_printf (text, _("%s did about as many IOPS as %s; with one run each, "
-                                        "Drivedash can't tell whether that is more than chance."),
-                                b->label, a->label);
+        /* TRANSLATORS: "B did about as many IOPS as A." */
+        g_string_append_printf (text, _("%s did about as many IOPS as %s."), b->label, a->label);
       else
-        /* TRANSLATORS: "B did 3.1 % more IOPS than A; …" */
-        g_string_append_printf (text, d > 0 ? _("%s did %.1f %% more IOPS than %s; with one run each, "
-                                                "Drivedash can't tell whether that is more than chance.")
-                                            : _("%s did %.1f %% fewer IOPS than %s; with one run each, "
-                                                "Drivedash can't tell whether that is more than chance."),
+        /* TRANSLATORS: "B did 3.1 % more IOPS than A." */
+        g_string_append_printf (text, d > 0 ? _("%s did %.1f %% more IOPS than %s.")
+                                            : _("%s did %.1f %% fewer IOPS than %s."),
                                 b->label, fabs (d), a->label);
     }
   else if (self->shape == DRIVEDASH_COMPARE_LONG_FILL && isfinite (b->cache_gib))
@@ -92,23 +88,59 @@ append_headline (GString                    *text,
   g_string_append_c (text, '\n');
 }
 
+/* Every phase's verdict for one run, folded into one sentence. */
+char *
+drivedash_compare_long_dup_summary (const DrivedashCompareLong *self,
+                                    guint                       index)
+{
+  const char *a = RUN (self, 0)->label, *b = RUN (self, index)->label;
+  guint n = self->phases->len, faster = 0, slower = 0;
+  double lo = INFINITY, hi = 0;
+
+  g_return_val_if_fail (index > 0 && index < self->runs->len, NULL);
+
+  for (guint p = 0; p < n; p++)
+    {
+      const DrivedashCompareLongPhase *phase = &g_array_index (self->phases, DrivedashCompareLongPhase, p);
+      double d = fabs (phase->difference_percent[index]);
+
+      if (phase->verdict[index] == DRIVEDASH_COMPARE_LONG_CANT_TELL)
+        continue;
+      faster += phase->verdict[index] == DRIVEDASH_COMPARE_LONG_FASTER;
+      slower += phase->verdict[index] == DRIVEDASH_COMPARE_LONG_SLOWER;
+      lo = MIN (lo, d);
+      hi = MAX (hi, d);
+    }
+  if (faster + slower == 0)
+    /* TRANSLATORS: "Can't tell whether B differs from A in any phase: …" */
+    return g_strdup_printf (_("Can't tell whether %s differs from %s in any phase: "
+                              "the rounds vary more than the runs differ."), b, a);
+  if (faster == n || slower == n)
+    /* TRANSLATORS: "B is faster than A in every phase, by 11.8 to 12.2 %." */
+    return g_strdup_printf (faster == n ? _("%s is faster than %s in every phase, by %.1f to %.1f %%.")
+                                        : _("%s is slower than %s in every phase, by %.1f to %.1f %%."),
+                            b, a, lo, hi);
+  return g_strdup_printf (_("%s differs from %s in some phases only: see each phase."), b, a);
+}
+
 char *
 drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (guint p = 0; p < self->phases->len; p++)
-    for (guint i = 1; i < self->runs->len; i++)
-      {
-        g_autofree char *line = drivedash_compare_long_dup_verdict (self,
-                                                                    &g_array_index (self->phases,
-                                                                                    DrivedashCompareLongPhase, p), i);
+  for (guint i = 1; self->phases->len > 0 && i < self->runs->len; i++)
+    {
+      g_autofree char *line = drivedash_compare_long_dup_summary (self, i);
 
-        g_string_append_printf (text, "%s\n", line);
-      }
+      g_string_append_printf (text, "%s\n", line);
+    }
   for (guint i = self->shape == DRIVEDASH_COMPARE_LONG_FILL ? 0 : 1;
        self->shape != DRIVEDASH_COMPARE_LONG_ROUNDS && i < self->runs->len; i++)
     append_headline (text, self, i);
+  /* One run each has no spread to judge by: say so once. */
+  if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
+    g_string_append_printf (text, "%s\n", _("With one run each, Drivedash can't tell whether these differences "
+                                             "are more than chance: run each setup a few times to find out."));
   if (text->len > 0)
     g_string_truncate (text, text->len - 1);
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -349,6 +381,13 @@ append_phase_table (GString                         *s,
       append_cell (s, phase->write_access_us[i] / 1000, 3);
       append_cell (s, i > 0 ? phase->difference_percent[i] : NAN, 1);
       g_string_append_c (s, '\n');
+    }
+  for (guint i = 1; i < self->runs->len; i++)
+    {
+      g_autofree char *sentence = drivedash_compare_long_dup_verdict (self, phase, i);
+      g_autofree char *safe = drivedash_format_device_string (sentence);
+
+      g_string_append_printf (s, "  %s\n", safe);
     }
 }
 

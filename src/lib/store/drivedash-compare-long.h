@@ -127,8 +127,13 @@ const char           *drivedash_compare_long_get_test_name (const DrivedashCompa
 char                 *drivedash_compare_long_dup_verdict  (const DrivedashCompareLong      *self,
                                                            const DrivedashCompareLongPhase *phase,
                                                            guint                            index);
-/* Every verdict (rounds tests) or the headline difference (the others),
- * one sentence a line. */
+/* Run @index (≥ 1) against the first over every phase, one sentence:
+ * "B is faster than A in every phase, by 11.8 to 12.2 %.", or "Can't
+ * tell …" (translated). */
+char                 *drivedash_compare_long_dup_summary  (const DrivedashCompareLong      *self,
+                                                           guint                            index);
+/* For the top of the view: each run's summary (rounds tests) or the
+ * headline difference (the others), one sentence a line. */
 char                 *drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self);
 
 /* Adds the members of the --json document to the open object: "test",
