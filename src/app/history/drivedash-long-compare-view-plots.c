@@ -173,7 +173,9 @@ cell (const char *text,
     gtk_widget_add_css_class (label, "numeric");
   else
     {
+      /* At least "A SN75…": the letter and the start of the name. */
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 7);
       gtk_widget_set_hexpand (label, TRUE);
     }
   return label;
@@ -192,18 +194,22 @@ against_first (const DrivedashCompareLongPhase *phase,
   return g_strdup_printf (_("%+.1f %%"), phase->difference_percent[i]);
 }
 
-static void
+/* The phase's name on a row of its own, so it is never cut short; then
+ * the column titles. */
+static int
 attach_header (GtkGrid    *table,
                int         row,
                const char *name,
                gboolean    first)
 {
-  GtkWidget *heading = cell (name, FALSE);
+  GtkWidget *heading = gtk_label_new (name);
   const char *columns[] = { _("Speed"), _("Read wait"), _("Write wait"), _("Against A") };
 
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
   gtk_widget_add_css_class (heading, "heading");
   gtk_widget_set_margin_top (heading, first ? 0 : 12);
-  gtk_grid_attach (table, heading, 0, row, 1, 1);
+  gtk_grid_attach (table, heading, 0, row++, 5, 1);
   for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
     {
       GtkWidget *label = cell (columns[c], TRUE);
@@ -217,6 +223,7 @@ attach_header (GtkGrid    *table,
       gtk_widget_set_valign (label, GTK_ALIGN_END);
       gtk_grid_attach (table, label, c + 1, row, 1, 1);
     }
+  return row + 1;
 }
 
 /* The phase's verdicts in words, under its rows. */
@@ -255,7 +262,7 @@ fill_table (DrivedashLongCompareView   *self,
       const DrivedashCompareLongPhase *phase = &g_array_index (cmp->phases, DrivedashCompareLongPhase, p);
       const char *name = band_label (phase->group);
 
-      attach_header (self->table, row++, name ? name : _("Rounds"), p == 0);
+      row = attach_header (self->table, row, name ? name : _("Rounds"), p == 0);
       for (guint i = 0; i < cmp->runs->len; i++, row++)
         {
           g_autofree char *bw = figure (phase->bandwidth_mb_per_s[i], 0, _("MB/s"));
