@@ -194,7 +194,62 @@ test_sustained (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (run_at (cmp, 1)->total_iops / run_at (cmp, 0)->total_iops, 1.05, 0.01);
   g_assert_cmpfloat_with_epsilon (run_at (cmp, 0)->total_iops, 48500, 500);
   /* One run each: the difference is shown, never judged. */
+  g_assert_cmpuint (cmp->setups->len, ==, n);
+  g_assert_true (isnan (g_array_index (cmp->setups, DrivedashCompareLongSetup, 1).total_iops.ci95));
   g_assert_nonnull (strstr (conclusion, "can't tell"));
+}
+
+/* Runs of one name are repeats of one setup: a mean with its interval
+ * and Welch's verdict, as the speed-test compare gives. */
+static void
+test_sustained_repeats (Fixture       *f,
+                        gconstpointer  data)
+{
+  static const double scales[][6] = { { 1.0, 1.02, 0.98, 1.06, 1.04, 1.05 },
+                                      { 1.0, 1.02, 0.98, 1.01, 0.99, 1.0 } };
+  static const char *const setups[] = { "SN750, game mode off", "SN750, game mode on" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (scales); c++)
+    {
+      g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+      g_autoptr(DrivedashCompareLong) cmp = NULL;
+      g_autofree char *conclusion = NULL;
+      const DrivedashCompareLongSetup *a, *b;
+
+      for (guint i = 0; i < 6; i++)
+        {
+          gint64 id = drivedash_test_save_long_run (f->store, DRIVEDASH_LONG_TEST_SUSTAINED, setups[i / 3],
+                                                    scales[c][i], 0.001, 40 + i);
+
+          g_ptr_array_add (runs, drivedash_store_get_run (f->store, id, NULL));
+        }
+      cmp = compare (runs);
+      conclusion = drivedash_compare_long_dup_conclusion (cmp);
+      g_assert_cmpuint (cmp->setups->len, ==, 2);
+      a = &g_array_index (cmp->setups, DrivedashCompareLongSetup, 0);
+      b = &g_array_index (cmp->setups, DrivedashCompareLongSetup, 1);
+      g_assert_cmpstr (a->label, ==, setups[0]);
+      g_assert_cmpuint (a->total_iops.n, ==, 3);
+      g_assert_cmpuint (b->first, ==, 3);
+      g_assert_true (isfinite (a->total_iops.ci95));
+      g_assert_true (g_str_has_prefix (conclusion, "Over their repeats"));
+      {
+        g_autofree char *text = drivedash_compare_long_to_text (cmp);
+
+        g_assert_nonnull (strstr (text, "Setups (runs of one name are repeats):"));
+      }
+      g_assert_null (strstr (conclusion, "can't tell"));
+      if (c == 0)
+        {
+          g_assert_cmpint (b->vs_first.verdict, ==, DRIVEDASH_COMPARE_VERDICT_FASTER);
+          g_assert_cmpfloat_with_epsilon (b->vs_first.difference_percent, 5, 0.5);
+        }
+      else
+        {
+          g_assert_cmpint (b->vs_first.verdict, ==, DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE);
+          g_assert_nonnull (strstr (conclusion, "no measurable difference"));
+        }
+    }
 }
 
 static void
@@ -374,6 +429,8 @@ main (int    argc,
       g_test_add (s, Fixture, GUINT_TO_POINTER (sizes[i]), fixture_set_up, test_sustained, fixture_tear_down);
       g_test_add (t, Fixture, GUINT_TO_POINTER (sizes[i]), fixture_set_up, test_saturation, fixture_tear_down);
     }
+  g_test_add ("/compare-long/sustained-repeats", Fixture, NULL, fixture_set_up, test_sustained_repeats,
+              fixture_tear_down);
   g_test_add ("/compare-long/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/compare-long/no-summary", Fixture, NULL, fixture_set_up, test_no_summary, fixture_tear_down);
   g_test_add ("/compare-long/cant-tell", Fixture, NULL, fixture_set_up, test_cant_tell, fixture_tear_down);

@@ -44,6 +44,10 @@ fill_history (void)
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       drivedash_test_save_long_run (store, tests[k], names[i], scales[i], i == 4 ? 0.08 : 0.005,
                                     i == 4 ? 0 : 11 + i);
+  /* Repeats of the first two setups, for the intervals. */
+  for (guint i = 0; i < 4; i++)
+    drivedash_test_save_long_run (store, DRIVEDASH_LONG_TEST_SUSTAINED, names[i % 2],
+                                  scales[i % 2] * (i < 2 ? 1.01 : 0.99), 0.005, 30 + i);
 }
 
 static DrivedashHistoryPage *
@@ -70,7 +74,7 @@ list_loaded (gpointer data)
   DrivedashHistoryModel *model = drivedash_history_page_get_model (data);
 
   return !drivedash_history_model_get_loading (model)
-         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) == 18;
+         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) == 22;
 }
 
 static gboolean
@@ -239,6 +243,46 @@ test_compare (void)
       }
 }
 
+/* Three runs each of two setups (named alike): one bar each, with its
+ * interval, and Welch's verdict. */
+static void
+test_repeats (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashLongCompareView *view = long_view (page);
+  GListModel *runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (page));
+  GtkWidget *bars = ui_find_descendant (GTK_WIDGET (view), DRIVEDASH_TYPE_LONG_COMPARE_BARS);
+  DrivedashCompareLong *cmp;
+  g_autofree char *said = NULL;
+  const char *conclusion;
+  GtkWidget *plots[3];
+
+  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (runs, i);
+      const DrivedashStoreRun *run = drivedash_history_item_get_run (item);
+
+      drivedash_history_item_set_selected (item, run->kind == DRIVEDASH_RUN_KIND_SUSTAINED &&
+                                                 (g_strcmp0 (run->name, names[0]) == 0 ||
+                                                  g_strcmp0 (run->name, names[1]) == 0));
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.compare", NULL));
+  ui_iterate_until (long_loaded, view, 60);
+  cmp = drivedash_long_compare_model_get_comparison (drivedash_long_compare_view_get_model (view));
+  g_assert_nonnull (cmp);
+  g_assert_cmpuint (cmp->runs->len, ==, 6);
+  g_assert_cmpuint (cmp->setups->len, ==, 2);
+  g_assert_cmpuint (drivedash_long_compare_view_get_plots (view, plots), ==, 1);
+  g_assert_cmpuint (drivedash_plot_get_n_series (DRIVEDASH_PLOT (plots[0])), ==, 6);
+  said = drivedash_long_compare_bars_dup_description (DRIVEDASH_LONG_COMPARE_BARS (bars));
+  g_assert_nonnull (strstr (said, "(3 runs)"));
+  conclusion = drivedash_long_compare_model_get_conclusion (drivedash_long_compare_view_get_model (view));
+  g_assert_true (g_str_has_prefix (conclusion, "Over their repeats, SN750, game mode on did 12"));
+  g_free (ui_screenshot (window, "history-long-sustained-repeats-en.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
 /* A Sustained run with a Consistency run: a plain sentence, no plots. */
 static void
 test_mixed (void)
@@ -395,6 +439,7 @@ main (int   argc,
 
   bus = ui_start_app (&app);
   g_test_add_func ("/ui/history-long/compare", test_compare);
+  g_test_add_func ("/ui/history-long/repeats", test_repeats);
   g_test_add_func ("/ui/history-long/mixed", test_mixed);
   g_test_add_func ("/ui/history-long/export", test_export);
   g_test_add_func ("/ui/history-long/japanese", test_japanese);

@@ -26,6 +26,8 @@ typedef struct
   GStrv   labels;
   GStrv   texts;
   double *values;
+  double *ci95;
+  guint  *colours;
   guint   n;
 } Group;
 
@@ -44,6 +46,8 @@ group_free (Group *g)
   g_strfreev (g->labels);
   g_strfreev (g->texts);
   g_free (g->values);
+  g_free (g->ci95);
+  g_free (g->colours);
   g_free (g);
 }
 
@@ -78,7 +82,7 @@ draw_group (cairo_t                  *cr,
 
   for (guint i = 0; i < g->n; i++)
     if (isfinite (g->values[i]))
-      max = MAX (max, g->values[i]);
+      max = MAX (max, g->values[i] + (isfinite (g->ci95[i]) ? g->ci95[i] : 0));
   pango_layout_set_width (layout, width * PANGO_SCALE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   draw_text (cr, layout, g->title, 0, 2, &style->foreground);
@@ -89,9 +93,20 @@ draw_group (cairo_t                  *cr,
 
       pango_layout_set_width (layout, width * PANGO_SCALE);
       draw_text (cr, layout, g->labels[i], 0, y, &style->foreground);
-      gdk_cairo_set_source_rgba (cr, &style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
+      gdk_cairo_set_source_rgba (cr, &style->series[g->colours[i] % DRIVEDASH_PLOT_MAX_SERIES]);
       cairo_rectangle (cr, 0, y + NAME_HEIGHT, w, BAR_HEIGHT);
       cairo_fill (cr);
+      if (w > 0 && isfinite (g->ci95[i]))
+        {
+          double scale = w / g->values[i], mid = y + NAME_HEIGHT + BAR_HEIGHT / 2.0;
+
+          gdk_cairo_set_source_rgba (cr, &style->foreground);
+          cairo_set_line_width (cr, 1.5);
+          cairo_move_to (cr, (g->values[i] - g->ci95[i]) * scale, mid);
+          cairo_line_to (cr, (g->values[i] + g->ci95[i]) * scale, mid);
+          cairo_stroke (cr);
+          w = MAX (w, (g->values[i] + g->ci95[i]) * scale);
+        }
       pango_layout_set_width (layout, MAX (width - (int) w - 6, 1) * PANGO_SCALE);
       draw_text (cr, layout, g->texts[i], w + 6, y + NAME_HEIGHT, &style->foreground);
     }
@@ -171,6 +186,8 @@ drivedash_long_compare_bars_add_group (DrivedashLongCompareBars *self,
                                        const char               *title,
                                        const char * const       *labels,
                                        const double             *values,
+                                       const double             *ci95,
+                                       const guint              *colours,
                                        const char * const       *texts,
                                        guint                     n)
 {
@@ -184,8 +201,12 @@ drivedash_long_compare_bars_add_group (DrivedashLongCompareBars *self,
   g->labels = g_new0 (char *, n + 1);
   g->texts = g_new0 (char *, n + 1);
   g->values = g_memdup2 (values, n * sizeof (double));
+  g->ci95 = g_new (double, n);
+  g->colours = g_new (guint, n);
   for (guint i = 0; i < n; i++)
     {
+      g->ci95[i] = ci95 ? ci95[i] : NAN;
+      g->colours[i] = colours ? colours[i] : i;
       g->labels[i] = g_strdup (labels[i]);
       g->texts[i] = g_strdup (texts[i]);
     }

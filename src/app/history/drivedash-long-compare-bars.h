@@ -15,11 +15,16 @@ G_DECLARE_FINAL_TYPE (DrivedashLongCompareBars, drivedash_long_compare_bars, DRI
 GtkWidget *drivedash_long_compare_bars_new       (void);
 void       drivedash_long_compare_bars_clear     (DrivedashLongCompareBars *self);
 /* A group titled @title with @n bars: @labels the runs' names, @values
- * (NAN: none) and @texts what is written beside each bar ("48,495 IOPS"). */
+ * (NAN: none), @ci95 the half-widths of their 95 % intervals drawn as
+ * whiskers (may be NULL; NAN: none), @colours the plot series colour of
+ * each bar (NULL: 0, 1, …) and @texts what is written beside each bar
+ * ("48,495 IOPS"). */
 void       drivedash_long_compare_bars_add_group (DrivedashLongCompareBars *self,
                                                   const char               *title,
                                                   const char * const       *labels,
                                                   const double             *values,
+                                                  const double             *ci95,
+                                                  const guint              *colours,
                                                   const char * const       *texts,
                                                   guint                     n);
 guint      drivedash_long_compare_bars_get_n_groups (DrivedashLongCompareBars *self);

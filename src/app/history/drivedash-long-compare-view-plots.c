@@ -46,10 +46,44 @@ add_bars (DrivedashLongCompareView   *self,
       labels[i] = RUN (cmp, i)->label;
       texts[i] = figure (values[i], decimals, unit);
     }
-  drivedash_long_compare_bars_add_group (self->bars, title, labels, values, (const char * const *) texts,
-                                         cmp->runs->len);
+  drivedash_long_compare_bars_add_group (self->bars, title, labels, values, NULL, NULL,
+                                         (const char * const *) texts, cmp->runs->len);
   for (guint i = 0; i < cmp->runs->len; i++)
     g_free (texts[i]);
+}
+
+/* Total IOPS by setup: runs of one name are repeats, one bar with its
+ * 95 % interval; a run of its own is one bar. */
+static void
+add_setup_bars (DrivedashLongCompareView   *self,
+                const DrivedashCompareLong *cmp)
+{
+  const char *labels[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  char *texts[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  double mean[DRIVEDASH_COMPARE_LONG_MAX_RUNS], ci[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  guint colours[DRIVEDASH_COMPARE_LONG_MAX_RUNS], n = cmp->setups->len;
+
+  for (guint g = 0; g < n; g++)
+    {
+      const DrivedashCompareLongSetup *setup = &g_array_index (cmp->setups, DrivedashCompareLongSetup, g);
+      g_autofree char *value = figure (setup->total_iops.mean, 0, _("IOPS"));
+      g_autofree char *spread = isfinite (setup->total_iops.ci95) ? drivedash_format_figure (setup->total_iops.ci95, 0)
+                                                                   : NULL;
+
+      labels[g] = setup->label;
+      mean[g] = setup->total_iops.n ? setup->total_iops.mean : NAN;
+      ci[g] = setup->total_iops.ci95;
+      colours[g] = setup->first;
+      /* TRANSLATORS: "48,495 IOPS ± 210 (3 runs)": a mean over repeats */
+      texts[g] = spread ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s ± %s (%u run)", "%s ± %s (%u runs)",
+                                                        setup->total_iops.n),
+                                           value, spread, setup->total_iops.n)
+                        : g_strdup (value);
+    }
+  drivedash_long_compare_bars_add_group (self->bars, _("Total IOPS"), labels, mean, ci, colours,
+                                         (const char * const *) texts, n);
+  for (guint g = 0; g < n; g++)
+    g_free (texts[g]);
 }
 
 static DrivedashPlot *
@@ -75,7 +109,7 @@ static void
 fill_timeline (DrivedashLongCompareView   *self,
                const DrivedashCompareLong *cmp)
 {
-  double total[DRIVEDASH_COMPARE_LONG_MAX_RUNS], first[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  double first[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double last[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   DrivedashPlot *plot = new_plot (self, cmp, _("IOPS over time"), _("IOPS"));
 
@@ -83,7 +117,6 @@ fill_timeline (DrivedashLongCompareView   *self,
     {
       const DrivedashCompareLongRun *run = RUN (cmp, i);
 
-      total[i] = run->total_iops;
       first[i] = run->first_iops;
       last[i] = run->last_iops;
       for (guint p = 0; p < run->timeline->len; p++)
@@ -93,7 +126,7 @@ fill_timeline (DrivedashLongCompareView   *self,
           drivedash_plot_append (plot, i, pt->x, pt->y);
         }
     }
-  add_bars (self, cmp, _("Total IOPS"), total, 0, _("IOPS"));
+  add_setup_bars (self, cmp);
   add_bars (self, cmp, _("First minute"), first, 0, _("IOPS"));
   add_bars (self, cmp, _("Last minute"), last, 0, _("IOPS"));
 }

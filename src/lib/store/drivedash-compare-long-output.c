@@ -56,35 +56,69 @@ drivedash_compare_long_dup_verdict (const DrivedashCompareLong      *self,
                           b, d, ci, a, phase_words (phase->group));
 }
 
-/* One run each: a difference in the mean is shown, never judged. */
+/* A setup with repeats against the first setup with repeats: Welch's
+ * verdict, as the speed-test compare gives. */
 static void
-append_headline (GString                    *text,
-                 const DrivedashCompareLong *self,
-                 guint                       i)
+append_setup_verdict (GString                         *text,
+                      const DrivedashCompareLongSetup *a,
+                      const DrivedashCompareLongSetup *b)
 {
-  const DrivedashCompareLongRun *a = RUN (self, 0), *b = RUN (self, i);
+  const DrivedashStatsComparison *c = &b->vs_first;
 
-  if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE && a->total_iops > 0 && isfinite (b->total_iops))
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
+    /* TRANSLATORS: "Over their repeats, B and A did about as many IOPS: …" */
+    g_string_append_printf (text, _("Over their repeats, %s and %s did about as many IOPS: "
+                                    "no measurable difference."), b->label, a->label);
+  else
+    /* TRANSLATORS: "Over their repeats, B did 3.1 % (± 0.8 %) more IOPS than A." */
+    g_string_append_printf (text, c->verdict == DRIVEDASH_COMPARE_VERDICT_FASTER
+                                  ? _("Over their repeats, %s did %.1f %% (± %.1f %%) more IOPS than %s.")
+                                  : _("Over their repeats, %s did %.1f %% (± %.1f %%) fewer IOPS than %s."),
+                            b->label, fabs (c->difference_percent), c->ci95_percent, a->label);
+  g_string_append_c (text, '\n');
+}
+
+/* One run of a setup: a difference in the mean is shown, never judged.
+ * Returns whether it was such a difference. */
+static gboolean
+append_setup (GString                    *text,
+              const DrivedashCompareLong *self,
+              guint                       g)
+{
+  const DrivedashCompareLongSetup *a = &g_array_index (self->setups, DrivedashCompareLongSetup, 0);
+  const DrivedashCompareLongSetup *b = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
+  double d;
+
+  if (a->total_iops.n >= 2 && b->total_iops.n >= 2)
     {
-      double d = (b->total_iops - a->total_iops) / a->total_iops * 100;
-
-      if (fabs (d) < 0.05)
-        /* TRANSLATORS: "B did about as many IOPS as A." */
-        g_string_append_printf (text, _("%s did about as many IOPS as %s."), b->label, a->label);
-      else
-        /* TRANSLATORS: "B did 3.1 % more IOPS than A." */
-        g_string_append_printf (text, d > 0 ? _("%s did %.1f %% more IOPS than %s.")
-                                            : _("%s did %.1f %% fewer IOPS than %s."),
-                                b->label, fabs (d), a->label);
+      append_setup_verdict (text, a, b);
+      return FALSE;
     }
-  else if (self->shape == DRIVEDASH_COMPARE_LONG_FILL && isfinite (b->cache_gib))
+  if (a->total_iops.n == 0 || b->total_iops.n == 0 || a->total_iops.mean <= 0)
+    return FALSE;
+  d = (b->total_iops.mean - a->total_iops.mean) / a->total_iops.mean * 100;
+  if (fabs (d) < 0.05)
+    /* TRANSLATORS: "B did about as many IOPS as A." */
+    g_string_append_printf (text, _("%s did about as many IOPS as %s."), b->label, a->label);
+  else
+    /* TRANSLATORS: "B did 3.1 % more IOPS than A." */
+    g_string_append_printf (text, d > 0 ? _("%s did %.1f %% more IOPS than %s.")
+                                        : _("%s did %.1f %% fewer IOPS than %s."),
+                            b->label, fabs (d), a->label);
+  g_string_append_c (text, '\n');
+  return TRUE;
+}
+
+static void
+append_fill (GString                       *text,
+             const DrivedashCompareLongRun *b)
+{
+  if (isfinite (b->cache_gib))
     /* TRANSLATORS: "B's fast cache held 12.0 GiB, then it wrote at 900 MB/s." */
     g_string_append_printf (text, _("%s's fast cache held %.1f GiB, then it wrote at %.0f MB/s."),
                             b->label, b->cache_gib, b->after_cache_mb_per_s);
-  else if (self->shape == DRIVEDASH_COMPARE_LONG_FILL)
-    g_string_append_printf (text, _("%s kept its speed to the end: no cache size seen."), b->label);
   else
-    return;
+    g_string_append_printf (text, _("%s kept its speed to the end: no cache size seen."), b->label);
   g_string_append_c (text, '\n');
 }
 
@@ -127,6 +161,7 @@ char *
 drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  gboolean guessed = FALSE;
 
   for (guint i = 1; self->phases->len > 0 && i < self->runs->len; i++)
     {
@@ -134,13 +169,15 @@ drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self)
 
       g_string_append_printf (text, "%s\n", line);
     }
-  for (guint i = self->shape == DRIVEDASH_COMPARE_LONG_FILL ? 0 : 1;
-       self->shape != DRIVEDASH_COMPARE_LONG_ROUNDS && i < self->runs->len; i++)
-    append_headline (text, self, i);
-  /* One run each has no spread to judge by: say so once. */
-  if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
-    g_string_append_printf (text, "%s\n", _("With one run each, Drivedash can't tell whether these differences "
-                                             "are more than chance: run each setup a few times to find out."));
+  for (guint i = 0; self->shape == DRIVEDASH_COMPARE_LONG_FILL && i < self->runs->len; i++)
+    append_fill (text, RUN (self, i));
+  for (guint g = 1; self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE && g < self->setups->len; g++)
+    guessed |= append_setup (text, self, g);
+  /* No spread to judge by: say so once, and how to get one. */
+  if (guessed)
+    g_string_append_printf (text, "%s\n", _("With one run of a setup, Drivedash can't tell whether a difference "
+                                             "is more than chance: run each setup a few times under the same "
+                                             "name to find out."));
   if (text->len > 0)
     g_string_truncate (text, text->len - 1);
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -277,6 +314,31 @@ add_phase (JsonBuilder                     *b,
   json_builder_end_object (b);
 }
 
+static void
+add_setup (JsonBuilder                     *b,
+           const DrivedashCompareLongSetup *setup,
+           gboolean                         against_first)
+{
+  json_builder_begin_object (b);
+  drivedash_json_member_string (b, "label", setup->label);
+  json_builder_set_member_name (b, "runs");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < setup->n_runs; i++)
+    json_builder_add_int_value (b, setup->ids[i]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "n");
+  json_builder_add_int_value (b, setup->total_iops.n);
+  drivedash_json_member_double (b, "mean_total_iops", setup->total_iops.mean);
+  drivedash_json_member_double (b, "ci95_total_iops", setup->total_iops.ci95);
+  if (against_first)
+    {
+      drivedash_json_member_double (b, "difference_percent", setup->vs_first.difference_percent);
+      drivedash_json_member_double (b, "ci95_percent", setup->vs_first.ci95_percent);
+      drivedash_json_member_string (b, "verdict", drivedash_compare_verdict_to_string (setup->vs_first.verdict));
+    }
+  json_builder_end_object (b);
+}
+
 void
 drivedash_compare_long_add_json (JsonBuilder                *b,
                                  const DrivedashCompareLong *self)
@@ -291,6 +353,11 @@ drivedash_compare_long_add_json (JsonBuilder                *b,
   json_builder_begin_array (b);
   for (guint p = 0; p < self->phases->len; p++)
     add_phase (b, self, &g_array_index (self->phases, DrivedashCompareLongPhase, p));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "setups");
+  json_builder_begin_array (b);
+  for (guint g = 0; g < self->setups->len; g++)
+    add_setup (b, &g_array_index (self->setups, DrivedashCompareLongSetup, g), g > 0);
   json_builder_end_array (b);
 }
 
@@ -391,6 +458,33 @@ append_phase_table (GString                         *s,
     }
 }
 
+/* Only when some setup was run more than once: else it repeats the runs. */
+static void
+append_setups_table (GString                    *s,
+                     const DrivedashCompareLong *self)
+{
+  const char *columns[] = { _("runs"), _("mean IOPS"), _("± 95 %"), _("vs A %"), NULL };
+  gboolean repeats = FALSE;
+
+  for (guint g = 0; g < self->setups->len; g++)
+    repeats |= g_array_index (self->setups, DrivedashCompareLongSetup, g).total_iops.n >= 2;
+  if (!repeats)
+    return;
+  g_string_append_printf (s, "\n%s\n", _("Setups (runs of one name are repeats):"));
+  append_header (s, columns);
+  for (guint g = 0; g < self->setups->len; g++)
+    {
+      const DrivedashCompareLongSetup *setup = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
+      g_autofree char *safe = drivedash_format_device_string (setup->label);
+
+      g_string_append_printf (s, "%-8s %-24s %12u", RUN (self, setup->first)->letter, safe, setup->total_iops.n);
+      append_cell (s, setup->total_iops.mean, 0);
+      append_cell (s, setup->total_iops.ci95, 0);
+      append_cell (s, g > 0 ? setup->vs_first.difference_percent : NAN, 1);
+      g_string_append_c (s, '\n');
+    }
+}
+
 char *
 drivedash_compare_long_to_text (const DrivedashCompareLong *self)
 {
@@ -402,6 +496,7 @@ drivedash_compare_long_to_text (const DrivedashCompareLong *self)
   g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s: %u run\n", "%s: %u runs\n", self->runs->len),
                           drivedash_compare_long_get_test_name (self), self->runs->len);
   append_runs_table (s, self);
+  append_setups_table (s, self);
   for (guint p = 0; p < self->phases->len; p++)
     append_phase_table (s, self, &g_array_index (self->phases, DrivedashCompareLongPhase, p));
   /* Sentences hold the runs' names: each line made safe on its own. */

@@ -91,6 +91,7 @@ drivedash_compare_long_unref (DrivedashCompareLong *self)
     return;
   g_ptr_array_unref (self->runs);
   g_array_unref (self->phases);
+  g_array_unref (self->setups);
   g_free (self);
 }
 
@@ -381,6 +382,50 @@ compare_phases (DrivedashCompareLong *self)
     }
 }
 
+/* Runs of one name are one setup run several times. */
+static void
+group_setups (DrivedashCompareLong *self)
+{
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const DrivedashCompareLongRun *run = g_ptr_array_index (self->runs, i);
+      DrivedashCompareLongSetup *setup = NULL;
+
+      for (guint g = 0; g < self->setups->len && setup == NULL; g++)
+        if (g_strcmp0 (g_array_index (self->setups, DrivedashCompareLongSetup, g).label, run->label) == 0)
+          setup = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
+      if (setup == NULL)
+        {
+          DrivedashCompareLongSetup fresh = { .label = run->label, .first = i };
+
+          g_array_append_val (self->setups, fresh);
+          setup = &g_array_index (self->setups, DrivedashCompareLongSetup, self->setups->len - 1);
+        }
+      setup->ids[setup->n_runs++] = run->id;
+    }
+  for (guint g = 0; g < self->setups->len; g++)
+    {
+      DrivedashCompareLongSetup *setup = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
+      double values[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+      guint n = 0;
+
+      for (guint i = 0; i < self->runs->len; i++)
+        {
+          const DrivedashCompareLongRun *run = g_ptr_array_index (self->runs, i);
+
+          if (g_strcmp0 (run->label, setup->label) == 0 && isfinite (run->total_iops))
+            values[n++] = run->total_iops;
+        }
+      drivedash_stats_summarize (values, n, &setup->total_iops);
+      if (n < 2)
+        setup->total_iops.ci95 = NAN;
+    }
+  for (guint g = 0; g < self->setups->len; g++)
+    drivedash_stats_compare (&g_array_index (self->setups, DrivedashCompareLongSetup, 0).total_iops,
+                             &g_array_index (self->setups, DrivedashCompareLongSetup, g).total_iops,
+                             &g_array_index (self->setups, DrivedashCompareLongSetup, g).vs_first);
+}
+
 DrivedashCompareLong *
 drivedash_compare_long_new (DrivedashStoreRun * const *runs,
                             guint                      n_runs,
@@ -398,6 +443,7 @@ drivedash_compare_long_new (DrivedashStoreRun * const *runs,
   self->shape = long_kinds[find_kind (self->kind)].shape;
   self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) run_free);
   self->phases = g_array_new (FALSE, TRUE, sizeof (DrivedashCompareLongPhase));
+  self->setups = g_array_new (FALSE, TRUE, sizeof (DrivedashCompareLongSetup));
   for (guint i = 0; i < n_runs; i++)
     {
       DrivedashCompareLongRun *run = read_run (runs[i], self->shape, i, error);
@@ -408,6 +454,8 @@ drivedash_compare_long_new (DrivedashStoreRun * const *runs,
     }
   if (self->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
     compare_phases (self);
+  if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
+    group_setups (self);
   return g_steal_pointer (&self);
 }
 

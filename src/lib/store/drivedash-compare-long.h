@@ -77,6 +77,19 @@ typedef struct
   DrivedashCompareLongVerdict verdict[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
 } DrivedashCompareLongPhase;
 
+/* Sustained runs with the same name are repeats of one setup: their
+ * total IOPS make one mean with a 95 % interval, and two setups with
+ * repeats get a real verdict (Welch, as the speed-test compare). */
+typedef struct
+{
+  const char              *label;      /* the first run's label */
+  guint                    first;      /* index of its first run */
+  guint                    n_runs;
+  gint64                   ids[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  DrivedashStatsSummary    total_iops; /* ci95 NAN with one run */
+  DrivedashStatsComparison vs_first;   /* against the first setup */
+} DrivedashCompareLongSetup;
+
 /* Reference-counted (a boxed type, so a view-model can hold one as a
  * typed property); plain public fields, read-only once made. */
 typedef struct
@@ -88,6 +101,7 @@ typedef struct
   DrivedashCompareLongShape shape;
   GPtrArray                *runs;    /* of DrivedashCompareLongRun, A first */
   GArray                   *phases;  /* of DrivedashCompareLongPhase (ROUNDS), in test order */
+  GArray                   *setups;  /* of DrivedashCompareLongSetup (TIMELINE), first run order */
 } DrivedashCompareLong;
 
 /* Whether runs of @kind are long tests that this compares. */
@@ -138,7 +152,8 @@ char                 *drivedash_compare_long_dup_conclusion (const DrivedashComp
 
 /* Adds the members of the --json document to the open object: "test",
  * "runs": [{"id", "letter", "label", …}], "phases": [{"phase", "runs":
- * [{"id", "bandwidth_mb_per_s", …, "verdict", "sentence"}]}]
+ * [{"id", "bandwidth_mb_per_s", …, "verdict", "sentence"}]}], "setups":
+ * [{"label", "runs", "n", "mean_total_iops", "ci95_total_iops", …}]
  * (docs/history-json.md).  Unknown numbers are null. */
 void                  drivedash_compare_long_add_json (JsonBuilder                *builder,
                                                        const DrivedashCompareLong *self);
