@@ -295,6 +295,7 @@ test_mixed (void)
 
   g_assert_null (compare (page, DRIVEDASH_RUN_KIND_SUSTAINED, 1, TRUE));
   g_assert_nonnull (strstr (drivedash_long_compare_model_get_status (model), "different tests"));
+  g_assert_cmpstr (drivedash_long_compare_model_get_title (model), ==, "Comparison");
   g_assert_cmpuint (drivedash_long_compare_view_get_plots (view, plots), ==, 0);
   {
     g_autoptr(GError) error = NULL;

@@ -103,7 +103,7 @@ drivedash_long_compare_model_set_runs (DrivedashLongCompareModel *self,
       legend = make_legend (runs);
       conclusion = drivedash_compare_long_dup_conclusion (cmp);
     }
-  set_string (self, &self->title, cmp ? drivedash_history_format_kind (cmp->kind) : NULL, PROP_TITLE);
+  set_string (self, &self->title, cmp ? drivedash_history_format_kind (cmp->kind) : _("Comparison"), PROP_TITLE);
   set_string (self, &self->legend, legend, PROP_LEGEND);
   set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
   set_string (self, &self->status, error ? error->message : NULL, PROP_STATUS);
