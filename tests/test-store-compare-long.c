@@ -1,12 +1,13 @@
 /* test-store-compare-long.c — comparing stored long tests: 2, 4 and 6
  * runs of each kind saved through the save path into a real SQLite file,
  * names as labels, phase verdicts and "can't tell", refusals, and the
- * JSON, text and CSV forms
+ * JSON, text and CSV forms; and real tiny runs of each long test
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
@@ -411,6 +412,86 @@ test_outputs (Fixture       *f,
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * 18 + 1);
 }
 
+/* The real long tests, tiny (the settings of test-longtest-run.c), on a
+ * real file in the build folder: what they store compares too. */
+static gint64
+save_real_run (Fixture               *f,
+               DrivedashLongTestKind  kind,
+               const char            *name)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "compare-long-XXXXXX", NULL);
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (kind);
+  g_autoptr(DrivedashLongTestResult) res = NULL;
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  g_autoptr(GError) error = NULL;
+
+  s->folder = g_strdup (g_mkdtemp (tmpl));
+  s->file_size = 8u << 20;
+  s->duration_s = 2;
+  s->round_s = 0.05;
+  s->round_step_s = 0.01;
+  s->idle_s = 0.05;
+  s->amount = 32u << 20;
+  s->step_bytes = 4u << 20;
+  s->interval_s = 0.25;
+  run = drivedash_store_run_new_long (f->store, s);
+  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  drivedash_store_run_finish_long (run, f->store, res, s, NULL);
+  run->name = g_strdup (name);
+  g_assert_true (drivedash_store_save (f->store, run, NULL, &error));
+  g_assert_no_error (error);
+  g_rmdir (s->folder);
+  return run->id;
+}
+
+static void
+test_real_runs (Fixture       *f,
+                gconstpointer  data)
+{
+  static const DrivedashLongTestKind kinds[] = { DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_TEST_SUSTAINED,
+                                                 DRIVEDASH_LONG_TEST_SATURATION };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+      g_autoptr(DrivedashCompareLong) cmp = NULL;
+      g_autofree char *conclusion = NULL, *text = NULL;
+
+      for (guint i = 0; i < 2; i++)
+        g_ptr_array_add (runs, drivedash_store_get_run (f->store, save_real_run (f, kinds[k], names[i]), NULL));
+      cmp = compare (runs);
+      conclusion = drivedash_compare_long_dup_conclusion (cmp);
+      text = drivedash_compare_long_to_text (cmp);
+      check_labels (cmp);
+      g_test_message ("%s", text);
+      g_assert_nonnull (strstr (text, names[1]));
+      for (guint i = 0; i < 2; i++)
+        {
+          const DrivedashCompareLongRun *run = run_at (cmp, i);
+
+          if (kinds[k] == DRIVEDASH_LONG_TEST_CONSISTENCY)
+            g_assert_cmpuint (run->rounds->len, ==, 18);
+          else if (kinds[k] == DRIVEDASH_LONG_TEST_SUSTAINED)
+            {
+              g_assert_cmpuint (run->timeline->len, >, 4);
+              g_assert_cmpfloat (run->total_iops, >, 0);
+              g_assert_true (isfinite (run->first_iops) && isfinite (run->last_iops));
+            }
+          else
+            g_assert_cmpuint (run->fill->len, ==, 8);
+        }
+      if (kinds[k] == DRIVEDASH_LONG_TEST_CONSISTENCY)
+        {
+          g_assert_cmpuint (cmp->phases->len, ==, 3);
+          for (guint p = 0; p < 3; p++)
+            g_assert_cmpuint (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).n_pairs[1], ==,
+                              p == 0 ? 8 : 5);
+          g_assert_nonnull (strstr (conclusion, names[1]));
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -434,6 +515,7 @@ main (int    argc,
   g_test_add ("/compare-long/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/compare-long/no-summary", Fixture, NULL, fixture_set_up, test_no_summary, fixture_tear_down);
   g_test_add ("/compare-long/cant-tell", Fixture, NULL, fixture_set_up, test_cant_tell, fixture_tear_down);
+  g_test_add ("/compare-long/real-runs", Fixture, NULL, fixture_set_up, test_real_runs, fixture_tear_down);
   g_test_add ("/compare-long/outputs", Fixture, NULL, fixture_set_up, test_outputs, fixture_tear_down);
   return g_test_run ();
 }

@@ -333,32 +333,36 @@ find_round (const DrivedashCompareLongRun *run,
 
 /* Rounds are aligned by phase and number, so the degradation rounds'
  * planned slide does not count as spread: each pair is measured after
- * the same amount of wear.  The verdict needs two pairs and a 95 %
- * interval that excludes no difference; otherwise "can't tell". */
+ * the same amount of wear.  The pairs are compared as log ratios, so a
+ * round that stalled on one side does not swamp the others the way a
+ * ratio of 40 to 400 MB/s would; the mean and its interval are turned
+ * back into percent.  The verdict needs two pairs and a 95 % interval
+ * that excludes no difference; otherwise "can't tell". */
 static void
 judge_phase (DrivedashCompareLongPhase     *phase,
              guint                          index,
              const DrivedashCompareLongRun *a,
              const DrivedashCompareLongRun *b)
 {
-  g_autoptr(GArray) diffs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) logs = g_array_new (FALSE, FALSE, sizeof (double));
   DrivedashStatsSummary s;
 
   for (guint i = 0; i < a->rounds->len; i++)
     {
       const DrivedashLongRound *ra = &g_array_index (a->rounds, DrivedashLongRound, i);
       const DrivedashLongRound *rb = find_round (b, ra->group, ra->index);
-      double d;
+      double l;
 
-      if (ra->group != phase->group || rb == NULL || ra->bandwidth_mb_per_s <= 0)
+      if (ra->group != phase->group || rb == NULL || ra->bandwidth_mb_per_s <= 0 || rb->bandwidth_mb_per_s <= 0)
         continue;
-      d = (rb->bandwidth_mb_per_s - ra->bandwidth_mb_per_s) / ra->bandwidth_mb_per_s * 100;
-      g_array_append_val (diffs, d);
+      l = log (rb->bandwidth_mb_per_s / ra->bandwidth_mb_per_s);
+      g_array_append_val (logs, l);
     }
-  drivedash_stats_summarize ((const double *) (gpointer) diffs->data, diffs->len, &s);
+  drivedash_stats_summarize ((const double *) (gpointer) logs->data, logs->len, &s);
   phase->n_pairs[index] = s.n;
-  phase->difference_percent[index] = s.n ? s.mean : NAN;
-  phase->ci95_percent[index] = s.n >= 2 ? s.ci95 : NAN;
+  phase->difference_percent[index] = s.n ? expm1 (s.mean) * 100 : NAN;
+  phase->ci95_percent[index] = s.n >= 2 && isfinite (s.ci95)
+                               ? (exp (s.mean + s.ci95) - exp (s.mean - s.ci95)) / 2 * 100 : NAN;
   if (s.n < 2 || !isfinite (s.ci95) || fabs (s.mean) <= s.ci95)
     phase->verdict[index] = DRIVEDASH_COMPARE_LONG_CANT_TELL;
   else

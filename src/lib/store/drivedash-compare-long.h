@@ -69,8 +69,8 @@ typedef struct
   double                      read_access_us[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double                      write_access_us[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   /* Run i against the first, from the rounds both have (same phase and
-   * number): the mean of the per-round differences in bandwidth and its
-   * 95 % interval.  [0] is unused. */
+   * number): the per-round difference in bandwidth (the geometric mean
+   * of the ratios, in percent) and its 95 % interval.  [0] is unused. */
   guint                       n_pairs[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double                      difference_percent[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double                      ci95_percent[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
