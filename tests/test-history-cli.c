@@ -548,6 +548,28 @@ save_long_runs (Fixture *f)
   return ids;
 }
 
+/* --format csv -o FILE: the rounds of both runs; another format is
+ * refused. */
+static void
+check_compare_csv (Fixture    *f,
+                   const char *a,
+                   const char *b)
+{
+  g_autofree char *path = g_build_filename (f->dir, "comparison.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL, *csv = NULL, *out2 = NULL, *err2 = NULL;
+  g_auto(GStrv) lines = NULL;
+  int rc = run_cli (f->data_home, &out, &err, "history", "compare", "--format", "csv", "-o", path, a, b, NULL);
+
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
+  g_assert_true (g_str_has_prefix (csv, "run,label,phase,round,bandwidth_mb_per_s"));
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * 18 + 1);
+  rc = run_cli (f->data_home, &out2, &err2, "history", "compare", "--format", "text", a, b, NULL);
+  g_assert_cmpint (rc, ==, 2);
+  g_assert_nonnull (strstr (err2, "--format csv"));
+}
+
 /* history compare with 2, 4 and 6 runs of each long test: the same
  * numbers as text and --json, names as labels, escapes made visible. */
 static void
@@ -603,6 +625,8 @@ test_compare_long (Fixture       *f,
         g_assert_null (strchr (text, '\x07'));
         if (k == 1)
           g_assert_nonnull (strstr (text, "recovers"));
+        if (k == 1 && n == 2)
+          check_compare_csv (f, six[0], six[1]);
       }
 }
 

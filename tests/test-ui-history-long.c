@@ -175,7 +175,7 @@ check_view (DrivedashHistoryPage *page,
       g_assert_nonnull (description);
     }
   g_assert_cmpuint (drivedash_long_compare_bars_get_n_groups (DRIVEDASH_LONG_COMPARE_BARS (bars)), ==,
-                    k == 0 ? 3 : 2);
+                    k == 2 ? 2 : 3);
   for (guint i = 0; i < n; i++)
     g_assert_nonnull (strstr (said, names[i]));
   g_assert_nonnull (strstr (drivedash_long_compare_model_get_conclusion (model), names[1]));

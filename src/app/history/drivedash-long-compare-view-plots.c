@@ -319,16 +319,19 @@ fill_rounds (DrivedashLongCompareView   *self,
              const DrivedashCompareLong *cmp)
 {
   double best[DRIVEDASH_COMPARE_LONG_MAX_RUNS], worst[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  double average[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
 
   fill_rounds_plots (self, cmp);
   for (guint i = 0; i < cmp->runs->len; i++)
     {
       const DrivedashCompareLongRun *run = RUN (cmp, i);
 
+      average[i] = run->average_mb_per_s;
       best[i] = run->best >= 0 ? g_array_index (run->rounds, DrivedashLongRound, run->best).bandwidth_mb_per_s : NAN;
       worst[i] = run->worst >= 0 ? g_array_index (run->rounds, DrivedashLongRound, run->worst).bandwidth_mb_per_s
                                  : NAN;
     }
+  add_bars (self, cmp, _("Average speed"), average, 0, _("MB/s"));
   add_bars (self, cmp, _("Best round"), best, 0, _("MB/s"));
   add_bars (self, cmp, _("Worst round"), worst, 0, _("MB/s"));
   fill_table (self, cmp);

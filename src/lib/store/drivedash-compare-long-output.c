@@ -228,6 +228,7 @@ static void
 add_rounds (JsonBuilder                   *b,
             const DrivedashCompareLongRun *run)
 {
+  drivedash_json_member_double (b, "average_mb_per_s", run->average_mb_per_s);
   json_builder_set_member_name (b, "rounds");
   json_builder_begin_array (b);
   for (guint i = 0; i < run->rounds->len; i++)
@@ -399,7 +400,7 @@ append_runs_table (GString                    *s,
                    const DrivedashCompareLong *self)
 {
   const char *timeline[] = { _("total IOPS"), _("first min"), _("last min"), _("change %"), NULL };
-  const char *rounds[] = { _("best MB/s"), _("worst MB/s"), NULL };
+  const char *rounds[] = { _("mean MB/s"), _("best MB/s"), _("worst MB/s"), NULL };
   const char *fill[] = { _("cache GiB"), _("after MB/s"), NULL };
 
   append_header (s, self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE ? timeline
@@ -418,6 +419,7 @@ append_runs_table (GString                    *s,
         }
       else if (self->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
         {
+          append_cell (s, run->average_mb_per_s, 1);
           append_cell (s, run->best >= 0 ? g_array_index (run->rounds, DrivedashLongRound, run->best).bandwidth_mb_per_s : NAN, 1);
           append_cell (s, run->worst >= 0 ? g_array_index (run->rounds, DrivedashLongRound, run->worst).bandwidth_mb_per_s : NAN, 1);
         }

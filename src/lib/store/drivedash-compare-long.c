@@ -139,6 +139,8 @@ read_rounds (DrivedashCompareLongRun *run,
 {
   JsonArray *rounds = member_array (doc, "rounds");
 
+  double sum = 0;
+
   run->rounds = g_array_new (FALSE, TRUE, sizeof (DrivedashLongRound));
   run->best = run->worst = -1;
   for (guint i = 0; rounds != NULL && i < json_array_get_length (rounds); i++)
@@ -157,6 +159,7 @@ read_rounds (DrivedashCompareLongRun *run,
       if (!isfinite (r.bandwidth_mb_per_s))
         continue;
       g_array_append_val (run->rounds, r);
+      sum += r.bandwidth_mb_per_s;
       if (run->best < 0 ||
           r.bandwidth_mb_per_s > g_array_index (run->rounds, DrivedashLongRound, run->best).bandwidth_mb_per_s)
         run->best = run->rounds->len - 1;
@@ -164,6 +167,7 @@ read_rounds (DrivedashCompareLongRun *run,
           r.bandwidth_mb_per_s < g_array_index (run->rounds, DrivedashLongRound, run->worst).bandwidth_mb_per_s)
         run->worst = run->rounds->len - 1;
     }
+  run->average_mb_per_s = run->rounds->len ? sum / run->rounds->len : NAN;
 }
 
 static void

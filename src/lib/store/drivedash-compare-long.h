@@ -52,6 +52,7 @@ typedef struct
   GArray     *timeline;          /* of DrivedashComparePoint: seconds, IOPS */
   /* ROUNDS */
   GArray     *rounds;            /* of DrivedashLongRound, in run order */
+  double      average_mb_per_s;  /* over every round (the review's bars) */
   int         best;              /* index into rounds by bandwidth; -1: none */
   int         worst;
   /* FILL */
