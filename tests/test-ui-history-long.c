@@ -171,8 +171,12 @@ check_view (DrivedashHistoryPage *page,
 
       g_assert_cmpuint (drivedash_plot_get_n_series (plot), ==, n);
       for (guint s = 0; s < n; s++)
-        g_assert_cmpuint (drivedash_plot_get_n_samples (plot, s), >, 0);
-      g_assert_nonnull (description);
+        {
+          g_autofree char *named = g_strdup_printf ("%s: ", names[s]);
+
+          g_assert_cmpuint (drivedash_plot_get_n_samples (plot, s), >, 0);
+          g_assert_nonnull (strstr (description, named));
+        }
     }
   g_assert_cmpuint (drivedash_long_compare_bars_get_n_groups (DRIVEDASH_LONG_COMPARE_BARS (bars)), ==,
                     k == 2 ? 2 : 3);
@@ -281,6 +285,55 @@ test_repeats (void)
   g_assert_true (g_str_has_prefix (conclusion, "Over their repeats, SN750, game mode on did 12"));
   g_free (ui_screenshot (window, "history-long-sustained-repeats-en.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
+static gboolean
+edits_done (gpointer data)
+{
+  DrivedashHistoryModel *model = drivedash_history_page_get_model (data);
+
+  return drivedash_history_model_get_n_pending (model) == 0 && !drivedash_history_model_get_loading (model);
+}
+
+/* A run renamed in History is named so on the plots and in the verdicts. */
+static void
+test_renamed (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashHistoryModel *history = drivedash_history_page_get_model (page);
+  DrivedashLongCompareView *view = long_view (page);
+  GListModel *runs = drivedash_history_model_get_runs (history);
+  DrivedashHistoryItem *oldest = NULL;
+  DrivedashCompareLong *cmp;
+  GtkWidget *plots[3];
+  g_autofree char *legend = NULL;
+
+  for (guint i = g_list_model_get_n_items (runs); i-- > 0 && oldest == NULL;)
+    {
+      g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (runs, i);
+
+      if (drivedash_history_item_get_run (item)->kind == DRIVEDASH_RUN_KIND_CONSISTENCY)
+        oldest = item;  /* the list keeps it */
+    }
+  drivedash_history_model_rename (history, oldest, "Before the firmware update");
+  ui_iterate_until (edits_done, page, 30);
+  cmp = compare (page, DRIVEDASH_RUN_KIND_CONSISTENCY, 2, FALSE);
+  g_assert_nonnull (cmp);
+  g_assert_cmpstr (((DrivedashCompareLongRun *) g_ptr_array_index (cmp->runs, 0))->label, ==,
+                   "Before the firmware update");
+  g_assert_cmpuint (drivedash_long_compare_view_get_plots (view, plots), ==, 3);
+  /* Screen readers hear every run by name, also where the drawn legend
+   * has no room for all of them. */
+  legend = drivedash_plot_dup_description (DRIVEDASH_PLOT (plots[0]));
+  g_assert_nonnull (strstr (legend, "Before the firmware update: "));
+  g_assert_nonnull (strstr (drivedash_long_compare_model_get_legend (drivedash_long_compare_view_get_model (view)),
+                            "A  Before the firmware update"));
+  g_assert_nonnull (strstr (drivedash_long_compare_model_get_conclusion (drivedash_long_compare_view_get_model (view)),
+                            "than Before the firmware update"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+  drivedash_history_model_rename (history, oldest, names[0]);
+  ui_iterate_until (edits_done, page, 30);
 }
 
 /* A Sustained run with a Consistency run: a plain sentence, no plots. */
@@ -441,6 +494,7 @@ main (int   argc,
   bus = ui_start_app (&app);
   g_test_add_func ("/ui/history-long/compare", test_compare);
   g_test_add_func ("/ui/history-long/repeats", test_repeats);
+  g_test_add_func ("/ui/history-long/renamed", test_renamed);
   g_test_add_func ("/ui/history-long/mixed", test_mixed);
   g_test_add_func ("/ui/history-long/export", test_export);
   g_test_add_func ("/ui/history-long/japanese", test_japanese);
