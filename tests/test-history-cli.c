@@ -16,6 +16,7 @@
 
 #include "drivedash-store-export.h"
 
+#include "drivedash-test-longruns.h"
 #include "drivedash-test-tree.h"
 
 typedef struct
@@ -522,6 +523,131 @@ test_damaged_together (Fixture       *f,
     }
 }
 
+/* Six stored runs of each long test, named as a user would; returns
+ * their ids as strings, kind by kind. */
+static GPtrArray *
+save_long_runs (Fixture *f)
+{
+  static const DrivedashLongTestKind kinds[] = { DRIVEDASH_LONG_TEST_SUSTAINED, DRIVEDASH_LONG_TEST_CONSISTENCY,
+                                                 DRIVEDASH_LONG_TEST_SATURATION };
+  g_autofree char *path = g_build_filename (f->data_home, "drivedash", "results.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (path, &error);
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint i = 0; i < 6; i++)
+      {
+        g_autofree char *name = g_strdup_printf (i == 1 ? "SN750, game mode on \x1b]0;x\x07%u" : "SN750 %u", i);
+        gint64 id = drivedash_test_save_long_run (store, kinds[k], name, i == 1 ? 1.12 : 1.0,
+                                                  i <= 1 ? 0.005 : 0.08, i <= 1 ? 5 + i : 0);
+
+        g_ptr_array_add (ids, g_strdup_printf ("%" G_GINT64_FORMAT, id));
+      }
+  return ids;
+}
+
+/* --format csv -o FILE: the rounds of both runs; another format is
+ * refused. */
+static void
+check_compare_csv (Fixture    *f,
+                   const char *a,
+                   const char *b)
+{
+  g_autofree char *path = g_build_filename (f->dir, "comparison.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL, *csv = NULL, *out2 = NULL, *err2 = NULL;
+  g_auto(GStrv) lines = NULL;
+  int rc = run_cli (f->data_home, &out, &err, "history", "compare", "--format", "csv", "-o", path, a, b, NULL);
+
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
+  g_assert_true (g_str_has_prefix (csv, "run,label,phase,round,bandwidth_mb_per_s"));
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * 18 + 1);
+  rc = run_cli (f->data_home, &out2, &err2, "history", "compare", "--format", "text", a, b, NULL);
+  g_assert_cmpint (rc, ==, 2);
+  g_assert_nonnull (strstr (err2, "--format csv"));
+}
+
+/* history compare with 2, 4 and 6 runs of each long test: the same
+ * numbers as text and --json, names as labels, escapes made visible. */
+static void
+test_compare_long (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const char *const tests[] = { "sustained", "consistency", "saturation" };
+  g_autoptr(GPtrArray) ids = save_long_runs (f);
+
+  for (guint k = 0; k < 3; k++)
+    for (guint n = 2; n <= 6; n += 2)
+      {
+        char **id = (char **) ids->pdata + 6 * k;
+        const char *six[6] = { NULL };
+        g_autofree char *out = NULL, *err = NULL, *text = NULL;
+        g_autoptr(JsonNode) doc = NULL;
+        JsonObject *root;
+        JsonArray *runs;
+        int rc;
+
+        for (guint i = 0; i < n; i++)
+          six[i] = id[i];
+        rc = run_cli (f->data_home, &out, &err, "history", "compare", "--json", six[0], six[1],
+                      six[2], six[3], six[4], six[5], NULL);
+        g_assert_cmpint (rc, ==, 0);
+        doc = parse (out);
+        root = json_node_get_object (doc);
+        g_assert_cmpstr (json_object_get_string_member (root, "test"), ==, tests[k]);
+        runs = json_object_get_array_member (root, "runs");
+        g_assert_cmpuint (json_array_get_length (runs), ==, n);
+        g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (runs, 0), "label"), ==,
+                         "SN750 0");
+        g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "phases")), ==,
+                          k == 1 ? 3 : 0);
+        if (k == 1)
+          {
+            JsonObject *recovery = json_array_get_object_element (json_object_get_array_member (root, "phases"), 2);
+            JsonObject *b = json_array_get_object_element (json_object_get_array_member (recovery, "runs"), 1);
+
+            g_assert_cmpstr (json_object_get_string_member (b, "verdict"), ==, "faster");
+            g_assert_nonnull (strstr (json_object_get_string_member (b, "sentence"), "recovers"));
+          }
+
+        rc = run_cli (f->data_home, &text, NULL, "history", "compare", six[0], six[1], six[2], six[3],
+                      six[4], six[5], NULL);
+        g_assert_cmpint (rc, ==, 0);
+        /* In the log, for a person to read. */
+        if (n == 4)
+          g_test_message ("%s", text);
+        g_assert_nonnull (strstr (text, "SN750 0"));
+        g_assert_nonnull (strstr (text, "SN750, game mode on"));
+        g_assert_null (strchr (text, '\x1b'));
+        g_assert_null (strchr (text, '\x07'));
+        if (k == 1)
+          g_assert_nonnull (strstr (text, "recovers"));
+        if (k == 1 && n == 2)
+          check_compare_csv (f, six[0], six[1]);
+      }
+}
+
+/* A Sustained run with a Consistency run, a speed test with a long
+ * test: a plain sentence, nothing printed on stdout. */
+static void
+test_compare_long_mixed (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GPtrArray) ids = save_long_runs (f);
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  int rc = run_cli (f->data_home, &out, &err, "history", "compare", ids->pdata[0], ids->pdata[6], NULL);
+
+  g_assert_cmpint (rc, ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_nonnull (strstr (err, "different tests"));
+  rc = run_cli (f->data_home, &out2, &err2, "history", "compare", "1", "2", "3", "4", "5", "6", "7", NULL);
+  g_assert_cmpint (rc, ==, 2);
+  g_assert_nonnull (strstr (err2, "2 to 6"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -536,6 +662,8 @@ main (int    argc,
   ADD ("/history-cli/damaged", test_damaged);
   ADD ("/history-cli/two-processes", test_two_processes);
   ADD ("/history-cli/damaged-together", test_damaged_together);
+  ADD ("/history-cli/compare-long", test_compare_long);
+  ADD ("/history-cli/compare-long-mixed", test_compare_long_mixed);
 #undef ADD
   return g_test_run ();
 }

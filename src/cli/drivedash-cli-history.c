@@ -14,6 +14,7 @@
 #include "drivedash-cli.h"
 #include "drivedash-cli-store.h"
 #include "drivedash-compare.h"
+#include "drivedash-compare-long.h"
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-json.h"
@@ -301,6 +302,66 @@ compare_text (GPtrArray               *tests,
     }
 }
 
+/* @text to the terminal, or to --output FILE. */
+static int
+write_output (const char    *text,
+              const Options *options)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (options->output == NULL || g_str_equal (options->output, "-"))
+    {
+      fputs (text, stdout);
+      if (!g_str_has_suffix (text, "\n"))
+        fputs ("\n", stdout);
+      return DRIVEDASH_EXIT_OK;
+    }
+  if (!g_file_set_contents (options->output, text, -1, &error))
+    return drivedash_cli_fail (PREFIX, error);
+  return DRIVEDASH_EXIT_OK;
+}
+
+/* Long tests compare round by round or over time, not test by test;
+ * mixed with anything else they are refused in plain words. */
+static int
+compare_long (GPtrArray     *runs,
+              const Options *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashCompareLong) cmp = NULL;
+
+  cmp = drivedash_compare_long_new ((DrivedashStoreRun * const *) runs->pdata, runs->len, &error);
+  if (cmp == NULL)
+    return drivedash_cli_fail (PREFIX, error);
+  if (options->format != NULL && !g_str_equal (options->format, "csv"))
+    {
+      fprintf (stderr, PREFIX "%s\n", _("“compare” writes --format csv, or JSON with --json."));
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (options->format != NULL)
+    {
+      g_autofree char *csv = drivedash_compare_long_to_csv (cmp);
+
+      return write_output (csv, options);
+    }
+  if (options->json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      drivedash_compare_long_add_json (b, cmp);
+      json_builder_end_object (b);
+      print_json (b);
+    }
+  else
+    {
+      g_autofree char *text = drivedash_compare_long_to_text (cmp);
+
+      fputs (text, stdout);
+    }
+  return DRIVEDASH_EXIT_OK;
+}
+
 static int
 cmd_compare (DrivedashStore *store,
              int             argc,
@@ -329,6 +390,9 @@ cmd_compare (DrivedashStore *store,
         return drivedash_cli_fail (PREFIX, error);
       g_ptr_array_add (runs, run);
     }
+  for (guint i = 0; i < ids->len; i++)
+    if (drivedash_compare_long_supports (((DrivedashStoreRun *) runs->pdata[i])->kind))
+      return compare_long (runs, options);
   for (guint i = 0; i < ids->len; i++)
     sides[i] = (DrivedashCompareSide) { g_array_index (ids, gint64, i), NULL,
                                         (DrivedashStoreRun **) &runs->pdata[i], 1 };
@@ -410,16 +474,7 @@ cmd_export (DrivedashStore *store,
   text = export_text (store, ids, options, &error);
   if (text == NULL)
     return drivedash_cli_fail (PREFIX, error);
-  if (options->output == NULL || g_str_equal (options->output, "-"))
-    {
-      fputs (text, stdout);
-      if (!g_str_has_suffix (text, "\n"))
-        fputs ("\n", stdout);
-      return DRIVEDASH_EXIT_OK;
-    }
-  if (!g_file_set_contents (options->output, text, -1, &error))
-    return drivedash_cli_fail (PREFIX, error);
-  return DRIVEDASH_EXIT_OK;
+  return write_output (text, options);
 }
 
 static void
@@ -546,9 +601,9 @@ make_context (Options *options)
     { "drive", 0, 0, G_OPTION_ARG_STRING, &options->drive,
       N_("list: only runs of drives whose model contains TEXT (or whose serial hash starts with it)"), N_("TEXT") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &options->format,
-      N_("export: json (default; several runs, for import elsewhere), csv or text (one run)"), N_("FORMAT") },
+      N_("export: json (default; several runs, for import elsewhere), csv or text (one run); compare of long tests: csv"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output,
-      N_("export: write to FILE instead of the terminal"), N_("FILE") },
+      N_("export, compare --format csv: write to FILE instead of the terminal"), N_("FILE") },
     { "all", 0, 0, G_OPTION_ARG_NONE, &options->all,
       N_("export: every run"), NULL },
     { NULL }
@@ -562,7 +617,9 @@ make_context (Options *options)
       "  show RUN                one run's results, drive, settings and note\n"
       "  compare RUN RUN…        2 to 6 runs test by test: mean ± 95 % confidence\n"
       "                          interval and whether a difference is real\n"
-      "                          (Welch's t-test), against the first run\n"
+      "                          (Welch's t-test), against the first run; long\n"
+      "                          tests of one kind: over time, round by round\n"
+      "                          and phase by phase\n"
       "  export RUN…|--all       JSON (to import on another computer), CSV or text\n"
       "  import FILE             runs exported from another computer\n"
       "  delete RUN…             remove runs (a set with its runs)\n"

@@ -16,6 +16,7 @@
 #include "drivedash-history-jobs.h"
 #include "drivedash-history-page.h"
 #include "drivedash-history-transfer.h"
+#include "drivedash-long-compare-view.h"
 #include "drivedash-results-grid.h"
 #include "drivedash-toast.h"
 
@@ -25,6 +26,7 @@ struct _DrivedashHistoryPage
 
   DrivedashHistoryModel *history;
   DrivedashCompareModel *compare;
+  DrivedashLongCompareView *long_compare;
   GtkStack              *stack;
   GtkListBox            *list;
   GtkListBox            *compare_list;
@@ -206,6 +208,25 @@ back_action (GtkWidget  *widget,
   gtk_stack_set_visible_child_name (self->stack, "list");
 }
 
+/* Long tests compare over time and round by round, in their own view;
+ * one long run among the ticked ones picks it, and it refuses a mix in
+ * plain words. */
+static gboolean
+selection_has_long_test (DrivedashHistoryPage *self)
+{
+  GListModel *runs = drivedash_history_model_get_runs (self->history);
+
+  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (runs, i);
+
+      if (drivedash_history_item_get_selected (item) &&
+          drivedash_compare_long_supports (drivedash_history_item_get_run (item)->kind))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 compare_action (GtkWidget  *widget,
                 const char *action,
@@ -221,6 +242,14 @@ compare_action (GtkWidget  *widget,
 
       g_array_index (ids, gint64, i) = g_array_index (ids, gint64, ids->len - 1 - i);
       g_array_index (ids, gint64, ids->len - 1 - i) = t;
+    }
+  if (selection_has_long_test (self))
+    {
+      drivedash_long_compare_model_load (drivedash_long_compare_view_get_model (self->long_compare),
+                                         drivedash_history_model_get_path (self->history),
+                                         (const gint64 *) (gpointer) ids->data, ids->len);
+      gtk_stack_set_visible_child_name (self->stack, "long-compare");
+      return;
     }
   drivedash_compare_model_load (self->compare, drivedash_history_model_get_path (self->history),
                                 (const gint64 *) (gpointer) ids->data, ids->len);
@@ -410,6 +439,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_AB_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_CHART);
+  g_type_ensure (DRIVEDASH_TYPE_LONG_COMPARE_VIEW);
   g_type_ensure (DRIVEDASH_TYPE_RESULTS_GRID);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_RESULT_ITEM);
@@ -418,6 +448,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, DrivedashHistoryPage, name)
   CHILD (history);
   CHILD (compare);
+  CHILD (long_compare);
   CHILD (stack);
   CHILD (list);
   CHILD (compare_list);

@@ -697,9 +697,9 @@ drivedash_store_import_file (DrivedashStore  *self,
   return drivedash_store_import_json (self, data, (gssize) length, error);
 }
 
-static void
-append_number (GString *s,
-               double   value)
+void
+drivedash_store_csv_append_number (GString *s,
+                                   double   value)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -710,9 +710,9 @@ append_number (GString *s,
 /* RFC 4180: a field with a comma, quote or line break is quoted, its
  * quotes doubled.  A spreadsheet evaluates a field starting with = + - @
  * (or a tab or CR) as a formula: such a field gets a leading "'". */
-static void
-append_field (GString    *s,
-              const char *value)
+void
+drivedash_store_csv_append_field (GString    *s,
+                                  const char *value)
 {
   gboolean formula = value[0] != '\0' && strchr ("=+-@\t\r", value[0]) != NULL;
 
@@ -746,20 +746,20 @@ drivedash_store_run_to_csv (const DrivedashStoreRun *run)
                                 r->latency_us.p90, r->latency_us.p99, r->latency_us.p999,
                                 r->latency_us.max };
 
-      append_field (s, r->test);
+      drivedash_store_csv_append_field (s, r->test);
       g_string_append_c (s, ',');
-      append_field (s, r->mode);
+      drivedash_store_csv_append_field (s, r->mode);
       for (guint v = 0; v < G_N_ELEMENTS (values); v++)
         {
           g_string_append_c (s, ',');
-          append_number (s, values[v]);
+          drivedash_store_csv_append_number (s, values[v]);
         }
       g_string_append_c (s, ',');
       for (guint p = 0; p < r->passes->len; p++)
         {
           if (p > 0)
             g_string_append_c (s, ';');
-          append_number (s, g_array_index (r->passes, double, p));
+          drivedash_store_csv_append_number (s, g_array_index (r->passes, double, p));
         }
       g_string_append_c (s, '\n');
     }

@@ -77,4 +77,12 @@ gboolean drivedash_store_exec                  (sqlite3     *db,
                                                 const char  *sql,
                                                 GError     **error);
 
+/* CSV for the exports (drivedash-store-export.c): a number with three
+ * decimals (nothing when not finite) and an RFC 4180 field, formulas
+ * defused. */
+void     drivedash_store_csv_append_number     (GString     *s,
+                                                double       value);
+void     drivedash_store_csv_append_field      (GString     *s,
+                                                const char  *value);
+
 G_END_DECLS
