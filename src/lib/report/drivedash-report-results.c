@@ -152,6 +152,7 @@ drivedash_report_add_method (ReportBuild *rb)
 {
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("How it was measured"));
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH,
+    /* xgettext:no-c-format */
     _("Drivedash measures the way CrystalDiskMark does: it writes a test file, runs each test once to warm up "
       "and then for several passes, and reports the best pass in MB/s (millions of bytes a second). "
       "A difference between runs is called real only when the passes of both runs show it with 95 % "
@@ -237,6 +238,7 @@ add_test (ReportBuild                *rb,
   chart->unit = g_strdup ("MB/s");
   /* TRANSLATORS: the columns of a report's table of one test; spread is
    * the 95 % interval of the passes around their mean, in MB/s */
+  /* xgettext:no-c-format */
   g_ptr_array_add (rows, g_strsplit (_("Run|MB/s|IOPS|Passes|Spread (95 %)"), "|", -1));
   for (guint i = 0; i < rb->runs->len; i++)
     {
