@@ -100,25 +100,44 @@ temperature_words (const DrivedashStoreRun *run)
   return g_strdup_printf (_("%.0f → %.0f °C"), run->temp_start_c, run->temp_end_c);
 }
 
+/* One run's column of the drive table, top to bottom. */
+static char **
+identity_column (ReportBuild *rb,
+                 guint        i)
+{
+  const DrivedashStoreRun *run = g_ptr_array_index (rb->runs, i);
+  char **column = g_new0 (char *, 8);
+
+  column[0] = g_strdup_printf (_("%s (run %lld)"), (char *) g_ptr_array_index (rb->labels, i),
+                               (long long) run->id);
+  column[1] = format_local_time (run->started_at);
+  column[2] = run->drive_model ? drivedash_format_device_string (run->drive_model) : g_strdup (_("unknown"));
+  column[3] = run->drive_firmware ? drivedash_format_device_string (run->drive_firmware) : g_strdup ("–");
+  column[4] = run->drive_capacity ? drivedash_format_bytes (run->drive_capacity) : g_strdup ("–");
+  column[5] = serial_words (rb, run, i);
+  column[6] = temperature_words (run);
+  return column;
+}
+
+/* A row a property, a column a run (as CrystalDiskInfo lists a drive):
+ * six runs fit across a page, seven properties would not. */
 static void
 add_identity (ReportBuild *rb)
 {
+  g_auto(GStrv) names = g_strsplit (_("Run|Date|Drive|Firmware|Capacity|Serial number|Temperature"), "|", -1);
+  g_autoptr(GPtrArray) columns = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   GPtrArray *rows = g_ptr_array_new ();
+  guint n_rows = MIN (g_strv_length (names), 7);
 
-  g_ptr_array_add (rows, g_strsplit (_("Run|Date|Drive|Firmware|Capacity|Serial number|Temperature"), "|", -1));
   for (guint i = 0; i < rb->runs->len; i++)
+    g_ptr_array_add (columns, identity_column (rb, i));
+  for (guint r = 0; r < n_rows; r++)
     {
-      const DrivedashStoreRun *run = g_ptr_array_index (rb->runs, i);
-      char **row = g_new0 (char *, 8);
+      char **row = g_new0 (char *, rb->runs->len + 2);
 
-      row[0] = g_strdup_printf (_("%s (run %lld)"), (char *) g_ptr_array_index (rb->labels, i),
-                                (long long) run->id);
-      row[1] = format_local_time (run->started_at);
-      row[2] = run->drive_model ? drivedash_format_device_string (run->drive_model) : g_strdup (_("unknown"));
-      row[3] = run->drive_firmware ? drivedash_format_device_string (run->drive_firmware) : g_strdup ("–");
-      row[4] = run->drive_capacity ? drivedash_format_bytes (run->drive_capacity) : g_strdup ("–");
-      row[5] = serial_words (rb, run, i);
-      row[6] = temperature_words (run);
+      row[0] = g_strdup (names[r]);
+      for (guint i = 0; i < rb->runs->len; i++)
+        row[i + 1] = g_strdup (((char **) g_ptr_array_index (columns, i))[r]);
       g_ptr_array_add (rows, row);
     }
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("The drive"));

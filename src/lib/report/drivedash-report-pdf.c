@@ -200,7 +200,7 @@ column_widths (Pager     *p,
           int w;
 
           pango_layout_get_pixel_size (layout, &w, NULL);
-          widths[c] = MAX (widths[c], w + 2 * CELL_PAD);
+          widths[c] = MAX (widths[c], w + 3 * CELL_PAD);
         }
     }
   if (capped_total (widths, n_cols, hi) <= CONTENT_WIDTH)

@@ -29,8 +29,7 @@ save (const char  *path,
   if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
     g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_SPACE,
                  _("The report could not be saved in “%s”: the disk is full."), dir);
-  else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
-           g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
+  else if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
                  _("The report could not be saved: there is no folder “%s”."), dir);
   else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ISDIR))
