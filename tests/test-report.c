@@ -504,6 +504,82 @@ test_async (Fixture       *f,
   g_clear_error (&w.error);
 }
 
+/* A game-mode A/B set of four rounds (runs 1 and 2 again, off and on):
+ * the report gives the A/B test's own conclusion, line by line. */
+static gint64
+save_ab_set (DrivedashStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  g_autoptr(DrivedashStoreRun) set = NULL;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      DrivedashStoreRun *member = drivedash_store_get_run (store, 1 + i % 2, &error);
+
+      g_assert_no_error (error);
+      member->id = 0;
+      g_clear_pointer (&member->name, g_free);
+      member->set_role = g_strdup (i % 2 ? "on" : "off");
+      member->game_mode = i % 2;
+      g_ptr_array_add (members, member);
+    }
+  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_AB_SET, members);
+  g_assert_true (drivedash_store_save (store, set, members, &error));
+  g_assert_no_error (error);
+  return set->id;
+}
+
+static char *
+ab_conclusion (DrivedashStore *store,
+               gint64          id)
+{
+  g_autoptr(GPtrArray) members = drivedash_store_list_members (store, id, NULL);
+  DrivedashStoreRun *off[2], *on[2];
+  DrivedashCompareSide sides[2] = { { 0, "off", off, 0 }, { 0, "on", on, 0 } };
+  g_autoptr(GPtrArray) tests = NULL;
+
+  g_assert_cmpuint (members->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      DrivedashStoreRun *m = g_ptr_array_index (members, i);
+      gboolean is_on = g_str_equal (m->set_role, "on");
+
+      (is_on ? on : off)[sides[is_on].n_runs++] = m;
+    }
+  g_assert_cmpuint (sides[0].n_runs, ==, 2);
+  tests = drivedash_compare_sides (sides, 2);
+  return drivedash_compare_dup_game_mode_conclusion (tests);
+}
+
+static void
+test_ab_set (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *pdf = g_build_filename (f->dir, "ab.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *conclusion = NULL;
+  g_auto(GStrv) lines = NULL;
+  gint64 id;
+  guint n_pages;
+
+  g_assert_no_error (error);
+  id = save_ab_set (store);
+  g_assert_true (drivedash_report_write (store, &id, 1, NULL, pdf, NULL, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_nonnull (strstr (text, "A, a game-mode A/B test, off against on:"));
+  g_assert_nonnull (strstr (text, "Its results are the mean of 4 runs made one after another."));
+  /* A set is compared within itself: no "one run" notice. */
+  g_assert_null (strstr (text, "With one run"));
+  conclusion = ab_conclusion (store, id);
+  lines = g_strsplit (conclusion, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_assert_nonnull (strstr (text, lines[i]));
+}
+
 static void
 japanese_report (Fixture *f)
 {
@@ -563,6 +639,7 @@ main (int   argc,
   g_test_add ("/report/html", Fixture, NULL, fixture_set_up, test_html, fixture_tear_down);
   g_test_add ("/report/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);
   g_test_add ("/report/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
+  g_test_add ("/report/ab-set", Fixture, NULL, fixture_set_up, test_ab_set, fixture_tear_down);
   /* Last: it switches this process to Japanese. */
   g_test_add ("/report/japanese", Fixture, NULL, fixture_set_up, test_japanese, fixture_tear_down);
   return g_test_run ();
