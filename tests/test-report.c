@@ -455,6 +455,29 @@ typedef struct
   GError   *error;
 } Written;
 
+/* A long test's run is refused in words, not drawn as a speed test. */
+static void
+test_long_test (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (store, 1, &error);
+  g_autofree char *pdf = g_build_filename (f->dir, "long.pdf", NULL);
+  gint64 ids[2] = { 1, 0 };
+
+  g_assert_no_error (error);
+  run->id = 0;
+  run->kind = DRIVEDASH_RUN_KIND_SUSTAINED;
+  g_assert_true (drivedash_store_save (store, run, NULL, &error));
+  g_assert_no_error (error);
+  ids[1] = run->id;
+  g_assert_false (drivedash_report_write (store, ids, 2, NULL, pdf, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "is a long test"));
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+}
+
 static void
 on_written (GObject      *source,
             GAsyncResult *result,
@@ -639,6 +662,7 @@ main (int   argc,
   g_test_add ("/report/html", Fixture, NULL, fixture_set_up, test_html, fixture_tear_down);
   g_test_add ("/report/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);
   g_test_add ("/report/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
+  g_test_add ("/report/long-test", Fixture, NULL, fixture_set_up, test_long_test, fixture_tear_down);
   g_test_add ("/report/ab-set", Fixture, NULL, fixture_set_up, test_ab_set, fixture_tear_down);
   /* Last: it switches this process to Japanese. */
   g_test_add ("/report/japanese", Fixture, NULL, fixture_set_up, test_japanese, fixture_tear_down);

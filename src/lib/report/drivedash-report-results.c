@@ -86,6 +86,10 @@ method_line (ReportBuild *rb,
   g_autofree char *tests = tests_words (run);
   g_autoptr(GString) line = g_string_new (NULL);
 
+  /* An imported run may lack its settings: its passes still say how many. */
+  if (passes <= 0 && run->results->len > 0 && !is_set (run))
+    passes = ((const DrivedashStoreResult *) g_ptr_array_index (run->results, 0))->passes->len;
+
   /* TRANSLATORS: one run's method: its label, the passes, their length in
    * seconds, the test file's size, the pause in seconds, game mode on/off
    * and the list of tests */
