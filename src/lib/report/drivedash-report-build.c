@@ -100,6 +100,10 @@ serial_words (ReportBuild             *rb,
 
   if (!rb->options->show_serial)
     return g_strdup (_("hidden"));
+  /* No drive was recorded: "not run on a drive that Drivedash could
+   * identify" already says so. */
+  if (run->serial_hash == NULL)
+    return g_strdup ("–");
   if ((serial = find_serial (rb, run)) != NULL)
     return serial;
   g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
