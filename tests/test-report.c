@@ -322,6 +322,8 @@ test_pdf (Fixture       *f,
   g_assert_nonnull (strstr (text, HOSTILE_NAME));
   g_assert_nonnull (strstr (text, "SEQ128K Q1T1 read"));
   g_assert_nonnull (strstr (text, verdict));
+  /* The runs' series, drawn as speed over time. */
+  g_assert_nonnull (strstr (text, "Speed during the measured passes, after the warm-up"));
   /* Run 3 is on another drive, with readings around it; runs 1 and 2
    * have no drive at all. */
   g_assert_nonnull (strstr (text, "Health at the start and at the end"));

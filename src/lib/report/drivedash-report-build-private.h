@@ -17,6 +17,7 @@ typedef struct
   GPtrArray                    *labels;        /* of char *: the run's name, or "A", "B"… */
   GPtrArray                    *cannot_judge;  /* of char *: one sentence each */
   GPtrArray                    *drives;        /* connected drives, only to show serials */
+  GPtrArray                    *series;        /* of GArray of DrivedashBenchSample, or NULL, per run */
   gboolean                      different_drives;
   DrivedashReportDocument      *doc;
 } ReportBuild;

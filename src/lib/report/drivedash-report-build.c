@@ -67,6 +67,8 @@ load_runs (ReportBuild   *rb,
       if (run == NULL)
         return FALSE;
       g_ptr_array_add (rb->runs, run);
+      /* A series that does not decode only loses its line in the chart. */
+      g_ptr_array_add (rb->series, run->series ? drivedash_store_series_decode (run->series, NULL) : NULL);
       if (!is_speed_test (run, error))
         return FALSE;
       g_ptr_array_add (rb->labels, run_label (run, i));
@@ -219,6 +221,14 @@ add_cannot_judge (ReportBuild *rb)
     drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, g_ptr_array_index (rb->cannot_judge, i));
 }
 
+/* A run without a series has NULL here, which g_array_unref() refuses. */
+static void
+free_series (gpointer series)
+{
+  if (series != NULL)
+    g_array_unref (series);
+}
+
 static void
 report_build_clear (ReportBuild *rb)
 {
@@ -226,6 +236,7 @@ report_build_clear (ReportBuild *rb)
   g_clear_pointer (&rb->labels, g_ptr_array_unref);
   g_clear_pointer (&rb->cannot_judge, g_ptr_array_unref);
   g_clear_pointer (&rb->drives, g_ptr_array_unref);
+  g_clear_pointer (&rb->series, g_ptr_array_unref);
   g_clear_pointer (&rb->doc, drivedash_report_document_free);
 }
 
@@ -242,6 +253,7 @@ drivedash_report_build (DrivedashStore               *store,
   rb.runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
   rb.labels = g_ptr_array_new_with_free_func (g_free);
   rb.cannot_judge = g_ptr_array_new_with_free_func (g_free);
+  rb.series = g_ptr_array_new_with_free_func (free_series);
   if (!load_runs (&rb, ids, n_ids, error))
     {
       report_build_clear (&rb);

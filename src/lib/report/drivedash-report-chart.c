@@ -38,6 +38,8 @@ drivedash_report_palette_rgb (guint   i,
 double
 drivedash_report_chart_height (const DrivedashReportChart *chart)
 {
+  if (chart->kind == DRIVEDASH_REPORT_CHART_LINES)
+    return drivedash_report_timeline_height (chart);
   return 2 * PAD + chart->n_bars * BAR_HEIGHT + (chart->n_bars - 1) * BAR_GAP;
 }
 
@@ -52,8 +54,8 @@ chart_max (const DrivedashReportChart *chart)
   return max;
 }
 
-static PangoLayout *
-make_layout (cairo_t    *cr,
+PangoLayout *
+drivedash_report_chart_layout (cairo_t    *cr,
              const char *language,
              const char *text,
              double      width)
@@ -64,7 +66,7 @@ make_layout (cairo_t    *cr,
   pango_context_set_language (pango_layout_get_context (layout), pango_language_from_string (language));
   pango_layout_context_changed (layout);
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_single_paragraph_mode (layout, TRUE);
   pango_layout_set_text (layout, text, -1);
@@ -80,7 +82,7 @@ draw_text (cairo_t    *cr,
            double      y,
            double      width)
 {
-  g_autoptr(PangoLayout) layout = make_layout (cr, language, text, width);
+  g_autoptr(PangoLayout) layout = drivedash_report_chart_layout (cr, language, text, width);
   int h;
 
   pango_layout_get_pixel_size (layout, NULL, &h);
@@ -111,6 +113,11 @@ drivedash_report_chart_draw (cairo_t                    *cr,
   double bar_space = MAX (10.0, width - bar_left - VALUE_WIDTH);
   double max = chart_max (chart);
 
+  if (chart->kind == DRIVEDASH_REPORT_CHART_LINES)
+    {
+      drivedash_report_timeline_draw (cr, chart, language, width);
+      return drivedash_report_chart_height (chart);
+    }
   cairo_save (cr);
   for (guint i = 0; i < chart->n_bars; i++)
     {

@@ -14,7 +14,10 @@ drivedash_report_chart_free (DrivedashReportChart *chart)
   if (chart == NULL)
     return;
   for (guint i = 0; i < chart->n_bars; i++)
-    g_free (chart->labels[i]);
+    {
+      g_free (chart->labels[i]);
+      g_clear_pointer (&chart->lines[i], g_array_unref);
+    }
   g_free (chart->unit);
   g_free (chart);
 }

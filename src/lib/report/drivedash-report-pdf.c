@@ -320,24 +320,43 @@ draw_block (Pager                      *p,
     }
 }
 
-/* A heading is kept with the block after it, a test's subheading with its
- * chart and table, so no page ends on a title. */
+static DrivedashReportBlockKind
+kind_at (GPtrArray *blocks,
+         guint      i)
+{
+  return ((const DrivedashReportBlock *) g_ptr_array_index (blocks, i))->kind;
+}
+
+/* One past the last block kept on a page with block @i: a heading with
+ * what follows it, a test's subheading with its charts and table, so no
+ * page ends on a title and no chart is parted from its test. */
+static guint
+group_end (GPtrArray *blocks,
+           guint      i)
+{
+  DrivedashReportBlockKind kind = kind_at (blocks, i);
+  guint j = i + 1;
+
+  if (kind == DRIVEDASH_REPORT_BLOCK_HEADING && j < blocks->len &&
+      kind_at (blocks, j) == DRIVEDASH_REPORT_BLOCK_SUBHEADING)
+    return group_end (blocks, j);
+  if (kind == DRIVEDASH_REPORT_BLOCK_HEADING)
+    return MIN (j + 1, blocks->len);
+  while (kind == DRIVEDASH_REPORT_BLOCK_SUBHEADING && j < blocks->len &&
+         (kind_at (blocks, j) == DRIVEDASH_REPORT_BLOCK_CHART || kind_at (blocks, j) == DRIVEDASH_REPORT_BLOCK_TABLE))
+    j++;
+  return j;
+}
+
 static double
 group_height (Pager *p,
               guint  i)
 {
-  GPtrArray *blocks = p->doc->blocks;
-  const DrivedashReportBlock *block = g_ptr_array_index (blocks, i);
-  guint keep = block->kind == DRIVEDASH_REPORT_BLOCK_SUBHEADING ? 2
-             : block->kind == DRIVEDASH_REPORT_BLOCK_HEADING ? 1 : 0;
+  guint end = group_end (p->doc->blocks, i);
   double height = 0;
 
-  if (block->kind == DRIVEDASH_REPORT_BLOCK_HEADING && i + 1 < blocks->len &&
-      ((DrivedashReportBlock *) g_ptr_array_index (blocks, i + 1))->kind == DRIVEDASH_REPORT_BLOCK_SUBHEADING)
-    keep = 3;
-
-  for (guint k = i; k <= i + keep && k < blocks->len; k++)
-    height += block_height (p, g_ptr_array_index (blocks, k));
+  for (guint k = i; k < end; k++)
+    height += block_height (p, g_ptr_array_index (p->doc->blocks, k));
   return height;
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <pango/pangocairo.h>
 
 #include "drivedash-report.h"
 
@@ -29,15 +30,42 @@ typedef enum
   DRIVEDASH_REPORT_BLOCK_CHART,
 } DrivedashReportBlockKind;
 
-/* One bar chart: one bar per run, in the runs' colours. */
+typedef enum
+{
+  DRIVEDASH_REPORT_CHART_BARS,   /* one bar per run: its result */
+  DRIVEDASH_REPORT_CHART_LINES,  /* one line per run: MB/s over the test's time */
+} DrivedashReportChartKind;
+
 typedef struct
 {
+  double x;  /* seconds since the test started */
+  double y;  /* MB/s */
+} DrivedashReportPoint;
+
+/* One chart, one bar or line per run in the runs' colours. */
+typedef struct
+{
+  DrivedashReportChartKind kind;
+  GArray *lines[DRIVEDASH_REPORT_MAX_RUNS];    /* LINES: of DrivedashReportPoint; NULL: none */
   guint   n_bars;
   char   *labels[DRIVEDASH_REPORT_MAX_RUNS];
   double  values[DRIVEDASH_REPORT_MAX_RUNS];  /* NAN: the run lacks the test */
   guint   colours[DRIVEDASH_REPORT_MAX_RUNS]; /* index into the palette */
   char   *unit;                                /* "MB/s" */
 } DrivedashReportChart;
+
+/* A one-line label in the charts' small font, ellipsized at @width. */
+PangoLayout *drivedash_report_chart_layout (cairo_t    *cr,
+                                            const char *language,
+                                            const char *text,
+                                            double      width);
+
+/* drivedash-report-timeline.c: the LINES kind, with its axes and legend. */
+double drivedash_report_timeline_height (const DrivedashReportChart *chart);
+void   drivedash_report_timeline_draw   (cairo_t                    *cr,
+                                         const DrivedashReportChart *chart,
+                                         const char                 *language,
+                                         double                      width);
 
 typedef struct
 {
@@ -77,6 +105,7 @@ void  drivedash_report_add_table  (DrivedashReportDocument  *doc,
 void  drivedash_report_add_chart  (DrivedashReportDocument  *doc,
                                    DrivedashReportChart     *chart);
 void  drivedash_report_chart_free (DrivedashReportChart     *chart);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashReportChart, drivedash_report_chart_free)
 
 /* drivedash-report-chart.c: the one drawing of a chart, for the PDF page
  * and the HTML's SVG.  Draws at the current origin, @width wide, and

@@ -230,6 +230,60 @@ result_row (ReportBuild                *rb,
   return row;
 }
 
+/* The measured samples of run @i's test @r as chart points; NULL when the
+ * run kept none (a set, an imported run, a test it lacks). */
+static GArray *
+test_line (ReportBuild                *rb,
+           guint                       i,
+           const DrivedashStoreResult *r)
+{
+  GArray *samples = g_ptr_array_index (rb->series, i);
+  GPtrArray *results = RUN (rb, i)->results;
+  g_autoptr(GArray) line = g_array_new (FALSE, FALSE, sizeof (DrivedashReportPoint));
+  double start = NAN;
+  guint index;
+
+  if (samples == NULL || r == NULL || !g_ptr_array_find (results, r, &index))
+    return NULL;
+  for (guint s = 0; s < samples->len; s++)
+    {
+      const DrivedashBenchSample *sample = &g_array_index (samples, DrivedashBenchSample, s);
+      DrivedashReportPoint point;
+
+      if (sample->test_index != index || sample->phase != DRIVEDASH_BENCH_PHASE_MEASURING)
+        continue;
+      /* Time from the start of the first measured window, so every run's
+       * line starts at the left edge whatever its warm-up took. */
+      if (isnan (start))
+        start = sample->elapsed_s - sample->window_s;
+      point = (DrivedashReportPoint) { sample->elapsed_s - start, sample->mb_per_s };
+      g_array_append_val (line, point);
+    }
+  return line->len >= 2 ? g_steal_pointer (&line) : NULL;
+}
+
+static DrivedashReportChart *
+timeline_chart (ReportBuild                *rb,
+                const DrivedashStoreResult *test)
+{
+  g_autoptr(DrivedashReportChart) chart = g_new0 (DrivedashReportChart, 1);
+  guint present = 0;
+
+  chart->kind = DRIVEDASH_REPORT_CHART_LINES;
+  chart->unit = g_strdup ("MB/s");
+  chart->n_bars = rb->runs->len;
+  for (guint i = 0; i < rb->runs->len; i++)
+    {
+      const DrivedashStoreResult *r = drivedash_store_run_find_result (RUN (rb, i), test->test, test->mode);
+
+      chart->labels[i] = g_strdup (LABEL (rb, i));
+      chart->colours[i] = i;
+      chart->lines[i] = test_line (rb, i, r);
+      present += chart->lines[i] != NULL;
+    }
+  return present > 0 ? g_steal_pointer (&chart) : NULL;
+}
+
 static void
 add_test (ReportBuild                *rb,
           const DrivedashStoreResult *test)
@@ -258,6 +312,8 @@ add_test (ReportBuild                *rb,
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_SUBHEADING, name);
   drivedash_report_add_chart (rb->doc, chart);
   drivedash_report_add_table (rb->doc, rows);
+  if ((chart = timeline_chart (rb, test)) != NULL)
+    drivedash_report_add_chart (rb->doc, chart);
   if (rb->runs->len > 1 && present == 1)
     g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
       _("%s is in one run only, so it is not compared."), name));
