@@ -639,6 +639,9 @@ drivedash_cli_history (int    argc,
   g_autoptr(GError) error = NULL;
   int ret = -1;
 
+  /* "report" has options of its own (--pdf, --html, --show-serial). */
+  if (argc >= 2 && g_str_equal (argv[1], "report"))
+    return drivedash_cli_history_report (argc - 1, argv + 1);
   g_set_prgname ("drivedash-cli history");
   context = make_context (&options);
   if (!drivedash_cli_parse_options (context, PREFIX, &argc, &argv))

@@ -27,6 +27,8 @@ int drivedash_cli_self_test (int argc, char **argv);
 int drivedash_cli_bench     (int argc, char **argv);
 int drivedash_cli_game_mode (int argc, char **argv);
 int drivedash_cli_history   (int argc, char **argv);
+/* `history report`, with options of its own (drivedash-cli-history-report.c). */
+int drivedash_cli_history_report (int argc, char **argv);
 int drivedash_cli_ab        (int argc, char **argv);
 int drivedash_cli_follow_games (int argc, char **argv);
 int drivedash_cli_long      (int argc, char **argv);

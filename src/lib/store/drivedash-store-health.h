@@ -57,6 +57,11 @@ gint64   drivedash_store_find_watch_drive  (DrivedashStore            *self,
                                             const char                *serial,
                                             const char                *controller,
                                             GError                   **error);
+/* The same id from a stored run's serial_hash: 0 when the watch never
+ * saw that drive (or @serial_hash is NULL), -1 with @error. */
+gint64   drivedash_store_find_watch_drive_by_hash (DrivedashStore *self,
+                                                   const char     *serial_hash,
+                                                   GError        **error);
 /* Adds snapshots (one transaction).  A snapshot at a time that is
  * already stored replaces it. */
 gboolean drivedash_store_add_snapshots     (DrivedashStore            *self,

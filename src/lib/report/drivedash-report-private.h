@@ -1,0 +1,132 @@
+/* drivedash-report-private.h — the report's one document model, which the
+ * PDF and the HTML renderer both draw
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every string in the model is finished text for people: translated, and
+ * stored strings (names, models, firmware) already passed through the
+ * device-string sanitiser.  The HTML renderer still escapes each one; the
+ * PDF renderer sets them as plain text, never as markup.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "drivedash-report.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_REPORT_MAX_RUNS 6
+
+typedef enum
+{
+  DRIVEDASH_REPORT_BLOCK_TITLE,      /* the report's title */
+  DRIVEDASH_REPORT_BLOCK_HEADING,    /* a section */
+  DRIVEDASH_REPORT_BLOCK_SUBHEADING, /* one test within Results */
+  DRIVEDASH_REPORT_BLOCK_PARAGRAPH,
+  DRIVEDASH_REPORT_BLOCK_BULLET,     /* one item of a list */
+  DRIVEDASH_REPORT_BLOCK_TABLE,
+  DRIVEDASH_REPORT_BLOCK_CHART,
+} DrivedashReportBlockKind;
+
+typedef enum
+{
+  DRIVEDASH_REPORT_CHART_BARS,   /* one bar per run: its result */
+  DRIVEDASH_REPORT_CHART_LINES,  /* one line per run: MB/s over the test's time */
+} DrivedashReportChartKind;
+
+typedef struct
+{
+  double x;  /* seconds since the test started */
+  double y;  /* MB/s */
+} DrivedashReportPoint;
+
+/* One chart, one bar or line per run in the runs' colours. */
+typedef struct
+{
+  DrivedashReportChartKind kind;
+  GArray *lines[DRIVEDASH_REPORT_MAX_RUNS];    /* LINES: of DrivedashReportPoint; NULL: none */
+  guint   n_bars;
+  char   *labels[DRIVEDASH_REPORT_MAX_RUNS];
+  double  values[DRIVEDASH_REPORT_MAX_RUNS];  /* NAN: the run lacks the test */
+  guint   colours[DRIVEDASH_REPORT_MAX_RUNS]; /* index into the palette */
+  char   *unit;                                /* "MB/s" */
+} DrivedashReportChart;
+
+/* A one-line label in the charts' small font, ellipsized at @width. */
+PangoLayout *drivedash_report_chart_layout (cairo_t    *cr,
+                                            const char *language,
+                                            const char *text,
+                                            double      width);
+
+/* drivedash-report-timeline.c: the LINES kind, with its axes and legend. */
+double drivedash_report_timeline_height (const DrivedashReportChart *chart);
+void   drivedash_report_timeline_draw   (cairo_t                    *cr,
+                                         const DrivedashReportChart *chart,
+                                         const char                 *language,
+                                         double                      width);
+
+typedef struct
+{
+  DrivedashReportBlockKind  kind;
+  char                     *text;   /* title, heading, paragraph, bullet */
+  GPtrArray                *rows;   /* table: of GStrv, the first row the header */
+  DrivedashReportChart     *chart;
+} DrivedashReportBlock;
+
+typedef struct
+{
+  char      *title;
+  char      *language;  /* "en", "ja": the language the text is in */
+  GPtrArray *blocks;    /* of DrivedashReportBlock */
+} DrivedashReportDocument;
+
+void  drivedash_report_document_free (DrivedashReportDocument *doc);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashReportDocument, drivedash_report_document_free)
+
+/* drivedash-report-build.c: reads the runs (and the health snapshots
+ * around them) and writes the whole document. */
+DrivedashReportDocument *drivedash_report_build (DrivedashStore               *store,
+                                                 const gint64                 *ids,
+                                                 guint                         n_ids,
+                                                 const DrivedashReportOptions *options,
+                                                 GError                      **error);
+
+/* drivedash-report-document.c: adding blocks. */
+DrivedashReportDocument *drivedash_report_document_new (const char *title);
+void  drivedash_report_add_text   (DrivedashReportDocument  *doc,
+                                   DrivedashReportBlockKind  kind,
+                                   const char               *text);
+/* Takes @rows (of GStrv, the first the header). */
+void  drivedash_report_add_table  (DrivedashReportDocument  *doc,
+                                   GPtrArray                *rows);
+/* Takes @chart. */
+void  drivedash_report_add_chart  (DrivedashReportDocument  *doc,
+                                   DrivedashReportChart     *chart);
+void  drivedash_report_chart_free (DrivedashReportChart     *chart);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashReportChart, drivedash_report_chart_free)
+
+/* drivedash-report-chart.c: the one drawing of a chart, for the PDF page
+ * and the HTML's SVG.  Draws at the current origin, @width wide, and
+ * returns the height used; drivedash_report_chart_height() says it
+ * before drawing. */
+double drivedash_report_chart_height  (const DrivedashReportChart *chart);
+double drivedash_report_chart_draw    (cairo_t                    *cr,
+                                       const DrivedashReportChart *chart,
+                                       const char                 *language,
+                                       double                      width);
+/* "#3584e4" for palette index @i (GNOME's palette, six colours that
+ * stay apart in grey too). */
+void   drivedash_report_palette_rgb   (guint                       i,
+                                       double                     *r,
+                                       double                     *g,
+                                       double                     *b);
+
+/* drivedash-report-pdf.c, -html.c: the two renderers. */
+GBytes *drivedash_report_render_pdf   (const DrivedashReportDocument *doc,
+                                       GError                       **error);
+GBytes *drivedash_report_render_html  (const DrivedashReportDocument *doc,
+                                       GError                       **error);
+
+G_END_DECLS

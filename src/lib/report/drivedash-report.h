@@ -1,0 +1,79 @@
+/* drivedash-report.h — a report of stored speed-test runs to keep and
+ * share: a multi-page PDF and the same content as one HTML page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One to six runs from the history: the drive of each (model, firmware,
+ * capacity, serial hidden unless asked), its health at the start and at
+ * the end where the background watch kept readings, the method, a table
+ * and a bar chart per test, the verdicts of drivedash-compare.c in plain
+ * words, and what Drivedash could not judge and why.
+ *
+ * For the app's History page, one call:
+ *
+ *   DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
+ *   drivedash_report_write_async (store, ids, n_ids, &options,
+ *                                 pdf_path, html_path, cancellable,
+ *                                 on_report_written, self);
+ *   ...
+ *   if (!drivedash_report_write_finish (result, &error))
+ *     show a toast with error->message (plain words, ready to show)
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-store.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  /* Shared reports hide the serial number (as CrystalDiskInfo does).
+   * The history keeps only a salted hash of it, so a shown serial is
+   * read from the drive when it is connected now. */
+  gboolean    show_serial;
+  /* NULL: "Drivedash speed report". */
+  const char *title;
+  /* Where to look for connected drives when showing serials; NULL: /sys. */
+  const char *sysfs_root;
+} DrivedashReportOptions;
+
+#define DRIVEDASH_REPORT_OPTIONS_INIT { FALSE, NULL, NULL }
+
+/* Writes the report of runs @ids (1 to 6, the first the baseline of the
+ * comparison) to @pdf_path and/or @html_path (either may be NULL, not
+ * both).  Each file is written to a temporary file in its folder and
+ * renamed, so a failure never leaves a half-written report and never
+ * replaces an earlier one.  Both are made before either is written.
+ * Blocking; the errors are DRIVEDASH_ERROR_* for people: an unknown run
+ * (NOT_FOUND), too many or no runs (INVALID_ARGUMENT), a folder that
+ * cannot be written (NOT_WRITABLE), a full disk (NO_SPACE). */
+gboolean drivedash_report_write        (DrivedashStore               *store,
+                                        const gint64                 *ids,
+                                        guint                         n_ids,
+                                        const DrivedashReportOptions *options,
+                                        const char                   *pdf_path,
+                                        const char                   *html_path,
+                                        GError                      **error);
+
+/* The same in a GTask thread.  The thread opens its own connection to
+ * @store's database (a DrivedashStore is used from one thread at a
+ * time), so the caller may keep using @store meanwhile.  @ids, @options
+ * and the paths are copied.  @cancellable is checked before the work
+ * starts (a report of six runs takes well under a second); cancelled, it
+ * gives G_IO_ERROR_CANCELLED and writes nothing.  Long-test runs are
+ * refused with DRIVEDASH_ERROR_NOT_SUPPORTED, in words. */
+void     drivedash_report_write_async  (DrivedashStore               *store,
+                                        const gint64                 *ids,
+                                        guint                         n_ids,
+                                        const DrivedashReportOptions *options,
+                                        const char                   *pdf_path,
+                                        const char                   *html_path,
+                                        GCancellable                 *cancellable,
+                                        GAsyncReadyCallback           callback,
+                                        gpointer                      user_data);
+gboolean drivedash_report_write_finish (GAsyncResult                 *result,
+                                        GError                      **error);
+
+G_END_DECLS

@@ -1,0 +1,672 @@
+/* test-report.c — `drivedash-cli history report` and the report library,
+ * end to end: a real history (runs of the real benchmark, saved through
+ * the real save path, and health snapshots the way the watch stores
+ * them), the PDF rendered to PNG with pdftoppm and read back with
+ * pdftotext, the HTML parsed by Python's html.parser, the serial hidden
+ * by default, bad input, the app's async call, and Japanese
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <cairo.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "drivedash-compare.h"
+#include "drivedash-error.h"
+#include "drivedash-report.h"
+#include "drivedash-store-health.h"
+#include "drivedash-store-save.h"
+
+#include "drivedash-test-locale.h"
+#include "drivedash-test-tree.h"
+
+#define HOSTILE_NAME "<script>alert(1)</script> & co"
+#define MODEL "Samsung SSD 970 EVO Plus 1TB"
+#define SERIAL "S4EWNX0R123456"
+
+typedef struct
+{
+  char *dir;
+  char *data_home;
+  char *target;
+  char *sysfs;
+  char *db_path;
+} Fixture;
+
+/* Runs a program; returns its exit code.  @env NULL: ours. */
+static int
+run (char       **env,
+     char       **out,
+     char       **err,
+     const char  *first,
+     ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  int status;
+  va_list args;
+
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                     NULL, NULL, out, err, &status, &error))
+    g_error ("cannot run %s (poppler-utils is installed by build-aux/deps test): %s", first, error->message);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+static char *
+cli_path (void)
+{
+  return g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+}
+
+static char **
+cli_env (Fixture *f)
+{
+  return g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", f->data_home, TRUE);
+}
+
+static void
+bench (Fixture *f)
+{
+  g_autofree char *cli = cli_path ();
+  g_auto(GStrv) env = cli_env (f);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int rc = run (env, &out, &err, cli, "bench", "--target", f->target, "--test", "SEQ128K Q1T1",
+                "--test", "RND4K Q1T1", "--mode", "read", "--size", "4M", "--duration", "0.1",
+                "--count", "3", "--interval", "0", "--buffered", "--allow-memory", NULL);
+
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_nonnull (strstr (out, "Saved as run "));
+}
+
+/* Run 3: run 1's results as if measured on a known NVMe drive (what the
+ * CLI records when the folder is on one), with the watch's readings of
+ * that drive ten minutes before and after. */
+static void
+add_known_drive_run (Fixture        *f,
+                     DrivedashStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (store, 1, &error);
+  DrivedashSnapshot snapshots[2] = { { 0 } };
+  gint64 now = g_get_real_time (), drive;
+
+  g_assert_no_error (error);
+  run->id = 0;
+  g_free (run->drive_model);
+  run->drive_model = g_strdup (MODEL);
+  run->drive_firmware = g_strdup ("2B2QEXM7");
+  run->drive_capacity = 1000204886016;
+  run->serial_hash = drivedash_store_hash_serial (store, SERIAL);
+  run->started_at = now;
+  run->ended_at = now + 2 * G_USEC_PER_SEC;
+  g_assert_true (drivedash_store_save (store, run, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (run->id, ==, 3);
+
+  drive = drivedash_store_watch_drive (store, SERIAL, MODEL, "nvme0", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      snapshots[i].time = now / G_USEC_PER_SEC + (i == 0 ? -600 : 600);
+      snapshots[i].has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE | DRIVEDASH_SNAPSHOT_HAS_SMART;
+      snapshots[i].samples = 1;
+      snapshots[i].temperature_kelvin = i == 0 ? 313 : 321;
+      snapshots[i].available_spare_percent = 100;
+      snapshots[i].percentage_used = 2;
+      snapshots[i].data_units_written = 40000000 + i * 1000;
+      snapshots[i].power_on_hours = 1200;
+    }
+  g_assert_true (drivedash_store_add_snapshots (store, drive, snapshots, 2, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+
+  f->dir = g_dir_make_tmp ("drivedash-report-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->data_home = g_build_filename (f->dir, "data", NULL);
+  f->target = g_build_filename (f->dir, "target", NULL);
+  f->sysfs = g_build_filename (f->dir, "sys", NULL);
+  f->db_path = g_build_filename (f->data_home, "drivedash", "results.db", NULL);
+  g_assert_cmpint (g_mkdir (f->target, 0700), ==, 0);
+  drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/model", MODEL "            \n");
+  drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/serial", SERIAL "\n");
+  drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/state", "live\n");
+
+  bench (f);
+  bench (f);
+  store = drivedash_store_open (f->db_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (drivedash_store_set_name (store, 2, HOSTILE_NAME, &error));
+  g_assert_no_error (error);
+  add_known_drive_run (f, store);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  drivedash_test_tree_remove (f->dir);
+  g_free (f->dir);
+  g_free (f->data_home);
+  g_free (f->target);
+  g_free (f->sysfs);
+  g_free (f->db_path);
+}
+
+/* pdftotext's text with every run of white space made one space, so a
+ * sentence that wraps still matches. */
+static char *
+pdf_text (const char *pdf,
+          guint      *n_pages)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+
+  g_assert_cmpint (run (NULL, &out, &err, "pdftotext", "-enc", "UTF-8", pdf, "-", NULL), ==, 0);
+  *n_pages = 0;
+  for (const char *p = out; *p; p++)
+    *n_pages += *p == '\f';
+  return g_regex_replace_literal (space, out, -1, 0, " ", 0, NULL);
+}
+
+/* Whether @word is in @text even where a table cell wrapped it. */
+static gboolean
+contains_unbroken (const char *text,
+                   const char *word)
+{
+  g_autoptr(GString) joined = g_string_new (text);
+
+  g_string_replace (joined, " ", "", 0);
+  return strstr (joined->str, word) != NULL;
+}
+
+static double
+ink_share (const char *png)
+{
+  cairo_surface_t *image = cairo_image_surface_create_from_png (png);
+  int w = cairo_image_surface_get_width (image), h = cairo_image_surface_get_height (image);
+  int stride = cairo_image_surface_get_stride (image);
+  const guint8 *data = cairo_image_surface_get_data (image);
+  guint64 ink = 0;
+
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        const guint8 *px = data + y * stride + x * 4;
+
+        ink += px[0] < 200 || px[1] < 200 || px[2] < 200;
+      }
+  cairo_surface_destroy (image);
+  return (double) ink / ((double) w * h);
+}
+
+/* Renders every page to PNG at 50 dpi, checks each has ink, and keeps
+ * them and the PDF in the build tree's screenshots folder to be looked
+ * at. */
+static void
+check_pages (const char *pdf,
+             const char *name,
+             guint       n_pages)
+{
+  g_autofree char *dir = g_path_get_dirname (pdf);
+  g_autofree char *prefix = g_build_filename (dir, "page", NULL);
+  g_autofree char *shots = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "tests", "screenshots", NULL);
+  g_autofree char *keep_pdf = g_strdup_printf ("%s/report-%s.pdf", shots, name);
+  g_autofree char *pdf_bytes = NULL;
+  gsize pdf_len;
+
+  g_assert_cmpint (run (NULL, NULL, NULL, "pdftoppm", "-r", "50", "-png", pdf, prefix, NULL), ==, 0);
+
+  g_assert_cmpint (g_mkdir_with_parents (shots, 0755), ==, 0);
+  g_assert_true (g_file_get_contents (pdf, &pdf_bytes, &pdf_len, NULL));
+  g_assert_true (g_file_set_contents (keep_pdf, pdf_bytes, pdf_len, NULL));
+  for (guint i = 1; i <= n_pages; i++)
+    {
+      g_autofree char *png = g_strdup_printf ("%s-%u.png", prefix, i);
+      g_autofree char *keep = g_strdup_printf ("%s/report-%s-%u.png", shots, name, i);
+      g_autofree char *bytes = NULL;
+      gsize len;
+      double ink;
+
+      g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
+      ink = ink_share (png);
+      g_test_message ("%s page %u: %.2f %% ink", name, i, ink * 100);
+      /* A page with a heading and a footer alone has well over 0.5 %. */
+      g_assert_cmpfloat (ink, >, 0.005);
+      g_assert_true (g_file_get_contents (png, &bytes, &len, NULL));
+      g_assert_true (g_file_set_contents (keep, bytes, len, NULL));
+      g_unlink (png);
+    }
+  {
+    g_autofree char *extra = g_strdup_printf ("%s-%u.png", prefix, n_pages + 1);
+
+    g_assert_false (g_file_test (extra, G_FILE_TEST_EXISTS));
+  }
+}
+
+/* The verdict the report must print for SEQ128K's run 2 against run 1,
+ * from the compare code itself. */
+static char *
+expected_verdict (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autoptr(DrivedashStoreRun) a = drivedash_store_get_run (store, 1, &error);
+  g_autoptr(DrivedashStoreRun) b = drivedash_store_get_run (store, 2, &error);
+  DrivedashCompareSide sides[2] = { { 1, NULL, &a, 1 }, { 2, NULL, &b, 1 } };
+  g_autoptr(GPtrArray) tests = drivedash_compare_sides (sides, 2);
+  const DrivedashCompareTest *t = g_ptr_array_index (tests, 0);
+  g_autofree char *words = drivedash_compare_describe (&g_array_index (t->entries, DrivedashCompareEntry, 1).vs_first);
+
+  g_assert_cmpstr (t->test, ==, "SEQ128K Q1T1");
+  return g_strdup_printf ("SEQ128K Q1T1 read, " HOSTILE_NAME " against A: %s.", words);
+}
+
+static int
+report (Fixture     *f,
+        char       **err,
+        const char  *a,
+        const char  *b,
+        const char  *c,
+        const char  *d)
+{
+  g_autofree char *cli = cli_path ();
+  g_auto(GStrv) env = cli_env (f);
+  g_autofree char *pdf = g_build_filename (f->dir, "report.pdf", NULL);
+  g_autofree char *html = g_build_filename (f->dir, "report.html", NULL);
+  g_autofree char *out = NULL;
+
+  return run (env, &out, err, cli, "history", "report", "--pdf", pdf, "--html", html,
+              "--sysfs-root", f->sysfs, a, b, c, d, NULL);
+}
+
+static void
+test_pdf (Fixture       *f,
+          gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (f->dir, "report.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *verdict = expected_verdict (f);
+  g_autofree char *footer = NULL;
+  guint n_pages;
+
+  g_assert_cmpint (report (f, NULL, "1", "2", "3", NULL), ==, 0);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_cmpuint (n_pages, >=, 2);
+  footer = g_strdup_printf ("Page %u of %u", n_pages, n_pages);
+  g_assert_nonnull (strstr (text, footer));
+  g_assert_nonnull (strstr (text, "Drivedash speed report"));
+  g_assert_nonnull (strstr (text, MODEL));
+  g_assert_nonnull (strstr (text, HOSTILE_NAME));
+  g_assert_nonnull (strstr (text, "SEQ128K Q1T1 read"));
+  g_assert_nonnull (strstr (text, verdict));
+  /* The runs' series, drawn as speed over time. */
+  g_assert_nonnull (strstr (text, "Speed during the measured passes, after the warm-up"));
+  /* Run 3 is on another drive, with readings around it; runs 1 and 2
+   * have no drive at all. */
+  g_assert_nonnull (strstr (text, "Health at the start and at the end"));
+  g_assert_nonnull (strstr (text, "Rated life used"));
+  g_assert_nonnull (strstr (text, "What Drivedash could not judge"));
+  g_assert_nonnull (strstr (text, "The runs are of different drives"));
+  g_assert_nonnull (strstr (text, "A was not run on a drive that Drivedash could identify"));
+  g_assert_false (contains_unbroken (text, SERIAL));
+  g_assert_nonnull (strstr (text, "hidden"));
+  check_pages (pdf, "en", n_pages);
+}
+
+static void
+test_show_serial (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (f->dir, "report.pdf", NULL);
+  g_autofree char *html = g_build_filename (f->dir, "report.html", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *page = NULL;
+  guint n_pages;
+
+  g_assert_cmpint (report (f, NULL, "3", "--show-serial", NULL, NULL), ==, 0);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_true (contains_unbroken (text, SERIAL));
+  g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
+  g_assert_nonnull (strstr (page, SERIAL));
+  /* One run: nothing to compare, and the report says so. */
+  g_assert_nonnull (strstr (text, "With one run, Drivedash cannot say"));
+}
+
+/* Python's html.parser: every element closed in order, no <script>
+ * element, and the hostile name and the model in the text. */
+static const char html_check[] =
+  "import sys, html.parser\n"
+  "VOID = {'meta', 'img', 'br', 'hr', 'link', 'input'}\n"
+  "class P(html.parser.HTMLParser):\n"
+  "    def __init__(self):\n"
+  "        super().__init__(); self.stack = []; self.text = []; self.tags = set()\n"
+  "    def handle_starttag(self, tag, attrs):\n"
+  "        self.tags.add(tag)\n"
+  "        if tag not in VOID: self.stack.append(tag)\n"
+  "    def handle_endtag(self, tag):\n"
+  "        assert self.stack and self.stack.pop() == tag, 'unbalanced </%s>' % tag\n"
+  "    def handle_data(self, data): self.text.append(data)\n"
+  "p = P(); p.feed(open(sys.argv[1], encoding='utf-8').read()); p.close()\n"
+  "assert not p.stack, 'unclosed %s' % p.stack\n"
+  "assert 'script' not in p.tags, 'a <script> element'\n"
+  "assert {'table', 'img', 'h1', 'h2', 'ul'} <= p.tags, p.tags\n"
+  "text = ''.join(p.text)\n"
+  "for want in sys.argv[2:]:\n"
+  "    assert want in text, 'missing ' + want\n";
+
+static void
+test_html (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *html = g_build_filename (f->dir, "report.html", NULL);
+  g_autofree char *page = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (report (f, NULL, "1", "2", "3", NULL), ==, 0);
+  g_assert_cmpint (run (NULL, NULL, &err, "python3", "-c", html_check, html, HOSTILE_NAME, MODEL,
+                        "What Drivedash could not judge", NULL), ==, 0);
+  g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
+  g_assert_nonnull (strstr (page, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
+  g_assert_null (strstr (page, "<script"));
+  g_assert_null (strstr (page, SERIAL));
+  /* Self-contained: the charts are inline, nothing is fetched. */
+  g_assert_nonnull (strstr (page, "src=\"data:image/svg+xml;base64,"));
+  g_assert_null (strstr (page, "http://"));
+  g_assert_null (strstr (page, "https://"));
+}
+
+/* Nothing but the files the test made: no report, no temporary file. */
+static void
+assert_only (const char         *dir,
+             const char * const *names)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (names == NULL || !g_strv_contains (names, name))
+      g_error ("%s was left in %s", name, dir);
+}
+
+static void
+test_errors (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *cli = cli_path ();
+  g_auto(GStrv) env = cli_env (f);
+  g_autofree char *locked = g_build_filename (f->dir, "locked", NULL);
+  g_autofree char *locked_pdf = g_build_filename (locked, "report.pdf", NULL);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (report (f, &err, "1", "99", NULL, NULL), ==, 3);
+  g_assert_nonnull (strstr (err, "There is no run 99"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "--pdf", "x.pdf",
+                        "1", "2", "3", "1", "2", "3", "1", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "A report takes 1 to 6 runs; 7 were given."));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "1", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--pdf FILE, --html FILE or both"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "x", "--pdf", "x.pdf", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "“x” is not a run number"));
+  assert_only (f->dir, (const char * const[]) { "data", "target", "sys", NULL });
+
+  /* A folder that cannot be written: root writes anywhere it may
+   * chmod, but not into /proc. */
+  g_assert_cmpint (g_mkdir (locked, 0500), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "1", "--pdf",
+                        geteuid () == 0 ? "/proc/drivedash-report.pdf" : locked_pdf, NULL), !=, 0);
+  g_assert_nonnull (strstr (err, "the folder cannot be written to."));
+  assert_only (locked, NULL);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "1", "--html",
+                        "/nonexistent-drivedash/r.html", NULL), ==, 3);
+  g_assert_nonnull (strstr (err, "there is no folder “/nonexistent-drivedash”"));
+}
+
+typedef struct
+{
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Written;
+
+/* A long test's run is refused in words, not drawn as a speed test. */
+static void
+test_long_test (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (store, 1, &error);
+  g_autofree char *pdf = g_build_filename (f->dir, "long.pdf", NULL);
+  gint64 ids[2] = { 1, 0 };
+
+  g_assert_no_error (error);
+  run->id = 0;
+  run->kind = DRIVEDASH_RUN_KIND_SUSTAINED;
+  g_assert_true (drivedash_store_save (store, run, NULL, &error));
+  g_assert_no_error (error);
+  ids[1] = run->id;
+  g_assert_false (drivedash_report_write (store, ids, 2, NULL, pdf, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "is a long test"));
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+}
+
+static void
+on_written (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  Written *w = data;
+
+  w->ok = drivedash_report_write_finish (result, &w->error);
+  w->done = TRUE;
+}
+
+static void
+write_async (DrivedashStore *store,
+             const gint64   *ids,
+             const char     *pdf,
+             Written        *w)
+{
+  DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
+
+  *w = (Written) { 0 };
+  drivedash_report_write_async (store, ids, 2, &options, pdf, NULL, NULL, on_written, w);
+  while (!w->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+test_async (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *pdf = g_build_filename (f->dir, "async.pdf", NULL);
+  const gint64 good[] = { 1, 2 }, bad[] = { 1, 42 };
+  Written w;
+
+  g_assert_no_error (error);
+  write_async (store, good, pdf, &w);
+  g_assert_no_error (w.error);
+  g_assert_true (w.ok);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  /* The app's store stays usable while the thread has its own. */
+  g_assert_true (drivedash_store_set_name (store, 1, "Before", &error));
+  g_assert_no_error (error);
+  write_async (store, bad, pdf, &w);
+  g_assert_false (w.ok);
+  g_assert_error (w.error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_clear_error (&w.error);
+}
+
+/* A game-mode A/B set of four rounds (runs 1 and 2 again, off and on):
+ * the report gives the A/B test's own conclusion, line by line. */
+static gint64
+save_ab_set (DrivedashStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  g_autoptr(DrivedashStoreRun) set = NULL;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      DrivedashStoreRun *member = drivedash_store_get_run (store, 1 + i % 2, &error);
+
+      g_assert_no_error (error);
+      member->id = 0;
+      g_clear_pointer (&member->name, g_free);
+      member->set_role = g_strdup (i % 2 ? "on" : "off");
+      member->game_mode = i % 2;
+      g_ptr_array_add (members, member);
+    }
+  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_AB_SET, members);
+  g_assert_true (drivedash_store_save (store, set, members, &error));
+  g_assert_no_error (error);
+  return set->id;
+}
+
+static char *
+ab_conclusion (DrivedashStore *store,
+               gint64          id)
+{
+  g_autoptr(GPtrArray) members = drivedash_store_list_members (store, id, NULL);
+  DrivedashStoreRun *off[2], *on[2];
+  DrivedashCompareSide sides[2] = { { 0, "off", off, 0 }, { 0, "on", on, 0 } };
+  g_autoptr(GPtrArray) tests = NULL;
+
+  g_assert_cmpuint (members->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      DrivedashStoreRun *m = g_ptr_array_index (members, i);
+      gboolean is_on = g_str_equal (m->set_role, "on");
+
+      (is_on ? on : off)[sides[is_on].n_runs++] = m;
+    }
+  g_assert_cmpuint (sides[0].n_runs, ==, 2);
+  tests = drivedash_compare_sides (sides, 2);
+  return drivedash_compare_dup_game_mode_conclusion (tests);
+}
+
+static void
+test_ab_set (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *pdf = g_build_filename (f->dir, "ab.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *conclusion = NULL;
+  g_auto(GStrv) lines = NULL;
+  gint64 id;
+  guint n_pages;
+
+  g_assert_no_error (error);
+  id = save_ab_set (store);
+  g_assert_true (drivedash_report_write (store, &id, 1, NULL, pdf, NULL, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_nonnull (strstr (text, "A, a game-mode A/B test, off against on:"));
+  g_assert_nonnull (strstr (text, "Its results are the mean of 4 runs made one after another."));
+  /* A set is compared within itself: no "one run" notice. */
+  g_assert_null (strstr (text, "With one run"));
+  conclusion = ab_conclusion (store, id);
+  lines = g_strsplit (conclusion, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_assert_nonnull (strstr (text, lines[i]));
+}
+
+static void
+japanese_report (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *pdf = g_build_filename (f->dir, "ja.pdf", NULL);
+  g_autofree char *text = NULL;
+  const gint64 ids[] = { 1, 2, 3 };
+  guint n_pages;
+
+  g_assert_no_error (error);
+  g_assert_true (drivedash_report_write (store, ids, 3, NULL, pdf, NULL, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_nonnull (strstr (text, "Drivedash 速度レポート"));
+  g_assert_nonnull (strstr (text, "開始時と終了時の健康状態"));
+  g_assert_nonnull (strstr (text, "測定方法"));
+  g_assert_nonnull (strstr (text, "判定"));
+  g_assert_nonnull (strstr (text, "Drivedash が判定できなかったこと"));
+  g_assert_nonnull (strstr (text, HOSTILE_NAME));
+  check_pages (pdf, "ja", n_pages);
+}
+
+static void
+test_japanese (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+  char *locpath;
+
+  g_assert_true (g_file_test (mo, G_FILE_TEST_EXISTS));
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_assert_nonnull (setlocale (LC_ALL, "ja_JP.UTF-8"));
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  japanese_report (f);
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "C.UTF-8");
+  drivedash_test_locale_remove (locpath);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/report/pdf", Fixture, NULL, fixture_set_up, test_pdf, fixture_tear_down);
+  g_test_add ("/report/show-serial", Fixture, NULL, fixture_set_up, test_show_serial, fixture_tear_down);
+  g_test_add ("/report/html", Fixture, NULL, fixture_set_up, test_html, fixture_tear_down);
+  g_test_add ("/report/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);
+  g_test_add ("/report/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
+  g_test_add ("/report/long-test", Fixture, NULL, fixture_set_up, test_long_test, fixture_tear_down);
+  g_test_add ("/report/ab-set", Fixture, NULL, fixture_set_up, test_ab_set, fixture_tear_down);
+  /* Last: it switches this process to Japanese. */
+  g_test_add ("/report/japanese", Fixture, NULL, fixture_set_up, test_japanese, fixture_tear_down);
+  return g_test_run ();
+}
