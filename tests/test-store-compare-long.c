@@ -452,7 +452,7 @@ test_real_runs (Fixture       *f,
                 gconstpointer  data)
 {
   static const DrivedashLongTestKind kinds[] = { DRIVEDASH_LONG_TEST_CONSISTENCY, DRIVEDASH_LONG_TEST_SUSTAINED,
-                                                 DRIVEDASH_LONG_TEST_SATURATION };
+                                                 DRIVEDASH_LONG_TEST_SATURATION, DRIVEDASH_LONG_TEST_ADAPTIVITY };
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
@@ -474,6 +474,13 @@ test_real_runs (Fixture       *f,
 
           if (kinds[k] == DRIVEDASH_LONG_TEST_CONSISTENCY)
             g_assert_cmpuint (run->rounds->len, ==, 18);
+          else if (kinds[k] == DRIVEDASH_LONG_TEST_ADAPTIVITY)
+            {
+              /* Ten rounds after the fill; the average is over them. */
+              g_assert_cmpint (cmp->shape, ==, DRIVEDASH_COMPARE_LONG_ROUNDS);
+              g_assert_cmpuint (run->rounds->len, ==, 10);
+              g_assert_true (isfinite (run->average_mb_per_s) && run->average_mb_per_s > 0);
+            }
           else if (kinds[k] == DRIVEDASH_LONG_TEST_SUSTAINED)
             {
               g_assert_cmpuint (run->timeline->len, >, 4);
