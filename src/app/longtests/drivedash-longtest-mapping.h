@@ -22,6 +22,11 @@ char       *drivedash_long_format_duration      (double                seconds);
  * 14:05"; @now gives the clock (a test passes its own). */
 char       *drivedash_long_progress_text        (const DrivedashLongProgress *progress,
                                                  GDateTime                   *now);
+/* Before Start: "Estimated time: about 12 minutes, done at 14:05", or
+ * "Estimated time: 10 to 22 minutes, done by 14:20" when the drive's
+ * speed matters (@estimate's two ends read differently). */
+char       *drivedash_long_estimate_text        (const DrivedashLongEstimate *estimate,
+                                                 GDateTime                   *now);
 /* "This test writes about 17.9 GB." and, above 100 GB, that it asks. */
 char       *drivedash_long_notice_text          (guint64               bytes);
 

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-closures.h"
 #include "drivedash-format.h"
 #include "drivedash-longtest-folder.h"
@@ -30,6 +31,10 @@ struct _DrivedashLongTestPage
   DrivedashPlot          *saturation_plot;
   AdwComboRow            *kind_row;
   AdwComboRow            *preset_row;
+  GtkWidget              *start_button;
+  GtkLabel               *notice_label;
+  GtkLabel               *estimate_label;
+  GtkProgressBar         *progress_bar;
   GSettings              *settings;
   guint                   iops_series;
   guint                   temperature_series;
@@ -229,6 +234,10 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, saturation_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, kind_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, estimate_label);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, progress_bar);
   drivedash_widget_class_bind_closures (widget_class);
   drivedash_run_actions_install (widget_class, &run_actions);
   gtk_widget_class_bind_template_callback (widget_class, kind_is_cb);
@@ -256,6 +265,9 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   drivedash_long_test_plots_setup_saturation (self->saturation_plot,
                                               drivedash_long_test_model_get_rounds (self->model));
   drivedash_run_actions_init (GTK_WIDGET (self));
+  /* What Start writes and how long it takes are heard with the button. */
+  drivedash_a11y_described_by (self->start_button, self->notice_label, self->estimate_label, NULL);
+  drivedash_a11y_progress_reads_text (self->progress_bar);
   /* The folder decides the drive: kept like the Speed page's. */
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
