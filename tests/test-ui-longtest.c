@@ -221,6 +221,10 @@ test_speech (void)
   heard = g_strdup_printf ("%s %s", notice, drivedash_long_test_model_get_estimate_text (model));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, heard);
   g_free (ui_screenshot (window, "long-tests-estimate.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  ui_iterate_for (500);
+  g_free (ui_screenshot (window, "long-tests-estimate-narrow.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
 
   /* A Quick Sustained writes less than 100 GB even on a fast drive. */
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
@@ -570,6 +574,16 @@ check_japanese (void)
       g_assert_nonnull (label);
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
     }
+  /* Start is read "開始", not "開始(S)": the key in brackets is not read. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_button (GTK_WIDGET (page), "run.start")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "開始");
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
+  drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_QUICK);
+  ui_iterate_for (300);
+  g_free (ui_screenshot (window, "long-tests-estimate-ja.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  ui_iterate_for (500);
+  g_free (ui_screenshot (window, "long-tests-estimate-ja-narrow.png"));
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 
