@@ -339,6 +339,9 @@ test_ab_speech (void)
   start = find_actionable (GTK_WIDGET (page), "history.ab-start");
   g_assert_nonnull (start);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, "Rounds per side");
+  /* Its icon-only Back button is named after its tooltip, not "GtkImage". */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_actionable (GTK_WIDGET (page), "history.back")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Back to the list");
   five = g_strdup (drivedash_ab_model_get_estimate_text (ab));
   g_assert_true (g_str_has_prefix (five, "Estimated time: about "));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, five);

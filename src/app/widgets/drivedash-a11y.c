@@ -59,7 +59,12 @@ button_label_cb (GtkButton  *button,
                  gpointer    unused)
 {
   g_autofree char *plain = NULL;
+  const char *tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (button));
 
+  /* An icon-only button is read as "GtkImage": name it after what its
+   * tooltip says it does. */
+  if (gtk_button_get_label (button) == NULL && tooltip != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   if (gtk_button_get_label (button) == NULL)
     return;
   plain = gtk_button_get_use_underline (button)
@@ -103,6 +108,7 @@ drivedash_a11y_fix_mnemonics (GtkWidget *root)
       button_label_cb (GTK_BUTTON (root), NULL, NULL);
       g_signal_connect (root, "notify::label", G_CALLBACK (button_label_cb), NULL);
       g_signal_connect (root, "notify::use-underline", G_CALLBACK (button_label_cb), NULL);
+      g_signal_connect (root, "notify::tooltip-text", G_CALLBACK (button_label_cb), NULL);
     }
   for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
     drivedash_a11y_fix_mnemonics (child);

@@ -20,7 +20,7 @@ char *drivedash_a11y_title_with_value    (const char *title,
 /* Every GtkButton below @root with a text label gets that label, without
  * the mnemonic's underline, as its only accessible name: GTK 4.8 reads
  * "_Start Start" (and "Copy Results Copy Results" for a toast's button).
- * Icon-only menu buttons are named after their tooltip. */
+ * Icon-only buttons and menu buttons are named after their tooltip. */
 void  drivedash_a11y_fix_mnemonics       (GtkWidget  *root);
 /* Every AdwActionRow below @root that shows a value in a label of its own
  * is named "Title, value", following the label; a level bar in it is
