@@ -271,6 +271,56 @@ folder_subtitle (GtkWidget *widget)
   return NULL;
 }
 
+/* The combo row titled @title under @widget. */
+static GtkWidget *
+find_combo_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_COMBO_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_combo_row (c, title);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a screen reader hears for a combo row follows the choice: it kept
+ * saying "Tests, Standard (like CrystalDiskMark)" after another one. */
+static void
+test_combo_speech (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  const char *titles[] = { "Tests", "Test File Size" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+    {
+      AdwComboRow *row = ADW_COMBO_ROW (find_combo_row (GTK_WIDGET (page), titles[t]));
+      GListModel *items = adw_combo_row_get_model (row);
+      guint before = adw_combo_row_get_selected (row);
+
+      g_assert_cmpuint (g_list_model_get_n_items (items), >=, 2);
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autoptr(GtkStringObject) item = NULL;
+          g_autofree char *name = NULL;
+
+          adw_combo_row_set_selected (row, i);
+          item = g_list_model_get_item (items, i);
+          name = g_strdup_printf ("%s, %s", titles[t], gtk_string_object_get_string (item));
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+        }
+      adw_combo_row_set_selected (row, before);
+    }
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
 /* Folder names are shown as they are: "a&b <x>" is not Pango markup. */
 static void
 test_folder_plain_text (void)
@@ -384,6 +434,9 @@ main (int   argc,
   folder = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "bench-ui-XXXXXX", NULL);
   g_assert_nonnull (g_mkdtemp (folder));
 
+  /* GTK's in-memory accessibility backend, so a test can read what a
+   * screen reader would be told (the suite's default is none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   bus = ui_start_app (&app);
   settings = g_object_ref (drivedash_application_get_settings (app));
   g_settings_set_string (settings, "bench-preset", "real");
@@ -393,6 +446,7 @@ main (int   argc,
   g_test_add_func ("/ui/bench/run", test_run);
   g_test_add_func ("/ui/bench/cancel", test_cancel);
   g_test_add_func ("/ui/bench/folder-plain-text", test_folder_plain_text);
+  g_test_add_func ("/ui/bench/combo-speech", test_combo_speech);
   g_test_add_func ("/ui/bench/folder-not-utf8", test_folder_not_utf8);
 
   status = g_test_run ();
