@@ -12,6 +12,7 @@
 #include <libintl.h>
 #include <locale.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-format.h"
 #include "drivedash-history-page.h"
@@ -186,6 +187,14 @@ estimate_says (gpointer data)
   return text != NULL && g_str_has_prefix (text, "Estimated time: ");
 }
 
+static void
+phase_seen (DrivedashLongTestModel *model,
+            GParamSpec             *pspec,
+            GPtrArray              *seen)
+{
+  g_ptr_array_add (seen, g_strdup (drivedash_long_test_model_get_phase_text (model)));
+}
+
 /* What a screen reader hears before and during a run: the rows say the
  * choice shown now, Start says what it writes and how long it takes, and
  * the progress bar says what the run is doing. */
@@ -201,6 +210,7 @@ test_speech (void)
   GtkWidget *bar = ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR);
   g_autofree char *notice = NULL;
   g_autofree char *heard = NULL;
+  g_autoptr(GPtrArray) phases = g_ptr_array_new_with_free_func (g_free);
 
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
   drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_STANDARD);
@@ -238,6 +248,7 @@ test_speech (void)
   /* A 16 MiB file: this run needs no margin on a full shared disk. */
   drivedash_long_test_set_free_margin_for_testing (0);
   shrink (model, 3);
+  g_signal_connect (model, "notify::phase-text", G_CALLBACK (phase_seen), phases);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
   ui_iterate_until (has_progress, model, 30);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -247,6 +258,16 @@ test_speech (void)
   ui_iterate_until (not_running, model, 60);
   g_assert_cmpfloat (drivedash_run_model_get_time_left (DRIVEDASH_RUN_MODEL (model)), ==, -1);
   g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
+  /* Each phase is told once (it is what is announced), the measuring
+   * last, and nothing once the run is over. */
+  g_signal_handlers_disconnect_by_func (model, phase_seen, phases);
+  /* Said aloud where the GTK in use can (4.14 and later). */
+  g_assert_cmpint (drivedash_a11y_announce (bar, "Measuring"), ==, gtk_get_minor_version () >= 14);
+  g_assert_cmpuint (phases->len, >=, 2);
+  g_assert_null (g_ptr_array_index (phases, phases->len - 1));
+  g_assert_cmpstr (g_ptr_array_index (phases, phases->len - 2), ==, "Measuring");
+  for (guint i = 1; i < phases->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (phases, i - 1), !=, g_ptr_array_index (phases, i));
   drivedash_long_test_set_free_margin_for_testing (G_MAXUINT64);
   drivedash_long_test_model_set_settings_for_testing (model, NULL);
   gtk_window_close (GTK_WINDOW (window));

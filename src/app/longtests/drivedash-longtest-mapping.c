@@ -63,17 +63,24 @@ drivedash_long_format_duration (double seconds)
 }
 
 char *
+drivedash_long_phase_text (const DrivedashLongPhase *phase)
+{
+  const char *what = drivedash_long_phase_get_display_name (phase->kind);
+  const char *group = drivedash_long_group_get_display_name (phase->group);
+
+  if (group == NULL)
+    return g_strdup (what);
+  return g_strdup_printf (_("%s, %s round %u"), what, group, phase->round);
+}
+
+char *
 drivedash_long_progress_text (const DrivedashLongProgress *p,
                               GDateTime                   *now)
 {
-  const char *phase = drivedash_long_phase_get_display_name (p->phase.kind);
-  const char *group = drivedash_long_group_get_display_name (p->phase.group);
   g_autofree char *left = drivedash_long_format_duration (p->eta_s);
   g_autoptr(GDateTime) done = g_date_time_add_seconds (now, p->eta_s);
   g_autofree char *at = g_date_time_format (done, "%H:%M");
-  g_autofree char *what = group != NULL
-    ? g_strdup_printf (_("%s, %s round %u"), phase, group, p->phase.round)
-    : g_strdup (phase);
+  g_autofree char *what = drivedash_long_phase_text (&p->phase);
 
   /* The finish time matters for runs of hours (the Review). */
   return g_strdup_printf (_("%s · %s left, done at %s"), what, left, at);

@@ -45,6 +45,7 @@ struct _DrivedashLongTestModel
   guint16                    warning_kelvin;   /* the running drive's, 0: unknown */
   guint16                    critical_kelvin;
   char                      *estimate_text;    /* before Start */
+  char                      *phase_text;       /* while running */
   guint                      clock_source;     /* keeps its "done at" current */
 };
 
@@ -57,6 +58,7 @@ enum {
   PROP_EXPLANATION,
   PROP_NOTICE,
   PROP_ESTIMATE_TEXT,
+  PROP_PHASE_TEXT,
   PROP_SUMMARY,
   PROP_ROUNDS,
   PROP_HEALTH,
@@ -181,6 +183,13 @@ drivedash_long_test_model_get_estimate_text (DrivedashLongTestModel *self)
 {
   g_return_val_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self), NULL);
   return self->estimate_text;
+}
+
+const char *
+drivedash_long_test_model_get_phase_text (DrivedashLongTestModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self), NULL);
+  return self->phase_text;
 }
 
 void
@@ -335,6 +344,7 @@ deliver (gpointer target,
   DrivedashLongTestModel *self = target;
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *phase = NULL;
   const DrivedashLongProgress *progress = item;
 
   if (kind == ITEM_ROUND)
@@ -356,7 +366,10 @@ deliver (gpointer target,
     }
   now = g_date_time_new_now_local ();
   text = drivedash_long_progress_text (progress, now);
+  phase = drivedash_long_phase_text (&progress->phase);
+  /* First: a view that says the new phase aloud finds the bar's new text. */
   drivedash_run_model_set_progress (RUN (self), progress->fraction, text);
+  set_string (self, &self->phase_text, phase, PROP_PHASE_TEXT);
   drivedash_run_model_set_time_left (RUN (self), progress->eta_s);
 }
 
@@ -445,6 +458,7 @@ on_run_done (GObject      *source,
       summary = summarize (res);
     }
   set_string (self, &self->summary, summary, PROP_SUMMARY);
+  set_string (self, &self->phase_text, NULL, PROP_PHASE_TEXT);
   if (error == NULL)
     error = g_steal_pointer (&self->save_error);
   drivedash_run_model_set_status (RUN (self), error ? error->message : NULL, error);
@@ -569,6 +583,7 @@ drivedash_long_test_model_finalize (GObject *object)
   g_free (self->folder);
   g_free (self->summary);
   g_free (self->estimate_text);
+  g_free (self->phase_text);
   g_clear_handle_id (&self->clock_source, g_source_remove);
   g_clear_object (&self->queue);
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
@@ -596,6 +611,7 @@ drivedash_long_test_model_get_property (GObject    *object,
     case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
     case PROP_NOTICE:        g_value_take_string (value, drivedash_long_test_model_dup_notice (self)); break;
     case PROP_ESTIMATE_TEXT: g_value_set_string (value, self->estimate_text); break;
+    case PROP_PHASE_TEXT:    g_value_set_string (value, self->phase_text); break;
     case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
     case PROP_ROUNDS:        g_value_set_object (value, self->rounds); break;
     case PROP_HEALTH:        g_value_set_boxed (value, self->health); break;
@@ -654,6 +670,7 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   properties[PROP_EXPLANATION] = ro_string ("explanation");
   properties[PROP_NOTICE] = ro_string ("notice");
   properties[PROP_ESTIMATE_TEXT] = ro_string ("estimate-text");
+  properties[PROP_PHASE_TEXT] = ro_string ("phase-text");
   properties[PROP_SUMMARY] = ro_string ("summary");
   properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
   properties[PROP_ROUNDS] = g_param_spec_object ("rounds", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_ROUNDS, ro);

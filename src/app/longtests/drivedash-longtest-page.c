@@ -203,6 +203,16 @@ running_cb (DrivedashLongTestPage *self)
                                                   _("A long drive test is running"));
 }
 
+/* A screen reader hears each new phase without being moved to the bar. */
+static void
+phase_cb (DrivedashLongTestPage *self)
+{
+  const char *phase = drivedash_long_test_model_get_phase_text (self->model);
+
+  if (phase != NULL)
+    drivedash_a11y_announce (GTK_WIDGET (self->progress_bar), phase);
+}
+
 static void
 drivedash_long_test_page_dispose (GObject *object)
 {
@@ -275,6 +285,8 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
                                 drivedash_long_folder_set_mapping, NULL, NULL);
   g_signal_connect_object (self->model, "row", G_CALLBACK (row_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (running_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::phase-text", G_CALLBACK (phase_cb), self,
                            G_CONNECT_SWAPPED);
 }
 

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <glib/gi18n.h>
 
 #include "drivedash-a11y.h"
@@ -407,4 +408,43 @@ drivedash_a11y_progress_reads_text (GtkProgressBar *bar)
 
   progress_text_cb (bar, NULL, NULL);
   g_signal_connect (bar, "notify::text", G_CALLBACK (progress_text_cb), NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+
+/* gtk_accessible_announce() came with GTK 4.14, and the app builds against
+ * 4.8: it is looked up where the app runs (the Flatpak's GTK has it).
+ * Its priority 1 is GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM, "polite". */
+typedef void (*AnnounceFunc) (GtkAccessible *accessible,
+                              const char    *message,
+                              int            priority);
+
+static AnnounceFunc
+find_announce (void)
+{
+  static gsize once;
+  static AnnounceFunc announce;
+
+  if (g_once_init_enter (&once))
+    {
+      void *self = dlopen (NULL, RTLD_LAZY);
+
+      if (self != NULL)
+        announce = (AnnounceFunc) dlsym (self, "gtk_accessible_announce");
+      g_once_init_leave (&once, 1);
+    }
+  return announce;
+}
+
+gboolean
+drivedash_a11y_announce (GtkWidget  *widget,
+                         const char *message)
+{
+  AnnounceFunc announce = find_announce ();
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+  if (announce == NULL || message == NULL || *message == '\0')
+    return FALSE;
+  announce (GTK_ACCESSIBLE (widget), message, 1);
+  return TRUE;
 }

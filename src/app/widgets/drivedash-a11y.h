@@ -44,4 +44,10 @@ void  drivedash_a11y_described_by        (GtkWidget  *widget,
 /* The bar is named by its visible text ("Preparing the test file…"). */
 void  drivedash_a11y_progress_reads_text (GtkProgressBar *bar);
 
+/* Says @message politely, without moving the focus (a run's next phase),
+ * where the GTK the app runs on can (4.14 and later); FALSE where it
+ * cannot, and for an empty message. */
+gboolean drivedash_a11y_announce          (GtkWidget  *widget,
+                                           const char *message);
+
 G_END_DECLS
