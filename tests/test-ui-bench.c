@@ -255,6 +255,30 @@ test_cancel (void)
   ui_iterate_for (100);
 }
 
+static gboolean
+no_windows (gpointer data)
+{
+  return gtk_application_get_windows (GTK_APPLICATION (data)) == NULL;
+}
+
+/* A logout mid-run takes SIGTERM's path: the run stops, its file goes,
+ * the window closes.  No session manager runs here, so the test emits
+ * the "query-end" GTK emits when one asks.  Last: the app then quits. */
+static void
+test_logout (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+
+  drivedash_bench_model_set_overrides_for_testing (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  ui_iterate_until (has_samples, page, 60);
+  g_assert_cmpuint (count_test_files (), ==, 1);
+  g_signal_emit_by_name (app, "query-end");
+  ui_iterate_until (no_windows, app, 30);
+  g_assert_cmpuint (count_test_files (), ==, 0);
+}
+
 /* The first row's subtitle: the folder row's. */
 static GtkLabel *
 folder_subtitle (GtkWidget *widget)
@@ -448,6 +472,7 @@ main (int   argc,
   g_test_add_func ("/ui/bench/folder-plain-text", test_folder_plain_text);
   g_test_add_func ("/ui/bench/combo-speech", test_combo_speech);
   g_test_add_func ("/ui/bench/folder-not-utf8", test_folder_not_utf8);
+  g_test_add_func ("/ui/bench/logout", test_logout);
 
   status = g_test_run ();
 
