@@ -530,6 +530,26 @@ test_grouping (void)
   g_assert_nonnull (strstr (json, "\"total_mb_per_s\":1461.3"));
   g_assert_null (strstr (json, "12,000"));
   drivedash_long_test_result_free (res);
+
+  /* The rounds' table and the saturation's steps, as the CLI prints them. */
+  {
+    g_autoptr(DrivedashLongTestSettings) cs = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_CONSISTENCY);
+    DrivedashLongRound round = { DRIVEDASH_LONG_GROUP_DEGRADATION, 1, 3458.1, 1234.5, 80, 1 };
+    double step = 3000.5;
+    g_autofree char *rounds = NULL, *steps = NULL;
+
+    res = make_sustained ();
+    res->kind = DRIVEDASH_LONG_TEST_CONSISTENCY;
+    g_array_append_val (res->rounds, round);
+    rounds = drivedash_long_test_result_to_text (res, cs);
+    g_assert_nonnull (strstr (rounds, "degradation      1        3,458.1        1,234.5           80.0\n"));
+    res->kind = DRIVEDASH_LONG_TEST_SATURATION;
+    res->step_bytes = 1024ull << 30;
+    g_array_append_val (res->per_step, step);
+    steps = drivedash_long_test_result_to_text (res, s);
+    g_assert_nonnull (strstr (steps, "1,024.00 GiB     3,000.5 MB/s\n"));
+    drivedash_long_test_result_free (res);
+  }
   drivedash_test_locale_remove (locpath);
 }
 
