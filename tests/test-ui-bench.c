@@ -313,6 +313,41 @@ find_combo_row (GtkWidget  *widget,
   return NULL;
 }
 
+/* The widget under @widget that activates @action. */
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_actionable (c, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label under @widget whose text starts with @prefix. */
+static GtkLabel *
+find_label_starting (GtkWidget  *widget,
+                     const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label_starting (c, prefix);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* What a screen reader hears for a combo row follows the choice: it kept
  * saying "Tests, Standard (like CrystalDiskMark)" after another one. */
 static void
@@ -341,6 +376,10 @@ test_combo_speech (void)
         }
       adw_combo_row_set_selected (row, before);
     }
+  /* Start is heard with the time it takes, "Estimated time: about 30 s". */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_actionable (GTK_WIDGET (page), "run.start")),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       gtk_label_get_text (find_label_starting (GTK_WIDGET (page), "Estimated time: ")));
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }
