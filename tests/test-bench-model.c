@@ -415,6 +415,9 @@ test_a11y_words (void)
   struct { const char *in, *out; } cases[] = {
     { "_Start", "Start" }, { "C_opy as Text", "Copy as Text" }, { "a__b", "a_b" },
     { "Save _Plots…", "Save Plots…" }, { "Copy Results", "Copy Results" }, { "", "" },
+    /* Japanese puts the key in brackets: it is not read aloud. */
+    { "開始(_S)", "開始" }, { "選択(_C)…", "選択…" }, { "ゲームモードのテスト(_G)…", "ゲームモードのテスト…" },
+    { "(_1)", "" }, { "a (b)", "a (b)" }, { "(_ab)", "(ab)" },
   };
   g_autofree char *row = drivedash_a11y_title_with_value ("Life Left", "97 %");
   g_autofree char *bare = drivedash_a11y_title_with_value ("Game Mode", "");

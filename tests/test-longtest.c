@@ -329,6 +329,7 @@ test_plan_adaptivity (void)
   guint64 amount = G_GUINT64_CONSTANT (40) << 30;
   guint64 trace = G_GUINT64_CONSTANT (2) << 30;  /* a quarter of 40 GiB, capped at 2 GiB */
   DrivedashLongTestKind kind;
+  DrivedashLongEstimate e;
 
   g_assert_true (drivedash_long_test_kind_from_string ("adaptivity", &kind));
   g_assert_cmpint (kind, ==, DRIVEDASH_LONG_TEST_ADAPTIVITY);
@@ -363,8 +364,9 @@ test_plan_adaptivity (void)
       g_assert_cmpint (p[2 * i - 1].group, ==, DRIVEDASH_LONG_GROUP_RECOVERY);
     }
   /* The notice's amount: the fill and the storage tests' writes. */
-  g_assert_cmpfloat_with_epsilon ((double) drivedash_long_test_plan_bytes_written (p, plan->len, 2e9),
-                                  amount + 10 * (trace * 0.4), 2);
+  drivedash_long_test_estimate (s, amount, &e);
+  g_assert_cmpfloat_with_epsilon ((double) e.bytes_high, amount + 10 * (trace * 0.4), 2);
+  g_assert_cmpfloat_with_epsilon ((double) e.bytes_low, amount + 10 * (trace * 0.4), 2);
   /* At 1 GB/s: the fill, ten rests and ten storage tests. */
   g_assert_cmpfloat_with_epsilon (drivedash_long_test_plan_remaining_s (p, plan->len, 0, 0, 1e9),
                                   (amount + 10.0 * trace) / 1e9 + 3000, 1e-6);
@@ -458,6 +460,140 @@ test_settings (void)
   g_assert_false (drivedash_long_test_kind_from_string ("iometer", &kind));
 }
 
+/* A simulated drive, for the estimate below: it writes in order and in
+ * bursts at its cached speeds until @cache bytes have gone since its last
+ * rest, then at @slow; a rest frees @recover bytes of cache a second.
+ * Its mixed small I/O goes at @mix, reads and writes together. */
+typedef struct
+{
+  const char *name;
+  double      cache;
+  double      sequential;
+  double      burst;
+  double      slow;
+  double      mix;
+  double      recover;
+} SimDrive;
+
+static const SimDrive sim_drives[] = {
+  { "DRAM-less, cache full", 0, 150e6, 150e6, 150e6, 60e6, 0 },
+  { "budget", 20e9, 1.5e9, 1.5e9, 200e6, 100e6, 1e9 },
+  { "mainstream", 60e9, 3e9, 2e9, 800e6, 400e6, 1e9 },
+  { "PCIe 4.0", 200e9, 5e9, 2.5e9, 2e9, 1e9, 2e9 },
+};
+
+typedef struct
+{
+  double written;    /* bytes */
+  double elapsed;    /* seconds */
+  double cached;     /* bytes written into the cache since the last rest */
+} SimRun;
+
+/* One tenth of a second of large writes; returns the bytes written. */
+static double
+sim_write_tick (const SimDrive *d,
+                SimRun         *run,
+                double          cached_speed,
+                double          limit)
+{
+  double speed = run->cached < d->cache ? cached_speed : d->slow;
+  double bytes = MIN (speed / 10, limit);
+
+  run->cached += bytes;
+  run->written += bytes;
+  run->elapsed += bytes / speed;
+  return bytes;
+}
+
+/* Walks the plan as drivedash_long_test_run() does, a tenth of a second
+ * at a time, on @d.  The storage test writes two runs in five. */
+static void
+sim_run (const DrivedashLongTestSettings *s,
+         const GArray                    *plan,
+         const SimDrive                  *d,
+         SimRun                          *run)
+{
+  for (guint i = 0; i < plan->len; i++)
+    {
+      const DrivedashLongPhase *p = &g_array_index (plan, DrivedashLongPhase, i);
+      double left;
+
+      switch (p->kind)
+        {
+        case DRIVEDASH_LONG_PHASE_PREPARE:
+        case DRIVEDASH_LONG_PHASE_FILL:
+          for (left = (double) p->bytes; left > 0;)
+            left -= sim_write_tick (d, run, d->sequential, left);
+          break;
+        case DRIVEDASH_LONG_PHASE_BURST:
+          for (double end = run->elapsed + p->seconds; run->elapsed < end - 1e-9;)
+            sim_write_tick (d, run, d->burst, G_MAXDOUBLE);
+          break;
+        case DRIVEDASH_LONG_PHASE_IDLE:
+          run->elapsed += p->seconds;
+          run->cached = MAX (run->cached - p->seconds * d->recover, 0);
+          break;
+        case DRIVEDASH_LONG_PHASE_MEASURE:
+        default:
+          if (p->bytes > 0)
+            {
+              run->written += p->bytes * 0.4;
+              run->elapsed += p->bytes / d->mix;
+            }
+          else
+            {
+              run->written += p->seconds * d->mix * (100 - s->read_percent) / 100;
+              run->elapsed += p->seconds;
+            }
+          break;
+        }
+    }
+}
+
+/* Every test at every length, on drives from slow to fast: what the run
+ * writes and how long it takes lie inside the estimate's range, and the
+ * range is not so wide that a slow drive's writing would read as a fast
+ * one's (the old notice put every drive at a fast drive's). */
+static void
+test_estimate (void)
+{
+  const guint64 saturation_amount[] = { 16ull << 30, 400000000000ull, 400000000000ull };
+
+  for (guint kind = DRIVEDASH_LONG_TEST_SUSTAINED; kind <= DRIVEDASH_LONG_TEST_SATURATION; kind++)
+    for (guint preset = DRIVEDASH_LONG_PRESET_QUICK; preset <= DRIVEDASH_LONG_PRESET_REVIEW; preset++)
+      {
+        g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (kind);
+        g_autoptr(GArray) plan = NULL;
+        guint64 amount;
+        DrivedashLongEstimate e;
+
+        drivedash_long_test_settings_apply_preset (s, preset);
+        amount = s->amount ? s->amount : saturation_amount[preset];
+        plan = drivedash_long_test_plan (s, amount);
+        drivedash_long_test_estimate (s, amount, &e);
+        g_assert_cmpuint (e.bytes_low, <=, e.bytes_high);
+        g_assert_cmpfloat (e.seconds_low, <=, e.seconds_high);
+        for (guint k = 0; k < G_N_ELEMENTS (sim_drives); k++)
+          {
+            SimRun run = { 0 };
+
+            sim_run (s, plan, &sim_drives[k], &run);
+            g_test_message ("%s %u on %s: %.1f GB in %.0f s; estimate %.1f–%.1f GB, %.0f–%.0f s",
+                            drivedash_long_test_kind_to_string (kind), preset, sim_drives[k].name,
+                            run.written / 1e9, run.elapsed, e.bytes_low / 1e9, e.bytes_high / 1e9,
+                            e.seconds_low, e.seconds_high);
+            /* A tenth of a second per phase of slack for the ticks. */
+            g_assert_cmpfloat (run.written, >=, e.bytes_low * 0.999);
+            g_assert_cmpfloat (run.written, <=, e.bytes_high * 1.001);
+            g_assert_cmpfloat (run.elapsed, >=, e.seconds_low - 0.1 * plan->len);
+            g_assert_cmpfloat (run.elapsed, <=, e.seconds_high + 0.1 * plan->len);
+          }
+        /* By amount, the writing is known whatever the drive. */
+        if (kind == DRIVEDASH_LONG_TEST_SATURATION)
+          g_assert_cmpuint (e.bytes_low, ==, e.bytes_high);
+      }
+}
+
 /* A sustained result at ~12,000 IOPS and 1,461.3 MB/s. */
 static DrivedashLongTestResult *
 make_sustained (void)
@@ -516,6 +652,26 @@ test_grouping (void)
   g_assert_nonnull (strstr (json, "\"total_mb_per_s\":1461.3"));
   g_assert_null (strstr (json, "12,000"));
   drivedash_long_test_result_free (res);
+
+  /* The rounds' table and the saturation's steps, as the CLI prints them. */
+  {
+    g_autoptr(DrivedashLongTestSettings) cs = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_CONSISTENCY);
+    DrivedashLongRound round = { DRIVEDASH_LONG_GROUP_DEGRADATION, 1, 3458.1, 1234.5, 80, 1 };
+    double step = 3000.5;
+    g_autofree char *rounds = NULL, *steps = NULL;
+
+    res = make_sustained ();
+    res->kind = DRIVEDASH_LONG_TEST_CONSISTENCY;
+    g_array_append_val (res->rounds, round);
+    rounds = drivedash_long_test_result_to_text (res, cs);
+    g_assert_nonnull (strstr (rounds, "degradation      1        3,458.1        1,234.5           80.0\n"));
+    res->kind = DRIVEDASH_LONG_TEST_SATURATION;
+    res->step_bytes = 1024ull << 30;
+    g_array_append_val (res->per_step, step);
+    steps = drivedash_long_test_result_to_text (res, s);
+    g_assert_nonnull (strstr (steps, "1,024.00 GiB     3,000.5 MB/s\n"));
+    drivedash_long_test_result_free (res);
+  }
   drivedash_test_locale_remove (locpath);
 }
 
@@ -532,6 +688,7 @@ main (int   argc,
   g_test_add_func ("/longtest/summary/cache", test_cache_detect);
   g_test_add_func ("/longtest/summary/grouping", test_grouping);
   g_test_add_func ("/longtest/plan", test_plan);
+  g_test_add_func ("/longtest/estimate", test_estimate);
   g_test_add_func ("/longtest/settings", test_settings);
   g_test_add_func ("/longtest/plan/adaptivity", test_plan_adaptivity);
   g_test_add_func ("/longtest/summary/adaptivity", test_adaptivity_result);

@@ -4,11 +4,13 @@
  */
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 
 #include "drivedash-plot-axis.h"
 #include "drivedash-plot-axis-private.h"
+#include "drivedash-test-locale.h"
 
 #define DAY 86400.0
 
@@ -61,6 +63,25 @@ test_format_value (void)
   /* Rounding noise around zero is zero, not "-0.0". */
   assert_label (drivedash_plot_format_value (-1e-12, 0.5), "0.0");
   assert_label (drivedash_plot_format_value (-20, 10), "-20");
+}
+
+/* Axis numbers are grouped as the locale groups digits, like every
+ * other number people read; C.UTF-8 has no grouping, so the test builds
+ * en_US.UTF-8. */
+static void
+test_format_value_grouped (void)
+{
+  char *locpath = drivedash_test_locale_build ("en_US");
+
+  if (locpath == NULL)
+    return;
+  g_assert_nonnull (setlocale (LC_ALL, "en_US.UTF-8"));
+  assert_label (drivedash_plot_format_value (1500, 500), "1,500");
+  assert_label (drivedash_plot_format_value (9000, 500), "9,000");
+  assert_label (drivedash_plot_format_value (-2500, 500), "-2,500");
+  assert_label (drivedash_plot_format_value (1234.5, 0.5), "1,234.5");
+  assert_label (drivedash_plot_format_value (40, 10), "40");
+  drivedash_test_locale_remove (locpath);
 }
 
 static void
@@ -497,6 +518,7 @@ main (int   argc,
   g_test_add_func ("/plot-axis/nice-step", test_nice_step);
   g_test_add_func ("/plot-axis/nice-time-step", test_nice_time_step);
   g_test_add_func ("/plot-axis/format-value", test_format_value);
+  g_test_add_func ("/plot-axis/format-value-grouped", test_format_value_grouped);
   g_test_add_func ("/plot-axis/format-time", test_format_time);
   g_test_add_func ("/plot-axis/format-date", test_format_date);
   g_test_add_func ("/plot-axis/date-steps", test_date_steps);

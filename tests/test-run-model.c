@@ -220,6 +220,46 @@ test_states (void)
   watch_end (&watch, test);
 }
 
+/* The time left and the finish time that follows from it: told when they
+ * change (the finish time to the minute), gone when the run is over. */
+static void
+test_time_left (void)
+{
+  Watch watch = { 0 };
+  g_autoptr(TestRun) test = new_watched (&watch);
+  DrivedashRunModel *run = DRIVEDASH_RUN_MODEL (test);
+  g_autoptr(GDateTime) before = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) after = NULL;
+  GDateTime *finish;
+  GTimeSpan ahead;
+
+  g_assert_cmpfloat (drivedash_run_model_get_time_left (run), ==, -1);
+  g_assert_null (drivedash_run_model_get_finish_time (run));
+  g_assert_true (drivedash_run_model_start (run, NULL));
+  watch_reset (&watch);
+  drivedash_run_model_set_time_left (run, 600.2);
+  after = g_date_time_new_now_local ();
+  g_assert_cmpfloat (drivedash_run_model_get_time_left (run), ==, 600);
+  finish = drivedash_run_model_get_finish_time (run);
+  g_assert_nonnull (finish);
+  g_assert_cmpint (g_date_time_get_seconds (finish), ==, 0);
+  /* Ten minutes from now, rounded to the nearest minute. */
+  ahead = g_date_time_difference (finish, before);
+  g_assert_cmpint (ahead, >=, (600 - 30) * G_TIME_SPAN_SECOND);
+  g_assert_cmpint (g_date_time_difference (finish, after), <=, (600 + 30) * G_TIME_SPAN_SECOND);
+  g_assert_cmpuint (count (&watch, "time-left"), ==, 1);
+  g_assert_cmpuint (count (&watch, "finish-time"), ==, 1);
+  /* The same whole second: nothing to tell. */
+  drivedash_run_model_set_time_left (run, 599.9);
+  g_assert_cmpuint (count (&watch, "time-left"), ==, 1);
+  drivedash_run_model_finish (run, TRUE);
+  g_assert_cmpfloat (drivedash_run_model_get_time_left (run), ==, -1);
+  g_assert_null (drivedash_run_model_get_finish_time (run));
+  g_assert_cmpuint (count (&watch, "time-left"), ==, 2);
+  g_assert_cmpuint (count (&watch, "finish-time"), ==, 2);
+  watch_end (&watch, test);
+}
+
 /* Copy and Save only with something to copy or save, told once. */
 static void
 test_results (void)
@@ -311,6 +351,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run-model/states", test_states);
   g_test_add_func ("/run-model/results", test_results);
+  g_test_add_func ("/run-model/time-left", test_time_left);
   g_test_add_func ("/run-model/status", test_status);
   return g_test_run ();
 }

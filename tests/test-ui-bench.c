@@ -255,6 +255,30 @@ test_cancel (void)
   ui_iterate_for (100);
 }
 
+static gboolean
+no_windows (gpointer data)
+{
+  return gtk_application_get_windows (GTK_APPLICATION (data)) == NULL;
+}
+
+/* A logout mid-run takes SIGTERM's path: the run stops, its file goes,
+ * the window closes.  No session manager runs here, so the test emits
+ * the "query-end" GTK emits when one asks.  Last: the app then quits. */
+static void
+test_logout (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+
+  drivedash_bench_model_set_overrides_for_testing (drivedash_bench_page_get_model (page), 5, 0, 16 << 20);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  ui_iterate_until (has_samples, page, 60);
+  g_assert_cmpuint (count_test_files (), ==, 1);
+  g_signal_emit_by_name (app, "query-end");
+  ui_iterate_until (no_windows, app, 30);
+  g_assert_cmpuint (count_test_files (), ==, 0);
+}
+
 /* The first row's subtitle: the folder row's. */
 static GtkLabel *
 folder_subtitle (GtkWidget *widget)
@@ -269,6 +293,95 @@ folder_subtitle (GtkWidget *widget)
         return label;
     }
   return NULL;
+}
+
+/* The combo row titled @title under @widget. */
+static GtkWidget *
+find_combo_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_COMBO_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_combo_row (c, title);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The widget under @widget that activates @action. */
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_actionable (c, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label under @widget whose text starts with @prefix. */
+static GtkLabel *
+find_label_starting (GtkWidget  *widget,
+                     const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label_starting (c, prefix);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a screen reader hears for a combo row follows the choice: it kept
+ * saying "Tests, Standard (like CrystalDiskMark)" after another one. */
+static void
+test_combo_speech (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1200);
+  DrivedashBenchPage *page = prepare (window);
+  const char *titles[] = { "Tests", "Test File Size" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+    {
+      AdwComboRow *row = ADW_COMBO_ROW (find_combo_row (GTK_WIDGET (page), titles[t]));
+      GListModel *items = adw_combo_row_get_model (row);
+      guint before = adw_combo_row_get_selected (row);
+
+      g_assert_cmpuint (g_list_model_get_n_items (items), >=, 2);
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autoptr(GtkStringObject) item = NULL;
+          g_autofree char *name = NULL;
+
+          adw_combo_row_set_selected (row, i);
+          item = g_list_model_get_item (items, i);
+          name = g_strdup_printf ("%s, %s", titles[t], gtk_string_object_get_string (item));
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+        }
+      adw_combo_row_set_selected (row, before);
+    }
+  /* Start is heard with the time it takes, "Estimated time: about 30 s". */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_actionable (GTK_WIDGET (page), "run.start")),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       gtk_label_get_text (find_label_starting (GTK_WIDGET (page), "Estimated time: ")));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
 }
 
 /* Folder names are shown as they are: "a&b <x>" is not Pango markup. */
@@ -384,6 +497,9 @@ main (int   argc,
   folder = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "bench-ui-XXXXXX", NULL);
   g_assert_nonnull (g_mkdtemp (folder));
 
+  /* GTK's in-memory accessibility backend, so a test can read what a
+   * screen reader would be told (the suite's default is none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   bus = ui_start_app (&app);
   settings = g_object_ref (drivedash_application_get_settings (app));
   g_settings_set_string (settings, "bench-preset", "real");
@@ -393,7 +509,9 @@ main (int   argc,
   g_test_add_func ("/ui/bench/run", test_run);
   g_test_add_func ("/ui/bench/cancel", test_cancel);
   g_test_add_func ("/ui/bench/folder-plain-text", test_folder_plain_text);
+  g_test_add_func ("/ui/bench/combo-speech", test_combo_speech);
   g_test_add_func ("/ui/bench/folder-not-utf8", test_folder_not_utf8);
+  g_test_add_func ("/ui/bench/logout", test_logout);
 
   status = g_test_run ();
 

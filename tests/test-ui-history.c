@@ -302,6 +302,68 @@ test_ab_refused (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
+/* The widget under @widget that activates @action. */
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_actionable (c, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Before Start, the game mode test says how long it takes (every round
+ * of both sides), and a screen reader hears that with Start and the
+ * rounds' name on their spin button. */
+static void
+test_ab_speech (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashAbModel *ab = drivedash_history_page_get_ab_model (page);
+  int width, height;
+  GtkWidget *spin = ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *start;
+  g_autofree char *five = NULL;
+
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  drivedash_window_set_visible_page (window, "history");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.ab", NULL));
+  ui_iterate_for (200);
+  start = find_actionable (GTK_WIDGET (page), "history.ab-start");
+  g_assert_nonnull (start);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, "Rounds per side");
+  /* Its icon-only Back button is named after its tooltip, not "GtkImage". */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_actionable (GTK_WIDGET (page), "history.back")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Back to the list");
+  five = g_strdup (drivedash_ab_model_get_estimate_text (ab));
+  g_assert_true (g_str_has_prefix (five, "Estimated time: about "));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, five);
+  /* Twice the rounds, about twice the time; the spin button sets them. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 10);
+  g_assert_cmpuint (drivedash_ab_model_get_rounds (ab), ==, 10);
+  g_assert_cmpstr (drivedash_ab_model_get_estimate_text (ab), !=, five);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       drivedash_ab_model_get_estimate_text (ab));
+  g_free (ui_screenshot (window, "history-ab-estimate.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
+  ui_iterate_for (300);
+  g_free (ui_screenshot (window, "history-ab-estimate-narrow.png"));
+  drivedash_ab_model_set_rounds (ab, 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+  /* The next tests go on in this window, as wide as before. */
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  ui_iterate_for (300);
+}
+
 /* A label under widget whose shown text contains text. */
 static gboolean
 shows_text (GtkWidget  *widget,
@@ -461,12 +523,16 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   fill_history ();
 
+  /* GTK's in-memory accessibility backend, so the tests can read what a
+   * screen reader would be told (the suite's default is none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   bus = ui_start_app (&app);
   g_test_add_func ("/ui/history/list", test_history);
   g_test_add_func ("/ui/history/compare", test_compare);
   g_test_add_func ("/ui/history/ab", test_ab);
   g_test_add_func ("/ui/history/open-and-delete", test_open_and_delete);
   g_test_add_func ("/ui/history/ab-refused", test_ab_refused);
+  g_test_add_func ("/ui/history/ab-speech", test_ab_speech);
   g_test_add_func ("/ui/history/plain-text", test_plain_text);
   g_test_add_func ("/ui/history/import-deep", test_import_deep);
   g_test_add_func ("/ui/history/narrow", test_narrow);

@@ -7,10 +7,12 @@
 #include "config.h"
 
 #include "drivedash-longtest-model-private.h"
+#include "drivedash-longtest-private.h"
 #include <glib/gstdio.h>
 #include <libintl.h>
 #include <locale.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-format.h"
 #include "drivedash-history-page.h"
@@ -155,6 +157,119 @@ test_run (void)
   g_assert_true (g_file_test (after, G_FILE_TEST_EXISTS));
   /* Copy is enabled once there is a summary. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.copy", NULL));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+/* The combo row titled @title under @widget. */
+static GtkWidget *
+find_combo_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_COMBO_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_combo_row (c, title);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+estimate_says (gpointer data)
+{
+  const char *text = drivedash_long_test_model_get_estimate_text (data);
+
+  return text != NULL && g_str_has_prefix (text, "Estimated time: ");
+}
+
+static void
+phase_seen (DrivedashLongTestModel *model,
+            GParamSpec             *pspec,
+            GPtrArray              *seen)
+{
+  g_ptr_array_add (seen, g_strdup (drivedash_long_test_model_get_phase_text (model)));
+}
+
+/* What a screen reader hears before and during a run: the rows say the
+ * choice shown now, Start says what it writes and how long it takes, and
+ * the progress bar says what the run is doing. */
+static void
+test_speech (void)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  GtkWidget *kind_row = find_combo_row (GTK_WIDGET (page), "Test");
+  GtkWidget *preset_row = find_combo_row (GTK_WIDGET (page), "Length");
+  GtkWidget *start = find_button (GTK_WIDGET (page), "run.start");
+  GtkWidget *bar = ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR);
+  g_autofree char *notice = NULL;
+  g_autofree char *heard = NULL;
+  g_autoptr(GPtrArray) phases = g_ptr_array_new_with_free_func (g_free);
+
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
+  drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_STANDARD);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (kind_row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Test, Long speed test");
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
+  drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_QUICK);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (kind_row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Test, Consistency");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (preset_row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Length, Quick");
+  /* Quick Consistency: its writing depends on the drive, and so does its
+   * time; both are said before Start, with the finish time. */
+  ui_iterate_until (estimate_says, model, 10);
+  g_assert_nonnull (strstr (drivedash_long_test_model_get_estimate_text (model), " minutes, done by "));
+  notice = drivedash_long_test_model_dup_notice (model);
+  g_assert_true (g_str_has_prefix (notice, "Writes between "));
+  heard = g_strdup_printf ("%s %s", notice, drivedash_long_test_model_get_estimate_text (model));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, heard);
+  g_free (ui_screenshot (window, "long-tests-estimate.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  ui_iterate_for (500);
+  g_free (ui_screenshot (window, "long-tests-estimate-narrow.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
+
+  /* A Quick Sustained writes less than 100 GB even on a fast drive. */
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_assert_false (drivedash_long_test_model_needs_confirmation (model));
+  g_clear_pointer (&heard, g_free);
+  g_clear_pointer (&notice, g_free);
+  notice = drivedash_long_test_model_dup_notice (model);
+  heard = g_strdup_printf ("%s %s", notice, drivedash_long_test_model_get_estimate_text (model));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, heard);
+
+  /* A 16 MiB file: this run needs no margin on a full shared disk. */
+  drivedash_long_test_set_free_margin_for_testing (0);
+  shrink (model, 3);
+  g_signal_connect (model, "notify::phase-text", G_CALLBACK (phase_seen), phases);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
+  ui_iterate_until (has_progress, model, 30);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_cmpfloat (drivedash_run_model_get_time_left (DRIVEDASH_RUN_MODEL (model)), >=, 0);
+  g_assert_nonnull (drivedash_run_model_get_finish_time (DRIVEDASH_RUN_MODEL (model)));
+  ui_iterate_until (not_running, model, 60);
+  g_assert_cmpfloat (drivedash_run_model_get_time_left (DRIVEDASH_RUN_MODEL (model)), ==, -1);
+  g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
+  /* Each phase is told once (it is what is announced), the measuring
+   * last, and nothing once the run is over. */
+  g_signal_handlers_disconnect_by_func (model, phase_seen, phases);
+  /* Said aloud where the GTK in use can (4.14 and later). */
+  g_assert_cmpint (drivedash_a11y_announce (bar, "Measuring"), ==, gtk_get_minor_version () >= 14);
+  g_assert_cmpuint (phases->len, >=, 2);
+  g_assert_null (g_ptr_array_index (phases, phases->len - 1));
+  g_assert_cmpstr (g_ptr_array_index (phases, phases->len - 2), ==, "Measuring");
+  for (guint i = 1; i < phases->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (phases, i - 1), !=, g_ptr_array_index (phases, i));
+  drivedash_long_test_set_free_margin_for_testing (G_MAXUINT64);
+  drivedash_long_test_model_set_settings_for_testing (model, NULL);
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
 }
@@ -604,6 +719,16 @@ check_japanese (void)
       g_assert_nonnull (label);
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
     }
+  /* Start is read "開始", not "開始(S)": the key in brackets is not read. */
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_button (GTK_WIDGET (page), "run.start")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "開始");
+  drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
+  drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_QUICK);
+  ui_iterate_for (300);
+  g_free (ui_screenshot (window, "long-tests-estimate-ja.png"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  ui_iterate_for (500);
+  g_free (ui_screenshot (window, "long-tests-estimate-ja-narrow.png"));
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (100);
   /* Adaptivity's words and plot in Japanese, wide and narrow. */
@@ -671,6 +796,9 @@ main (int   argc,
   write_hwmon ("temp1_input", "44850\n");
   write_hwmon ("temp1_max", "69850\n");
   write_hwmon ("temp1_crit", "84850\n");
+  /* GTK's in-memory accessibility backend, so the tests can read what a
+   * screen reader would be told (the suite's default is none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   bus = ui_start_app (&app);
 
   g_test_add_func ("/ui/longtest/run", test_run);
@@ -680,6 +808,7 @@ main (int   argc,
   g_test_add_func ("/ui/longtest/saturation", test_saturation);
   g_test_add_func ("/ui/longtest/adaptivity", test_adaptivity);
   g_test_add_func ("/ui/longtest/folder", test_folder);
+  g_test_add_func ("/ui/longtest/speech", test_speech);
   g_test_add_func ("/ui/longtest/japanese", test_japanese);
   status = g_test_run ();
 

@@ -96,6 +96,24 @@ test_amount_only (void)
   check (999, NULL, -1, 0, "Writes about 999 bytes.");
 }
 
+/* A test whose writing depends on the drive's speed says both ends, the
+ * share being the larger one's; equal ends read as one amount. */
+static void
+test_range (void)
+{
+  g_autofree char *rated = drivedash_write_notice_range_text (113 * GB, 1368 * GB, EVO_1TB, -1, 0);
+  g_autofree char *worn = drivedash_write_notice_range_text (113 * GB, 1368 * GB, NULL, 10, 60 * TB);
+  g_autofree char *plain = drivedash_write_notice_range_text (1368 * GB, 113 * GB, NULL, -1, 0);
+  g_autofree char *same = drivedash_write_notice_range_text (17 * GB, 17 * GB, EVO_1TB, -1, 0);
+
+  g_assert_cmpstr (rated, ==, "Writes between 113 GB and 1.37 TB, depending on the drive’s speed. "
+                              "At the most, that is 0.23 % of this drive’s rated 600 TB.");
+  g_assert_cmpstr (worn, ==, "Writes between 113 GB and 1.37 TB, depending on the drive’s speed. "
+                             "At the most, that is 0.2 % of this drive’s life, judged by its own wear estimate.");
+  g_assert_cmpstr (plain, ==, "Writes between 113 GB and 1.37 TB, depending on the drive’s speed.");
+  g_assert_cmpstr (same, ==, "Writes about 17.0 GB: less than 0.01 % of this drive’s rated 600 TB.");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -105,5 +123,6 @@ main (int    argc,
   g_test_add_func ("/write-notice/rated-rounding", test_rated_rounding);
   g_test_add_func ("/write-notice/wear-estimate", test_wear_estimate);
   g_test_add_func ("/write-notice/amount-only", test_amount_only);
+  g_test_add_func ("/write-notice/range", test_range);
   return g_test_run ();
 }

@@ -160,8 +160,9 @@ print_result (GPtrArray *tests,
       const DrivedashCompareEntry *off = &g_array_index (t->entries, DrivedashCompareEntry, 0);
       const DrivedashCompareEntry *on = &g_array_index (t->entries, DrivedashCompareEntry, 1);
 
-      /* TRANSLATORS: "SEQ1M Q8T1 read: off 3458.1 ± 40.0, on 3474.3 ± 15.4 MB/s" */
-      printf (_("%s %s: off %.1f ± %.1f, on %.1f ± %.1f MB/s\n"), t->test, t->mode,
+      /* TRANSLATORS: "SEQ1M Q8T1 read: off 3,458.1 ± 40.0, on 3,474.3 ± 15.4
+       * MB/s", grouped as the locale does */
+      printf (_("%s %s: off %'.1f ± %'.1f, on %'.1f ± %'.1f MB/s\n"), t->test, t->mode,
               off->summary.mean, isfinite (off->summary.ci95) ? off->summary.ci95 : 0.0,
               on->summary.mean, isfinite (on->summary.ci95) ? on->summary.ci95 : 0.0);
     }

@@ -232,8 +232,8 @@ run_test (LongRun *run)
  * health source (no service, no UDisks2, not root) it names the amount
  * only; the model alone (sysfs) still finds a rated TBW. */
 static char *
-notice_text (guint64     bytes,
-             const char *controller)
+notice_text (const DrivedashLongEstimate *e,
+             const char                  *controller)
 {
   g_autoptr(DrivedashHealth) health = NULL;
   double used = -1;
@@ -248,7 +248,8 @@ notice_text (guint64     bytes,
       written = (guint64) MIN (drivedash_u128_to_double (health->smart.data_units_written) * 512000,
                                (double) G_MAXUINT64);
     }
-  return drivedash_write_notice_text (bytes, health ? health->model : NULL, used, written);
+  return drivedash_write_notice_range_text (e->bytes_low, e->bytes_high,
+                                            health ? health->model : NULL, used, written);
 }
 
 /* The notice before start; FALSE (refused) above 100 GB without --yes. */
@@ -260,27 +261,22 @@ check_amount (const DrivedashLongTestSettings *s,
               GError                         **error)
 {
   guint64 amount = s->amount;
-  g_autoptr(GArray) plan = NULL;
-  guint64 bytes;
+  DrivedashLongEstimate e;
   g_autofree char *text = NULL;
 
   if (drivedash_long_test_kind_fills (s->kind) &&
       !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, error))
     return FALSE;
-  plan = drivedash_long_test_plan (s, amount);
-  /* Bursts at a fast drive's 2 GB/s: an upper estimate, for the notice. */
-  bytes = drivedash_long_test_plan_bytes_written ((const DrivedashLongPhase *) (gpointer) plan->data,
-                                                  plan->len, 2e9);
-  if (s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
-    bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
+  drivedash_long_test_estimate (s, amount, &e);
   if (!quiet)
     {
-      g_autofree char *notice = notice_text (bytes, controller);
+      g_autofree char *notice = notice_text (&e, controller);
 
       fprintf (stderr, "%s\n", notice);
     }
-  text = g_format_size (bytes);
-  if (bytes > CONFIRM_BYTES && !yes)
+  /* What a fast drive writes: the most this run can write. */
+  text = g_format_size (e.bytes_high);
+  if (e.bytes_high > CONFIRM_BYTES && !yes)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("This test writes up to about %s, which wears the drive. "

@@ -109,7 +109,7 @@ print_set (const DrivedashStoreRun *set,
 
           drivedash_stats_summarize ((const double *) (gpointer) r->passes->data, r->passes->len, &s);
           /* TRANSLATORS: "SEQ1M Q8T1 read: 3458.1 MB/s ± 40.0 (95 % confidence, 5 runs)" */
-          printf (_("%s %s: %.1f MB/s ± %.1f (95 %% confidence, %u runs)\n"), r->test, r->mode,
+          printf (_("%s %s: %'.1f MB/s ± %'.1f (95 %% confidence, %u runs)\n"), r->test, r->mode,
                   s.mean, isnan (s.ci95) ? 0.0 : s.ci95, s.n);
         }
       return;

@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-ab.h"
+#include "drivedash-bench-estimate.h"
+#include "drivedash-bench-format.h"
 #include "drivedash-ab-model-private.h"
 #include "drivedash-error.h"
 #include "drivedash-history-save.h"
@@ -27,6 +29,7 @@ struct _DrivedashAbModel
   char                   *status;
   gboolean                status_is_error;
   gint64                  set_id;
+  char                   *estimate_text;  /* before Start */
 
   char                   *controller;
   GCancellable           *cancellable;
@@ -50,7 +53,7 @@ struct _DrivedashAbModel
 G_DEFINE_FINAL_TYPE (DrivedashAbModel, drivedash_ab_model, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_OPTIONS, PROP_ROUNDS, PROP_RUNNING, PROP_STATUS, PROP_STATUS_IS_ERROR,
-       PROP_SET_ID, N_PROPS };
+       PROP_SET_ID, PROP_ESTIMATE_TEXT, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -269,6 +272,26 @@ drivedash_ab_model_get_options (DrivedashAbModel *self)
   return self->options;
 }
 
+/* Every round runs the whole speed test, off and on in turn, with a
+ * pause between rounds: "Estimated time: about 8 min 20 s". */
+static void
+update_estimate (DrivedashAbModel *self)
+{
+  g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_options_make_settings (self->options);
+  g_autoptr(GArray) tests = drivedash_bench_options_dup_tests (self->options);
+  g_autofree char *text = NULL;
+  DrivedashBenchEstimate round;
+  guint n_rounds = 2 * self->rounds;
+
+  drivedash_bench_estimate (settings, tests->len, 0, &round);
+  text = drivedash_bench_format_estimate (n_rounds * round.total_s + (n_rounds - 1) * self->round_pause_s);
+  if (g_strcmp0 (text, self->estimate_text) == 0)
+    return;
+  g_free (self->estimate_text);
+  self->estimate_text = g_steal_pointer (&text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ESTIMATE_TEXT]);
+}
+
 guint
 drivedash_ab_model_get_rounds (DrivedashAbModel *self)
 {
@@ -287,6 +310,14 @@ drivedash_ab_model_set_rounds (DrivedashAbModel *self,
     return;
   self->rounds = rounds;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUNDS]);
+  update_estimate (self);
+}
+
+const char *
+drivedash_ab_model_get_estimate_text (DrivedashAbModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_AB_MODEL (self), NULL);
+  return self->estimate_text;
 }
 
 gboolean
@@ -329,6 +360,7 @@ drivedash_ab_model_get_property (GObject    *object,
     case PROP_STATUS:          g_value_set_string (value, self->status); break;
     case PROP_STATUS_IS_ERROR: g_value_set_boolean (value, self->status_is_error); break;
     case PROP_SET_ID:          g_value_set_int64 (value, self->set_id); break;
+    case PROP_ESTIMATE_TEXT:   g_value_set_string (value, self->estimate_text); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -368,7 +400,19 @@ drivedash_ab_model_finalize (GObject *object)
   g_free (self->rules_dir);
   g_free (self->state_dir);
   g_free (self->status);
+  g_free (self->estimate_text);
   G_OBJECT_CLASS (drivedash_ab_model_parent_class)->finalize (object);
+}
+
+static void
+drivedash_ab_model_constructed (GObject *object)
+{
+  DrivedashAbModel *self = DRIVEDASH_AB_MODEL (object);
+
+  G_OBJECT_CLASS (drivedash_ab_model_parent_class)->constructed (object);
+  /* The tests, their size and passes decide a round's length. */
+  g_signal_connect_object (self->options, "notify", G_CALLBACK (update_estimate), self, G_CONNECT_SWAPPED);
+  update_estimate (self);
 }
 
 static void
@@ -380,6 +424,7 @@ drivedash_ab_model_class_init (DrivedashAbModelClass *klass)
   object_class->get_property = drivedash_ab_model_get_property;
   object_class->set_property = drivedash_ab_model_set_property;
   object_class->finalize = drivedash_ab_model_finalize;
+  object_class->constructed = drivedash_ab_model_constructed;
   properties[PROP_OPTIONS] = g_param_spec_object ("options", NULL, NULL, DRIVEDASH_TYPE_BENCH_OPTIONS,
                                                   G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ROUNDS] = g_param_spec_uint ("rounds", NULL, NULL, 2, 20, 5, ro | G_PARAM_WRITABLE);
@@ -387,6 +432,7 @@ drivedash_ab_model_class_init (DrivedashAbModelClass *klass)
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   properties[PROP_STATUS_IS_ERROR] = g_param_spec_boolean ("status-is-error", NULL, NULL, FALSE, ro);
   properties[PROP_SET_ID] = g_param_spec_int64 ("set-id", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_ESTIMATE_TEXT] = g_param_spec_string ("estimate-text", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -428,4 +474,5 @@ drivedash_ab_model_set_overrides_for_testing (DrivedashAbModel *self,
   self->test_pass_duration = pass_duration;
   self->test_size = test_size;
   self->round_pause_s = 0;
+  update_estimate (self);
 }

@@ -25,6 +25,9 @@ void                   drivedash_ab_model_set_rounds  (DrivedashAbModel *self,
 gboolean               drivedash_ab_model_start       (DrivedashAbModel *self);
 /* Stops the round running; game mode is put back as it was. */
 void                   drivedash_ab_model_stop        (DrivedashAbModel *self);
+/* Property "estimate-text": "Estimated time: about 8 min 20 s" for the
+ * next Start, every round of both sides with the pauses between. */
+const char            *drivedash_ab_model_get_estimate_text (DrivedashAbModel *self);
 gboolean               drivedash_ab_model_get_running (DrivedashAbModel *self);
 const char            *drivedash_ab_model_get_status  (DrivedashAbModel *self);
 gboolean               drivedash_ab_model_get_status_is_error (DrivedashAbModel *self);

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-closures.h"
 #include "drivedash-ab-model.h"
 #include "drivedash-bench-plots.h"
@@ -40,6 +41,8 @@ struct _DrivedashHistoryPage
   AdwComboRow           *ab_preset;
   GtkSpinButton         *ab_rounds;
   GtkLabel              *ab_status;
+  GtkLabel              *ab_estimate;
+  GtkWidget             *ab_start;
 
   DrivedashHistoryItem  *current;       /* the run shown on the "run" view */
   GCancellable          *open_cancellable;
@@ -371,6 +374,8 @@ bind_ab (DrivedashHistoryPage *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   g_signal_connect_swapped (self->ab, "notify::set-id", G_CALLBACK (ab_set_id_cb), self);
   g_signal_connect_swapped (self->ab, "notify::status-is-error", G_CALLBACK (ab_status_is_error_cb), self);
+  /* How long it takes is heard with Start. */
+  drivedash_a11y_described_by (self->ab_start, self->ab_estimate, NULL);
 }
 
 static void
@@ -462,6 +467,8 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   CHILD (ab_preset);
   CHILD (ab_rounds);
   CHILD (ab_status);
+  CHILD (ab_estimate);
+  CHILD (ab_start);
 #undef CHILD
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);

@@ -70,20 +70,68 @@ drivedash_long_format_duration (double seconds)
 }
 
 char *
+drivedash_long_phase_text (const DrivedashLongPhase *phase)
+{
+  const char *what = drivedash_long_phase_get_display_name (phase->kind);
+  const char *group = drivedash_long_group_get_display_name (phase->group);
+
+  if (group == NULL)
+    return g_strdup (what);
+  return g_strdup_printf (_("%s, %s round %u"), what, group, phase->round);
+}
+
+char *
 drivedash_long_progress_text (const DrivedashLongProgress *p,
                               GDateTime                   *now)
 {
-  const char *phase = drivedash_long_phase_get_display_name (p->phase.kind);
-  const char *group = drivedash_long_group_get_display_name (p->phase.group);
   g_autofree char *left = drivedash_long_format_duration (p->eta_s);
   g_autoptr(GDateTime) done = g_date_time_add_seconds (now, p->eta_s);
   g_autofree char *at = g_date_time_format (done, "%H:%M");
-  g_autofree char *what = group != NULL
-    ? g_strdup_printf (_("%s, %s round %u"), phase, group, p->phase.round)
-    : g_strdup (phase);
+  g_autofree char *what = drivedash_long_phase_text (&p->phase);
 
   /* The finish time matters for runs of hours (the issue's Review). */
   return g_strdup_printf (_("%s · %s left, done at %s"), what, left, at);
+}
+
+/* "10 to 22 minutes" under an hour, else "about 50 minutes to about 1 h
+ * 10 min": each end as drivedash_long_format_duration() says it. */
+static char *
+format_duration_range (double shortest,
+                       double longest)
+{
+  long from = lround (shortest / 60), to = lround (longest / 60);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  if (from >= 1 && to < 60)
+    /* Translators: a time estimate before a long test, in minutes */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%ld to %ld minute", "%ld to %ld minutes",
+                                         (gulong) to), from, to);
+  a = drivedash_long_format_duration (shortest);
+  b = drivedash_long_format_duration (longest);
+  /* Translators: a time estimate before a long test: "about 50 minutes to
+   * about 1 h 10 min" */
+  return g_strdup_printf (_("%s to %s"), a, b);
+}
+
+char *
+drivedash_long_estimate_text (const DrivedashLongEstimate *estimate,
+                              GDateTime                   *now)
+{
+  g_autofree char *shortest = drivedash_long_format_duration (estimate->seconds_low);
+  g_autofree char *longest = drivedash_long_format_duration (estimate->seconds_high);
+  g_autoptr(GDateTime) done = g_date_time_add_seconds (now, estimate->seconds_high);
+  g_autofree char *at = g_date_time_format (done, "%H:%M");
+  g_autofree char *range = NULL;
+
+  if (g_strcmp0 (shortest, longest) == 0)
+    /* Translators: before Start: "Estimated time: about 12 minutes, done
+     * at 14:05" */
+    return g_strdup_printf (_("Estimated time: %s, done at %s"), longest, at);
+  range = format_duration_range (estimate->seconds_low, estimate->seconds_high);
+  /* Translators: before Start: "Estimated time: 10 to 22 minutes, done by
+   * 14:20", the latest finish */
+  return g_strdup_printf (_("Estimated time: %s, done by %s"), range, at);
 }
 
 char *

@@ -44,6 +44,9 @@ struct _DrivedashLongTestModel
   DrivedashHealth           *health;           /* the Health page's drive, NULL: none */
   guint16                    warning_kelvin;   /* the running drive's, 0: unknown */
   guint16                    critical_kelvin;
+  char                      *estimate_text;    /* before Start */
+  char                      *phase_text;       /* while running */
+  guint                      clock_source;     /* keeps its "done at" current */
 };
 
 enum {
@@ -54,6 +57,8 @@ enum {
   PROP_TITLE,
   PROP_EXPLANATION,
   PROP_NOTICE,
+  PROP_ESTIMATE_TEXT,
+  PROP_PHASE_TEXT,
   PROP_SUMMARY,
   PROP_ROUNDS,
   PROP_HEALTH,
@@ -130,6 +135,63 @@ set_string (DrivedashLongTestModel  *self,
   drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop]);
 }
 
+/* What the next Start writes and how long it takes; FALSE when it
+ * cannot run here. */
+static gboolean
+estimate (DrivedashLongTestModel *self,
+          DrivedashLongEstimate  *out)
+{
+  g_autoptr(DrivedashLongTestSettings) s = make_settings (self);
+  guint64 amount = s->amount;
+
+  if (drivedash_long_test_kind_fills (s->kind) &&
+      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
+    return FALSE;
+  drivedash_long_test_estimate (s, amount, out);
+  return TRUE;
+}
+
+/* Recomputed whenever what it depends on changes, and on the clock
+ * below: it says when the run would be done. */
+static void
+update_estimate_text (DrivedashLongTestModel *self)
+{
+  DrivedashLongEstimate e;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *text = estimate (self, &e) ? drivedash_long_estimate_text (&e, now) : NULL;
+
+  set_string (self, &self->estimate_text, text, PROP_ESTIMATE_TEXT);
+}
+
+static gboolean
+clock_cb (gpointer user_data)
+{
+  update_estimate_text (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Everything the notice and the estimate read changed. */
+static void
+plan_changed (DrivedashLongTestModel *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+  update_estimate_text (self);
+}
+
+const char *
+drivedash_long_test_model_get_estimate_text (DrivedashLongTestModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self), NULL);
+  return self->estimate_text;
+}
+
+const char *
+drivedash_long_test_model_get_phase_text (DrivedashLongTestModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self), NULL);
+  return self->phase_text;
+}
+
 void
 drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
                                     DrivedashLongTestKind   kind)
@@ -141,7 +203,7 @@ drivedash_long_test_model_set_kind (DrivedashLongTestModel *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXPLANATION]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+  plan_changed (self);
 }
 
 void
@@ -153,14 +215,18 @@ drivedash_long_test_model_set_preset (DrivedashLongTestModel *self,
     return;
   self->preset = preset;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESET]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+  plan_changed (self);
 }
 
 void
 drivedash_long_test_model_set_folder (DrivedashLongTestModel *self,
                                       const char             *folder)
 {
+  if (g_strcmp0 (self->folder, folder) == 0)
+    return;
   set_string (self, &self->folder, folder, PROP_FOLDER);
+  /* A saturation run fills what this folder has free. */
+  plan_changed (self);
 }
 
 DrivedashLongTestKind
@@ -213,40 +279,20 @@ drivedash_long_test_model_get_explanation (DrivedashLongTestModel *self)
   return drivedash_long_test_get_explanation (self->kind);
 }
 
-/* What the next Start writes at most; FALSE when it cannot run here. */
-static gboolean
-estimate_bytes (DrivedashLongTestModel *self,
-                guint64                *out_bytes)
-{
-  g_autoptr(DrivedashLongTestSettings) s = make_settings (self);
-  g_autoptr(GArray) plan = NULL;
-  guint64 amount = s->amount;
-
-  if (drivedash_long_test_kind_fills (s->kind) &&
-      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
-    return FALSE;
-  plan = drivedash_long_test_plan (s, amount);
-  /* Random writes at a fast drive's 2 GB/s: an upper estimate. */
-  *out_bytes = drivedash_long_test_plan_bytes_written ((const DrivedashLongPhase *) (gpointer) plan->data,
-                                                       plan->len, 2e9);
-  if (s->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
-    *out_bytes += (guint64) (s->duration_s * 1e9 * (100 - s->read_percent) / 100);
-  return TRUE;
-}
-
 char *
 drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
 {
   const char *folder = self->folder ? self->folder : g_get_home_dir ();
   g_autofree char *controller = NULL;
   g_autoptr(DrivedashFolderInfo) info = NULL;
-  guint64 bytes;
+  DrivedashLongEstimate e;
 
-  if (!estimate_bytes (self, &bytes))
+  if (!estimate (self, &e))
     return g_strdup (_("There is not enough free space on this drive for this test."));
   controller = drivedash_controller_for_folder (NULL, folder);
   info = drivedash_folder_probe (folder);
-  return drivedash_long_test_notice_text (bytes, controller, info->drive_name, self->health);
+  return drivedash_long_test_notice_range_text (e.bytes_low, e.bytes_high, controller,
+                                                info->drive_name, self->health);
 }
 
 /* The drive the Health page shows: its model and wear go into the notice
@@ -266,9 +312,10 @@ drivedash_long_test_model_set_health (DrivedashLongTestModel *self,
 gboolean
 drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
 {
-  guint64 bytes;
+  DrivedashLongEstimate e;
 
-  return estimate_bytes (self, &bytes) && bytes > DRIVEDASH_LONG_CONFIRM_BYTES;
+  /* What a fast drive writes: the most this run can write. */
+  return estimate (self, &e) && e.bytes_high > DRIVEDASH_LONG_CONFIRM_BYTES;
 }
 
 void
@@ -278,7 +325,7 @@ drivedash_long_test_model_set_settings_for_testing (DrivedashLongTestModel      
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
   if (settings != NULL)
     self->override = settings_copy (settings);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+  plan_changed (self);
 }
 
 /* --- the run ------------------------------------------------------------ */
@@ -297,6 +344,7 @@ deliver (gpointer target,
   DrivedashLongTestModel *self = target;
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *phase = NULL;
   const DrivedashLongProgress *progress = item;
 
   if (kind == ITEM_ROUND)
@@ -318,7 +366,11 @@ deliver (gpointer target,
     }
   now = g_date_time_new_now_local ();
   text = drivedash_long_progress_text (progress, now);
+  phase = drivedash_long_phase_text (&progress->phase);
+  /* First: a view that says the new phase aloud finds the bar's new text. */
   drivedash_run_model_set_progress (RUN (self), progress->fraction, text);
+  set_string (self, &self->phase_text, phase, PROP_PHASE_TEXT);
+  drivedash_run_model_set_time_left (RUN (self), progress->eta_s);
 }
 
 static void
@@ -406,6 +458,7 @@ on_run_done (GObject      *source,
       summary = summarize (res);
     }
   set_string (self, &self->summary, summary, PROP_SUMMARY);
+  set_string (self, &self->phase_text, NULL, PROP_PHASE_TEXT);
   if (error == NULL)
     error = g_steal_pointer (&self->save_error);
   drivedash_run_model_set_status (RUN (self), error ? error->message : NULL, error);
@@ -529,6 +582,9 @@ drivedash_long_test_model_finalize (GObject *object)
 
   g_free (self->folder);
   g_free (self->summary);
+  g_free (self->estimate_text);
+  g_free (self->phase_text);
+  g_clear_handle_id (&self->clock_source, g_source_remove);
   g_clear_object (&self->queue);
   g_clear_pointer (&self->result, drivedash_long_test_result_free);
   g_clear_error (&self->save_error);
@@ -554,6 +610,8 @@ drivedash_long_test_model_get_property (GObject    *object,
     case PROP_TITLE:         g_value_set_string (value, drivedash_long_test_model_get_title (self)); break;
     case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
     case PROP_NOTICE:        g_value_take_string (value, drivedash_long_test_model_dup_notice (self)); break;
+    case PROP_ESTIMATE_TEXT: g_value_set_string (value, self->estimate_text); break;
+    case PROP_PHASE_TEXT:    g_value_set_string (value, self->phase_text); break;
     case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
     case PROP_ROUNDS:        g_value_set_object (value, self->rounds); break;
     case PROP_HEALTH:        g_value_set_boxed (value, self->health); break;
@@ -611,6 +669,8 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   properties[PROP_TITLE] = ro_string ("title");
   properties[PROP_EXPLANATION] = ro_string ("explanation");
   properties[PROP_NOTICE] = ro_string ("notice");
+  properties[PROP_ESTIMATE_TEXT] = ro_string ("estimate-text");
+  properties[PROP_PHASE_TEXT] = ro_string ("phase-text");
   properties[PROP_SUMMARY] = ro_string ("summary");
   properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
   properties[PROP_ROUNDS] = g_param_spec_object ("rounds", NULL, NULL, DRIVEDASH_TYPE_LONG_TEST_ROUNDS, ro);
@@ -628,6 +688,10 @@ drivedash_long_test_model_init (DrivedashLongTestModel *self)
   self->preset = DRIVEDASH_LONG_PRESET_STANDARD;
   self->rounds = drivedash_long_test_rounds_new ();
   self->queue = drivedash_run_queue_new (MAX_PENDING_ROWS, deliver, G_OBJECT (self));
+  update_estimate_text (self);
+  /* "done at 19:38" moves with the clock; checked twice a minute, told
+   * only when the text changes. */
+  self->clock_source = g_timeout_add_seconds (30, clock_cb, self);
 }
 
 DrivedashLongTestModel *

@@ -44,6 +44,12 @@ void        drivedash_long_test_model_set_health        (DrivedashLongTestModel 
 const char *drivedash_long_test_model_get_title         (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_explanation   (DrivedashLongTestModel *self);
 char       *drivedash_long_test_model_dup_notice        (DrivedashLongTestModel *self);
+/* Property "estimate-text": "Estimated time: about 12 minutes, done at
+ * 14:05" for the next Start; NULL when it cannot run here. */
+const char *drivedash_long_test_model_get_estimate_text (DrivedashLongTestModel *self);
+/* Property "phase-text": "Random writes, degradation round 2" while a run
+ * is in that phase, told once per phase; NULL when none runs. */
+const char *drivedash_long_test_model_get_phase_text    (DrivedashLongTestModel *self);
 /* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES: ask first. */
 gboolean    drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_summary       (DrivedashLongTestModel *self);

@@ -18,4 +18,13 @@ char *drivedash_long_test_notice_text (guint64          bytes,
                                        const char      *drive_name,
                                        DrivedashHealth *health);
 
+/* The same for a test that writes between @low and @high bytes,
+ * depending on the drive's speed; it asks first when @high is above the
+ * confirmation amount. */
+char *drivedash_long_test_notice_range_text (guint64          low,
+                                             guint64          high,
+                                             const char      *controller,
+                                             const char      *drive_name,
+                                             DrivedashHealth *health);
+
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-a11y.h"
 #include "drivedash-closures.h"
 #include "drivedash-format.h"
 #include "drivedash-longtest-folder.h"
@@ -31,6 +32,10 @@ struct _DrivedashLongTestPage
   DrivedashPlot          *adaptivity_plot;
   AdwComboRow            *kind_row;
   AdwComboRow            *preset_row;
+  GtkWidget              *start_button;
+  GtkLabel               *notice_label;
+  GtkLabel               *estimate_label;
+  GtkProgressBar         *progress_bar;
   GSettings              *settings;
   guint                   iops_series;
   guint                   temperature_series;
@@ -209,6 +214,16 @@ running_cb (DrivedashLongTestPage *self)
                                                   _("A long drive test is running"));
 }
 
+/* A screen reader hears each new phase without being moved to the bar. */
+static void
+phase_cb (DrivedashLongTestPage *self)
+{
+  const char *phase = drivedash_long_test_model_get_phase_text (self->model);
+
+  if (phase != NULL)
+    drivedash_a11y_announce (GTK_WIDGET (self->progress_bar), phase);
+}
+
 static void
 drivedash_long_test_page_dispose (GObject *object)
 {
@@ -241,6 +256,10 @@ drivedash_long_test_page_class_init (DrivedashLongTestPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, adaptivity_plot);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, kind_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, estimate_label);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashLongTestPage, progress_bar);
   drivedash_widget_class_bind_closures (widget_class);
   drivedash_run_actions_install (widget_class, &run_actions);
   gtk_widget_class_bind_template_callback (widget_class, kind_is_cb);
@@ -271,6 +290,9 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   drivedash_long_test_plots_setup_adaptivity (self->adaptivity_plot,
                                               drivedash_long_test_model_get_rounds (self->model));
   drivedash_run_actions_init (GTK_WIDGET (self));
+  /* What Start writes and how long it takes are heard with the button. */
+  drivedash_a11y_described_by (self->start_button, self->notice_label, self->estimate_label, NULL);
+  drivedash_a11y_progress_reads_text (self->progress_bar);
   /* The folder decides the drive: kept like the Speed page's. */
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
@@ -278,6 +300,8 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
                                 drivedash_long_folder_set_mapping, NULL, NULL);
   g_signal_connect_object (self->model, "row", G_CALLBACK (row_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (running_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::phase-text", G_CALLBACK (phase_cb), self,
                            G_CONNECT_SWAPPED);
 }
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "drivedash-notify.h"
 #include "drivedash-error.h"
@@ -25,6 +26,8 @@ typedef struct
   gboolean  has_plots;
   double    progress;
   char     *progress_text;
+  double    time_left;      /* whole seconds, -1: unknown */
+  GDateTime *finish_time;   /* to the minute, NULL: unknown */
   char     *status;
   GError   *error;
 } DrivedashRunModelPrivate;
@@ -35,6 +38,8 @@ enum {
   PROP_STOPPING,
   PROP_PROGRESS,
   PROP_PROGRESS_TEXT,
+  PROP_TIME_LEFT,
+  PROP_FINISH_TIME,
   PROP_STATUS,
   PROP_ERROR,
   /* Derived: keep these last, in the order of Derived's fields. */
@@ -180,6 +185,43 @@ drivedash_run_model_set_progress (DrivedashRunModel *self,
   set_string (self, &priv->progress_text, text, PROP_PROGRESS_TEXT);
 }
 
+/* The finish time moves with every estimate: kept to the minute, so a
+ * label that shows it changes when its text would. */
+static GDateTime *
+finish_at (double seconds)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) at = g_date_time_add_seconds (now, seconds + 30);
+
+  return g_date_time_add_seconds (at, -g_date_time_get_seconds (at));
+}
+
+void
+drivedash_run_model_set_time_left (DrivedashRunModel *self,
+                                   double             seconds)
+{
+  DrivedashRunModelPrivate *priv;
+  g_autoptr(GDateTime) finish = NULL;
+
+  g_return_if_fail (DRIVEDASH_IS_RUN_MODEL (self));
+  priv = PRIV (self);
+  seconds = seconds >= 0 ? round (seconds) : -1;
+  if (seconds >= 0)
+    finish = finish_at (seconds);
+  if (seconds != priv->time_left)
+    {
+      priv->time_left = seconds;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME_LEFT]);
+    }
+  if (finish == NULL ? priv->finish_time != NULL
+                     : priv->finish_time == NULL || !g_date_time_equal (finish, priv->finish_time))
+    {
+      g_clear_pointer (&priv->finish_time, g_date_time_unref);
+      priv->finish_time = g_steal_pointer (&finish);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FINISH_TIME]);
+    }
+}
+
 void
 drivedash_run_model_set_status (DrivedashRunModel *self,
                                 const char        *status,
@@ -225,6 +267,7 @@ drivedash_run_model_finish (DrivedashRunModel *self,
 {
   g_return_if_fail (DRIVEDASH_IS_RUN_MODEL (self));
   drivedash_run_model_set_running (self, FALSE);
+  drivedash_run_model_set_time_left (self, -1);
   g_signal_emit (self, signals[FINISHED], 0, success);
 }
 
@@ -315,6 +358,20 @@ drivedash_run_model_get_progress_text (DrivedashRunModel *self)
   return PRIV (self)->progress_text;
 }
 
+double
+drivedash_run_model_get_time_left (DrivedashRunModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_RUN_MODEL (self), -1);
+  return PRIV (self)->time_left;
+}
+
+GDateTime *
+drivedash_run_model_get_finish_time (DrivedashRunModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_RUN_MODEL (self), NULL);
+  return PRIV (self)->finish_time;
+}
+
 const char *
 drivedash_run_model_get_status (DrivedashRunModel *self)
 {
@@ -367,6 +424,8 @@ drivedash_run_model_get_property (GObject    *object,
     case PROP_STOPPING:      g_value_set_boolean (value, priv->stopping); break;
     case PROP_PROGRESS:      g_value_set_double (value, priv->progress); break;
     case PROP_PROGRESS_TEXT: g_value_set_string (value, priv->progress_text); break;
+    case PROP_TIME_LEFT:     g_value_set_double (value, priv->time_left); break;
+    case PROP_FINISH_TIME:   g_value_set_boxed (value, priv->finish_time); break;
     case PROP_STATUS:        g_value_set_string (value, priv->status); break;
     case PROP_ERROR:         g_value_set_boxed (value, priv->error); break;
     case PROP_STATUS_IS_ERROR:
@@ -384,6 +443,7 @@ drivedash_run_model_finalize (GObject *object)
   DrivedashRunModelPrivate *priv = PRIV (DRIVEDASH_RUN_MODEL (object));
 
   g_free (priv->progress_text);
+  g_clear_pointer (&priv->finish_time, g_date_time_unref);
   g_free (priv->status);
   g_clear_error (&priv->error);
   G_OBJECT_CLASS (drivedash_run_model_parent_class)->finalize (object);
@@ -402,6 +462,8 @@ drivedash_run_model_class_init (DrivedashRunModelClass *klass)
   properties[PROP_STOPPING] = g_param_spec_boolean ("stopping", NULL, NULL, FALSE, ro);
   properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, ro);
   properties[PROP_PROGRESS_TEXT] = g_param_spec_string ("progress-text", NULL, NULL, NULL, ro);
+  properties[PROP_TIME_LEFT] = g_param_spec_double ("time-left", NULL, NULL, -1, G_MAXDOUBLE, -1, ro);
+  properties[PROP_FINISH_TIME] = g_param_spec_boxed ("finish-time", NULL, NULL, G_TYPE_DATE_TIME, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   properties[PROP_ERROR] = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR, ro);
   properties[PROP_STATUS_IS_ERROR] = g_param_spec_boolean ("status-is-error", NULL, NULL, FALSE, ro);
@@ -418,4 +480,5 @@ drivedash_run_model_class_init (DrivedashRunModelClass *klass)
 static void
 drivedash_run_model_init (DrivedashRunModel *self)
 {
+  PRIV (self)->time_left = -1;
 }

@@ -15,7 +15,9 @@ G_DECLARE_DERIVABLE_TYPE (DrivedashRunModel, drivedash_run_model, DRIVEDASH, RUN
  *
  * Read-only properties: "running", "stopping", "progress" (0–1),
  * "progress-text" (the phase, and for long runs the time left and the
- * finish time), "status" (an error or a notice, NULL when none), "error"
+ * finish time), "time-left" (seconds, -1 unknown) and "finish-time" (a
+ * GDateTime to the minute, NULL unknown) while a run says them, "status"
+ * (an error or a notice, NULL when none), "error"
  * (the GError behind it), "status-is-error" (a stop the user asked for is
  * not), and the derived "can-start", "can-stop", "can-copy", "can-save".
  * Signal "finished" (gboolean success), after "running" went FALSE. */
@@ -50,6 +52,8 @@ gboolean      drivedash_run_model_get_running       (DrivedashRunModel  *self);
 gboolean      drivedash_run_model_get_stopping      (DrivedashRunModel  *self);
 double        drivedash_run_model_get_progress      (DrivedashRunModel  *self);
 const char   *drivedash_run_model_get_progress_text (DrivedashRunModel  *self);
+double        drivedash_run_model_get_time_left     (DrivedashRunModel  *self);
+GDateTime    *drivedash_run_model_get_finish_time   (DrivedashRunModel  *self);
 const char   *drivedash_run_model_get_status        (DrivedashRunModel  *self);
 const GError *drivedash_run_model_get_error         (DrivedashRunModel  *self);
 gboolean      drivedash_run_model_get_status_is_error (DrivedashRunModel *self);
@@ -68,6 +72,10 @@ void          drivedash_run_model_set_running       (DrivedashRunModel  *self,
 void          drivedash_run_model_set_progress      (DrivedashRunModel  *self,
                                                      double              fraction,
                                                      const char         *text);
+/* The run's own estimate of what is left; the finish time follows from
+ * it.  @seconds < 0: unknown.  Cleared by _finish(). */
+void          drivedash_run_model_set_time_left     (DrivedashRunModel  *self,
+                                                     double              seconds);
 /* @status NULL: none.  Takes @error (may be NULL). */
 void          drivedash_run_model_set_status        (DrivedashRunModel  *self,
                                                      const char         *status,

@@ -23,6 +23,7 @@ struct _DrivedashApplication
 
   GSettings           *settings;
   DrivedashBackground *background;
+  guint                logout_cookie;  /* holds a logout until the runs are over */
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashApplication, drivedash_application, ADW_TYPE_APPLICATION)
@@ -36,6 +37,8 @@ drivedash_application_new (void)
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_DEFAULT_FLAGS,
                        "resource-base-path", "/io/github/drivedash/Drivedash",
+                       /* For "query-end": a logout takes the signals' path. */
+                       "register-session", TRUE,
                        NULL);
 }
 
@@ -155,16 +158,16 @@ drivedash_application_show_drive_action (GSimpleAction *action,
     drivedash_window_show_drive (DRIVEDASH_WINDOW (window), g_variant_get_string (parameter, NULL));
 }
 
-/* SIGTERM, SIGINT and SIGHUP (a session ending) close every window the
- * way drivedash_quit_stop_and_close() does, without asking, then quit. */
-static gboolean
-drivedash_application_signal_cb (gpointer user_data)
+/* SIGTERM, SIGINT and SIGHUP (a session ending) and a logout close every
+ * window the way drivedash_quit_stop_and_close() does, without asking,
+ * then quit. */
+static void
+drivedash_application_end (DrivedashApplication *self)
 {
-  DrivedashApplication *self = DRIVEDASH_APPLICATION (user_data);
-  GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkApplication *app = GTK_APPLICATION (self);
   g_autolist(GtkWindow) windows = NULL;
 
-  g_message ("Asked to end: stopping any speed test first");
+  g_message ("Asked to end: stopping any test first");
   /* Ending the session ends the watch too: it holds the application. */
   drivedash_background_stop_watch (self->background);
   windows = g_list_copy_deep (gtk_application_get_windows (app), (GCopyFunc) g_object_ref, NULL);
@@ -178,7 +181,28 @@ drivedash_application_signal_cb (gpointer user_data)
   /* Otherwise the last window to go ends the application. */
   if (gtk_application_get_windows (app) == NULL)
     g_application_quit (G_APPLICATION (app));
+}
+
+static gboolean
+drivedash_application_signal_cb (gpointer user_data)
+{
+  drivedash_application_end (DRIVEDASH_APPLICATION (user_data));
   return G_SOURCE_CONTINUE;
+}
+
+/* The session is about to end.  Once it has, GTK quits the application
+ * at once, which would leave a test file behind: the logout waits, held
+ * by an inhibitor that goes with the process, until the runs are over
+ * and their files gone. */
+static void
+drivedash_application_query_end_cb (GtkApplication       *app,
+                                    DrivedashApplication *self)
+{
+  if (self->logout_cookie == 0 && gtk_application_get_windows (app) != NULL)
+    self->logout_cookie = gtk_application_inhibit (app, gtk_application_get_active_window (app),
+                                                   GTK_APPLICATION_INHIBIT_LOGOUT,
+                                                   _("Stopping a drive test and removing its test file"));
+  drivedash_application_end (self);
 }
 
 static void
@@ -295,6 +319,7 @@ drivedash_application_startup (GApplication *app)
                            G_CALLBACK (on_color_scheme_changed), self, 0);
   drivedash_application_update_color_scheme (self);
   drivedash_application_watch_signals (self);
+  g_signal_connect_object (app, "query-end", G_CALLBACK (drivedash_application_query_end_cb), self, 0);
 }
 
 /* dashboard: --demo shows a simulated drive.  It runs as its own instance

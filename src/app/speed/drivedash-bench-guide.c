@@ -108,6 +108,8 @@ set_remaining (DrivedashBenchGuide *self,
   self->remaining_s = seconds;
   self->remaining_at = g_get_monotonic_time ();
   show_time_left (self);
+  /* For whatever else shows the run: its finish time follows. */
+  drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self->model), seconds);
 }
 
 static void

@@ -33,6 +33,8 @@ struct _DrivedashBenchPage
   DrivedashResultsGrid  *results_grid;
   DrivedashBenchPlots   *plots;
   GtkProgressBar        *progress_bar;
+  GtkWidget             *start_button;
+  GtkLabel              *estimate_label;
 
   GSettings             *settings;
 };
@@ -217,6 +219,8 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, results_grid);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, plots);
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, estimate_label);
   drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, either_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
@@ -231,6 +235,8 @@ drivedash_bench_page_init (DrivedashBenchPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   drivedash_a11y_progress_reads_text (self->progress_bar);
+  /* How long it takes is heard with Start, as on the other test pages. */
+  drivedash_a11y_described_by (self->start_button, self->estimate_label, NULL);
 
   self->settings = g_settings_new (APP_ID);
   bind_settings (self);

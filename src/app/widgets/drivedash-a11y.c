@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <glib/gi18n.h>
 
 #include "drivedash-a11y.h"
@@ -23,6 +24,13 @@ drivedash_a11y_strip_mnemonic (const char *label)
   out = g_string_sized_new (strlen (label));
   for (const char *p = label; *p; p++)
     {
+      /* Translations whose script has no Latin letters add the key in
+       * brackets ("開始(_S)", "選択(_C)…"): the whole bracket goes. */
+      if (p[0] == '(' && p[1] == '_' && g_ascii_isalnum (p[2]) && p[3] == ')')
+        {
+          p += 3;
+          continue;
+        }
       if (*p == '_')
         {
           if (p[1] == '_')
@@ -52,7 +60,12 @@ button_label_cb (GtkButton  *button,
                  gpointer    unused)
 {
   g_autofree char *plain = NULL;
+  const char *tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (button));
 
+  /* An icon-only button is read as "GtkImage": name it after what its
+   * tooltip says it does. */
+  if (gtk_button_get_label (button) == NULL && tooltip != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   if (gtk_button_get_label (button) == NULL)
     return;
   plain = gtk_button_get_use_underline (button)
@@ -96,6 +109,7 @@ drivedash_a11y_fix_mnemonics (GtkWidget *root)
       button_label_cb (GTK_BUTTON (root), NULL, NULL);
       g_signal_connect (root, "notify::label", G_CALLBACK (button_label_cb), NULL);
       g_signal_connect (root, "notify::use-underline", G_CALLBACK (button_label_cb), NULL);
+      g_signal_connect (root, "notify::tooltip-text", G_CALLBACK (button_label_cb), NULL);
     }
   for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
     drivedash_a11y_fix_mnemonics (child);
@@ -168,11 +182,54 @@ row_subtitle_cb (AdwActionRow *row,
                                   subtitle ? subtitle : "", -1);
 }
 
+/* What a combo row shows for its choice: its expression's string, or the
+ * string of a GtkStringList's item. */
+static char *
+combo_choice (AdwComboRow *row)
+{
+  GObject *item = adw_combo_row_get_selected_item (row);
+  GtkExpression *expression = adw_combo_row_get_expression (row);
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  if (item == NULL)
+    return NULL;
+  if (expression != NULL && gtk_expression_evaluate (expression, item, &value)
+      && G_VALUE_HOLDS_STRING (&value))
+    return g_value_dup_string (&value);
+  if (GTK_IS_STRING_OBJECT (item))
+    return g_strdup (gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+  return NULL;
+}
+
+/* libadwaita 1.2 names a combo row once, from the label that showed the
+ * first choice: a screen reader kept hearing it after another choice. */
+static void
+combo_choice_cb (AdwComboRow *row,
+                 GParamSpec  *pspec,
+                 gpointer     unused)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+  g_autofree char *choice = combo_choice (row);
+  g_autofree char *name = drivedash_a11y_title_with_value (title, choice);
+
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
 void
 drivedash_a11y_rows_read_values (GtkWidget *root)
 {
   g_return_if_fail (GTK_IS_WIDGET (root));
 
+  if (ADW_IS_COMBO_ROW (root))
+    {
+      row_subtitle_cb (ADW_ACTION_ROW (root), NULL, NULL);
+      g_signal_connect (root, "notify::subtitle", G_CALLBACK (row_subtitle_cb), NULL);
+      combo_choice_cb (ADW_COMBO_ROW (root), NULL, NULL);
+      g_signal_connect (root, "notify::selected-item", G_CALLBACK (combo_choice_cb), NULL);
+      g_signal_connect (root, "notify::title", G_CALLBACK (combo_choice_cb), NULL);
+      return;
+    }
   if (ADW_IS_ACTION_ROW (root))
     {
       GtkLabel *label = find_value_label (root);
@@ -292,6 +349,58 @@ progress_text_cb (GtkProgressBar *bar,
                                   GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text ? text : "", -1);
 }
 
+static void
+describe_cb (GtkWidget  *widget,
+             GParamSpec *pspec,
+             gpointer    unused)
+{
+  GPtrArray *labels = g_object_get_data (G_OBJECT (widget), "drivedash-a11y-described-by");
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      const char *t = gtk_label_get_text (GTK_LABEL (label));
+
+      if (!gtk_widget_get_visible (label) || t == NULL || *t == '\0')
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, t);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text->str, -1);
+}
+
+static void
+describe_label_cb (GtkWidget  *label,
+                   GParamSpec *pspec,
+                   GtkWidget  *widget)
+{
+  describe_cb (widget, NULL, NULL);
+}
+
+void
+drivedash_a11y_described_by (GtkWidget *widget,
+                             GtkLabel  *first,
+                             ...)
+{
+  GPtrArray *labels = g_ptr_array_new ();
+  va_list args;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  va_start (args, first);
+  for (GtkLabel *label = first; label != NULL; label = va_arg (args, GtkLabel *))
+    {
+      g_ptr_array_add (labels, label);
+      g_signal_connect_object (label, "notify::label", G_CALLBACK (describe_label_cb), widget, 0);
+      g_signal_connect_object (label, "notify::visible", G_CALLBACK (describe_label_cb), widget, 0);
+    }
+  va_end (args);
+  g_object_set_data_full (G_OBJECT (widget), "drivedash-a11y-described-by", labels,
+                          (GDestroyNotify) g_ptr_array_unref);
+  describe_cb (widget, NULL, NULL);
+}
+
 void
 drivedash_a11y_progress_reads_text (GtkProgressBar *bar)
 {
@@ -299,4 +408,43 @@ drivedash_a11y_progress_reads_text (GtkProgressBar *bar)
 
   progress_text_cb (bar, NULL, NULL);
   g_signal_connect (bar, "notify::text", G_CALLBACK (progress_text_cb), NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+
+/* gtk_accessible_announce() came with GTK 4.14, and the app builds against
+ * 4.8: it is looked up where the app runs (the Flatpak's GTK has it).
+ * Its priority 1 is GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM, "polite". */
+typedef void (*AnnounceFunc) (GtkAccessible *accessible,
+                              const char    *message,
+                              int            priority);
+
+static AnnounceFunc
+find_announce (void)
+{
+  static gsize once;
+  static AnnounceFunc announce;
+
+  if (g_once_init_enter (&once))
+    {
+      void *self = dlopen (NULL, RTLD_LAZY);
+
+      if (self != NULL)
+        announce = (AnnounceFunc) dlsym (self, "gtk_accessible_announce");
+      g_once_init_leave (&once, 1);
+    }
+  return announce;
+}
+
+gboolean
+drivedash_a11y_announce (GtkWidget  *widget,
+                         const char *message)
+{
+  AnnounceFunc announce = find_announce ();
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+  if (announce == NULL || message == NULL || *message == '\0')
+    return FALSE;
+  announce (GTK_ACCESSIBLE (widget), message, 1);
+  return TRUE;
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "drivedash-format.h"
 #include "drivedash-plot-axis.h"
 #include "drivedash-plot-axis-private.h"
 
@@ -67,8 +68,8 @@ drivedash_plot_nice_time_step (double range,
   return steps[G_N_ELEMENTS (steps) - 1];
 }
 
-/* A tick label with as many decimals as STEP needs, and k/M once the
- * numbers get long. */
+/* A tick label with as many decimals as STEP needs, grouped as the
+ * locale groups digits ("1,500"), and k/M once the numbers get long. */
 char *
 drivedash_plot_format_value (double v,
                              double step)
@@ -83,7 +84,7 @@ drivedash_plot_format_value (double v,
     return g_strdup_printf ("%gk", v / 1e3);
 
   digits = step >= 1 ? 0 : (int) ceil (-log10 (step) - 1e-9);
-  return g_strdup_printf ("%.*f", CLAMP (digits, 0, 6), v);
+  return drivedash_format_figure (v, CLAMP (digits, 0, 6));
 }
 
 static char *

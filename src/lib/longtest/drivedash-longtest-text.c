@@ -22,7 +22,8 @@ append_rounds (GString                       *s,
     {
       const DrivedashLongRound *r = &g_array_index (res->rounds, DrivedashLongRound, i);
 
-      g_string_append_printf (s, "%-12s %5u %14.1f %14.1f %14.1f\n", drivedash_long_group_to_string (r->group),
+      /* Grouped as the locale does ("3,458.1"), like every number read. */
+      g_string_append_printf (s, "%-12s %5u %'14.1f %'14.1f %'14.1f\n", drivedash_long_group_to_string (r->group),
                               r->index, r->bandwidth_mb_per_s, r->read_access_us, r->write_access_us);
       if (r->group == DRIVEDASH_LONG_GROUP_STEADY)
         g_array_append_val (steady, r->bandwidth_mb_per_s);
@@ -62,7 +63,7 @@ drivedash_long_test_result_to_text (const DrivedashLongTestResult   *res,
     append_rounds (s, res);
   else
     for (guint i = 0; i < res->per_step->len; i++)
-      g_string_append_printf (s, _("%8.2f GiB  %10.1f MB/s\n"), (double) (i + 1) * res->step_bytes / (1 << 30),
+      g_string_append_printf (s, _("%'8.2f GiB  %'10.1f MB/s\n"), (double) (i + 1) * res->step_bytes / (1 << 30),
                               g_array_index (res->per_step, double, i));
   if (summary)
     g_string_append_printf (s, "%s\n", summary);

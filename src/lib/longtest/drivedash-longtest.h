@@ -117,10 +117,24 @@ double      drivedash_long_test_plan_remaining_s (const DrivedashLongPhase *phas
                                                   guint                     index,
                                                   double                    elapsed_s,
                                                   double                    bytes_per_s);
-/* Bytes the run will write (for the notice before start). */
-guint64     drivedash_long_test_plan_bytes_written (const DrivedashLongPhase *phases,
-                                                    guint                     n_phases,
-                                                    double                    write_bytes_per_s);
+
+/* What a run will write and how long it will take, for before Start.
+ * Phases by time write as fast as the drive can, and phases by amount
+ * take as long as the drive needs, so each comes as a range between a
+ * slow drive (a DRAM-less drive past its fast cache) and a fast one (a
+ * PCIe 4.0 drive): see drivedash-longtest-phases.c for the speeds. */
+typedef struct
+{
+  guint64 bytes_low;     /* written by a slow drive */
+  guint64 bytes_high;    /* written by a fast drive: at most this */
+  double  seconds_low;   /* taken by a fast drive */
+  double  seconds_high;  /* taken by a slow drive */
+} DrivedashLongEstimate;
+
+/* @amount: the resolved saturation amount, as for _plan(). */
+void        drivedash_long_test_estimate         (const DrivedashLongTestSettings *settings,
+                                                  guint64                          amount,
+                                                  DrivedashLongEstimate           *out);
 
 /* Adaptivity's rounds, as PCMark 8 runs them. */
 #define DRIVEDASH_LONG_ADAPTIVITY_ROUNDS 10

@@ -92,3 +92,67 @@ drivedash_write_notice_text (guint64     bytes,
   /* Translators: before a long test; %s is an amount ("480 GB") */
   return g_strdup_printf (_("Writes about %s."), amount);
 }
+
+/* The share of the drive's life @bytes is, as the sentences above judge
+ * it: rated (TRUE in @rated), from the drive's own wear estimate, or NULL
+ * when neither is known. */
+static char *
+share_of_life (guint64     bytes,
+               const char *model,
+               double      percentage_used,
+               guint64     bytes_written_so_far,
+               gboolean   *rated)
+{
+  guint rated_tb = drivedash_endurance_lookup_tb (model);
+  double percent;
+
+  *rated = rated_tb > 0;
+  if (rated_tb > 0)
+    return format_share (bytes / (rated_tb * 1e12) * 100);
+  if (!(percentage_used > 0 && bytes_written_so_far > 0))
+    return NULL;
+  percent = bytes / (bytes_written_so_far / (percentage_used / 100)) * 100;
+  if (percent < SMALLEST_SHARE)
+    return format_share (percent);
+  return format_share_rough (percent);
+}
+
+char *
+drivedash_write_notice_range_text (guint64     low,
+                                   guint64     high,
+                                   const char *model,
+                                   double      percentage_used,
+                                   guint64     bytes_written_so_far)
+{
+  g_autofree char *from = drivedash_format_bytes (MIN (low, high));
+  g_autofree char *to = drivedash_format_bytes (MAX (low, high));
+  g_autofree char *share = NULL;
+  gboolean rated;
+
+  if (g_strcmp0 (from, to) == 0)
+    return drivedash_write_notice_text (MAX (low, high), model, percentage_used, bytes_written_so_far);
+  share = share_of_life (MAX (low, high), model, percentage_used, bytes_written_so_far, &rated);
+  if (share != NULL && rated)
+    {
+      g_autofree char *tb = drivedash_format_figure (drivedash_endurance_lookup_tb (model), 0);
+
+      /* Translators: before a long test; the first two %s are amounts
+       * ("110 GB", "1.10 TB"), the third the larger one's share ("0.18 %"
+       * or "less than 0.01 %"), the fourth the drive maker's rated
+       * terabytes written ("1,200") */
+      return g_strdup_printf (_("Writes between %s and %s, depending on the drive’s speed. "
+                                "At the most, that is %s of this drive’s rated %s TB."),
+                              from, to, share, tb);
+    }
+  if (share != NULL)
+    /* Translators: before a long test; the first two %s are amounts
+     * ("110 GB", "1.10 TB"), the third the larger one's share of the
+     * drive's life ("0.1 %" or "less than 0.01 %"), estimated from the
+     * drive's own "percentage used" */
+    return g_strdup_printf (_("Writes between %s and %s, depending on the drive’s speed. At the "
+                              "most, that is %s of this drive’s life, judged by its own wear estimate."),
+                            from, to, share);
+  /* Translators: before a long test; the two %s are amounts ("110 GB",
+   * "1.10 TB") */
+  return g_strdup_printf (_("Writes between %s and %s, depending on the drive’s speed."), from, to);
+}

@@ -25,4 +25,15 @@ char *drivedash_write_notice_text (guint64     bytes,
                                    double      percentage_used,
                                    guint64     bytes_written_so_far);
 
+/* The same for a test whose amount depends on the drive's speed: between
+ * @low and @high bytes.  When the two read the same ("480 GB") it is
+ * drivedash_write_notice_text (@high, …); else "Writes between 110 GB and
+ * 1.10 TB, depending on the drive’s speed. At the most, that is 0.18 % of
+ * this drive’s rated 600 TB.", the share being @high's. */
+char *drivedash_write_notice_range_text (guint64     low,
+                                         guint64     high,
+                                         const char *model,
+                                         double      percentage_used,
+                                         guint64     bytes_written_so_far);
+
 G_END_DECLS
