@@ -227,7 +227,9 @@ test_compare (void)
   /* The older run is A: the WD; B, the Samsung, is 8 % faster
    * everywhere, far outside the ±1 % spread. */
   g_assert_true (g_str_has_prefix (drivedash_compare_model_get_legend (cmp), "A  "));
-  g_assert_cmpstr (drivedash_compare_model_get_conclusion (cmp), ==, "B is measurably faster than A in every test.");
+  g_assert_true (g_str_has_prefix (drivedash_compare_model_get_conclusion (cmp), "B ("));
+  g_assert_true (g_str_has_suffix (drivedash_compare_model_get_conclusion (cmp),
+                                   ") is measurably faster than A in every test."));
   g_free (ui_screenshot (window, "history-compare.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
@@ -242,7 +244,7 @@ test_ab (void)
   drivedash_history_page_open (page, item_at (page, 3));
   ui_iterate_until (compare_loaded, page, 20);
   g_assert_cmpstr (drivedash_compare_model_get_legend (cmp), ==,
-                   "A  Game mode off, 5 rounds\nB  Game mode on, 5 rounds");
+                   "A  Game mode off, 5 rounds (the baseline)\nB  Game mode on, 5 rounds");
   g_assert_cmpuint (g_list_model_get_n_items (drivedash_compare_model_get_rows (cmp)), ==, 8);
   g_free (ui_screenshot (window, "history-ab.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
