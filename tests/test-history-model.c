@@ -14,6 +14,7 @@
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-options.h"
 #include "drivedash-compare-model.h"
+#include "drivedash-folder.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-model.h"
 #include "drivedash-history-transfer.h"
@@ -571,6 +572,29 @@ test_speed_page_saves (void)
       g_assert_cmpfloat (r->mb_per_s, ==, b->mb_per_s);
     }
   g_assert_nonnull (run->series);
+
+  /* Stored and listed with the drive the Speed page names for the
+   * folder, NVMe or not ("Virtual disk (vda)" here), not "Unknown drive". */
+  {
+    g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe (folder);
+    g_autofree char *expected = drivedash_folder_info_dup_drive_name (info);
+    g_autofree char *title = NULL;
+    g_autoptr(DrivedashHistoryModel) history = drivedash_history_model_new (NULL);
+    g_autoptr(DrivedashHistoryItem) item = NULL;
+    gint64 list_deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    g_assert_nonnull (expected);
+    g_assert_cmpstr (run->drive_model, ==, expected);
+    drivedash_history_model_reload (history);
+    while (drivedash_history_model_get_loading (history))
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, list_deadline);
+        g_main_context_iteration (NULL, TRUE);
+      }
+    item = g_list_model_get_item (drivedash_history_model_get_runs (history), 0);
+    title = g_strdup_printf ("Speed test · %s", expected);
+    g_assert_cmpstr (drivedash_history_item_get_title (item), ==, title);
+  }
   g_rmdir (folder);
 }
 
