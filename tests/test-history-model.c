@@ -649,7 +649,7 @@ test_export_import (Fixture       *f,
     g_autoptr(GAsyncResult) result = NULL;
 
     drivedash_history_import_async (other, file, transfer_done_cb, &result);
-    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), &error), ==, 1);
+    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), NULL, &error), ==, 1);
     g_assert_no_error (error);
   }
   {
@@ -659,7 +659,7 @@ test_export_import (Fixture       *f,
 
     /* Not JSON: a plain error, nothing added. */
     drivedash_history_import_async (other, file, transfer_done_cb, &result);
-    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), &error), ==, -1);
+    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), NULL, &error), ==, -1);
     g_assert_nonnull (error);
   }
   store = drivedash_store_open (other, NULL);

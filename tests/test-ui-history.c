@@ -12,6 +12,7 @@
 
 #include "drivedash-compare-model.h"
 #include "drivedash-history-page.h"
+#include "drivedash-history-transfer.h"
 #include "drivedash-results-grid.h"
 #include "drivedash-store.h"
 #include "test-ui-common.h"
@@ -250,6 +251,67 @@ test_ab (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
+/* A label under widget whose shown text contains text. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_text (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct
+{
+  GtkWidget  *widget;
+  const char *text;
+} Shown;
+
+static gboolean
+text_shown (gpointer data)
+{
+  const Shown *s = data;
+
+  return shows_text (s->widget, s->text);
+}
+
+typedef struct
+{
+  GtkWidget  *root;
+  const char *label;
+  GtkWidget  *found;
+  guint       n;
+} ButtonSearch;
+
+static void
+count_buttons (GtkWidget    *widget,
+               ButtonSearch *s)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), s->label) == 0)
+    {
+      s->found = widget;
+      s->n++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    count_buttons (c, s);
+}
+
+/* Exactly one button on screen labelled s->label: a toast's. */
+static gboolean
+one_button (gpointer data)
+{
+  ButtonSearch *s = data;
+
+  s->found = NULL;
+  s->n = 0;
+  count_buttons (s->root, s);
+  return s->n == 1;
+}
+
 static void
 test_open_and_delete (void)
 {
@@ -268,10 +330,34 @@ test_open_and_delete (void)
   g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "list");
   g_assert_cmpuint (n_rows (page), ==, 3);
   g_assert_true (drivedash_history_model_get_can_undo (model));
-  g_free (ui_screenshot (window, "history-deleted.png"));
-  drivedash_history_model_undo_remove (model);
-  g_assert_cmpuint (n_rows (page), ==, 4);
-  g_assert_cmpint (drivedash_history_item_get_id (item_at (page, 0)), ==, id);
+  {
+    Shown said = { GTK_WIDGET (window), "Run deleted: After the firmware update" };
+    ButtonSearch undo = { GTK_WIDGET (window), "_Undo", NULL, 0 };
+    gint64 second = drivedash_history_item_get_id (item_at (page, 0));
+
+    /* The toast says which run, and offers Undo. */
+    ui_iterate_until (text_shown, &said, 20);
+    ui_iterate_until (one_button, &undo, 20);
+    g_free (ui_screenshot (window, "history-deleted.png"));
+
+    /* A second delete while the first toast shows: its own toast comes
+     * at once, and its Undo brings back the second run, not the first. */
+    drivedash_history_page_open (page, item_at (page, 0));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete", NULL));
+    g_assert_cmpuint (n_rows (page), ==, 2);
+    said.text = "Run deleted: Speed test · Samsung SSD 970 EVO Plus 1TB";
+    ui_iterate_until (text_shown, &said, 20);
+    ui_iterate_until (one_button, &undo, 20);
+    /* The Undo on screen is the second toast's: the first is gone, not
+     * queued in front of it. */
+    g_assert_true (shows_text (gtk_widget_get_parent (undo.found), said.text));
+    g_signal_emit_by_name (undo.found, "clicked");
+    g_assert_cmpuint (n_rows (page), ==, 3);
+    g_assert_cmpint (drivedash_history_item_get_id (item_at (page, 0)), ==, second);
+    g_assert_false (drivedash_history_model_get_can_undo (model));
+    for (guint i = 0; i < n_rows (page); i++)
+      g_assert_cmpint (drivedash_history_item_get_id (item_at (page, i)), !=, id);
+  }
 }
 
 /* Here no folder on tmpfs is on an NVMe drive: the test is refused
@@ -302,33 +388,6 @@ test_ab_refused (void)
   g_free (ui_screenshot (window, "history-ab-setup.png"));
   g_rmdir (dir);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
-}
-
-/* A label under widget whose shown text contains text. */
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (shows_text (c, text))
-      return TRUE;
-  return FALSE;
-}
-
-typedef struct
-{
-  GtkWidget  *widget;
-  const char *text;
-} Shown;
-
-static gboolean
-text_shown (gpointer data)
-{
-  const Shown *s = data;
-
-  return shows_text (s->widget, s->text);
 }
 
 /* The file chooser the page opened (GTK's own dialog: the test bus has
@@ -405,6 +464,47 @@ test_plain_text (void)
   g_assert_true (g_file_set_contents (bad, "{\"runs\": [", -1, NULL));
   import_through_chooser (page, bad);
   ui_iterate_until (text_shown, &toast, 20);
+  {
+    ButtonSearch again = { GTK_WIDGET (window), "_Try Another File…", NULL, 0 };
+
+    ui_iterate_until (one_button, &again, 20);
+  }
+}
+
+static gboolean
+view_is_run (gpointer data)
+{
+  return g_strcmp0 (drivedash_history_page_get_view (data), "run") == 0;
+}
+
+/* Issue 24: a good file says how many runs it added and offers to show
+ * the one it added. */
+static void
+test_import_added (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  g_autofree char *good = g_build_filename (g_getenv ("XDG_DATA_HOME"), "friend.json", NULL);
+  Shown toast = { GTK_WIDGET (window), "1 run added" };
+  ButtonSearch show = { GTK_WIDGET (window), "_Show", NULL, 0 };
+  guint before = n_rows (page);
+
+  g_assert_true (g_file_set_contents (good, "{\"format\": \"drivedash-history\", \"version\": 1, \"runs\": ["
+                                      "{\"id\": 7, \"kind\": \"quick\", \"name\": \"Friend's drive\", "
+                                      "\"started_at\": \"2026-01-01T00:00:00Z\", \"status\": \"done\", "
+                                      "\"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"write\", "
+                                      "\"mb_per_s\": 61.5, \"passes\": [61.5]}]}]}", -1, NULL));
+  import_through_chooser (page, good);
+  ui_iterate_until (text_shown, &toast, 20);
+  ui_iterate_until (one_button, &show, 20);
+  ui_iterate_until (list_loaded, page, 20);
+  g_assert_cmpuint (n_rows (page), ==, before + 1);
+  g_free (ui_screenshot (window, "history-imported.png"));
+  g_signal_emit_by_name (show.found, "clicked");
+  ui_iterate_until (view_is_run, page, 20);
+  g_assert_cmpstr (drivedash_history_item_get_title (drivedash_history_page_get_current (page)), ==,
+                   "Friend's drive");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
 /* 80,000 "[" overflowed the import thread's stack (json-glib parses
@@ -471,6 +571,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/ab-refused", test_ab_refused);
   g_test_add_func ("/ui/history/plain-text", test_plain_text);
   g_test_add_func ("/ui/history/import-deep", test_import_deep);
+  g_test_add_func ("/ui/history/import-added", test_import_added);
   g_test_add_func ("/ui/history/narrow", test_narrow);
   status = g_test_run ();
 

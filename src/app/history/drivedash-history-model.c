@@ -397,6 +397,28 @@ drivedash_history_model_get_can_undo (DrivedashHistoryModel *self)
   return self->removed != NULL;
 }
 
+DrivedashHistoryItem *
+drivedash_history_model_get_removed (DrivedashHistoryModel *self)
+{
+  return self->removed;
+}
+
+DrivedashHistoryItem *
+drivedash_history_model_find (DrivedashHistoryModel *self,
+                              gint64                 id)
+{
+  GListModel *all = G_LIST_MODEL (self->all);
+
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (all, i);
+
+      if (drivedash_history_item_get_id (item) == id)
+        return item;  /* the list keeps it */
+    }
+  return NULL;
+}
+
 guint
 drivedash_history_model_get_n_pending (DrivedashHistoryModel *self)
 {

@@ -42,6 +42,12 @@ void                   drivedash_history_model_remove           (DrivedashHistor
 void                   drivedash_history_model_undo_remove      (DrivedashHistoryModel *self);
 void                   drivedash_history_model_commit_remove    (DrivedashHistoryModel *self);
 gboolean               drivedash_history_model_get_can_undo     (DrivedashHistoryModel *self);
+/* The run taken off the list and not yet forgotten, or NULL: a toast's
+ * Undo and timeout act only on their own run. */
+DrivedashHistoryItem  *drivedash_history_model_get_removed      (DrivedashHistoryModel *self);
+/* The listed run @id (whatever the drive filter), or NULL. */
+DrivedashHistoryItem  *drivedash_history_model_find             (DrivedashHistoryModel *self,
+                                                                 gint64                 id);
 
 /* "" or NULL clears. */
 void                   drivedash_history_model_rename           (DrivedashHistoryModel *self,

@@ -40,6 +40,7 @@ struct _DrivedashHistoryPage
   GtkLabel              *ab_status;
 
   DrivedashHistoryItem  *current;       /* the run shown on the "run" view */
+  AdwToast              *delete_toast;  /* weak: the last "Run deleted" */
   GCancellable          *open_cancellable;
 };
 
@@ -251,11 +252,23 @@ compare_action (GtkWidget  *widget,
   gtk_stack_set_visible_child_name (self->stack, "compare");
 }
 
+/* Each toast acts on its own run only: a second delete has committed
+ * the first, and its toast must not undo or forget the second. */
+static gboolean
+toast_is_pending (AdwToast              *toast,
+                  DrivedashHistoryModel *history)
+{
+  DrivedashHistoryItem *removed = drivedash_history_model_get_removed (history);
+
+  return removed != NULL && g_object_get_data (G_OBJECT (toast), "item") == (gpointer) removed;
+}
+
 static void
 undo_cb (AdwToast              *toast,
          DrivedashHistoryModel *history)
 {
-  drivedash_history_model_undo_remove (history);
+  if (toast_is_pending (toast, history))
+    drivedash_history_model_undo_remove (history);
 }
 
 static void
@@ -263,7 +276,8 @@ toast_dismissed_cb (AdwToast              *toast,
                     DrivedashHistoryModel *history)
 {
   /* Dismissed after Undo: nothing is pending any more, this is a no-op. */
-  drivedash_history_model_commit_remove (history);
+  if (toast_is_pending (toast, history))
+    drivedash_history_model_commit_remove (history);
 }
 
 static void
@@ -272,18 +286,44 @@ delete_action (GtkWidget  *widget,
                GVariant   *param)
 {
   DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  g_autofree char *text = NULL;
   AdwToast *toast;
 
   if (self->current == NULL)
     return;
+  /* TRANSLATORS: a toast; %s is the run's title */
+  text = g_strdup_printf (_("Run deleted: %s"), drivedash_history_item_get_title (self->current));
+  toast = drivedash_toast_new_plain (text);
+  g_object_set_data_full (G_OBJECT (toast), "item", g_object_ref (self->current), g_object_unref);
   drivedash_history_model_remove (self->history, self->current);
   g_clear_object (&self->current);
   gtk_stack_set_visible_child_name (self->stack, "list");
-  toast = adw_toast_new (_("Run deleted"));
   adw_toast_set_button_label (toast, _("_Undo"));
+  /* Now, not after a toast already on screen: Undo is for a few seconds. */
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
+  /* The toast of the delete before is over: its run is forgotten. */
+  if (self->delete_toast != NULL)
+    adw_toast_dismiss (self->delete_toast);
+  g_set_weak_pointer (&self->delete_toast, toast);
   drivedash_widget_add_toast (widget, toast);
+}
+
+static void
+show_run_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  DrivedashHistoryItem *item = drivedash_history_model_find (self->history, g_variant_get_int64 (param));
+
+  if (item == NULL)
+    {
+      drivedash_widget_add_toast (widget, adw_toast_new (_("This run is no longer stored.")));
+      return;
+    }
+  drivedash_history_page_open (self, item);
 }
 
 static void
@@ -416,6 +456,7 @@ drivedash_history_page_dispose (GObject *object)
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
   g_clear_object (&self->current);
+  g_clear_weak_pointer (&self->delete_toast);
   /* Closing the window stops a running A/B test; it puts game mode back. */
   if (self->ab != NULL)
     drivedash_ab_model_stop (self->ab);
@@ -459,6 +500,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "history.show-run", "x", show_run_action);
   gtk_widget_class_install_action (widget_class, "history.ab", NULL, ab_action);
   gtk_widget_class_install_action (widget_class, "history.ab-folder", NULL, ab_folder_action);
   gtk_widget_class_install_action (widget_class, "history.ab-start", NULL, ab_start_action);

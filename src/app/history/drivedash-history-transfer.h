@@ -22,7 +22,8 @@ DrivedashHistoryItem *drivedash_history_page_get_current         (DrivedashHisto
 /* The export and import themselves, in a worker thread; path NULL: the
  * default history.  Export writes @id's run to @file in the format its
  * name asks for; import adds every run of a JSON export (all or none)
- * and returns how many. */
+ * and returns how many (-1 with @error), and the first one's new id in
+ * @first_id (may be NULL). */
 void                  drivedash_history_export_async  (const char          *path,
                                                        gint64               id,
                                                        GFile               *file,
@@ -35,6 +36,7 @@ void                  drivedash_history_import_async  (const char          *path
                                                        GAsyncReadyCallback  callback,
                                                        gpointer             user_data);
 gssize                drivedash_history_import_finish (GAsyncResult        *result,
+                                                       gint64              *first_id,
                                                        GError             **error);
 
 G_END_DECLS
