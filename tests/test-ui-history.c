@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -15,6 +17,7 @@
 #include "drivedash-history-transfer.h"
 #include "drivedash-results-grid.h"
 #include "drivedash-store.h"
+#include "drivedash-test-locale.h"
 #include "test-ui-common.h"
 
 static DrivedashApplication *app;
@@ -525,6 +528,88 @@ test_import_deep (void)
   g_assert_cmpuint (n_rows (page), ==, before);
 }
 
+/* The list and a three-run comparison at 960 and 360 px, for the eye:
+ * history-list-<suffix>-<width>.png, history-compare-<suffix>-<width>.png. */
+static void
+shoot_widths (const char *suffix)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1100);
+  DrivedashHistoryPage *page = history_page (window);
+  const int widths[] = { 960, 360 };
+  guint picked = 0;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (list_loaded, page, 20);
+  for (guint i = 0; i < n_rows (page); i++)
+    {
+      const DrivedashStoreRun *run = drivedash_history_item_get_run (item_at (page, i));
+      gboolean pick = run->kind == DRIVEDASH_RUN_KIND_QUICK && picked < 3;
+
+      drivedash_history_item_set_selected (item_at (page, i), pick);
+      picked += pick;
+    }
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autofree char *list = g_strdup_printf ("history-list-%s-%d.png", suffix, widths[w]);
+      g_autofree char *compare = g_strdup_printf ("history-compare-%s-%d.png", suffix, widths[w]);
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 1100);
+      ui_iterate_for (300);
+      g_free (ui_screenshot (window, list));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.compare", NULL));
+      ui_iterate_until (compare_loaded, page, 20);
+      g_free (ui_screenshot (window, compare));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 1100);
+  ui_iterate_for (300);
+}
+
+static void
+test_widths (void)
+{
+  shoot_widths ("en");
+}
+
+/* The same in a child started in a real ja_JP.UTF-8 locale (Pango picks
+ * its fonts by the locale's language at start). */
+static void
+test_japanese (void)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
+  char *locpath;
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+
+      bindtextdomain (GETTEXT_PACKAGE, localedir);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Baseline"), !=, "Baseline");
+      shoot_widths ("ja");
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no Japanese catalogue in the build tree");
+      return;
+    }
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
+  drivedash_test_locale_remove (locpath);
+  setlocale (LC_ALL, "");
+  g_test_trap_assert_passed ();
+}
+
 static void
 test_narrow (void)
 {
@@ -572,6 +657,8 @@ main (int   argc,
   g_test_add_func ("/ui/history/plain-text", test_plain_text);
   g_test_add_func ("/ui/history/import-deep", test_import_deep);
   g_test_add_func ("/ui/history/import-added", test_import_added);
+  g_test_add_func ("/ui/history/widths", test_widths);
+  g_test_add_func ("/ui/history/japanese", test_japanese);
   g_test_add_func ("/ui/history/narrow", test_narrow);
   status = g_test_run ();
 

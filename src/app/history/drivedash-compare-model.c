@@ -149,33 +149,63 @@ make_legend (const GArray *sides,
   return g_string_free (g_steal_pointer (&legend), FALSE);
 }
 
-/* Two runs that differ the same way in every test: one sentence, the
- * table has the figures. */
+/* The verdict entry @e has in every test, or CANNOT_TELL when it is not
+ * the same in all (or cannot be told). */
+static DrivedashCompareVerdict
+uniform_verdict (GPtrArray *tests,
+                 guint      e)
+{
+  DrivedashCompareVerdict verdict = DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL;
+
+  for (guint i = 0; i < tests->len; i++)
+    {
+      const DrivedashCompareTest *t = g_ptr_array_index (tests, i);
+      DrivedashCompareVerdict v = g_array_index (t->entries, DrivedashCompareEntry, e).vs_first.verdict;
+
+      if (v == DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL || (i > 0 && v != verdict))
+        return DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL;
+      verdict = v;
+    }
+  return verdict;
+}
+
+/* Runs that each differ the same way in every test: one sentence a run,
+ * the table has the figures.  NULL when some run differs test by test. */
 static char *
-same_everywhere (GListModel                  *rows,
+same_everywhere (GPtrArray                   *tests,
                  const DrivedashCompareNames *names)
 {
-  guint n = g_list_model_get_n_items (rows), n_faster = 0, n_slower = 0;
+  g_autoptr(GString) text = g_string_new (NULL);
   const char *baseline = drivedash_history_side_label (names->sides[0]);
 
-  if (n < 2 || names->n_sides != 2)
+  if (tests->len < 2)
     return NULL;
-  for (guint i = 0; i < n; i++)
+  for (guint e = 1; e < names->n_sides; e++)
     {
-      g_autoptr(DrivedashCompareRow) row = g_list_model_get_item (rows, i);
-      double a = drivedash_compare_row_get_mean (row, 0), b = drivedash_compare_row_get_mean (row, 1);
+      const char *side = names->names[e];
 
-      if (!drivedash_compare_row_get_measurable (row))
-        continue;
-      n_faster += b > a;
-      n_slower += b < a;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      switch (uniform_verdict (tests, e))
+        {
+        case DRIVEDASH_COMPARE_VERDICT_FASTER:
+          /* TRANSLATORS: "B (After the update) is measurably faster than A in every test." */
+          g_string_append_printf (text, _("%s is measurably faster than %s in every test."), side, baseline);
+          break;
+        case DRIVEDASH_COMPARE_VERDICT_SLOWER:
+          g_string_append_printf (text, _("%s is measurably slower than %s in every test."), side, baseline);
+          break;
+        case DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE:
+          /* TRANSLATORS: "No measurable difference between C (Off again) and A in any test." */
+          g_string_append_printf (text, _("No measurable difference between %s and %s in any test."),
+                                  side, baseline);
+          break;
+        case DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL:
+        default:
+          return NULL;
+        }
     }
-  if (n_faster == n)
-    /* TRANSLATORS: "B (After the update) is measurably faster than A in every test." */
-    return g_strdup_printf (_("%s is measurably faster than %s in every test."), names->names[1], baseline);
-  if (n_slower == n)
-    return g_strdup_printf (_("%s is measurably slower than %s in every test."), names->names[1], baseline);
-  return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static char *
@@ -186,7 +216,7 @@ make_conclusion (GListModel                  *rows,
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *advice = drivedash_compare_dup_cannot_tell (tests);
   guint n = g_list_model_get_n_items (rows), n_measurable = 0;
-  char *same = same_everywhere (rows, names);
+  char *same = same_everywhere (tests, names);
 
   if (same != NULL)
     return same;
