@@ -290,6 +290,13 @@ test_single_pass (void)
   json = json_to_string (root, FALSE);
   g_assert_nonnull (strstr (json, "\"verdict\":\"cannot-tell\""));
   g_assert_null (strstr (json, "no-measurable-difference"));
+  /* drivedash-cli ab says the same of a test it cannot judge. */
+  {
+    g_autofree char *game = drivedash_compare_dup_game_mode_conclusion (tests);
+
+    g_assert_cmpstr (game, ==, "RND4K Q1T1 read: can't tell (+81.8 % in one pass).\n"
+                     "RND4K Q32T1 read: can't tell (-29.8 % in one pass).");
+  }
 }
 
 /* With spread on both sides, no difference is a finding, said so. */

@@ -532,7 +532,9 @@ drivedash_compare_model_class_init (DrivedashCompareModelClass *klass)
   object_class->finalize = drivedash_compare_model_finalize;
   properties[PROP_ROWS] = g_param_spec_object ("rows", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_SIDES] = g_param_spec_object ("sides", NULL, NULL, G_TYPE_LIST_MODEL, ro);
-  properties[PROP_BASELINE] = g_param_spec_uint ("baseline", NULL, NULL, 0, 5, 0, ro | G_PARAM_WRITABLE);
+  /* Up to G_MAXUINT: the Baseline drop-down says "none" while its list
+   * is replaced, and set_baseline() ignores that. */
+  properties[PROP_BASELINE] = g_param_spec_uint ("baseline", NULL, NULL, 0, G_MAXUINT, 0, ro | G_PARAM_WRITABLE);
   properties[PROP_CAN_CHOOSE_BASELINE] = g_param_spec_boolean ("can-choose-baseline", NULL, NULL, FALSE, ro);
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
   properties[PROP_LEGEND] = g_param_spec_string ("legend", NULL, NULL, NULL, ro);
