@@ -468,8 +468,14 @@ test_plain_text (void)
   import_through_chooser (page, bad);
   ui_iterate_until (text_shown, &toast, 20);
   {
+    /* The reason on the page, in full; the toast says what happened and
+     * offers another file. */
+    Shown said = { GTK_WIDGET (window), "Nothing was imported" };
     ButtonSearch again = { GTK_WIDGET (window), "_Try Another File…", NULL, 0 };
 
+    g_assert_nonnull (strstr (drivedash_history_model_get_import_error (drivedash_history_page_get_model (page)),
+                              "This file is not valid JSON"));
+    ui_iterate_until (text_shown, &said, 20);
     ui_iterate_until (one_button, &again, 20);
   }
 }
@@ -502,6 +508,8 @@ test_import_added (void)
   ui_iterate_until (one_button, &show, 20);
   ui_iterate_until (list_loaded, page, 20);
   g_assert_cmpuint (n_rows (page), ==, before + 1);
+  /* A good import clears the reason the last one failed. */
+  g_assert_null (drivedash_history_model_get_import_error (drivedash_history_page_get_model (page)));
   g_free (ui_screenshot (window, "history-imported.png"));
   g_signal_emit_by_name (show.found, "clicked");
   ui_iterate_until (view_is_run, page, 20);

@@ -29,6 +29,11 @@ void                   drivedash_history_model_set_drive_filter (DrivedashHistor
                                                                  guint                  index);
 /* What went wrong, or that a damaged history was moved aside; NULL. */
 const char            *drivedash_history_model_get_status       (DrivedashHistoryModel *self);
+/* Why the last import added nothing, in full (a toast has one short
+ * line), or NULL; the page shows it until the next import. */
+const char            *drivedash_history_model_get_import_error (DrivedashHistoryModel *self);
+void                   drivedash_history_model_set_import_error (DrivedashHistoryModel *self,
+                                                                 const char            *why);
 /* How many runs are ticked for Compare. */
 guint                  drivedash_history_model_get_n_selected   (DrivedashHistoryModel *self);
 /* The ticked runs' ids, in list order (at most 6). */

@@ -298,16 +298,15 @@ delete_action (GtkWidget  *widget,
   drivedash_history_model_remove (self->history, self->current);
   g_clear_object (&self->current);
   gtk_stack_set_visible_child_name (self->stack, "list");
+  /* Shown now, not after a toast already on screen: Undo is for a few seconds. */
   adw_toast_set_button_label (toast, _("_Undo"));
-  /* Now, not after a toast already on screen: Undo is for a few seconds. */
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
   /* The toast of the delete before is over: its run is forgotten. */
   if (self->delete_toast != NULL)
     adw_toast_dismiss (self->delete_toast);
   g_set_weak_pointer (&self->delete_toast, toast);
-  drivedash_widget_add_toast (widget, toast);
+  drivedash_history_page_show_toast (self, toast);
 }
 
 static void
@@ -320,7 +319,7 @@ show_run_action (GtkWidget  *widget,
 
   if (item == NULL)
     {
-      drivedash_widget_add_toast (widget, adw_toast_new (_("This run is no longer stored.")));
+      drivedash_history_page_show_toast (self, adw_toast_new (_("This run is no longer stored.")));
       return;
     }
   drivedash_history_page_open (self, item);
@@ -522,6 +521,16 @@ drivedash_history_page_init (DrivedashHistoryPage *self)
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
   bind_ab (self);
   n_selected_cb (self);
+}
+
+/* At once: libadwaita queues a new toast behind one on screen, and the
+ * answer to what the user just did comes before older news. */
+void
+drivedash_history_page_show_toast (DrivedashHistoryPage *self,
+                                   AdwToast             *toast)
+{
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
 /* For drivedash-history-transfer.c: the run on the "run" view, or NULL. */

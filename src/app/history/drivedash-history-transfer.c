@@ -157,7 +157,7 @@ static void
 toast (DrivedashHistoryPage *self,
        const char           *text)
 {
-  drivedash_widget_add_toast (GTK_WIDGET (self), drivedash_toast_new_plain (text));
+  drivedash_history_page_show_toast (self, drivedash_toast_new_plain (text));
 }
 
 static void
@@ -230,13 +230,15 @@ import_toast (DrivedashHistoryPage *self,
   g_autofree char *text = NULL;
   AdwToast *toast;
 
+  /* The reason, often two sentences, is on the page: a toast has one
+   * line, cut to "This is …" at 360 px beside its button. */
+  drivedash_history_model_set_import_error (drivedash_history_page_get_model (self),
+                                            n < 0 ? error->message : NULL);
   if (n < 0)
     {
-      toast = drivedash_toast_new_plain (error->message);
+      toast = adw_toast_new (_("Nothing was imported"));
       adw_toast_set_button_label (toast, _("_Try Another File…"));
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (import_again_cb), self, 0);
-      /* The reason is long: give the reader time for it. */
-      adw_toast_set_timeout (toast, 10);
       return toast;
     }
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld run added", "%lld runs added", (gulong) n),
@@ -260,11 +262,8 @@ import_done_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   gint64 id = 0;
   gssize n = drivedash_history_import_finish (result, &id, &error);
-  AdwToast *toast = import_toast (self, n, id, error);
-
   /* The answer to what the user just did comes before older news. */
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
+  drivedash_history_page_show_toast (self, import_toast (self, n, id, error));
   if (n > 0)
     drivedash_history_model_reload (drivedash_history_page_get_model (self));
 }

@@ -16,6 +16,10 @@ void                  drivedash_history_transfer_install_actions (GtkWidgetClass
 /* The format a file name asks for: "csv", "txt", else "json". */
 const char           *drivedash_history_transfer_format_for      (const char           *basename);
 
+/* Shows @toast (transfer full) at once, before any toast already on
+ * screen (drivedash-history-page.c). */
+void                  drivedash_history_page_show_toast          (DrivedashHistoryPage *self,
+                                                                  AdwToast             *toast);
 /* The run on the page's "run" view, or NULL (drivedash-history-page.c). */
 DrivedashHistoryItem *drivedash_history_page_get_current         (DrivedashHistoryPage *self);
 
