@@ -696,7 +696,13 @@ test_installed_service (gconstpointer data)
       g_assert_cmpint (h->source, ==, DRIVEDASH_HEALTH_SOURCE_SYSFS);
       g_assert_cmpint (h->service, ==, DRIVEDASH_SERVICE_FAILED);
       g_assert_nonnull (strstr (text (model, "partial"), "is installed but could not be used"));
-      g_assert_nonnull (strstr (text (model, "partial"), "is installed but did not answer"));
+      g_assert_nonnull (strstr (text (model, "partial"), "is installed but did not answer. Try again"));
+      /* Issue 24: the D-Bus message is not in the plain words, it is
+       * under Details. */
+      g_assert_null (strstr (text (model, "partial"), "org.freedesktop.DBus"));
+      g_assert_null (strstr (text (model, "partial"), "GDBus"));
+      g_test_message ("details: %s", text (model, "partial-details"));
+      g_assert_true (g_str_has_prefix (text (model, "partial-details"), "Full health data: "));
       g_assert_null (text (model, "error"));
     }
 

@@ -261,11 +261,48 @@ test_daily (void)
   g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 1).bytes, ==, 1000.0 * 512000);
 }
 
+/* Issue 24: the days are the user's, as the plot's date labels are.  In
+ * Tokyo (UTC+9) 23:00 and 01:00 are two days, though one UTC day; the
+ * evening's writing belongs to its own day, not the next morning's. */
+static void
+test_daily_local (void)
+{
+  const gint64 midnight = 1795014000;  /* 2026-11-19 00:00 in UTC+9 */
+  DrivedashSnapshot s[3] = {
+    smart (midnight - 23 * 3600, 1000, 0),   /* 18 Nov, 01:00 */
+    smart (midnight - 3600, 2000, 0),        /* 18 Nov, 23:00 */
+    smart (midnight + 3600, 5000, 0),        /* 19 Nov, 01:00 */
+  };
+  g_autoptr(GArray) days = NULL;
+  g_autoptr(GArray) temperatures = NULL;
+
+  g_setenv ("TZ", "JST-9", TRUE);
+  g_assert_cmpint (drivedash_health_trend_day_start (midnight + 3600), ==, midnight);
+  g_assert_cmpint (drivedash_health_trend_day_start (midnight - 3600), ==, midnight - DAY);
+  days = drivedash_health_trend_daily_written (s, G_N_ELEMENTS (s));
+  /* 18 Nov has no snapshot before it; 19 Nov starts from 23:00's. */
+  g_assert_cmpuint (days->len, ==, 1);
+  g_assert_cmpint (g_array_index (days, DrivedashTrendDay, 0).time, ==, midnight);
+  g_assert_cmpfloat (g_array_index (days, DrivedashTrendDay, 0).bytes, ==, 3000.0 * 512000);
+  for (guint i = 0; i < G_N_ELEMENTS (s); i++)
+    {
+      s[i].has |= DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE;
+      s[i].temperature_kelvin = s[i].temperature_min_kelvin = s[i].temperature_max_kelvin = 300 + i;
+    }
+  temperatures = drivedash_health_trend_temperature (s, G_N_ELEMENTS (s), DAY);
+  g_assert_cmpuint (temperatures->len, ==, 2);
+  g_assert_cmpint (g_array_index (temperatures, DrivedashTrendHour, 1).time, ==, midnight);
+  g_assert_cmpfloat (g_array_index (temperatures, DrivedashTrendHour, 1).max_kelvin, ==, 302);
+  g_setenv ("TZ", "UTC", TRUE);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
+  /* The other tests' days are UTC days. */
+  g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/health-trend/rated", test_rated);
   g_test_add_func ("/health-trend/wear", test_wear);
@@ -275,5 +312,6 @@ main (int    argc,
   g_test_add_func ("/health-trend/daily-temperature", test_daily_temperature);
   g_test_add_func ("/health-trend/daily-gap", test_daily_gap);
   g_test_add_func ("/health-trend/daily-thinned", test_daily_thinned);
+  g_test_add_func ("/health-trend/daily-local", test_daily_local);
   return g_test_run ();
 }

@@ -172,6 +172,13 @@ test_list_compare_json (Fixture       *f,
   for (guint i = 0; i < G_N_ELEMENTS (entry_keys); i++)
     g_assert_true (json_object_has_member (json_array_get_object_element (entries, 1), entry_keys[i]));
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (entries, 1), "n"), ==, 3);
+
+  /* The text says the app's verdicts, naming both runs. */
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (f->data_home, &out, &err, "history", "compare", "1", "2", NULL), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_true (strstr (out, "  run 2 is ") != NULL || strstr (out, "No measurable difference between run 2 and run 1") != NULL);
+  g_assert_null (strstr (out, "against run"));
 }
 
 static char *

@@ -620,6 +620,28 @@ test_export_size (Fixture       *f,
   g_assert_cmpint (run_cli (f->data_home, NULL, NULL, "history", "export", "1"), ==, 0);
 }
 
+/* An empty file (or only spaces) is no JSON document: json-glib gives
+ * no root and no error, and reading on warned about a NULL node.  It is
+ * refused with its own sentence (issue 24: the toast must say why). */
+static void
+test_empty (Fixture       *f,
+            gconstpointer  data)
+{
+  const char *const contents[] = { "", "  \n" };
+
+  seed (f);
+  for (guint i = 0; i < G_N_ELEMENTS (contents); i++)
+    {
+      g_autofree char *path = write_file (f, "empty.json", contents[i], -1);
+      g_autofree char *out = NULL, *err = NULL;
+
+      g_assert_cmpint (run_cli (f->data_home, &out, &err, "history", "import", path), ==, 2);
+      g_assert_null (strstr (err, "CRITICAL"));
+      g_assert_nonnull (strstr (err, "This file is empty. Nothing was imported."));
+      g_assert_cmpuint (count_runs (f), ==, 1);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -628,6 +650,7 @@ main (int    argc,
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/history-import/deep", test_deep);
+  ADD ("/history-import/empty", test_empty);
   ADD ("/history-import/series-bomb", test_series_bomb);
   ADD ("/history-import/series-values", test_series_values);
   ADD ("/history-import/poisoned-backup", test_poisoned_backup);

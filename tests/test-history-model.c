@@ -14,6 +14,7 @@
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-options.h"
 #include "drivedash-compare-model.h"
+#include "drivedash-folder.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-model.h"
 #include "drivedash-history-transfer.h"
@@ -214,13 +215,20 @@ test_list (Fixture       *f,
   g_assert_cmpuint (n_runs (model), ==, 4);
   first = item_at (model, 0);
   g_assert_cmpint (drivedash_history_item_get_id (first), ==, f->ids[2]);
-  g_assert_cmpstr (drivedash_history_item_get_title (first), ==, date);
+  /* Titled by what the run is; the date, which runs made one after the
+   * other share to the minute, under it, with no figure space (U+2007)
+   * before a single-digit day. */
+  g_assert_cmpstr (drivedash_history_item_get_title (first), ==, "Speed test · Beta SSD");
+  g_assert_cmpstr (date, ==, "1 Jan 1970, 01:06");
   g_assert_cmpstr (drivedash_history_item_get_headline (first), ==, "Read 1505 MB/s\nWrite 2020 MB/s");
-  g_assert_cmpstr (drivedash_history_item_get_subtitle (first), ==, "Beta SSD · Speed test");
+  g_assert_cmpstr (drivedash_history_item_get_subtitle (first), ==, date);
+  /* A screen reader hears the kind (the title), the date and the speeds. */
+  g_assert_cmpstr (drivedash_history_item_get_description (first), ==,
+                   "1 Jan 1970, 01:06. Read 1505 MB/s, Write 2020 MB/s");
+  g_assert_cmpstr (drivedash_history_item_get_title (item_at (model, 1)), ==, "Speed test · Alpha SSD");
   g_assert_cmpstr (drivedash_history_item_get_subtitle (item_at (model, 1)), ==,
-                   "Alpha SSD · Speed test · Game mode on");
-  g_assert_cmpstr (drivedash_history_item_get_subtitle (item_at (model, 3)), ==,
-                   "Alpha SSD · Game mode A/B test");
+                   "1 Jan 1970, 00:50 · Game mode on");
+  g_assert_cmpstr (drivedash_history_item_get_title (item_at (model, 3)), ==, "Game mode A/B test · Alpha SSD");
 }
 
 static void
@@ -309,6 +317,8 @@ test_rename_note (Fixture       *f,
   wait_idle (model);
   g_assert_cmpuint (n_title, ==, 1);
   g_assert_cmpstr (drivedash_history_item_get_title (item), ==, "Friend's drive");
+  /* Renamed, the subtitle says what the run is. */
+  g_assert_cmpstr (drivedash_history_item_get_subtitle (item), ==, "1 Jan 1970, 01:06 · Speed test · Beta SSD");
   store = drivedash_store_open (f->path, NULL);
   run = drivedash_store_get_run (store, drivedash_history_item_get_id (item), NULL);
   g_assert_cmpstr (run->name, ==, "Friend's drive");
@@ -349,7 +359,8 @@ row_at (DrivedashCompareModel *cmp,
 static char *
 expected_verdict (const double *a,
                   const double *b,
-                  guint         n)
+                  guint         n,
+                  const char   *side)
 {
   DrivedashStatsSummary sa, sb;
   DrivedashStatsComparison c;
@@ -357,7 +368,7 @@ expected_verdict (const double *a,
   drivedash_stats_summarize (a, n, &sa);
   drivedash_stats_summarize (b, n, &sb);
   drivedash_stats_compare (&sa, &sb, &c);
-  return drivedash_history_format_verdict (&c, "B");
+  return drivedash_compare_describe_against (&c, side, "A");
 }
 
 static void
@@ -371,17 +382,91 @@ test_compare (Fixture       *f,
 
   for (guint i = 0; i < G_N_ELEMENTS (a); i++)
     b[i] = a[i] * 1.1;
-  verdict = expected_verdict (a, b, G_N_ELEMENTS (a));
+  /* B is named by its own name, here its date. */
+  verdict = expected_verdict (a, b, G_N_ELEMENTS (a), "B (1 Jan 1970, 00:50)");
   g_assert_null (drivedash_compare_model_get_status (cmp));
   g_assert_cmpuint (g_list_model_get_n_items (drivedash_compare_model_get_rows (cmp)), ==, 2);
   g_assert_cmpstr (drivedash_compare_row_get_title (row_at (cmp, 0)), ==, "SEQ1M Q8T1 · Read");
-  g_assert_true (g_str_has_prefix (verdict, "B is 10.0 % faster (± "));
+  g_assert_true (g_str_has_prefix (verdict, "B (1 Jan 1970, 00:50) is 10.0 % faster than A (± "));
   g_assert_cmpstr (drivedash_compare_row_get_verdict (row_at (cmp, 0)), ==, verdict);
-  g_assert_cmpstr (drivedash_compare_row_get_verdict (row_at (cmp, 1)), ==, "No measurable difference");
+  g_assert_cmpstr (drivedash_compare_row_get_verdict (row_at (cmp, 1)), ==,
+                   "No measurable difference between B (1 Jan 1970, 00:50) and A");
+  /* A screen reader hears the verdict with the row. */
+  g_assert_true (g_str_has_prefix (drivedash_compare_row_get_description (row_at (cmp, 0)), verdict));
   g_assert_cmpfloat_with_epsilon (drivedash_compare_row_get_mean (row_at (cmp, 0), 1), 3300, 1e-9);
-  g_assert_true (g_str_has_prefix (drivedash_compare_model_get_conclusion (cmp), "SEQ1M Q8T1 · Read: B is 10.0 % faster"));
+  g_assert_true (g_str_has_prefix (drivedash_compare_model_get_legend (cmp),
+                                   "A  Speed test · Alpha SSD · 1 Jan 1970, 00:33 · Game mode off (the baseline)\n"));
+  g_assert_true (g_str_has_prefix (drivedash_compare_model_get_conclusion (cmp),
+                                   "SEQ1M Q8T1 · Read: B (1 Jan 1970, 00:50) is 10.0 % faster than A"));
   g_assert_true (g_str_has_suffix (drivedash_compare_model_get_conclusion (cmp),
                                    "No measurable difference in the other tests."));
+}
+
+static gint64
+save_single_pass (DrivedashStore *store,
+                  const char     *name,
+                  gint64          started_s,
+                  double          q1,
+                  double          q32)
+{
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+
+  run->started_at = started_s * G_USEC_PER_SEC;
+  run->drive_model = g_strdup ("Alpha SSD");
+  run->name = g_strdup (name);
+  add_result (run, "RND4K Q1T1", "read", &q1, 1);
+  add_result (run, "RND4K Q32T1", "read", &q32, 1);
+  return save (store, run);
+}
+
+/* Issue 24: four runs of one pass each.  Not "no measurable difference"
+ * (there is no spread to judge by), every line names its run, A is said
+ * to be the baseline, and the user can pick another. */
+static void
+test_compare_single_pass (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, NULL);
+  gint64 ids[4];
+  g_autoptr(DrivedashCompareModel) cmp = NULL;
+  const char *conclusion;
+  guint n_baseline = 0;
+
+  ids[0] = save_single_pass (store, "Game mode off", 5000, 22, 178);
+  ids[1] = save_single_pass (store, "Game mode on", 5100, 41, 123);
+  ids[2] = save_single_pass (store, "Off again", 5200, 23, 180);
+  ids[3] = save_single_pass (store, "On again", 5300, 40, 125);
+  cmp = compare (f, ids, 4);
+  conclusion = drivedash_compare_model_get_conclusion (cmp);
+  g_assert_null (strstr (conclusion, "No measurable difference"));
+  g_assert_cmpstr (conclusion, ==, "Can't tell: each run has only one pass. Repeat each setup 3 times "
+                   "(Repeat in Speed, --repeat 3) to know whether the difference is real.");
+  g_assert_cmpstr (drivedash_compare_row_get_verdict (row_at (cmp, 0)), ==,
+                   "Can't tell from one pass: B (Game mode on) measured 86.4 % faster than A\n"
+                   "Can't tell from one pass: C (Off again) measured 4.5 % faster than A\n"
+                   "Can't tell from one pass: D (On again) measured 81.8 % faster than A");
+  g_assert_cmpstr (drivedash_compare_row_get_differences (row_at (cmp, 1)), ==,
+                   "B  -30.9 %\nC  +1.1 %\nD  -29.8 %");
+  g_assert_true (drivedash_compare_model_get_can_choose_baseline (cmp));
+  g_assert_cmpuint (g_list_model_get_n_items (drivedash_compare_model_get_sides (cmp)), ==, 4);
+
+  /* The user makes B the baseline: the others are measured against it,
+   * each still by its own letter. */
+  g_signal_connect (cmp, "notify::baseline", G_CALLBACK (count_notify), &n_baseline);
+  drivedash_compare_model_set_baseline (cmp, 1);
+  drivedash_compare_model_set_baseline (cmp, 1);
+  drivedash_compare_model_set_baseline (cmp, 9);
+  g_assert_cmpuint (n_baseline, ==, 1);
+  g_assert_cmpuint (drivedash_compare_model_get_baseline (cmp), ==, 1);
+  g_assert_cmpstr (drivedash_compare_row_get_verdict (row_at (cmp, 0)), ==,
+                   "Can't tell from one pass: A (Game mode off) measured 46.3 % slower than B\n"
+                   "Can't tell from one pass: C (Off again) measured 43.9 % slower than B\n"
+                   "Can't tell from one pass: D (On again) measured 2.4 % slower than B");
+  g_assert_cmpuint (drivedash_compare_row_get_side (row_at (cmp, 0), 0), ==, 1);
+  g_assert_nonnull (strstr (drivedash_compare_model_get_legend (cmp), "\nB  Game mode on · "));
+  g_assert_true (g_str_has_suffix (strstr (drivedash_compare_model_get_legend (cmp), "\nB  "), "(the baseline)\nC  "
+                                   "Off again · 1 Jan 1970, 01:26 · Speed test · Alpha SSD\nD  "
+                                   "On again · 1 Jan 1970, 01:28 · Speed test · Alpha SSD"));
 }
 
 static void
@@ -402,9 +487,11 @@ test_compare_ab (Fixture       *f,
   const char *legend = drivedash_compare_model_get_legend (cmp);
 
   g_assert_cmpuint (g_list_model_get_n_items (drivedash_compare_model_get_rows (cmp)), ==, 2);
-  g_assert_cmpstr (legend, ==, "A  Game mode off, 3 rounds\nB  Game mode on, 3 rounds");
+  g_assert_cmpstr (legend, ==, "A  Game mode off, 3 rounds (the baseline)\nB  Game mode on, 3 rounds");
+  g_assert_false (drivedash_compare_model_get_can_choose_baseline (cmp));
   g_assert_true (drivedash_compare_row_get_measurable (row_at (cmp, 0)));
-  g_assert_true (g_str_has_prefix (drivedash_compare_row_get_verdict (row_at (cmp, 0)), "B is 5.0 % faster"));
+  g_assert_true (g_str_has_prefix (drivedash_compare_row_get_verdict (row_at (cmp, 0)),
+                                   "B (Game mode on) is 5.0 % faster than A"));
   g_assert_false (drivedash_compare_row_get_measurable (row_at (cmp, 1)));
   /* An A/B test concludes about game mode, like drivedash-cli ab. */
   g_assert_true (g_str_has_prefix (drivedash_compare_model_get_conclusion (cmp),
@@ -485,6 +572,29 @@ test_speed_page_saves (void)
       g_assert_cmpfloat (r->mb_per_s, ==, b->mb_per_s);
     }
   g_assert_nonnull (run->series);
+
+  /* Stored and listed with the drive the Speed page names for the
+   * folder, NVMe or not ("Virtual disk (vda)" here), not "Unknown drive". */
+  {
+    g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe (folder);
+    g_autofree char *expected = drivedash_folder_info_dup_drive_name (info);
+    g_autofree char *title = NULL;
+    g_autoptr(DrivedashHistoryModel) history = drivedash_history_model_new (NULL);
+    g_autoptr(DrivedashHistoryItem) item = NULL;
+    gint64 list_deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    g_assert_nonnull (expected);
+    g_assert_cmpstr (run->drive_model, ==, expected);
+    drivedash_history_model_reload (history);
+    while (drivedash_history_model_get_loading (history))
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, list_deadline);
+        g_main_context_iteration (NULL, TRUE);
+      }
+    item = g_list_model_get_item (drivedash_history_model_get_runs (history), 0);
+    title = g_strdup_printf ("Speed test · %s", expected);
+    g_assert_cmpstr (drivedash_history_item_get_title (item), ==, title);
+  }
   g_rmdir (folder);
 }
 
@@ -539,7 +649,7 @@ test_export_import (Fixture       *f,
     g_autoptr(GAsyncResult) result = NULL;
 
     drivedash_history_import_async (other, file, transfer_done_cb, &result);
-    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), &error), ==, 1);
+    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), NULL, &error), ==, 1);
     g_assert_no_error (error);
   }
   {
@@ -549,7 +659,7 @@ test_export_import (Fixture       *f,
 
     /* Not JSON: a plain error, nothing added. */
     drivedash_history_import_async (other, file, transfer_done_cb, &result);
-    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), &error), ==, -1);
+    g_assert_cmpint (drivedash_history_import_finish (wait_result (&result), NULL, &error), ==, -1);
     g_assert_nonnull (error);
   }
   store = drivedash_store_open (other, NULL);
@@ -617,6 +727,7 @@ main (int   argc,
   ADD ("rename-note", test_rename_note);
   ADD ("compare", test_compare);
   ADD ("compare-one", test_compare_one);
+  ADD ("compare-single-pass", test_compare_single_pass);
   ADD ("compare-ab", test_compare_ab);
   ADD ("export-import", test_export_import);
   return g_test_run ();

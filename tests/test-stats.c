@@ -8,6 +8,7 @@
 
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-compare.h"
 #include "drivedash-stats.h"
@@ -131,7 +132,7 @@ test_edges (void)
   g_assert_true (isnan (a.ci95));
   drivedash_stats_summarize (same, 3, &b);
   drivedash_stats_compare (&a, &b, &c);
-  g_assert_cmpint (c.verdict, ==, DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE);
+  g_assert_cmpint (c.verdict, ==, DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL);
   g_assert_true (isnan (c.ci95_percent));
   g_assert_cmpfloat_with_epsilon (c.difference_percent, -97.0588235, 1e-6);
 
@@ -210,9 +211,9 @@ test_compare_runs (void)
                 json_object_get_double_member (json_object_get_object_member (p, "summary_b"), "ci95"),
                 QUANTILE_TOLERANCE, "ci95 MB/s");
 
-  /* One pass each: a mean, no interval (null), no claim. */
+  /* One pass each: a mean, no interval (null), no claim either way. */
   t = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "tests"), 0);
-  g_assert_cmpstr (json_object_get_string_member (t, "verdict"), ==, "no-measurable-difference");
+  g_assert_cmpstr (json_object_get_string_member (t, "verdict"), ==, "cannot-tell");
   g_assert_true (json_object_get_null_member (t, "ci95_percent"));
 
   words = drivedash_compare_describe (&((DrivedashCompareTest *) g_ptr_array_index (tests, 1))->comparison);
@@ -220,6 +221,99 @@ test_compare_runs (void)
                           json_object_get_double_member (p, "difference_percent"),
                           json_object_get_double_member (p, "ci95_percent"));
   g_assert_cmpstr (words, ==, want);
+  g_free (words);
+  g_free (want);
+  words = drivedash_compare_describe_against (&((DrivedashCompareTest *) g_ptr_array_index (tests, 1))->comparison,
+                                              "B (After the update)", "A");
+  want = g_strdup_printf ("B (After the update) is %.1f %% faster than A (± %.1f %%)",
+                          json_object_get_double_member (p, "difference_percent"),
+                          json_object_get_double_member (p, "ci95_percent"));
+  g_assert_cmpstr (words, ==, want);
+  /* SEQ1M has one pass a side: the advice names that. */
+  g_free (words);
+  words = drivedash_compare_dup_cannot_tell (tests);
+  g_assert_true (g_str_has_prefix (words, "Some tests can't be judged: a run in them has only one pass."));
+}
+
+/* Four runs of one pass each (issue 24): 22 against 41 MB/s is no "no
+ * measurable difference", and no "faster" either: there is no spread to
+ * judge by.  The raw difference is said, with what to do about it. */
+static void
+test_single_pass (void)
+{
+  static const double q1[] = { 22, 41, 23, 40 }, q32[] = { 178, 123, 180, 125 };
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  DrivedashStoreRun *r[4];
+  DrivedashCompareSide sides[4];
+  g_autoptr(GPtrArray) tests = NULL;
+  g_autofree char *advice = NULL, *faster = NULL, *slower = NULL, *json = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  const DrivedashCompareTest *t;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      DrivedashStoreResult *a = drivedash_store_result_new ("RND4K Q1T1", "read");
+      DrivedashStoreResult *b = drivedash_store_result_new ("RND4K Q32T1", "read");
+
+      r[i] = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+      r[i]->id = i + 1;
+      a->mb_per_s = q1[i];
+      b->mb_per_s = q32[i];
+      g_array_append_val (a->passes, a->mb_per_s);
+      g_array_append_val (b->passes, b->mb_per_s);
+      g_ptr_array_add (r[i]->results, a);
+      g_ptr_array_add (r[i]->results, b);
+      g_ptr_array_add (runs, r[i]);
+      sides[i] = (DrivedashCompareSide) { i + 1, NULL, &r[i], 1 };
+    }
+  tests = drivedash_compare_sides (sides, 4);
+  g_assert_cmpuint (tests->len, ==, 2);
+  t = g_ptr_array_index (tests, 0);
+  for (guint e = 1; e < 4; e++)
+    g_assert_cmpint (g_array_index (t->entries, DrivedashCompareEntry, e).vs_first.verdict, ==,
+                     DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL);
+  faster = drivedash_compare_describe_against (&g_array_index (t->entries, DrivedashCompareEntry, 1).vs_first,
+                                               "B (Game mode on)", "A");
+  g_assert_cmpstr (faster, ==, "Can't tell from one pass: B (Game mode on) measured 86.4 % faster than A");
+  t = g_ptr_array_index (tests, 1);
+  slower = drivedash_compare_describe_against (&g_array_index (t->entries, DrivedashCompareEntry, 1).vs_first,
+                                               "B (Game mode on)", "A");
+  g_assert_cmpstr (slower, ==, "Can't tell from one pass: B (Game mode on) measured 30.9 % slower than A");
+  advice = drivedash_compare_dup_cannot_tell (tests);
+  g_assert_cmpstr (advice, ==, "Can't tell: each run has only one pass. Repeat each setup 3 times "
+                   "(Repeat in Speed, --repeat 3) to know whether the difference is real.");
+  json_builder_begin_object (builder);
+  drivedash_compare_add_json (builder, tests);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json = json_to_string (root, FALSE);
+  g_assert_nonnull (strstr (json, "\"verdict\":\"cannot-tell\""));
+  g_assert_null (strstr (json, "no-measurable-difference"));
+  /* drivedash-cli ab says the same of a test it cannot judge. */
+  {
+    g_autofree char *game = drivedash_compare_dup_game_mode_conclusion (tests);
+
+    g_assert_cmpstr (game, ==, "RND4K Q1T1 read: can't tell (+81.8 % in one pass).\n"
+                     "RND4K Q32T1 read: can't tell (-29.8 % in one pass).");
+  }
+}
+
+/* With spread on both sides, no difference is a finding, said so. */
+static void
+test_no_difference_words (void)
+{
+  const double a[] = { 100, 102, 98, 101 }, b[] = { 101, 99, 100, 102 };
+  DrivedashStatsSummary sa, sb;
+  DrivedashStatsComparison c;
+  g_autofree char *words = NULL;
+
+  drivedash_stats_summarize (a, 4, &sa);
+  drivedash_stats_summarize (b, 4, &sb);
+  drivedash_stats_compare (&sa, &sb, &c);
+  g_assert_cmpint (c.verdict, ==, DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE);
+  words = drivedash_compare_describe_against (&c, "C (After the update)", "A");
+  g_assert_cmpstr (words, ==, "No measurable difference between C (After the update) and A");
 }
 
 /* A/B: a side of several rounds takes one value per round. */
@@ -273,5 +367,7 @@ main (int    argc,
   g_test_add_func ("/stats/edges", test_edges);
   g_test_add_func ("/stats/compare-runs", test_compare_runs);
   g_test_add_func ("/stats/compare-rounds", test_compare_rounds);
+  g_test_add_func ("/stats/single-pass", test_single_pass);
+  g_test_add_func ("/stats/no-difference-words", test_no_difference_words);
   return g_test_run ();
 }

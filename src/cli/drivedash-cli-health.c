@@ -173,8 +173,11 @@ print_human (DrivedashHealth *h)
       for (guint i = 0; i < h->missing->len; i++)
         {
           DrivedashHealthMissing *m = g_ptr_array_index (h->missing, i);
+          g_autofree char *detail = m->detail ? drivedash_format_device_string (m->detail) : NULL;
 
           printf ("  • %s: %s\n", m->what, m->why);
+          if (detail != NULL)
+            printf ("    %s\n", detail);
         }
     }
 }

@@ -275,6 +275,10 @@ compare_text (GPtrArray               *tests,
               DrivedashStoreRun      **runs,
               guint                    n)
 {
+  /* TRANSLATORS: how a comparison names a run: "run 12" */
+  g_autofree char *baseline = g_strdup_printf (_("run %lld"), (long long) runs[0]->id);
+  g_autofree char *advice = drivedash_compare_dup_cannot_tell (tests);
+
   for (guint t = 0; t < tests->len; t++)
     {
       const DrivedashCompareTest *test = g_ptr_array_index (tests, t);
@@ -285,7 +289,9 @@ compare_text (GPtrArray               *tests,
       for (guint e = 0; e < test->entries->len; e++)
         {
           const DrivedashCompareEntry *entry = &g_array_index (test->entries, DrivedashCompareEntry, e);
-          g_autofree char *words = e > 0 ? drivedash_compare_describe (&entry->vs_first) : NULL;
+          g_autofree char *side = g_strdup_printf (_("run %lld"), (long long) entry->id);
+          g_autofree char *words = e > 0 ? drivedash_compare_describe_against (&entry->vs_first, side, baseline)
+                                         : NULL;
 
           if (entry->summary.n == 0)
             continue;
@@ -295,11 +301,12 @@ compare_text (GPtrArray               *tests,
           /* TRANSLATORS: n = how many values the mean is of */
           printf (" (n=%u)", entry->summary.n);
           if (words != NULL)
-            /* TRANSLATORS: "against run 12: 3.1 % faster (± 0.8 %)" */
-            printf (_("  against run %lld: %s"), (long long) runs[0]->id, words);
+            printf ("  %s", words);
           printf ("\n");
         }
     }
+  if (advice != NULL)
+    printf ("%s\n", advice);
 }
 
 /* @text to the terminal, or to --output FILE. */

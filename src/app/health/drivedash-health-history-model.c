@@ -212,6 +212,7 @@ written_days (GArray *all,
               gint64  now)
 {
   GArray *days = drivedash_health_trend_daily_written ((DrivedashSnapshot *) all->data, all->len);
+  gint64 today = drivedash_health_trend_day_start (now);
   guint keep = 0;
 
   for (guint i = 0; i < days->len; i++)
@@ -219,7 +220,7 @@ written_days (GArray *all,
       DrivedashTrendDay *d = &g_array_index (days, DrivedashTrendDay, i);
 
       /* Today is not over: it would look like a quiet day. */
-      if (d->time >= from && d->time + DAY <= now)
+      if (d->time >= from && d->time < today)
         g_array_index (days, DrivedashTrendDay, keep++) = *d;
     }
   g_array_set_size (days, keep);

@@ -80,8 +80,9 @@ fill_temperature (DrivedashHealthHistory *self,
       DrivedashTrendHour *h = &g_array_index (hours, DrivedashTrendHour, i);
       double k[] = { h->max_kelvin, h->mean_kelvin, h->min_kelvin };
 
-      /* A missing hour or day (computer off) is a gap, not a line across it. */
-      if (i > 0 && h->time - g_array_index (hours, DrivedashTrendHour, i - 1).time > bucket)
+      /* A missing hour or day (computer off) is a gap, not a line across
+       * it; a local day can be 25 hours long. */
+      if (i > 0 && h->time - g_array_index (hours, DrivedashTrendHour, i - 1).time > bucket * 25 / 24)
         for (guint s = 0; s < 3; s++)
           drivedash_plot_append_gap (self->temperature_plot, s);
       for (guint s = 0; s < 3; s++)
@@ -100,7 +101,7 @@ fill_written (DrivedashHealthHistory *self,
     {
       DrivedashTrendDay *d = &g_array_index (days, DrivedashTrendDay, i);
 
-      if (i > 0 && d->time - g_array_index (days, DrivedashTrendDay, i - 1).time > 86400)
+      if (i > 0 && d->time - g_array_index (days, DrivedashTrendDay, i - 1).time > 25 * 3600)
         drivedash_plot_append_gap (self->written_plot, 0);
       drivedash_plot_append (self->written_plot, 0, d->time, d->bytes / 1e9);
     }

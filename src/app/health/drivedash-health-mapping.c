@@ -171,6 +171,26 @@ drivedash_health_partial_text (DrivedashHealth *health)
 }
 
 char *
+drivedash_health_partial_details (DrivedashHealth *health)
+{
+  GString *text = NULL;
+
+  for (guint i = 0; health != NULL && i < health->missing->len; i++)
+    {
+      DrivedashHealthMissing *m = g_ptr_array_index (health->missing, i);
+
+      if (m->detail == NULL)
+        continue;
+      if (text == NULL)
+        text = g_string_new (NULL);
+      else
+        g_string_append_c (text, '\n');
+      g_string_append_printf (text, "%s: %s", m->what, m->detail);
+    }
+  return text ? g_string_free (text, FALSE) : NULL;
+}
+
+char *
 drivedash_health_drive_text (const DrivedashHealth *health)
 {
   return g_strdup_printf ("%s · %s", *health->model ? health->model : health->controller,

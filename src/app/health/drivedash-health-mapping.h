@@ -29,6 +29,9 @@ char       *drivedash_health_temperature_subtitle (guint warning_kelvin);
 char       *drivedash_health_written_subtitle    (const char *model);
 /* The "Some health details need …" banner; NULL when nothing is missing. */
 char       *drivedash_health_partial_text        (DrivedashHealth *health);
+/* The raw messages behind the partial text ("Full health data:
+ * GDBus.Error:…"), one a line, for its Details expander; NULL if none. */
+char       *drivedash_health_partial_details     (DrivedashHealth *health);
 /* TRUE when installing the Drivedash system service would fill in what
  * the report lacks: it is missing, not refusing or broken. */
 gboolean    drivedash_health_offers_service      (DrivedashHealth *health);

@@ -197,6 +197,7 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
     }
   set_verdict (self, h);
   _drivedash_health_model_set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
+  _drivedash_health_model_set_text (self, PROP_PARTIAL_DETAILS, drivedash_health_partial_details (h));
   _drivedash_health_model_set_bool (self, &self->service_missing, drivedash_health_offers_service (h),
                                     PROP_SERVICE_MISSING);
   /* The live reading (hwmon, every 2 s) is newer than the log's. */

@@ -419,6 +419,7 @@ install_properties (GObjectClass *object_class)
     { PROP_MEDIA_TEXT, "media-text" },
     { PROP_GAME_MODE_TEXT, "game-mode-text" },
     { PROP_PARTIAL, "partial" },                  /* NULL: nothing is missing */
+    { PROP_PARTIAL_DETAILS, "partial-details" },  /* the raw messages behind it, or NULL */
     { PROP_ERROR, "error" },                      /* NULL: the last read worked */
   };
   static const struct { guint id; const char *name; } flags[] = {

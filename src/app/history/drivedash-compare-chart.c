@@ -65,12 +65,13 @@ draw_bar (cairo_t                  *cr,
 {
   double mean = drivedash_compare_row_get_mean (row, side);
   double ci = drivedash_compare_row_get_ci95 (row, side);
-  const GdkRGBA *colour = &style->series[side % DRIVEDASH_PLOT_MAX_SERIES];
+  guint letter = drivedash_compare_row_get_side (row, side);
+  const GdkRGBA *colour = &style->series[letter % DRIVEDASH_PLOT_MAX_SERIES];
   g_autofree char *label = NULL;
   double w = isfinite (mean) ? MAX (mean * scale, 1) : 0;
   int tw, th;
 
-  draw_text (cr, layout, drivedash_history_side_label (side), 0, y + 2, &style->foreground);
+  draw_text (cr, layout, drivedash_history_side_label (letter), 0, y + 2, &style->foreground);
   gdk_cairo_set_source_rgba (cr, colour);
   cairo_rectangle (cr, LABEL_WIDTH, y, w, BAR_HEIGHT);
   cairo_fill (cr);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <gtk/gtk.h>
 
 #include "drivedash-notify.h"
 #include "drivedash-compare-model.h"
@@ -17,18 +18,23 @@
 
 struct _DrivedashCompareModel
 {
-  GObject       parent_instance;
-  GListStore   *rows;
-  GCancellable *cancellable;
-  gboolean      loading;
-  char         *legend;
-  char         *conclusion;
-  char         *status;
+  GObject        parent_instance;
+  GListStore    *rows;
+  GtkStringList *sides;      /* "A  30 Nov 2026, 19:22": what the baseline picker offers */
+  GPtrArray     *runs;       /* the runs compared, as loaded */
+  guint          baseline;   /* the side the others are measured against */
+  gboolean       can_choose_baseline;
+  GCancellable  *cancellable;
+  gboolean       loading;
+  char          *legend;
+  char          *conclusion;
+  char          *status;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashCompareModel, drivedash_compare_model, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_ROWS, PROP_LOADING, PROP_LEGEND, PROP_CONCLUSION, PROP_STATUS, N_PROPS };
+enum { PROP_0, PROP_ROWS, PROP_SIDES, PROP_BASELINE, PROP_CAN_CHOOSE_BASELINE, PROP_LOADING, PROP_LEGEND,
+       PROP_CONCLUSION, PROP_STATUS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -41,28 +47,15 @@ set_string (DrivedashCompareModel  *self,
 }
 
 static void
-set_loading (DrivedashCompareModel *self,
-             gboolean               loading)
+set_boolean (DrivedashCompareModel *self,
+             gboolean              *field,
+             gboolean               value,
+             guint                  prop)
 {
-  if (self->loading == loading)
+  if (*field == !!value)
     return;
-  self->loading = loading;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
-}
-
-static char *
-side_description (const DrivedashStoreRun *run,
-                  guint                    n_runs)
-{
-  g_autofree char *title = drivedash_history_format_title (run);
-  const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
-
-  if (n_runs > 1)
-    /* TRANSLATORS: one side of an A/B test: "Game mode on, 5 rounds" */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u round", "%s, %u rounds", n_runs),
-                            game_mode ? game_mode : _("Unknown"), n_runs);
-  return g_strdup_printf ("%s · %s%s%s", title, run->drive_model ? run->drive_model : _("Unknown drive"),
-                          game_mode ? " · " : "", game_mode ? game_mode : "");
+  *field = !!value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
 static gboolean
@@ -73,16 +66,16 @@ is_ab_set (GPtrArray *runs)
   return first != NULL && first->kind == DRIVEDASH_RUN_KIND_AB_SET;
 }
 
-/* The sides: one per run; for an A/B set, its "off" and its "on" rounds. */
+/* The sides, A first: one per run; for an A/B set, its "off" and its
+ * "on" rounds. */
 static GArray *
 make_sides (GPtrArray *runs,
             GPtrArray *off,
             GPtrArray *on)
 {
   GArray *sides = g_array_new (FALSE, TRUE, sizeof (DrivedashCompareSide));
-  DrivedashStoreRun *first = runs->len ? g_ptr_array_index (runs, 0) : NULL;
 
-  if (first != NULL && first->kind == DRIVEDASH_RUN_KIND_AB_SET)
+  if (is_ab_set (runs))
     {
       for (guint i = 1; i < runs->len; i++)
         {
@@ -110,79 +103,235 @@ make_sides (GPtrArray *runs,
   return sides;
 }
 
+/* What a verdict calls a side: an A/B side by its game mode, a run by
+ * its own name (else its date). */
 static char *
-make_legend (const GArray *sides)
+side_name (const DrivedashCompareSide *side)
+{
+  if (side->n_runs > 1 || side->label != NULL)
+    return g_strdup (drivedash_history_format_game_mode (side->runs[0]->game_mode));
+  return drivedash_history_format_side_name (side->runs[0]);
+}
+
+static char *
+side_description (const DrivedashCompareSide *side)
+{
+  const DrivedashStoreRun *run = side->runs[0];
+  const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
+  g_autofree char *title = NULL, *subtitle = NULL;
+
+  if (side->n_runs > 1 || side->label != NULL)
+    /* TRANSLATORS: one side of an A/B test: "Game mode on, 5 rounds" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u round", "%s, %u rounds", side->n_runs),
+                            game_mode ? game_mode : _("Unknown"), side->n_runs);
+  title = drivedash_history_format_title (run);
+  subtitle = drivedash_history_format_subtitle (run);
+  return g_strdup_printf ("%s · %s", title, subtitle);
+}
+
+static char *
+make_legend (const GArray *sides,
+             guint         baseline)
 {
   g_autoptr(GString) legend = g_string_new (NULL);
 
   for (guint i = 0; i < sides->len; i++)
     {
-      const DrivedashCompareSide *side = &g_array_index (sides, DrivedashCompareSide, i);
-      g_autofree char *text = side_description (side->runs[0], side->n_runs);
+      g_autofree char *text = side_description (&g_array_index (sides, DrivedashCompareSide, i));
 
-      g_string_append_printf (legend, "%s%s  %s", i ? "\n" : "", drivedash_history_side_label (i), text);
+      g_string_append_printf (legend, "%s%s  ", i ? "\n" : "", drivedash_history_side_label (i));
+      if (i == baseline)
+        /* TRANSLATORS: the side the others are measured against: "Game mode off, 5 rounds (the baseline)" */
+        g_string_append_printf (legend, _("%s (the baseline)"), text);
+      else
+        g_string_append (legend, text);
     }
   return g_string_free (g_steal_pointer (&legend), FALSE);
 }
 
-/* Two runs that differ the same way in every test: one sentence, the
- * table has the figures. */
-static char *
-same_everywhere (GListModel *rows,
-                 guint       n_sides)
+/* The verdict entry @e has in every test, or CANNOT_TELL when it is not
+ * the same in all (or cannot be told). */
+static DrivedashCompareVerdict
+uniform_verdict (GPtrArray *tests,
+                 guint      e)
 {
-  guint n = g_list_model_get_n_items (rows), n_faster = 0, n_slower = 0;
+  DrivedashCompareVerdict verdict = DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL;
 
-  for (guint i = 0; n_sides == 2 && i < n; i++)
+  for (guint i = 0; i < tests->len; i++)
     {
-      g_autoptr(DrivedashCompareRow) row = g_list_model_get_item (rows, i);
-      double a = drivedash_compare_row_get_mean (row, 0), b = drivedash_compare_row_get_mean (row, 1);
+      const DrivedashCompareTest *t = g_ptr_array_index (tests, i);
+      DrivedashCompareVerdict v = g_array_index (t->entries, DrivedashCompareEntry, e).vs_first.verdict;
 
-      if (!drivedash_compare_row_get_measurable (row))
-        continue;
-      n_faster += b > a;
-      n_slower += b < a;
+      if (v == DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL || (i > 0 && v != verdict))
+        return DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL;
+      verdict = v;
     }
-  if (n < 2 || n_sides != 2)
+  return verdict;
+}
+
+/* Runs that each differ the same way in every test: one sentence a run,
+ * the table has the figures.  NULL when some run differs test by test. */
+static char *
+same_everywhere (GPtrArray                   *tests,
+                 const DrivedashCompareNames *names)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *baseline = drivedash_history_side_label (names->sides[0]);
+
+  if (tests->len < 2)
     return NULL;
-  if (n_faster == n)
-    return g_strdup (_("B is measurably faster than A in every test."));
-  if (n_slower == n)
-    return g_strdup (_("B is measurably slower than A in every test."));
-  return NULL;
+  for (guint e = 1; e < names->n_sides; e++)
+    {
+      const char *side = names->names[e];
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      switch (uniform_verdict (tests, e))
+        {
+        case DRIVEDASH_COMPARE_VERDICT_FASTER:
+          /* TRANSLATORS: "B (After the update) is measurably faster than A in every test." */
+          g_string_append_printf (text, _("%s is measurably faster than %s in every test."), side, baseline);
+          break;
+        case DRIVEDASH_COMPARE_VERDICT_SLOWER:
+          g_string_append_printf (text, _("%s is measurably slower than %s in every test."), side, baseline);
+          break;
+        case DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE:
+          /* TRANSLATORS: "No measurable difference between C (Off again) and A in any test." */
+          g_string_append_printf (text, _("No measurable difference between %s and %s in any test."),
+                                  side, baseline);
+          break;
+        case DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL:
+        default:
+          return NULL;
+        }
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static char *
-make_conclusion (GListModel *rows,
-                 guint       n_sides)
+make_conclusion (GListModel                  *rows,
+                 GPtrArray                   *tests,
+                 const DrivedashCompareNames *names)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *advice = drivedash_compare_dup_cannot_tell (tests);
   guint n = g_list_model_get_n_items (rows), n_measurable = 0;
-  char *same = same_everywhere (rows, n_sides);
+  char *same = same_everywhere (tests, names);
 
   if (same != NULL)
     return same;
+  if (n == 0)
+    return g_strdup (_("These runs have no test in common."));
 
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(DrivedashCompareRow) row = g_list_model_get_item (rows, i);
+      g_auto(GStrv) lines = NULL;
 
       if (!drivedash_compare_row_get_measurable (row))
         continue;
-      /* TRANSLATORS: "SEQ1M Q8T1 · Read: B is 3.1 % faster (± 0.8 %)" */
-      g_string_append_printf (text, _("%s: %s\n"), drivedash_compare_row_get_title (row),
-                              drivedash_compare_row_get_verdict (row));
+      lines = g_strsplit (drivedash_compare_row_get_findings (row), "\n", -1);
+      for (guint l = 0; lines[l] != NULL; l++)
+        /* TRANSLATORS: "SEQ1M Q8T1 · Read: B (Game mode on) is 3.1 % faster than A (± 0.8 %)" */
+        g_string_append_printf (text, _("%s: %s\n"), drivedash_compare_row_get_title (row), lines[l]);
       n_measurable++;
     }
-  if (n == 0)
-    return g_strdup (_("These runs have no test in common."));
-  if (n_measurable == 0)
-    return g_strdup (_("No measurable difference in any test."));
-  if (n_measurable < n)
-    g_string_append (text, _("No measurable difference in the other tests."));
-  else
+  /* One pass per run says nothing either way: the advice, not "no
+   * measurable difference". */
+  if (n_measurable == n)
     g_string_truncate (text, text->len - 1);
+  else if (advice != NULL)
+    g_string_append (text, advice);
+  else if (n_measurable == 0)
+    g_string_append (text, _("No measurable difference in any test."));
+  else
+    g_string_append (text, _("No measurable difference in the other tests."));
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The sides in the order compared (the baseline first) and their names. */
+typedef struct
+{
+  GArray *ordered;   /* of DrivedashCompareSide */
+  guint   sides[6];
+  char   *names[6];
+  DrivedashCompareNames view;
+} Ordered;
+
+static void
+order_sides (const GArray *sides,
+             guint         baseline,
+             Ordered      *out)
+{
+  out->ordered = g_array_new (FALSE, TRUE, sizeof (DrivedashCompareSide));
+  for (guint i = 0, k = 0; i < sides->len && k < G_N_ELEMENTS (out->sides); i++)
+    {
+      guint side = i == 0 ? baseline : (i <= baseline ? i - 1 : i);
+      const DrivedashCompareSide *s = &g_array_index (sides, DrivedashCompareSide, side);
+      g_autofree char *name = side_name (s);
+
+      g_array_append_val (out->ordered, *s);
+      out->sides[k] = side;
+      /* TRANSLATORS: a run in a verdict: "B (Game mode on)", "C (After the update)" */
+      out->names[k] = g_strdup_printf (_("%s (%s)"), drivedash_history_side_label (side), name ? name : "?");
+      k++;
+    }
+  out->view = (DrivedashCompareNames) { out->sides, (const char *const *) out->names, out->ordered->len };
+}
+
+static void
+ordered_clear (Ordered *o)
+{
+  for (guint i = 0; i < o->ordered->len; i++)
+    g_free (o->names[i]);
+  g_array_unref (o->ordered);
+}
+
+static void
+update_side_list (DrivedashCompareModel *self,
+                  const GArray          *sides)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < sides->len; i++)
+    {
+      g_autofree char *name = side_name (&g_array_index (sides, DrivedashCompareSide, i));
+
+      g_ptr_array_add (items, g_strdup_printf ("%s  %s", drivedash_history_side_label (i), name ? name : "?"));
+    }
+  g_ptr_array_add (items, NULL);
+  gtk_string_list_splice (self->sides, 0, g_list_model_get_n_items (G_LIST_MODEL (self->sides)),
+                          (const char *const *) items->pdata);
+}
+
+static void
+compute (DrivedashCompareModel *self)
+{
+  g_autoptr(GPtrArray) off = g_ptr_array_new ();
+  g_autoptr(GPtrArray) on = g_ptr_array_new ();
+  g_autoptr(GArray) sides = make_sides (self->runs, off, on);
+  g_autoptr(GPtrArray) tests = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *legend = NULL, *conclusion = NULL;
+  Ordered ordered;
+
+  order_sides (sides, MIN (self->baseline, sides->len ? sides->len - 1 : 0), &ordered);
+  if (sides->len >= 2)
+    tests = drivedash_compare_sides ((const DrivedashCompareSide *) ordered.ordered->data, ordered.ordered->len);
+  for (guint i = 0; tests != NULL && i < tests->len; i++)
+    g_ptr_array_add (rows, drivedash_compare_row_new (g_ptr_array_index (tests, i), &ordered.view));
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+  legend = make_legend (sides, self->baseline);
+  if (sides->len >= 2 && is_ab_set (self->runs))
+    conclusion = drivedash_compare_dup_game_mode_conclusion (tests);
+  else if (sides->len >= 2)
+    conclusion = make_conclusion (G_LIST_MODEL (self->rows), tests, &ordered.view);
+  ordered_clear (&ordered);
+  set_string (self, &self->legend, legend, PROP_LEGEND);
+  set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
+  set_string (self, &self->status, sides->len >= 2 ? NULL : _("Pick two to six runs to compare."),
+              PROP_STATUS);
 }
 
 void
@@ -191,28 +340,58 @@ drivedash_compare_model_set_runs (DrivedashCompareModel *self,
 {
   g_autoptr(GPtrArray) off = g_ptr_array_new ();
   g_autoptr(GPtrArray) on = g_ptr_array_new ();
-  g_autoptr(GArray) sides = make_sides (runs, off, on);
-  g_autoptr(GPtrArray) tests = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *legend = NULL, *conclusion = NULL;
+  g_autoptr(GArray) sides = NULL;
 
   g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
 
-  if (sides->len >= 2)
-    tests = drivedash_compare_sides ((const DrivedashCompareSide *) sides->data, sides->len);
-  for (guint i = 0; tests != NULL && i < tests->len; i++)
-    g_ptr_array_add (rows, drivedash_compare_row_new (g_ptr_array_index (tests, i)));
-  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
-                       rows->pdata, rows->len);
-  legend = make_legend (sides);
-  if (sides->len >= 2 && is_ab_set (runs))
-    conclusion = drivedash_compare_dup_game_mode_conclusion (tests);
-  else if (sides->len >= 2)
-    conclusion = make_conclusion (G_LIST_MODEL (self->rows), sides->len);
-  set_string (self, &self->legend, legend, PROP_LEGEND);
-  set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
-  set_string (self, &self->status, sides->len >= 2 ? NULL : _("Pick two to six runs to compare."),
-              PROP_STATUS);
+  g_ptr_array_ref (runs);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  self->runs = runs;
+  sides = make_sides (runs, off, on);
+  /* A new comparison starts from A, the oldest run. */
+  if (self->baseline != 0)
+    {
+      self->baseline = 0;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASELINE]);
+    }
+  update_side_list (self, sides);
+  /* An A/B test is game mode off against on, always. */
+  set_boolean (self, &self->can_choose_baseline, sides->len >= 2 && !is_ab_set (runs),
+               PROP_CAN_CHOOSE_BASELINE);
+  compute (self);
+}
+
+guint
+drivedash_compare_model_get_baseline (DrivedashCompareModel *self)
+{
+  return self->baseline;
+}
+
+void
+drivedash_compare_model_set_baseline (DrivedashCompareModel *self,
+                                      guint                  baseline)
+{
+  g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
+
+  if (baseline == self->baseline || baseline >= g_list_model_get_n_items (G_LIST_MODEL (self->sides)))
+    return;
+  if (!self->can_choose_baseline)
+    return;
+  self->baseline = baseline;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASELINE]);
+  compute (self);
+}
+
+gboolean
+drivedash_compare_model_get_can_choose_baseline (DrivedashCompareModel *self)
+{
+  return self->can_choose_baseline;
+}
+
+GListModel *
+drivedash_compare_model_get_sides (DrivedashCompareModel *self)
+{
+  return G_LIST_MODEL (self->sides);
 }
 
 static void
@@ -228,7 +407,7 @@ load_done_cb (GObject      *source,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->cancellable);
-  set_loading (self, FALSE);
+  set_boolean (self, &self->loading, FALSE, PROP_LOADING);
   if (runs != NULL)
     drivedash_compare_model_set_runs (self, runs);
   else
@@ -246,7 +425,7 @@ drivedash_compare_model_load (DrivedashCompareModel *self,
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
-  set_loading (self, TRUE);
+  set_boolean (self, &self->loading, TRUE, PROP_LOADING);
   drivedash_history_load_async (path, ids, n_ids, self->cancellable, load_done_cb, g_object_ref (self));
 }
 
@@ -291,10 +470,28 @@ drivedash_compare_model_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_ROWS:       g_value_set_object (value, self->rows); break;
+    case PROP_SIDES:      g_value_set_object (value, self->sides); break;
+    case PROP_BASELINE:   g_value_set_uint (value, self->baseline); break;
+    case PROP_CAN_CHOOSE_BASELINE: g_value_set_boolean (value, self->can_choose_baseline); break;
     case PROP_LOADING:    g_value_set_boolean (value, self->loading); break;
     case PROP_LEGEND:     g_value_set_string (value, self->legend); break;
     case PROP_CONCLUSION: g_value_set_string (value, self->conclusion); break;
     case PROP_STATUS:     g_value_set_string (value, self->status); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_compare_model_set_property (GObject      *object,
+                                      guint         prop_id,
+                                      const GValue *value,
+                                      GParamSpec   *pspec)
+{
+  DrivedashCompareModel *self = DRIVEDASH_COMPARE_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_BASELINE: drivedash_compare_model_set_baseline (self, g_value_get_uint (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -315,6 +512,8 @@ drivedash_compare_model_finalize (GObject *object)
   DrivedashCompareModel *self = DRIVEDASH_COMPARE_MODEL (object);
 
   g_clear_object (&self->rows);
+  g_clear_object (&self->sides);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_free (self->legend);
   g_free (self->conclusion);
   g_free (self->status);
@@ -328,9 +527,15 @@ drivedash_compare_model_class_init (DrivedashCompareModelClass *klass)
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->get_property = drivedash_compare_model_get_property;
+  object_class->set_property = drivedash_compare_model_set_property;
   object_class->dispose = drivedash_compare_model_dispose;
   object_class->finalize = drivedash_compare_model_finalize;
   properties[PROP_ROWS] = g_param_spec_object ("rows", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  properties[PROP_SIDES] = g_param_spec_object ("sides", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  /* Up to G_MAXUINT: the Baseline drop-down says "none" while its list
+   * is replaced, and set_baseline() ignores that. */
+  properties[PROP_BASELINE] = g_param_spec_uint ("baseline", NULL, NULL, 0, G_MAXUINT, 0, ro | G_PARAM_WRITABLE);
+  properties[PROP_CAN_CHOOSE_BASELINE] = g_param_spec_boolean ("can-choose-baseline", NULL, NULL, FALSE, ro);
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
   properties[PROP_LEGEND] = g_param_spec_string ("legend", NULL, NULL, NULL, ro);
   properties[PROP_CONCLUSION] = g_param_spec_string ("conclusion", NULL, NULL, NULL, ro);
@@ -342,6 +547,8 @@ static void
 drivedash_compare_model_init (DrivedashCompareModel *self)
 {
   self->rows = g_list_store_new (DRIVEDASH_TYPE_COMPARE_ROW);
+  self->sides = gtk_string_list_new (NULL);
+  self->runs = g_ptr_array_new ();
 }
 
 DrivedashCompareModel *

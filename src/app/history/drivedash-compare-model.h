@@ -29,7 +29,17 @@ void                   drivedash_compare_model_set_runs       (DrivedashCompareM
 gboolean               drivedash_compare_model_get_loading    (DrivedashCompareModel *self);
 /* Of DrivedashCompareRow, one per test both A and another run have. */
 GListModel            *drivedash_compare_model_get_rows       (DrivedashCompareModel *self);
-/* "A  30 Nov 2026, 19:22 · Samsung SSD 970\nB  …" */
+/* The side the others are measured against (0 = A, the oldest run), as
+ * the user picked it; an A/B test's is always A, game mode off.  A new
+ * comparison starts from A. */
+guint                  drivedash_compare_model_get_baseline   (DrivedashCompareModel *self);
+void                   drivedash_compare_model_set_baseline   (DrivedashCompareModel *self,
+                                                               guint                  baseline);
+/* FALSE for an A/B test and for fewer than two sides. */
+gboolean               drivedash_compare_model_get_can_choose_baseline (DrivedashCompareModel *self);
+/* Of GtkStringObject, one per side: "A  30 Nov 2026, 19:22". */
+GListModel            *drivedash_compare_model_get_sides      (DrivedashCompareModel *self);
+/* "A  Speed test · Samsung SSD 970 · 30 Nov 2026, 19:22 (the baseline)\nB  …" */
 const char            *drivedash_compare_model_get_legend     (DrivedashCompareModel *self);
 /* The answer in plain words, for the top of the view. */
 const char            *drivedash_compare_model_get_conclusion (DrivedashCompareModel *self);

@@ -19,14 +19,17 @@ struct _DrivedashCompareRow
   char    *values;
   char    *differences;
   char    *verdict;
+  char    *findings;
+  char    *description;
   GArray  *mean;
   GArray  *ci95;
+  GArray  *sides;   /* of guint: each entry's side, its letter and colour */
   gboolean measurable;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashCompareRow, drivedash_compare_row, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_TITLE, PROP_VALUES, PROP_DIFFERENCES, PROP_VERDICT, N_PROPS };
+enum { PROP_0, PROP_TITLE, PROP_VALUES, PROP_DIFFERENCES, PROP_VERDICT, PROP_DESCRIPTION, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static char *
@@ -39,55 +42,86 @@ make_title (const DrivedashCompareTest *test)
   return g_strdup_printf ("%s · %s", test->test, test->mode);
 }
 
+static const char *
+label_of (const DrivedashCompareNames *names,
+          guint                        i)
+{
+  return drivedash_history_side_label (names->sides[i]);
+}
+
+static void
+add_difference (GString                     *differences,
+                guint                        i,
+                const char                  *label,
+                const DrivedashCompareEntry *entry)
+{
+  double d = entry->vs_first.difference_percent, ci = entry->vs_first.ci95_percent;
+
+  if (isfinite (d) && isfinite (ci))
+    g_string_append_printf (differences, "%s%s  %+.1f %% (± %.1f %%)", i > 1 ? "\n" : "", label, d, ci);
+  else if (isfinite (d))
+    g_string_append_printf (differences, "%s%s  %+.1f %%", i > 1 ? "\n" : "", label, d);
+  else
+    g_string_append_printf (differences, "%s%s  —", i > 1 ? "\n" : "", label);
+}
+
 static void
 add_side (DrivedashCompareRow         *self,
           guint                        i,
           const DrivedashCompareEntry *entry,
+          const DrivedashCompareNames *names,
           GString                     *values,
           GString                     *differences,
-          GString                     *verdict)
+          GString                     *verdict,
+          GString                     *findings)
 {
-  const char *label = drivedash_history_side_label (i);
+  guint side = names->sides[i];
+  const char *label = drivedash_history_side_label (side);
   g_autofree char *mean = drivedash_history_format_mean (&entry->summary);
+  g_autofree char *words = NULL;
   double m = entry->summary.n > 0 ? entry->summary.mean : NAN;
   double ci = entry->summary.n > 1 ? entry->summary.ci95 : NAN;
+  gboolean measurable;
 
   g_array_append_val (self->mean, m);
   g_array_append_val (self->ci95, ci);
+  g_array_append_val (self->sides, side);
   g_string_append_printf (values, "%s%s  %s", i ? "\n" : "", label, mean);
   if (i == 0)
     return;
-  if (isfinite (entry->vs_first.difference_percent) && isfinite (entry->vs_first.ci95_percent))
-    g_string_append_printf (differences, "%s%s  %+.1f %% (± %.1f %%)", i > 1 ? "\n" : "", label,
-                            entry->vs_first.difference_percent, entry->vs_first.ci95_percent);
-  else if (isfinite (entry->vs_first.difference_percent))
-    g_string_append_printf (differences, "%s%s  %+.1f %%", i > 1 ? "\n" : "", label,
-                            entry->vs_first.difference_percent);
-  else
-    g_string_append_printf (differences, "%s%s  —", i > 1 ? "\n" : "", label);
-  {
-    g_autofree char *words = drivedash_history_format_verdict (&entry->vs_first, label);
-
-    g_string_append_printf (verdict, "%s%s", i > 1 ? "\n" : "", words);
-  }
-  self->measurable |= entry->vs_first.verdict != DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE;
+  add_difference (differences, i, label, entry);
+  /* Every line names its run, by the letter and the run's own name. */
+  words = drivedash_compare_describe_against (&entry->vs_first, names->names[i], label_of (names, 0));
+  g_string_append_printf (verdict, "%s%s", i > 1 ? "\n" : "", words);
+  measurable = entry->vs_first.verdict == DRIVEDASH_COMPARE_VERDICT_FASTER ||
+               entry->vs_first.verdict == DRIVEDASH_COMPARE_VERDICT_SLOWER;
+  if (measurable)
+    g_string_append_printf (findings, "%s%s", findings->len ? "\n" : "", words);
+  self->measurable |= measurable;
 }
 
 DrivedashCompareRow *
-drivedash_compare_row_new (const DrivedashCompareTest *test)
+drivedash_compare_row_new (const DrivedashCompareTest  *test,
+                           const DrivedashCompareNames *names)
 {
   DrivedashCompareRow *self = g_object_new (DRIVEDASH_TYPE_COMPARE_ROW, NULL);
   g_autoptr(GString) values = g_string_new (NULL);
   g_autoptr(GString) differences = g_string_new (NULL);
   g_autoptr(GString) verdict = g_string_new (NULL);
+  g_autoptr(GString) findings = g_string_new (NULL);
+
+  g_return_val_if_fail (names->n_sides >= test->entries->len, self);
 
   self->title = make_title (test);
   for (guint i = 0; i < test->entries->len; i++)
-    add_side (self, i, &g_array_index (test->entries, DrivedashCompareEntry, i),
-              values, differences, verdict);
+    add_side (self, i, &g_array_index (test->entries, DrivedashCompareEntry, i), names,
+              values, differences, verdict, findings);
   self->values = g_string_free (g_steal_pointer (&values), FALSE);
   self->differences = g_string_free (g_steal_pointer (&differences), FALSE);
   self->verdict = g_string_free (g_steal_pointer (&verdict), FALSE);
+  self->findings = g_string_free (g_steal_pointer (&findings), FALSE);
+  /* TRANSLATORS: a comparison row read aloud after its test: the verdicts, then the speeds */
+  self->description = g_strdup_printf (_("%s. %s"), self->verdict, self->values);
   return self;
 }
 
@@ -113,6 +147,25 @@ const char *
 drivedash_compare_row_get_verdict (DrivedashCompareRow *self)
 {
   return self->verdict;
+}
+
+const char *
+drivedash_compare_row_get_findings (DrivedashCompareRow *self)
+{
+  return self->findings;
+}
+
+const char *
+drivedash_compare_row_get_description (DrivedashCompareRow *self)
+{
+  return self->description;
+}
+
+guint
+drivedash_compare_row_get_side (DrivedashCompareRow *self,
+                                guint                i)
+{
+  return i < self->sides->len ? g_array_index (self->sides, guint, i) : i;
 }
 
 guint
@@ -155,6 +208,7 @@ drivedash_compare_row_get_property (GObject    *object,
     case PROP_VALUES:      g_value_set_string (value, self->values); break;
     case PROP_DIFFERENCES: g_value_set_string (value, self->differences); break;
     case PROP_VERDICT:     g_value_set_string (value, self->verdict); break;
+    case PROP_DESCRIPTION: g_value_set_string (value, self->description); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -168,8 +222,11 @@ drivedash_compare_row_finalize (GObject *object)
   g_free (self->values);
   g_free (self->differences);
   g_free (self->verdict);
+  g_free (self->findings);
+  g_free (self->description);
   g_array_unref (self->mean);
   g_array_unref (self->ci95);
+  g_array_unref (self->sides);
   G_OBJECT_CLASS (drivedash_compare_row_parent_class)->finalize (object);
 }
 
@@ -185,6 +242,7 @@ drivedash_compare_row_class_init (DrivedashCompareRowClass *klass)
   properties[PROP_VALUES] = g_param_spec_string ("values", NULL, NULL, NULL, ro);
   properties[PROP_DIFFERENCES] = g_param_spec_string ("differences", NULL, NULL, NULL, ro);
   properties[PROP_VERDICT] = g_param_spec_string ("verdict", NULL, NULL, NULL, ro);
+  properties[PROP_DESCRIPTION] = g_param_spec_string ("description", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -193,4 +251,5 @@ drivedash_compare_row_init (DrivedashCompareRow *self)
 {
   self->mean = g_array_new (FALSE, FALSE, sizeof (double));
   self->ci95 = g_array_new (FALSE, FALSE, sizeof (double));
+  self->sides = g_array_new (FALSE, FALSE, sizeof (guint));
 }

@@ -18,8 +18,9 @@ drivedash_history_format_date (gint64 started_at_us)
 
   if (local == NULL)
     return g_strdup (_("Unknown date"));
-  /* TRANSLATORS: the date of a stored run, g_date_time_format() codes */
-  return g_date_time_format (local, _("%e %b %Y, %H:%M"));
+  /* TRANSLATORS: the date of a stored run, g_date_time_format() codes;
+   * "%-d", not "%e": %e pads a single digit with a figure space */
+  return g_date_time_format (local, _("%-d %b %Y, %H:%M"));
 }
 
 const char *
@@ -48,8 +49,24 @@ drivedash_history_format_game_mode (int game_mode)
   return NULL;
 }
 
+static const char *
+drive_of (const DrivedashStoreRun *run)
+{
+  return run->drive_model != NULL && run->drive_model[0] != '\0' ? run->drive_model : _("Unknown drive");
+}
+
 char *
 drivedash_history_format_title (const DrivedashStoreRun *run)
+{
+  if (run->name != NULL && run->name[0] != '\0')
+    return g_strdup (run->name);
+  /* What the run is; the date, the same for runs made one after the
+   * other, is the subtitle's. */
+  return g_strdup_printf ("%s · %s", drivedash_history_format_kind (run->kind), drive_of (run));
+}
+
+char *
+drivedash_history_format_side_name (const DrivedashStoreRun *run)
 {
   if (run->name != NULL && run->name[0] != '\0')
     return g_strdup (run->name);
@@ -59,19 +76,36 @@ drivedash_history_format_title (const DrivedashStoreRun *run)
 char *
 drivedash_history_format_subtitle (const DrivedashStoreRun *run)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
+  gboolean named = run->name != NULL && run->name[0] != '\0';
 
-  g_ptr_array_add (parts, (gpointer) (run->drive_model ? run->drive_model : _("Unknown drive")));
-  g_ptr_array_add (parts, (gpointer) drivedash_history_format_kind (run->kind));
+  g_ptr_array_add (parts, drivedash_history_format_date (run->started_at));
+  /* A renamed run's title no longer says what it is. */
+  if (named)
+    g_ptr_array_add (parts, g_strdup_printf ("%s · %s", drivedash_history_format_kind (run->kind),
+                                             drive_of (run)));
   if (game_mode != NULL)
-    g_ptr_array_add (parts, (gpointer) game_mode);
+    g_ptr_array_add (parts, g_strdup (game_mode));
   if (run->status == DRIVEDASH_RUN_STATUS_CANCELLED)
-    g_ptr_array_add (parts, (gpointer) _("Stopped"));
+    g_ptr_array_add (parts, g_strdup (_("Stopped")));
   else if (run->status == DRIVEDASH_RUN_STATUS_FAILED)
-    g_ptr_array_add (parts, (gpointer) _("Failed"));
+    g_ptr_array_add (parts, g_strdup (_("Failed")));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+char *
+drivedash_history_format_description (const DrivedashStoreRun *run)
+{
+  g_autofree char *subtitle = drivedash_history_format_subtitle (run);
+  g_autofree char *headline = drivedash_history_format_headline (run);
+  g_auto(GStrv) lines = g_strsplit (headline, "\n", -1);
+  g_autofree char *speeds = g_strjoinv (", ", lines);
+
+  /* The kind is in the title, or in a renamed run's subtitle. */
+  /* TRANSLATORS: a stored run read aloud after its title: the date, then its speeds */
+  return g_strdup_printf (_("%s. %s"), subtitle, speeds);
 }
 
 static const DrivedashStoreResult *
@@ -115,19 +149,6 @@ drivedash_history_format_mean (const DrivedashStatsSummary *summary)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f ± %.0f MB/s (%u value)",
                                        "%.0f ± %.0f MB/s (%u values)", summary->n),
                           summary->mean, summary->ci95, summary->n);
-}
-
-char *
-drivedash_history_format_verdict (const DrivedashStatsComparison *comparison,
-                                  const char                     *label)
-{
-  g_autofree char *words = NULL;
-
-  if (comparison->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
-    return g_strdup (_("No measurable difference"));
-  words = drivedash_compare_describe (comparison);
-  /* TRANSLATORS: "B is 3.1 % faster (± 0.8 %)"; %s = run letter, words */
-  return g_strdup_printf (_("%s is %s"), label, words);
 }
 
 const char *

@@ -16,19 +16,21 @@ char       *drivedash_history_format_date      (gint64                   started
 const char *drivedash_history_format_kind      (DrivedashRunKind         kind);
 /* "Game mode on", "Game mode off", or NULL when unknown. */
 const char *drivedash_history_format_game_mode (int                      game_mode);
-/* The run's name, else its date. */
+/* The run's name, else what it is: "Speed test · Samsung SSD 970". */
 char       *drivedash_history_format_title     (const DrivedashStoreRun *run);
-/* "Samsung SSD 970 · Speed test · Game mode on · Stopped" */
+/* "30 Nov 2026, 19:22 · Game mode on · Stopped"; a renamed run's also
+ * says what it is. */
 char       *drivedash_history_format_subtitle  (const DrivedashStoreRun *run);
+/* How a comparison names the run: its name, else its date. */
+char       *drivedash_history_format_side_name (const DrivedashStoreRun *run);
+/* What a screen reader says after the title: the subtitle and the speeds,
+ * "30 Nov 2026, 19:22. Read 3477 MB/s, Write 2999 MB/s". */
+char       *drivedash_history_format_description (const DrivedashStoreRun *run);
 /* The first read and the first write result, one a line: "Read 3477
  * MB/s\nWrite 2999 MB/s"; "No results" when the run has none. */
 char       *drivedash_history_format_headline  (const DrivedashStoreRun *run);
 /* "3477 ± 12 MB/s (5 passes)", "3477 MB/s" (one value), "—" (n = 0). */
 char       *drivedash_history_format_mean      (const DrivedashStatsSummary *summary);
-/* One side against the first: "No measurable difference", or "B is
- * 3.1 % faster (± 0.8 %)"; label is the side's letter. */
-char       *drivedash_history_format_verdict   (const DrivedashStatsComparison *comparison,
-                                                const char                     *label);
 /* "A", "B", … for side @index (0–5). */
 const char *drivedash_history_side_label       (guint                    index);
 

@@ -14,12 +14,13 @@ struct _DrivedashHistoryItem
   char              *title;
   char              *subtitle;
   char              *headline;
+  char              *description;
   gboolean           selected;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashHistoryItem, drivedash_history_item, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_TITLE, PROP_SUBTITLE, PROP_HEADLINE, PROP_NOTE, PROP_SELECTED, N_PROPS };
+enum { PROP_0, PROP_TITLE, PROP_SUBTITLE, PROP_HEADLINE, PROP_DESCRIPTION, PROP_NOTE, PROP_SELECTED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 DrivedashHistoryItem *
@@ -31,6 +32,7 @@ drivedash_history_item_new (DrivedashStoreRun *run)
   self->title = drivedash_history_format_title (run);
   self->subtitle = drivedash_history_format_subtitle (run);
   self->headline = drivedash_history_format_headline (run);
+  self->description = drivedash_history_format_description (run);
   return self;
 }
 
@@ -64,23 +66,41 @@ drivedash_history_item_get_headline (DrivedashHistoryItem *self)
   return self->headline;
 }
 
+const char *
+drivedash_history_item_get_description (DrivedashHistoryItem *self)
+{
+  return self->description;
+}
+
+/* Takes @value; notifies only when it changed. */
+static void
+take_string (DrivedashHistoryItem  *self,
+             char                 **field,
+             char                  *value,
+             guint                  prop)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    {
+      g_free (value);
+      return;
+    }
+  g_free (*field);
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
 void
 drivedash_history_item_set_name (DrivedashHistoryItem *self,
                                  const char           *name)
 {
-  g_autofree char *title = NULL;
-
   if (g_strcmp0 (self->run->name, name) == 0)
     return;
   g_free (self->run->name);
   self->run->name = g_strdup (name);
-  title = drivedash_history_format_title (self->run);
-  if (g_strcmp0 (title, self->title) != 0)
-    {
-      g_free (self->title);
-      self->title = g_steal_pointer (&title);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-    }
+  take_string (self, &self->title, drivedash_history_format_title (self->run), PROP_TITLE);
+  take_string (self, &self->subtitle, drivedash_history_format_subtitle (self->run), PROP_SUBTITLE);
+  take_string (self, &self->description, drivedash_history_format_description (self->run),
+               PROP_DESCRIPTION);
 }
 
 void
@@ -124,6 +144,7 @@ drivedash_history_item_get_property (GObject    *object,
     case PROP_TITLE:    g_value_set_string (value, self->title); break;
     case PROP_SUBTITLE: g_value_set_string (value, self->subtitle); break;
     case PROP_HEADLINE: g_value_set_string (value, self->headline); break;
+    case PROP_DESCRIPTION: g_value_set_string (value, self->description); break;
     case PROP_NOTE:     g_value_set_string (value, self->run ? self->run->note : NULL); break;
     case PROP_SELECTED: g_value_set_boolean (value, self->selected); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -154,6 +175,7 @@ drivedash_history_item_finalize (GObject *object)
   g_free (self->title);
   g_free (self->subtitle);
   g_free (self->headline);
+  g_free (self->description);
   G_OBJECT_CLASS (drivedash_history_item_parent_class)->finalize (object);
 }
 
@@ -169,6 +191,7 @@ drivedash_history_item_class_init (DrivedashHistoryItemClass *klass)
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, ro);
   properties[PROP_SUBTITLE] = g_param_spec_string ("subtitle", NULL, NULL, NULL, ro);
   properties[PROP_HEADLINE] = g_param_spec_string ("headline", NULL, NULL, NULL, ro);
+  properties[PROP_DESCRIPTION] = g_param_spec_string ("description", NULL, NULL, NULL, ro);
   properties[PROP_NOTE] = g_param_spec_string ("note", NULL, NULL, NULL, ro);
   properties[PROP_SELECTED] = g_param_spec_boolean ("selected", NULL, NULL, FALSE,
                                                     ro | G_PARAM_WRITABLE);

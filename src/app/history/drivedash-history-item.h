@@ -20,6 +20,8 @@ gint64                   drivedash_history_item_get_id       (DrivedashHistoryIt
 const char              *drivedash_history_item_get_title    (DrivedashHistoryItem *self);
 const char              *drivedash_history_item_get_subtitle (DrivedashHistoryItem *self);
 const char              *drivedash_history_item_get_headline (DrivedashHistoryItem *self);
+/* The subtitle and the speeds, for a screen reader after the title. */
+const char              *drivedash_history_item_get_description (DrivedashHistoryItem *self);
 /* The name or note changed in the store: updates the item. */
 void                     drivedash_history_item_set_name     (DrivedashHistoryItem *self,
                                                               const char           *name);

@@ -31,6 +31,7 @@ struct _DrivedashHistoryModel
   GCancellable         *reload_cancellable;
   gboolean              loading;
   char                 *status;
+  char                 *import_error;  /* why the last import added nothing */
   guint                 n_selected;
   DrivedashHistoryItem *removed;      /* taken off the list, not yet deleted */
   guint                 removed_pos;
@@ -42,7 +43,7 @@ G_DEFINE_FINAL_TYPE (DrivedashHistoryModel, drivedash_history_model, G_TYPE_OBJE
 
 enum {
   PROP_0, PROP_PATH, PROP_RUNS, PROP_DRIVES, PROP_DRIVE_FILTER, PROP_LOADING,
-  PROP_STATUS, PROP_N_SELECTED, PROP_CAN_UNDO, PROP_EMPTY, N_PROPS
+  PROP_STATUS, PROP_IMPORT_ERROR, PROP_N_SELECTED, PROP_CAN_UNDO, PROP_EMPTY, N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
 
@@ -84,6 +85,25 @@ set_status (DrivedashHistoryModel *self,
   g_free (self->status);
   self->status = g_strdup (status);
   notify (self, PROP_STATUS);
+}
+
+void
+drivedash_history_model_set_import_error (DrivedashHistoryModel *self,
+                                          const char            *why)
+{
+  g_return_if_fail (DRIVEDASH_IS_HISTORY_MODEL (self));
+
+  if (g_strcmp0 (self->import_error, why) == 0)
+    return;
+  g_free (self->import_error);
+  self->import_error = g_strdup (why);
+  notify (self, PROP_IMPORT_ERROR);
+}
+
+const char *
+drivedash_history_model_get_import_error (DrivedashHistoryModel *self)
+{
+  return self->import_error;
 }
 
 static void
@@ -397,6 +417,28 @@ drivedash_history_model_get_can_undo (DrivedashHistoryModel *self)
   return self->removed != NULL;
 }
 
+DrivedashHistoryItem *
+drivedash_history_model_get_removed (DrivedashHistoryModel *self)
+{
+  return self->removed;
+}
+
+DrivedashHistoryItem *
+drivedash_history_model_find (DrivedashHistoryModel *self,
+                              gint64                 id)
+{
+  GListModel *all = G_LIST_MODEL (self->all);
+
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (all, i);
+
+      if (drivedash_history_item_get_id (item) == id)
+        return item;  /* the list keeps it */
+    }
+  return NULL;
+}
+
 guint
 drivedash_history_model_get_n_pending (DrivedashHistoryModel *self)
 {
@@ -419,6 +461,7 @@ drivedash_history_model_get_property (GObject    *object,
     case PROP_DRIVE_FILTER: g_value_set_uint (value, self->drive_filter); break;
     case PROP_LOADING:      g_value_set_boolean (value, self->loading); break;
     case PROP_STATUS:       g_value_set_string (value, self->status); break;
+    case PROP_IMPORT_ERROR: g_value_set_string (value, self->import_error); break;
     case PROP_N_SELECTED:   g_value_set_uint (value, self->n_selected); break;
     case PROP_CAN_UNDO:     g_value_set_boolean (value, self->removed != NULL); break;
     case PROP_EMPTY:        g_value_set_boolean (value, self->empty); break;
@@ -466,6 +509,7 @@ drivedash_history_model_finalize (GObject *object)
   g_clear_pointer (&self->drive_hashes, g_ptr_array_unref);
   g_free (self->path);
   g_free (self->status);
+  g_free (self->import_error);
   G_OBJECT_CLASS (drivedash_history_model_parent_class)->finalize (object);
 }
 
@@ -482,6 +526,7 @@ install_properties (GObjectClass *object_class)
   properties[PROP_DRIVE_FILTER] = g_param_spec_uint ("drive-filter", NULL, NULL, 0, G_MAXUINT, 0, rw);
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  properties[PROP_IMPORT_ERROR] = g_param_spec_string ("import-error", NULL, NULL, NULL, ro);
   properties[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_EMPTY] = g_param_spec_boolean ("empty", NULL, NULL, TRUE, ro);

@@ -29,6 +29,11 @@ void                   drivedash_history_model_set_drive_filter (DrivedashHistor
                                                                  guint                  index);
 /* What went wrong, or that a damaged history was moved aside; NULL. */
 const char            *drivedash_history_model_get_status       (DrivedashHistoryModel *self);
+/* Why the last import added nothing, in full (a toast has one short
+ * line), or NULL; the page shows it until the next import. */
+const char            *drivedash_history_model_get_import_error (DrivedashHistoryModel *self);
+void                   drivedash_history_model_set_import_error (DrivedashHistoryModel *self,
+                                                                 const char            *why);
 /* How many runs are ticked for Compare. */
 guint                  drivedash_history_model_get_n_selected   (DrivedashHistoryModel *self);
 /* The ticked runs' ids, in list order (at most 6). */
@@ -42,6 +47,12 @@ void                   drivedash_history_model_remove           (DrivedashHistor
 void                   drivedash_history_model_undo_remove      (DrivedashHistoryModel *self);
 void                   drivedash_history_model_commit_remove    (DrivedashHistoryModel *self);
 gboolean               drivedash_history_model_get_can_undo     (DrivedashHistoryModel *self);
+/* The run taken off the list and not yet forgotten, or NULL: a toast's
+ * Undo and timeout act only on their own run. */
+DrivedashHistoryItem  *drivedash_history_model_get_removed      (DrivedashHistoryModel *self);
+/* The listed run @id (whatever the drive filter), or NULL. */
+DrivedashHistoryItem  *drivedash_history_model_find             (DrivedashHistoryModel *self,
+                                                                 gint64                 id);
 
 /* "" or NULL clears. */
 void                   drivedash_history_model_rename           (DrivedashHistoryModel *self,

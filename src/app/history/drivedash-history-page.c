@@ -45,6 +45,7 @@ struct _DrivedashHistoryPage
   GtkWidget             *ab_start;
 
   DrivedashHistoryItem  *current;       /* the run shown on the "run" view */
+  AdwToast              *delete_toast;  /* weak: the last "Run deleted" */
   GCancellable          *open_cancellable;
 };
 
@@ -57,6 +58,23 @@ row_activated_cb (AdwActionRow         *row,
   drivedash_history_page_open (self, g_object_get_data (G_OBJECT (row), "item"));
 }
 
+/* A screen reader hears the title, then the date and speeds; the check
+ * box says which run it ticks. */
+static void
+describe_run_row (DrivedashHistoryItem *item,
+                  GParamSpec           *pspec,
+                  GtkWidget            *row)
+{
+  GtkWidget *check = g_object_get_data (G_OBJECT (row), "check");
+  /* TRANSLATORS: a check box's name read aloud: "Compare this run: Speed test · Samsung SSD 970" */
+  g_autofree char *check_name = g_strdup_printf (_("Compare this run: %s"),
+                                                 drivedash_history_item_get_title (item));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  drivedash_history_item_get_description (item), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, check_name, -1);
+}
+
 static GtkWidget *
 create_run_row (gpointer item,
                 gpointer user_data)
@@ -66,6 +84,7 @@ create_run_row (gpointer item,
   GtkWidget *headline = gtk_label_new (NULL);
 
   g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
+  g_object_set_data (G_OBJECT (row), "check", check);
   /* Run names and drive models are text (maybe imported), not markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   g_object_bind_property (item, "title", row, "title", G_BINDING_SYNC_CREATE);
@@ -82,6 +101,9 @@ create_run_row (gpointer item,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   g_signal_connect (row, "activated", G_CALLBACK (row_activated_cb), user_data);
+  describe_run_row (item, NULL, row);
+  g_signal_connect_object (item, "notify::title", G_CALLBACK (describe_run_row), row, 0);
+  g_signal_connect_object (item, "notify::description", G_CALLBACK (describe_run_row), row, 0);
   return row;
 }
 
@@ -100,6 +122,9 @@ create_compare_row (gpointer item,
   g_object_bind_property (item, "verdict", row, "subtitle", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "values", values, "label", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "differences", differences, "label", G_BINDING_SYNC_CREATE);
+  /* A row is made anew for each comparison: its words do not change. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  drivedash_compare_row_get_description (item), -1);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
   gtk_label_set_xalign (GTK_LABEL (values), 1);
   gtk_label_set_xalign (GTK_LABEL (differences), 1);
@@ -259,11 +284,23 @@ compare_action (GtkWidget  *widget,
   gtk_stack_set_visible_child_name (self->stack, "compare");
 }
 
+/* Each toast acts on its own run only: a second delete has committed
+ * the first, and its toast must not undo or forget the second. */
+static gboolean
+toast_is_pending (AdwToast              *toast,
+                  DrivedashHistoryModel *history)
+{
+  DrivedashHistoryItem *removed = drivedash_history_model_get_removed (history);
+
+  return removed != NULL && g_object_get_data (G_OBJECT (toast), "item") == (gpointer) removed;
+}
+
 static void
 undo_cb (AdwToast              *toast,
          DrivedashHistoryModel *history)
 {
-  drivedash_history_model_undo_remove (history);
+  if (toast_is_pending (toast, history))
+    drivedash_history_model_undo_remove (history);
 }
 
 static void
@@ -271,7 +308,8 @@ toast_dismissed_cb (AdwToast              *toast,
                     DrivedashHistoryModel *history)
 {
   /* Dismissed after Undo: nothing is pending any more, this is a no-op. */
-  drivedash_history_model_commit_remove (history);
+  if (toast_is_pending (toast, history))
+    drivedash_history_model_commit_remove (history);
 }
 
 static void
@@ -280,18 +318,43 @@ delete_action (GtkWidget  *widget,
                GVariant   *param)
 {
   DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  g_autofree char *text = NULL;
   AdwToast *toast;
 
   if (self->current == NULL)
     return;
+  /* TRANSLATORS: a toast; %s is the run's title */
+  text = g_strdup_printf (_("Run deleted: %s"), drivedash_history_item_get_title (self->current));
+  toast = drivedash_toast_new_plain (text);
+  g_object_set_data_full (G_OBJECT (toast), "item", g_object_ref (self->current), g_object_unref);
   drivedash_history_model_remove (self->history, self->current);
   g_clear_object (&self->current);
   gtk_stack_set_visible_child_name (self->stack, "list");
-  toast = adw_toast_new (_("Run deleted"));
+  /* Shown now, not after a toast already on screen: Undo is for a few seconds. */
   adw_toast_set_button_label (toast, _("_Undo"));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
-  drivedash_widget_add_toast (widget, toast);
+  /* The toast of the delete before is over: its run is forgotten. */
+  if (self->delete_toast != NULL)
+    adw_toast_dismiss (self->delete_toast);
+  g_set_weak_pointer (&self->delete_toast, toast);
+  drivedash_history_page_show_toast (self, toast);
+}
+
+static void
+show_run_action (GtkWidget  *widget,
+                 const char *action,
+                 GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  DrivedashHistoryItem *item = drivedash_history_model_find (self->history, g_variant_get_int64 (param));
+
+  if (item == NULL)
+    {
+      drivedash_history_page_show_toast (self, adw_toast_new (_("This run is no longer stored.")));
+      return;
+    }
+  drivedash_history_page_open (self, item);
 }
 
 static void
@@ -426,6 +489,7 @@ drivedash_history_page_dispose (GObject *object)
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
   g_clear_object (&self->current);
+  g_clear_weak_pointer (&self->delete_toast);
   /* Closing the window stops a running A/B test; it puts game mode back. */
   if (self->ab != NULL)
     drivedash_ab_model_stop (self->ab);
@@ -473,6 +537,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "history.show-run", "x", show_run_action);
   gtk_widget_class_install_action (widget_class, "history.ab", NULL, ab_action);
   gtk_widget_class_install_action (widget_class, "history.ab-folder", NULL, ab_folder_action);
   gtk_widget_class_install_action (widget_class, "history.ab-start", NULL, ab_start_action);
@@ -494,6 +559,16 @@ drivedash_history_page_init (DrivedashHistoryPage *self)
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
   bind_ab (self);
   n_selected_cb (self);
+}
+
+/* At once: libadwaita queues a new toast behind one on screen, and the
+ * answer to what the user just did comes before older news. */
+void
+drivedash_history_page_show_toast (DrivedashHistoryPage *self,
+                                   AdwToast             *toast)
+{
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
 /* For drivedash-history-transfer.c: the run on the "run" view, or NULL. */

@@ -121,7 +121,7 @@ import_thread (GTask        *task,
   if (ids == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_int (task, ids->len);
+    g_task_return_pointer (task, g_steal_pointer (&ids), (GDestroyNotify) g_array_unref);
 }
 
 void
@@ -141,16 +141,23 @@ drivedash_history_import_async (const char          *path,
 
 gssize
 drivedash_history_import_finish (GAsyncResult  *result,
+                                 gint64        *first_id,
                                  GError       **error)
 {
-  return g_task_propagate_int (G_TASK (result), error);
+  g_autoptr(GArray) ids = g_task_propagate_pointer (G_TASK (result), error);
+
+  if (ids == NULL)
+    return -1;
+  if (first_id != NULL)
+    *first_id = ids->len > 0 ? g_array_index (ids, gint64, 0) : 0;
+  return ids->len;
 }
 
 static void
 toast (DrivedashHistoryPage *self,
        const char           *text)
 {
-  drivedash_widget_add_toast (GTK_WIDGET (self), drivedash_toast_new_plain (text));
+  drivedash_history_page_show_toast (self, drivedash_toast_new_plain (text));
 }
 
 static void
@@ -196,6 +203,56 @@ export_action (GtkWidget  *widget,
                               NULL, name, G_OBJECT (widget), export_chosen);
 }
 
+/* The toast is in the window's overlay, above the page: its button
+ * cannot reach the page's actions by name, so it calls them here. */
+static void
+show_clicked_cb (AdwToast             *toast,
+                 DrivedashHistoryPage *self)
+{
+  gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (toast), "id");
+  gtk_widget_activate_action (GTK_WIDGET (self), "history.show-run", "x", id);
+}
+
+static void
+import_again_cb (AdwToast             *toast,
+                 DrivedashHistoryPage *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "history.import", NULL);
+}
+
+/* What happened, and what to do next: see the run, or pick another file. */
+static AdwToast *
+import_toast (DrivedashHistoryPage *self,
+              gssize                n,
+              gint64                id,
+              const GError         *error)
+{
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  /* The reason, often two sentences, is on the page: a toast has one
+   * line, cut to "This is …" at 360 px beside its button. */
+  drivedash_history_model_set_import_error (drivedash_history_page_get_model (self),
+                                            n < 0 ? error->message : NULL);
+  if (n < 0)
+    {
+      toast = adw_toast_new (_("Nothing was imported"));
+      adw_toast_set_button_label (toast, _("_Try Another File…"));
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (import_again_cb), self, 0);
+      return toast;
+    }
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld run added", "%lld runs added", (gulong) n),
+                          (long long) n);
+  toast = drivedash_toast_new_plain (text);
+  if (n == 1)
+    {
+      adw_toast_set_button_label (toast, _("_Show"));
+      g_object_set_data_full (G_OBJECT (toast), "id", g_memdup2 (&id, sizeof id), g_free);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (show_clicked_cb), self, 0);
+    }
+  return toast;
+}
+
 static void
 import_done_cb (GObject      *source,
                 GAsyncResult *result,
@@ -203,18 +260,12 @@ import_done_cb (GObject      *source,
 {
   g_autoptr(DrivedashHistoryPage) self = user_data;
   g_autoptr(GError) error = NULL;
-  gssize n = drivedash_history_import_finish (result, &error);
-  g_autofree char *text = NULL;
-
-  if (n < 0)
-    {
-      toast (self, error->message);
-      return;
-    }
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld run added", "%lld runs added", (gulong) n),
-                          (long long) n);
-  toast (self, text);
-  drivedash_history_model_reload (drivedash_history_page_get_model (self));
+  gint64 id = 0;
+  gssize n = drivedash_history_import_finish (result, &id, &error);
+  /* The answer to what the user just did comes before older news. */
+  drivedash_history_page_show_toast (self, import_toast (self, n, id, error));
+  if (n > 0)
+    drivedash_history_model_reload (drivedash_history_page_get_model (self));
 }
 
 static void

@@ -16,13 +16,18 @@ void                  drivedash_history_transfer_install_actions (GtkWidgetClass
 /* The format a file name asks for: "csv", "txt", else "json". */
 const char           *drivedash_history_transfer_format_for      (const char           *basename);
 
+/* Shows @toast (transfer full) at once, before any toast already on
+ * screen (drivedash-history-page.c). */
+void                  drivedash_history_page_show_toast          (DrivedashHistoryPage *self,
+                                                                  AdwToast             *toast);
 /* The run on the page's "run" view, or NULL (drivedash-history-page.c). */
 DrivedashHistoryItem *drivedash_history_page_get_current         (DrivedashHistoryPage *self);
 
 /* The export and import themselves, in a worker thread; path NULL: the
  * default history.  Export writes @id's run to @file in the format its
  * name asks for; import adds every run of a JSON export (all or none)
- * and returns how many. */
+ * and returns how many (-1 with @error), and the first one's new id in
+ * @first_id (may be NULL). */
 void                  drivedash_history_export_async  (const char          *path,
                                                        gint64               id,
                                                        GFile               *file,
@@ -35,6 +40,7 @@ void                  drivedash_history_import_async  (const char          *path
                                                        GAsyncReadyCallback  callback,
                                                        gpointer             user_data);
 gssize                drivedash_history_import_finish (GAsyncResult        *result,
+                                                       gint64              *first_id,
                                                        GError             **error);
 
 G_END_DECLS

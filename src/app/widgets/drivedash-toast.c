@@ -7,6 +7,35 @@
 #include "drivedash-a11y.h"
 #include "drivedash-toast.h"
 
+static void
+overlay_children_cb (GListModel *children,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     GtkWidget  *overlay)
+{
+  /* A toast added while another shows waits in a queue: its widget,
+   * with its button, is made only when its turn comes. */
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWidget) child = g_list_model_get_item (children, i);
+
+      drivedash_a11y_fix_mnemonics (child);
+    }
+}
+
+static void
+watch_overlay (GtkWidget *overlay)
+{
+  GListModel *children;
+
+  if (g_object_get_data (G_OBJECT (overlay), "drivedash-toast-children") != NULL)
+    return;
+  children = gtk_widget_observe_children (overlay);
+  g_signal_connect_object (children, "items-changed", G_CALLBACK (overlay_children_cb), overlay, 0);
+  g_object_set_data_full (G_OBJECT (overlay), "drivedash-toast-children", children, g_object_unref);
+}
+
 void
 drivedash_widget_add_toast (GtkWidget *from,
                             AdwToast  *toast)
@@ -22,8 +51,9 @@ drivedash_widget_add_toast (GtkWidget *from,
       g_object_unref (g_object_ref_sink (toast));
       return;
     }
+  watch_overlay (overlay);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
-  /* The toast's button is made just now. */
+  /* The toast's button is made just now, when nothing else showed. */
   drivedash_a11y_fix_mnemonics (overlay);
 }
 

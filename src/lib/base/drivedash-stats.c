@@ -148,7 +148,7 @@ drivedash_stats_compare (const DrivedashStatsSummary *a,
   out->t = NAN;
   out->df = NAN;
   out->p_value = NAN;
-  out->verdict = DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE;
+  out->verdict = DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL;
   if (a->n == 0 || b->n == 0 || !(a->mean != 0))
     return;
 
@@ -156,6 +156,7 @@ drivedash_stats_compare (const DrivedashStatsSummary *a,
   out->difference_percent = diff / a->mean * 100;
   if (a->n < 2 || b->n < 2)
     return;
+  out->verdict = DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE;
 
   va = a->sd * a->sd / a->n;
   vb = b->sd * b->sd / b->n;
@@ -190,6 +191,8 @@ drivedash_compare_verdict_to_string (DrivedashCompareVerdict verdict)
       return "faster";
     case DRIVEDASH_COMPARE_VERDICT_SLOWER:
       return "slower";
+    case DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL:
+      return "cannot-tell";
     case DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE:
     default:
       return "no-measurable-difference";

@@ -42,6 +42,7 @@ typedef enum
   DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE,
   DRIVEDASH_COMPARE_VERDICT_FASTER,    /* B is faster than A */
   DRIVEDASH_COMPARE_VERDICT_SLOWER,
+  DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL, /* a side has fewer than two values */
 } DrivedashCompareVerdict;
 
 /* B compared with A (A is the baseline): Welch's t-test at the 5 % level.
@@ -51,7 +52,8 @@ typedef enum
  * is treated as fixed when scaling to percent).  The verdict is FASTER or
  * SLOWER only when that interval excludes zero (p < 0.05); without two
  * values on each side there is no test and no interval (NAN), and the
- * verdict stays "no measurable difference". */
+ * verdict is CANNOT_TELL: one pass has no spread to judge a difference
+ * by, so "no measurable difference" would be a claim it cannot make. */
 typedef struct
 {
   double           difference_percent;
@@ -66,7 +68,8 @@ void        drivedash_stats_compare       (const DrivedashStatsSummary *a,
                                            const DrivedashStatsSummary *b,
                                            DrivedashStatsComparison    *out);
 
-/* "no-measurable-difference", "faster", "slower": stable ids for JSON. */
+/* "no-measurable-difference", "faster", "slower", "cannot-tell": stable
+ * ids for JSON. */
 const char *drivedash_compare_verdict_to_string   (DrivedashCompareVerdict verdict);
 
 G_END_DECLS

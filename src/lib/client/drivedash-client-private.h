@@ -126,6 +126,8 @@ DrivedashServiceStatus drivedash_client_service_status (const GError    *error,
 /* Why something could not be had without drivedashd, in plain words. */
 char                  *drivedash_client_service_why    (DrivedashServiceStatus  status,
                                                         GError                 *error);
+/* The service's own error message, for a Details expander or the log. */
+char                  *drivedash_client_service_detail (GError                 *error);
 
 /* --- UDisks2 (drivedash-client-udisks.c) ------------------------------------ */
 

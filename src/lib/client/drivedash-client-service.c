@@ -138,8 +138,19 @@ drivedash_client_service_why (DrivedashServiceStatus  status,
     return g_strdup (_("The Drivedash system service refused the request."));
   if (status == DRIVEDASH_SERVICE_NOT_INSTALLED)
     return g_strdup (_("Install the Drivedash system service to see every health detail without a password."));
+  /* The D-Bus message is for a Details expander or the log: it reads
+   * "GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: …". */
+  return g_strdup (_("The Drivedash system service is installed but did not answer. Try again in a "
+                     "moment; if it keeps happening, restart the computer."));
+}
+
+char *
+drivedash_client_service_detail (GError *error)
+{
+  if (error == NULL)
+    return NULL;
   g_dbus_error_strip_remote_error (error);
-  return g_strdup_printf (_("The Drivedash system service is installed but did not answer: %s"), error->message);
+  return g_strdup (error->message);
 }
 
 /* --- the steps ------------------------------------------------------------- */

@@ -189,7 +189,12 @@ set_unanswered_error (DrivedashClientRequest  *request,
 
   if (drivedash_client_request_service_status (request) == DRIVEDASH_SERVICE_FAILED)
     {
+      g_autofree char *detail = NULL;
+
       why = drivedash_client_service_why (DRIVEDASH_SERVICE_FAILED, request->service_error);
+      detail = drivedash_client_service_detail (request->service_error);
+      /* The words are for the user; the service's message for the log. */
+      g_message ("drivedashd did not answer: %s", detail);
       g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED, why);
       return;
     }
@@ -342,8 +347,10 @@ drivedash_client_get_health (const char            *sysfs_root,
   if (request.service_error != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
     {
       g_autofree char *why = drivedash_client_service_why (health->service, request.service_error);
+      g_autofree char *detail = health->service == DRIVEDASH_SERVICE_FAILED
+                                ? drivedash_client_service_detail (request.service_error) : NULL;
 
-      drivedash_health_add_missing (health, _("Full health data"), why);
+      drivedash_health_add_missing_detail (health, _("Full health data"), why, detail);
     }
   drivedash_client_request_clear (&request);
   return health;

@@ -325,6 +325,19 @@ drivedash_folder_info_dup_drive_text (const DrivedashFolderInfo *self)
   return g_strdup (_("on no drive that could be found (a network or virtual filesystem?)"));
 }
 
+char *
+drivedash_folder_info_dup_drive_name (const DrivedashFolderInfo *self)
+{
+  if (self->in_memory)
+    return NULL;
+  if (self->drive_name != NULL)
+    return g_strdup (self->drive_name);
+  if (self->virtual_disk && self->disk != NULL)
+    /* Translators: a virtual machine's disk, as a stored run names it: "Virtual disk (vda)" */
+    return g_strdup_printf (_("Virtual disk (%s)"), self->disk);
+  return g_strdup (self->disk);
+}
+
 gboolean
 drivedash_folder_info_check_measurable (const DrivedashFolderInfo *self,
                                         GError                   **error)

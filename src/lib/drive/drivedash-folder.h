@@ -43,6 +43,11 @@ char                *drivedash_folder_suggest       (void);
  * could be found" — translated, for the folder row and the CLI. */
 char                *drivedash_folder_info_dup_drive_text (const DrivedashFolderInfo *self);
 
+/* The same drive as a name alone, for a stored run: "Samsung SSD 970
+ * EVO Plus 1TB", "Virtual disk (vda)", "sda"; NULL in memory or when no
+ * drive was found. */
+char                *drivedash_folder_info_dup_drive_name (const DrivedashFolderInfo *self);
+
 /* FALSE with DRIVEDASH_ERROR_IN_MEMORY when a benchmark there would
  * measure the computer's memory, not a drive; the message says so in
  * plain words and suggests the home folder when that is on a drive. */

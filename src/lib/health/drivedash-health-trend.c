@@ -12,6 +12,33 @@
 #include "drivedash-format.h"
 #include "drivedash-health-trend.h"
 
+gint64
+drivedash_health_trend_day_start (gint64 time)
+{
+  g_autoptr(GDateTime) local = g_date_time_new_from_unix_local (time);
+  g_autoptr(GDateTime) midnight = NULL;
+
+  /* The user's calendar day, as the plot's labels are: a UTC day would
+   * put a Tokyo evening's writing on the next day's bar. */
+  if (local != NULL)
+    midnight = g_date_time_new_local (g_date_time_get_year (local), g_date_time_get_month (local),
+                                      g_date_time_get_day_of_month (local), 0, 0, 0);
+  if (midnight == NULL)
+    return time - time % 86400;
+  return g_date_time_to_unix (midnight);
+}
+
+/* An hour (or shorter) is the same everywhere but for half-hour zones;
+ * a day is the local calendar day. */
+static gint64
+bucket_start (gint64 time,
+              gint64 bucket_seconds)
+{
+  if (bucket_seconds >= 86400)
+    return drivedash_health_trend_day_start (time);
+  return time - time % bucket_seconds;
+}
+
 GArray *
 drivedash_health_trend_hourly (const DrivedashSnapshot *snapshots,
                                guint                    n_snapshots)
@@ -31,7 +58,7 @@ drivedash_health_trend_temperature (const DrivedashSnapshot *snapshots,
   for (guint i = 0; i < n_snapshots; i++)
     {
       const DrivedashSnapshot *s = &snapshots[i];
-      gint64 hour = s->time - s->time % bucket_seconds;
+      gint64 hour = bucket_start (s->time, bucket_seconds);
       guint w = MAX (s->samples, 1);
       DrivedashTrendHour *last = hours->len ? &g_array_index (hours, DrivedashTrendHour, hours->len - 1) : NULL;
 
@@ -64,7 +91,7 @@ static gboolean
 unobserved_before (const DrivedashSnapshot *a,
                    const DrivedashSnapshot *b)
 {
-  gint64 fits = (b->time % 86400 + (gint64) b->samples * 60) / 3600 + 1;
+  gint64 fits = (b->time - drivedash_health_trend_day_start (b->time) + (gint64) b->samples * 60) / 3600 + 1;
 
   return b->power_on_hours - a->power_on_hours > fits;
 }
@@ -84,18 +111,20 @@ drivedash_health_trend_daily_written (const DrivedashSnapshot *snapshots,
 
       if (s != NULL && !(s->has & DRIVEDASH_SNAPSHOT_HAS_SMART))
         continue;
-      if (newest != NULL && (s == NULL || s->time / 86400 != newest->time / 86400))
+      if (newest != NULL && (s == NULL || drivedash_health_trend_day_start (s->time)
+                                           != drivedash_health_trend_day_start (newest->time)))
         {
           gboolean unknown = before != NULL && unobserved_before (before, first);
 
           /* Neither day's total is known: the unseen hours belong to one
            * or the other. */
           if (unknown && days->len > 0
-              && g_array_index (days, DrivedashTrendDay, days->len - 1).time == before->time - before->time % 86400)
+              && g_array_index (days, DrivedashTrendDay, days->len - 1).time
+                 == drivedash_health_trend_day_start (before->time))
             g_array_set_size (days, days->len - 1);
           if (before != NULL && !unknown && newest->data_units_written >= before->data_units_written)
             {
-              DrivedashTrendDay d = { newest->time - newest->time % 86400,
+              DrivedashTrendDay d = { drivedash_health_trend_day_start (newest->time),
                                       (newest->data_units_written - before->data_units_written)
                                       * DRIVEDASH_TREND_UNIT_BYTES };
 

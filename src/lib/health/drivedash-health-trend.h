@@ -24,7 +24,7 @@ typedef struct
 
 typedef struct
 {
-  gint64 time;          /* start of the day (UTC) */
+  gint64 time;          /* start of the day, local midnight */
   double bytes;         /* written that day */
 } DrivedashTrendDay;
 
@@ -52,12 +52,15 @@ typedef struct
 #define DRIVEDASH_TREND_UNIT_BYTES 512000.0
 #define DRIVEDASH_TREND_YEAR_SECONDS (365.25 * 86400)
 
+/* Local midnight at the start of @time's day (Unix seconds): the days of
+ * the plots are the user's calendar days, as their labels are. */
+gint64  drivedash_health_trend_day_start   (gint64                   time);
 /* (element-type DrivedashTrendHour) Hours with a temperature. */
 GArray *drivedash_health_trend_hourly      (const DrivedashSnapshot *snapshots,
                                             guint                    n_snapshots);
 /* (element-type DrivedashTrendHour) The same for buckets of
- * @bucket_seconds (86400: each UTC day's lowest, mean and highest, which
- * is what the store keeps after 90 days); each element's time is the
+ * @bucket_seconds (86400: each local day's lowest, mean and highest; the
+ * store keeps one row a day after 90 days); each element's time is the
  * bucket's start. */
 GArray *drivedash_health_trend_temperature (const DrivedashSnapshot *snapshots,
                                             guint                    n_snapshots,

@@ -51,6 +51,7 @@ drivedash_health_missing_free (DrivedashHealthMissing *missing)
 {
   g_free (missing->what);
   g_free (missing->why);
+  g_free (missing->detail);
   g_free (missing);
 }
 
@@ -108,6 +109,19 @@ drivedash_health_add_missing (DrivedashHealth *self,
   missing->what = g_strdup (what);
   missing->why = g_strdup (why);
   g_ptr_array_add (self->missing, missing);
+}
+
+void
+drivedash_health_add_missing_detail (DrivedashHealth *self,
+                                     const char      *what,
+                                     const char      *why,
+                                     const char      *detail)
+{
+  DrivedashHealthMissing *missing;
+
+  drivedash_health_add_missing (self, what, why);
+  missing = g_ptr_array_index (self->missing, self->missing->len - 1);
+  missing->detail = g_strdup (detail);
 }
 
 gboolean

@@ -67,6 +67,8 @@ typedef struct
 {
   char *what;   /* e.g. "SMART counters (data written, power-on hours, …)" */
   char *why;    /* e.g. "Reading them needs administrator rights." */
+  char *detail; /* technical words for a Details expander ("GDBus.Error:…"),
+                   or NULL; not carried over D-Bus or JSON */
 } DrivedashHealthMissing;
 
 /* The health model.  A reference-counted boxed type with public fields:
@@ -136,6 +138,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashHealth, drivedash_health_unref)
 void drivedash_health_add_missing (DrivedashHealth *self,
                                    const char      *what,
                                    const char      *why);
+/* The same with @detail, the raw message behind @why, kept apart so that
+ * the reason stays plain words. */
+void drivedash_health_add_missing_detail (DrivedashHealth *self,
+                                          const char      *what,
+                                          const char      *why,
+                                          const char      *detail);
 /* TRUE when some part could not be read (missing is not empty). */
 gboolean drivedash_health_is_partial (DrivedashHealth *self);
 

@@ -165,11 +165,91 @@ drivedash_compare_describe (const DrivedashStatsComparison *c)
 {
   if (c->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
     return g_strdup (_("no measurable difference"));
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL && !isfinite (c->difference_percent))
+    return g_strdup (_("can't tell (no result)"));
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL)
+    /* TRANSLATORS: "can't tell (+3.1 % in one pass)": the raw difference */
+    return g_strdup_printf (_("can't tell (%+.1f %% in one pass)"), c->difference_percent);
   if (c->verdict == DRIVEDASH_COMPARE_VERDICT_FASTER)
     /* TRANSLATORS: "3.1 % faster (± 0.8 %)" */
     return g_strdup_printf (_("%.1f %% faster (± %.1f %%)"), c->difference_percent, c->ci95_percent);
   /* TRANSLATORS: "3.1 % slower (± 0.8 %)" */
   return g_strdup_printf (_("%.1f %% slower (± %.1f %%)"), -c->difference_percent, c->ci95_percent);
+}
+
+/* One pass on a side: the raw difference, said to be no verdict. */
+static char *
+describe_cannot_tell (const DrivedashStatsComparison *c,
+                      const char                     *side,
+                      const char                     *baseline)
+{
+  if (!isfinite (c->difference_percent))
+    /* TRANSLATORS: "C (After the update) has no result in this test" */
+    return g_strdup_printf (_("%s has no result in this test"), side);
+  if (c->difference_percent > 0)
+    /* TRANSLATORS: "Can't tell from one pass: B (Game mode on) measured 7.9 % faster than A" */
+    return g_strdup_printf (_("Can't tell from one pass: %s measured %.1f %% faster than %s"),
+                            side, c->difference_percent, baseline);
+  if (c->difference_percent < 0)
+    return g_strdup_printf (_("Can't tell from one pass: %s measured %.1f %% slower than %s"),
+                            side, -c->difference_percent, baseline);
+  return g_strdup_printf (_("Can't tell from one pass: %s measured the same as %s"), side, baseline);
+}
+
+char *
+drivedash_compare_describe_against (const DrivedashStatsComparison *c,
+                                    const char                     *side,
+                                    const char                     *baseline)
+{
+  g_return_val_if_fail (c != NULL && side != NULL && baseline != NULL, NULL);
+
+  switch (c->verdict)
+    {
+    case DRIVEDASH_COMPARE_VERDICT_FASTER:
+      /* TRANSLATORS: "B (Game mode on) is 7.9 % faster than A (± 1.2 %)" */
+      return g_strdup_printf (_("%s is %.1f %% faster than %s (± %.1f %%)"),
+                              side, c->difference_percent, baseline, c->ci95_percent);
+    case DRIVEDASH_COMPARE_VERDICT_SLOWER:
+      /* TRANSLATORS: "B (Game mode on) is 7.9 % slower than A (± 1.2 %)" */
+      return g_strdup_printf (_("%s is %.1f %% slower than %s (± %.1f %%)"),
+                              side, -c->difference_percent, baseline, c->ci95_percent);
+    case DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL:
+      return describe_cannot_tell (c, side, baseline);
+    case DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE:
+    default:
+      /* TRANSLATORS: "No measurable difference between B (Game mode on) and A" */
+      return g_strdup_printf (_("No measurable difference between %s and %s"), side, baseline);
+    }
+}
+
+char *
+drivedash_compare_dup_cannot_tell (GPtrArray *tests)
+{
+  guint n_judged = 0, n_single = 0;
+
+  g_return_val_if_fail (tests != NULL, NULL);
+
+  for (guint i = 0; i < tests->len; i++)
+    {
+      const DrivedashCompareTest *t = g_ptr_array_index (tests, i);
+
+      for (guint e = 1; e < t->entries->len; e++)
+        {
+          const DrivedashCompareEntry *entry = &g_array_index (t->entries, DrivedashCompareEntry, e);
+
+          if (entry->vs_first.verdict != DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL)
+            n_judged++;
+          else if (isfinite (entry->vs_first.difference_percent))
+            n_single++;
+        }
+    }
+  if (n_single == 0)
+    return NULL;
+  if (n_judged == 0)
+    return g_strdup (_("Can't tell: each run has only one pass. Repeat each setup 3 times "
+                       "(Repeat in Speed, --repeat 3) to know whether the difference is real."));
+  return g_strdup (_("Some tests can't be judged: a run in them has only one pass. Repeat each "
+                     "setup 3 times (Repeat in Speed, --repeat 3) to know whether the difference is real."));
 }
 
 char *
@@ -190,8 +270,12 @@ drivedash_compare_dup_game_mode_conclusion (GPtrArray *tests)
           same++;
           continue;
         }
-      /* TRANSLATORS: "Game mode made RND4K Q1T1 write 3.1 % faster (± 0.8 %)." */
-      g_string_append_printf (text, _("Game mode made %s %s %s.\n"), t->test, t->mode, words);
+      if (t->comparison.verdict == DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL)
+        /* TRANSLATORS: "RND4K Q1T1 write: can't tell (+3.1 % in one pass)." */
+        g_string_append_printf (text, _("%s %s: %s.\n"), t->test, t->mode, words);
+      else
+        /* TRANSLATORS: "Game mode made RND4K Q1T1 write 3.1 % faster (± 0.8 %)." */
+        g_string_append_printf (text, _("Game mode made %s %s %s.\n"), t->test, t->mode, words);
     }
   if (same == tests->len)
     g_string_append (text, _("Game mode made no measurable difference in any test."));

@@ -56,8 +56,23 @@ GPtrArray *drivedash_compare_sides     (const DrivedashCompareSide *sides,
 void       drivedash_compare_add_json  (JsonBuilder                *builder,
                                         GPtrArray                  *tests);
 
-/* "no measurable difference", "3.1 % faster (± 0.8 %)": translated. */
+/* "no measurable difference", "3.1 % faster (± 0.8 %)", "can't tell
+ * (3.1 % faster in one pass)": translated. */
 char      *drivedash_compare_describe  (const DrivedashStatsComparison *comparison);
+/* How @side compared with @baseline in one test, one sentence without a
+ * full stop; @side and @baseline are how the reader knows the runs ("B
+ * (Game mode on)", "run 14"), so every line says which run it is about:
+ * "B (Game mode on) is 7.9 % faster than A (± 1.2 %)", "No measurable
+ * difference between B (…) and A", "Can't tell from one pass: B (…)
+ * measured 7.9 % faster than A", "B (…) has no result in this test".
+ * The app's Compare view and drivedash-cli history compare both say it. */
+char      *drivedash_compare_describe_against (const DrivedashStatsComparison *comparison,
+                                               const char                     *side,
+                                               const char                     *baseline);
+/* NULL when every test could be judged; else why not and what to do:
+ * "Can't tell: each run has only one pass. Repeat each setup 3 times
+ * (Repeat in Speed, --repeat 3) to know whether the difference is real." */
+char      *drivedash_compare_dup_cannot_tell (GPtrArray *tests);
 /* The conclusion of a game-mode A/B test (tests of an "off" side against
  * an "on" side), in plain words, one sentence a line: "Game mode made
  * RND4K Q1T1 write 3.1 % faster (± 0.8 %).\nNo measurable difference in

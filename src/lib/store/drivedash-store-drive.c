@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 
 #include "drivedash-drive.h"
+#include "drivedash-folder.h"
 #include "drivedash-power.h"
 #include "drivedash-store-drive.h"
 #include "drivedash-sysfs.h"
@@ -127,4 +128,17 @@ drivedash_store_run_read_drive (DrivedashStoreRun *run,
   game_mode = drivedash_game_mode_read (&paths, controller, NULL);
   if (game_mode != NULL && game_mode->supported)
     run->game_mode = game_mode->enabled ? 1 : 0;
+}
+
+void
+drivedash_store_run_name_folder_drive (DrivedashStoreRun *run,
+                                       const char        *folder)
+{
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+
+  /* An NVMe drive was named from its controller already. */
+  if (run->drive_model != NULL)
+    return;
+  info = drivedash_folder_probe (folder);
+  run->drive_model = drivedash_folder_info_dup_drive_name (info);
 }

@@ -24,4 +24,11 @@ void     drivedash_store_run_read_drive    (DrivedashStoreRun *run,
                                             const char        *controller,
                                             gboolean           at_start);
 
+/* A drive that is not NVMe (a SATA disk, a virtual machine's disk) has
+ * no controller to read: names it the way the Speed page does ("Virtual
+ * disk (vda)") when run's model is still unknown.  Looks at the real
+ * /sys. */
+void     drivedash_store_run_name_folder_drive (DrivedashStoreRun *run,
+                                                const char        *folder);
+
 G_END_DECLS

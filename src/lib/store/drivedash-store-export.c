@@ -642,6 +642,13 @@ drivedash_store_import_json (DrivedashStore  *self,
                    _("This file is not valid JSON (%s). Nothing was imported."), why);
       return NULL;
     }
+  /* Nothing but white space parses, to no document at all. */
+  if (json_parser_get_root (parser) == NULL)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("This file is empty. Nothing was imported."));
+      return NULL;
+    }
   if (refused (drivedash_json_check_tree (json_parser_get_root (parser)), error))
     return NULL;
   list = document_runs (json_parser_get_root (parser), error);

@@ -133,6 +133,7 @@ drivedash_store_run_new_long (DrivedashStore                  *store,
   if (uname (&uts) == 0)
     run->kernel = g_strdup (uts.release);
   drivedash_store_run_read_drive (run, store, NULL, settings->controller, TRUE);
+  drivedash_store_run_name_folder_drive (run, settings->folder);
   return run;
 }
 
