@@ -17,6 +17,7 @@
 #include "drivedash-event-filter.h"
 #include "drivedash-events.h"
 #include "drivedash-journal.h"
+#include "drivedash-test-tree.h"
 
 static const char *fixtures[] = {
   "reset", "timeout", "not-ready", "removed", "power-state", "aer",
@@ -235,6 +236,34 @@ test_filter_any (void)
                                                 NULL, &c, &d));
 }
 
+/* The devices built on the drive's partitions, from a sysfs tree. */
+static void
+test_filter_sysfs (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-events-sysfs-XXXXXX", &error);
+  g_autoptr(DrivedashEventFilter) filter = drivedash_event_filter_new (TRUE);
+  static const char *messages[] = {
+    "EXT4-fs error (device dm-0): x", "EXT4-fs error (device dm-1): x", "EXT4-fs error (device dm-5): x",
+  };
+  const gboolean ours[] = { TRUE, TRUE, FALSE };
+
+  g_assert_no_error (error);
+  drivedash_test_tree_put (root, "class/block/nvme0n1p2/holders/dm-0", "");
+  drivedash_test_tree_put (root, "class/block/dm-0/holders/dm-1", "");
+  drivedash_test_tree_put (root, "class/block/nvme10n1p1/holders/dm-5", "");
+  drivedash_event_filter_add_from_sysfs (filter, root, "nvme0", "0000:01:00.0");
+  for (gsize i = 0; i < G_N_ELEMENTS (messages); i++)
+    {
+      g_autofree char *controller = NULL;
+      g_autofree char *device = NULL;
+
+      g_assert_cmpint (drivedash_event_filter_match (filter, messages[i], NULL, &controller, &device),
+                       ==, ours[i]);
+    }
+  g_assert_true (drivedash_test_tree_remove (root));
+}
+
 static DrivedashEventLog *
 read_boot (const char *journal,
            gboolean    one_boot,
@@ -404,6 +433,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/events/filter/names", test_filter_names);
   g_test_add_func ("/events/filter/any", test_filter_any);
+  g_test_add_func ("/events/filter/sysfs", test_filter_sysfs);
   g_test_add_func ("/events/boots", test_boots);
   g_test_add_func ("/events/flood", test_flood);
   g_test_add_func ("/events/parse-io", test_parse_io);

@@ -18,6 +18,7 @@
 #include <gio/gio.h>
 
 #include "drivedash-health.h"
+#include "drivedash-journal.h"
 #include "drivedash-power.h"
 
 G_BEGIN_DECLS
@@ -111,6 +112,19 @@ gboolean drivedash_client_self_test (const char             *sysfs_root,
                                      DrivedashHealthSource  *source_out,
                                      GCancellable           *cancellable,
                                      GError                **error);
+
+/* What the kernel said about one controller (kernel events): read from
+ * the journal directly when this user may (root, adm, systemd-journal,
+ * wheel), else through drivedashd (polkit read-health).  The controller
+ * need not be present: a drive that dropped out has events too.
+ * via_service_out (may be NULL): whether drivedashd answered. */
+DrivedashEventLog *drivedash_client_get_kernel_events (const char                  *sysfs_root,
+                                                       const char                  *controller,
+                                                       const DrivedashJournalQuery *query,
+                                                       DrivedashClientFlags         flags,
+                                                       gboolean                    *via_service_out,
+                                                       GCancellable                *cancellable,
+                                                       GError                     **error);
 
 /* The calls above, run in a GTask thread: for the main loop of the app.
  * Strings and paths are copied (paths NULL: the real system).  A cancelled

@@ -68,42 +68,52 @@ drivedash_event_filter_add_drive (DrivedashEventFilter *filter,
   g_array_append_val (filter->targets, target);
 }
 
-/* The device-mapper devices over the controller's namespaces and their
- * partitions: SYSFS/class/nvme/nvme0/nvme0n1[/nvme0n1p2]/holders/dm-0. */
+static gboolean next_nvme_name (const char **pos, char **controller, char **device);
+
+/* The holders of one block device, and theirs (LVM on LUKS): two levels. */
 static void
-collect_holders (const char *dir,
+collect_holders (const char *block_dir,
+                 const char *name,
                  GPtrArray  *names,
                  guint       depth)
 {
+  g_autofree char *dir = g_build_filename (block_dir, name, "holders", NULL);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autofree char *holders = g_build_filename (dir, "holders", NULL);
-  g_autoptr(GDir) h = g_dir_open (holders, 0, NULL);
-  const char *name;
+  const char *holder;
 
-  while (h != NULL && (name = g_dir_read_name (h)) != NULL)
-    if (names->len < 64)
-      g_ptr_array_add (names, g_strdup (name));
-  while (depth > 0 && d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_prefix (name, "nvme"))
-      {
-        g_autofree char *child = g_build_filename (dir, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR))
-          collect_holders (child, names, depth - 1);
-      }
+  while (d != NULL && (holder = g_dir_read_name (d)) != NULL && names->len < 64)
+    {
+      g_ptr_array_add (names, g_strdup (holder));
+      if (depth > 1)
+        collect_holders (block_dir, holder, names, depth - 1);
+    }
 }
 
+/* The device-mapper devices over the controller's namespaces and their
+ * partitions, from SYSFS/class/block/nvme0n1p2/holders/dm-0.  The block
+ * names are the ones the kernel uses in messages, also with native
+ * multipath, where the namespace is not below the controller. */
 void
 drivedash_event_filter_add_from_sysfs (DrivedashEventFilter *filter,
                                        const char           *sysfs_root,
                                        const char           *controller,
                                        const char           *pci_address)
 {
-  g_autofree char *dir = g_build_filename (sysfs_root != NULL ? sysfs_root : "/sys",
-                                           "class", "nvme", controller, NULL);
+  g_autofree char *block_dir = g_build_filename (sysfs_root != NULL ? sysfs_root : "/sys",
+                                                 "class", "block", NULL);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) d = g_dir_open (block_dir, 0, NULL);
+  const char *name;
 
-  collect_holders (dir, names, 2);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *ctrl = NULL;
+      g_autofree char *whole = NULL;
+      const char *pos = name;
+
+      if (next_nvme_name (&pos, &ctrl, &whole) && g_strcmp0 (ctrl, controller) == 0)
+        collect_holders (block_dir, name, names, 2);
+    }
   g_ptr_array_add (names, NULL);
   drivedash_event_filter_add_drive (filter, controller, pci_address,
                                     (const char * const *) names->pdata);

@@ -121,7 +121,7 @@ drivedash_event_log_from_variant (GVariant  *variant,
   g_autoptr(DrivedashEventLog) log = drivedash_event_log_new (max_events);
   g_autoptr(GVariant) events = NULL;
   g_autoptr(GVariant) counts = NULL;
-  g_auto(GVariantDict) dict;
+  g_auto(GVariantDict) dict = G_VARIANT_DICT_INIT (NULL);
   GVariantIter iter;
   GVariant *child;
 
@@ -131,6 +131,7 @@ drivedash_event_log_from_variant (GVariant  *variant,
                            _("The system service sent kernel events in a form this version does not understand."));
       return NULL;
     }
+  g_variant_dict_clear (&dict);
   g_variant_dict_init (&dict, variant);
   events = g_variant_dict_lookup_value (&dict, "events", G_VARIANT_TYPE ("aa{sv}"));
   counts = g_variant_dict_lookup_value (&dict, "counts", G_VARIANT_TYPE ("a(sux)"));
