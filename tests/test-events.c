@@ -305,6 +305,7 @@ test_boots (void)
   g_assert_cmpuint (before->counts[DRIVEDASH_EVENT_KIND_RESET], ==, 1);
   g_assert_cmpuint (before->counts[DRIVEDASH_EVENT_KIND_REMOVED], ==, 1);
   g_assert_cmpuint (drivedash_event_log_dropouts (before), ==, 2);
+  g_assert_cmpuint (drivedash_event_log_dropouts (now), ==, 0);
   none = read_boot (journal, TRUE, -2, &error);
   g_assert_null (none);
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
@@ -414,6 +415,8 @@ test_full_power (void)
   g_assert_false (drivedash_event_log_worst (log, &worst));
   drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_AER_CORRECTED, "x"));
   drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_TIMEOUT, "x"));
+  drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_RESET, "x"));
+  /* One time-out and one reset: likely one incident, no pattern yet. */
   g_assert_false (drivedash_event_log_suggests_full_power (log, TRUE));
   drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_RESET, "x"));
   g_assert_true (drivedash_event_log_suggests_full_power (log, TRUE));

@@ -172,4 +172,17 @@ gboolean           drivedash_client_self_test_finish     (GAsyncResult          
                                                           DrivedashHealthSource     *source_out,
                                                           GError                   **error);
 
+/* Every boot the journal holds (journal_file, NULL: the system's), from
+ * since_usec on (0: all of it). */
+void               drivedash_client_get_kernel_events_async  (const char            *sysfs_root,
+                                                              const char            *controller,
+                                                              const char            *journal_file,
+                                                              gint64                 since_usec,
+                                                              DrivedashClientFlags   flags,
+                                                              GCancellable          *cancellable,
+                                                              GAsyncReadyCallback    callback,
+                                                              gpointer               user_data);
+DrivedashEventLog *drivedash_client_get_kernel_events_finish (GAsyncResult          *result,
+                                                              GError               **error);
+
 G_END_DECLS

@@ -156,7 +156,8 @@ gboolean
 drivedash_event_log_suggests_full_power (const DrivedashEventLog *log,
                                          gboolean                 apst_exposed)
 {
-  return apst_exposed && drivedash_event_log_dropouts (log) >= 2;
+  return apst_exposed && (drivedash_event_log_dropouts (log) >= 2
+                          || log->counts[DRIVEDASH_EVENT_KIND_TIMEOUT] >= 2);
 }
 
 static void

@@ -52,7 +52,7 @@ static const KindInfo kinds[DRIVEDASH_N_EVENT_KINDS] = {
     N_("Some drives do this when they save power; keeping this drive at full power usually stops it. If it keeps happening, back up your files and update the drive's firmware."),
   },
   [DRIVEDASH_EVENT_KIND_TIMEOUT] = {
-    "timeout", DRIVEDASH_EVENT_SEVERITY_WARNING, TRUE,
+    "timeout", DRIVEDASH_EVENT_SEVERITY_WARNING, FALSE,
     N_("Drive answered too slowly"),
     N_("A read or write took so long that Linux gave up waiting and cancelled it."),
     N_("Once is harmless. If it repeats, keeping this drive at full power usually stops it."),

@@ -59,8 +59,10 @@ DrivedashEventSeverity drivedash_event_kind_get_severity (DrivedashEventKind kin
 const char *drivedash_event_kind_get_title    (DrivedashEventKind kind);
 const char *drivedash_event_kind_get_meaning  (DrivedashEventKind kind);
 const char *drivedash_event_kind_get_advice   (DrivedashEventKind kind);
-/* TRUE for the kinds where the drive stopped answering (reset, timeout,
- * not ready, removed): the ones that keeping it at full power can stop. */
+/* TRUE for the kinds where the drive stopped answering (reset, not ready,
+ * removed, no wake from D3cold): the ones that keeping it at full power
+ * can stop.  A timeout alone is not: the drive answered late, and a
+ * timeout that ends in a reset is counted by that reset. */
 gboolean    drivedash_event_kind_is_dropout   (DrivedashEventKind kind);
 
 /* The classifier: a pure function over one kernel message's text.  FALSE
@@ -125,8 +127,9 @@ guint              drivedash_event_log_dropouts (const DrivedashEventLog *log);
 /* The most serious kind seen, FALSE when there is none. */
 gboolean           drivedash_event_log_worst    (const DrivedashEventLog *log,
                                                  DrivedashEventKind      *kind);
-/* TRUE when the drive dropped out at least twice and the kernel runs
- * APST on it: then keeping it at full power is the fix to offer. */
+/* TRUE when the kernel runs APST on the drive and it dropped out at least
+ * twice, or timed out at least twice: then keeping it at full power is
+ * the fix to offer. */
 gboolean           drivedash_event_log_suggests_full_power (const DrivedashEventLog *log,
                                                             gboolean                 apst_exposed);
 
