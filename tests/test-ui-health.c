@@ -560,6 +560,109 @@ test_events_japanese (void)
   g_test_trap_assert_passed ();
 }
 
+/* The real drive's events through the real client chain, read from a
+ * real journal file: the fixture's reset messages, dated within the week
+ * (systemd-journal-remote writes the file). */
+static char *
+recent_journal (const char *dir)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "fixtures", "journal", "reset.export", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *export = g_build_filename (dir, "recent.export", NULL);
+  g_autofree char *arg = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char *journal = g_build_filename (dir, "recent.journal", NULL);
+  gint64 when = g_get_real_time () - (gint64) 3 * 24 * 3600 * G_USEC_PER_SEC;
+  const char *remote = "/lib/systemd/systemd-journal-remote";
+  int status = 0;
+
+  if (!g_file_test (remote, G_FILE_TEST_IS_EXECUTABLE))
+    remote = "/usr/lib/systemd/systemd-journal-remote";
+  if (!g_file_test (remote, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_free (journal);
+      return NULL;
+    }
+  g_assert_true (g_file_get_contents (fixture, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "__REALTIME_TIMESTAMP="))
+      g_string_append_printf (out, "__REALTIME_TIMESTAMP=%" G_GINT64_FORMAT "\n", when += (gint64) 3600 * G_USEC_PER_SEC);
+    else
+      g_string_append_printf (out, "%s%s", lines[i], lines[i + 1] != NULL ? "\n" : "");
+  g_assert_true (g_file_set_contents (export, out->str, (gssize) out->len, &error));
+  arg = g_strconcat ("--output=", journal, NULL);
+  {
+    const char *argv[] = { remote, arg, export, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, NULL, NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return journal;
+}
+
+static gboolean
+events_and_game_mode_read (gpointer data)
+{
+  return page_value (data, "events-text") != NULL && page_value (data, "game-mode-text") != NULL
+         && model_flag (data, "game-mode-supported");
+}
+
+static void
+test_events_journal (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-ui-events-XXXXXX", &error);
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  g_autoptr(GListModel) events = NULL;
+  g_autoptr(DrivedashHealthEventItem) item = NULL;
+  g_autofree char *journal = NULL;
+  DrivedashWindow *window;
+  DrivedashHealthPage *page;
+
+  g_assert_no_error (error);
+  journal = recent_journal (root);
+  if (journal == NULL)
+    {
+      g_test_skip ("systemd-journal-remote is not installed (build-aux/deps test installs it)");
+      drivedash_test_tree_remove (root);
+      return;
+    }
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/model", "Fixture SSD 1TB\n");
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/address", "0000:01:00.0\n");
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  drivedash_health_provider_set_journal_file_for_testing (journal);
+
+  window = ui_open_window (app, 960, 1400);
+  page = health_page (window);
+  {
+    g_autofree char *sysfs = g_build_filename (root, "sys", NULL);
+
+    drives = drivedash_drive_list_new_for_root (sysfs);
+  }
+  drivedash_health_page_set_drives (page, drives);
+  ui_iterate_until (events_and_game_mode_read, page, 30);
+  g_test_message ("events: %s / %s", page_value (page, "events-text"), page_value (page, "full-power-text"));
+
+  g_object_get (drivedash_health_page_get_model (page), "events", &events, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (events), ==, 1);
+  item = g_list_model_get_item (events, 0);
+  g_assert_cmpint (drivedash_health_event_item_get_kind (item), ==, DRIVEDASH_EVENT_KIND_RESET);
+  g_assert_nonnull (strstr (drivedash_health_event_item_get_subtitle (item), "4 times"));
+  g_assert_true (model_flag (page, "suggest-full-power"));
+  assert_shown (page, "full-power-text");
+
+  drivedash_health_provider_set_journal_file_for_testing (NULL);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+  drivedash_test_tree_remove (root);
+}
+
 static gboolean
 is_partial (gpointer data)
 {
@@ -748,6 +851,7 @@ main (int   argc,
   g_test_add_func ("/ui/health/screenshots", test_screenshots);
   g_test_add_func ("/ui/health/events", test_events);
   g_test_add_func ("/ui/health/events-japanese", test_events_japanese);
+  g_test_add_func ("/ui/health/events-journal", test_events_journal);
   g_test_add_func ("/ui/health/partial-data", test_partial_data);
   g_test_add_func ("/ui/health/drive-picker", test_drive_picker);
 
