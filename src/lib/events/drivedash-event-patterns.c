@@ -184,6 +184,10 @@ static const Pattern patterns[] = {
    * "critical medium", "timeout"…); fs/buffer.c: "Buffer I/O error on dev
    * %pg, logical block %llu, …". */
   { " error, dev ", DRIVEDASH_EVENT_KIND_IO_ERROR },
+  /* drivers/nvme/host/core.c, nvme_log_error() (since 5.19): "%s: %s(0x%x)
+   * @ LBA %llu, %u blocks, %s (sct 0x%x / sc 0x%x) %s%s" — the namespace,
+   * the command and the drive's own status. */
+  { " @ LBA ", DRIVEDASH_EVENT_KIND_IO_ERROR },
   { "Buffer I/O error on dev", DRIVEDASH_EVENT_KIND_IO_ERROR },
   /* Where a kernel logs the drive's temperature (vendor kernels; mainline
    * nvme passes temperature warnings to user space as an event). */
@@ -274,6 +278,22 @@ drivedash_event_classify (const char         *message,
   return FALSE;
 }
 
+/* "nvme0n1: Read(0x2) @ LBA …" → "Read". */
+static char *
+parse_nvme_op (const char *message)
+{
+  const char *lba = strstr (message, " @ LBA ");
+  const char *colon = strstr (message, ": ");
+  const char *paren;
+
+  if (lba == NULL || colon == NULL || colon > lba)
+    return NULL;
+  paren = strchr (colon, '(');
+  if (paren == NULL || paren > lba || paren - (colon + 2) > 32)
+    return NULL;
+  return g_strndup (colon + 2, (gsize) (paren - (colon + 2)));
+}
+
 /* "op 0x1:(WRITE)" → "WRITE". */
 static char *
 parse_op (const char *message)
@@ -281,7 +301,9 @@ parse_op (const char *message)
   const char *p = strstr (message, " op 0x");
   const char *open, *close;
 
-  if (p == NULL || (open = strstr (p, ":(")) == NULL)
+  if (p == NULL)
+    return parse_nvme_op (message);
+  if ((open = strstr (p, ":(")) == NULL)
     return NULL;
   open += 2;
   close = strchr (open, ')');
