@@ -54,6 +54,7 @@ fixture_set_up (Fixture       *f,
   f->sysfs = g_build_filename (f->dir, "sys", NULL);
   drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/address", "0000:01:00.0\n");
   drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (f->sysfs, "class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
   drivedash_test_tree_put (f->sysfs, "class/block/nvme0n1p2/holders/dm-0", "");
   if (journal_remote () == NULL)
     return;
@@ -251,6 +252,8 @@ test_text (Fixture       *f,
   assert_printable (out);
   g_assert_nonnull (strstr (out, drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET)));
   g_assert_nonnull (strstr (out, drivedash_event_kind_get_advice (DRIVEDASH_EVENT_KIND_READ_ONLY)));
+  /* nvme0 has APST and dropped out: the fix, as a command. */
+  g_assert_nonnull (strstr (out, "drivedash-cli game-mode nvme0 on --persistent"));
   /* The process name with escapes shows as visible symbols. */
   g_assert_nonnull (strstr (out, "␛]0;pwned␇"));
 }
@@ -277,6 +280,14 @@ test_other_drive (Fixture       *f,
   g_assert_cmpuint (json_array_get_length (events), ==, 1);
   g_assert_nonnull (strstr (json_object_get_string_member (json_array_get_object_element (events, 0), "message"),
                             "nvme nvme1: controller is down"));
+  /* One reset, on a drive without APST here: no fix offered. */
+  {
+    g_autofree char *text = NULL;
+    g_autofree char *text_err = NULL;
+
+    g_assert_cmpint (run_cli (f, &text, &text_err, "nvme1", NULL), ==, 0);
+    g_assert_null (strstr (text, "game-mode"));
+  }
 }
 
 static void

@@ -28,6 +28,7 @@ typedef struct
   char              *controller;
   DrivedashEventLog *log;
   gboolean           via_service;
+  gboolean           apst;          /* the kernel runs APST on it now */
 } DriveEvents;
 
 static void
@@ -103,6 +104,11 @@ print_human (GPtrArray *all)
       printf (ngettext ("%s: %u event the kernel reported\n", "%s: %u events the kernel reported\n", total),
               events->controller, total);
       print_kinds (events->log);
+      /* The fix, as a command: the same persistent game mode the app's
+       * Keep at Full Power button turns on. */
+      if (drivedash_event_log_suggests_full_power (events->log, events->apst))
+        printf (_("  Keeping this drive at full power usually stops this: "
+                  "drivedash-cli game-mode %s on --persistent\n"), events->controller);
       print_events (events->log);
     }
 }
@@ -224,7 +230,10 @@ drivedash_cli_events (int    argc,
     {
       DriveEvents *events = g_new0 (DriveEvents, 1);
 
+      g_autoptr(DrivedashDrive) drive = drivedash_drive_lookup (sysfs_root, controllers[i], NULL);
+
       events->controller = g_strdup (controllers[i]);
+      events->apst = drive != NULL && drivedash_drive_get_apst_exposed (drive);
       events->log = drivedash_client_get_kernel_events (sysfs_root, controllers[i], &query, flags,
                                                         &events->via_service, NULL, &error);
       if (events->log == NULL)
