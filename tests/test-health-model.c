@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "drivedash-demo.h"
+#include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-health-mapping.h"
 #include "drivedash-health-model-private.h"
@@ -748,6 +749,47 @@ test_game_mode_refused (gconstpointer data)
   drivedash_test_tree_remove (root);
 }
 
+/* The Events group's words: the offer, the timeouts-only offer, and what
+ * it says once the drive is kept at full power. */
+static void
+test_events_mapping (void)
+{
+  g_autoptr(DrivedashEventLog) log = drivedash_event_log_new (10);
+  g_autoptr(DrivedashEventLog) slow = drivedash_event_log_new (10);
+  g_autoptr(DrivedashEventLog) empty = drivedash_event_log_new (10);
+  g_autoptr(GError) error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION, "Not allowed.");
+  g_autofree char *offer = NULL, *slow_offer = NULL, *none = NULL, *kept = NULL, *still = NULL;
+  g_autofree char *unsupported = NULL, *unreadable = NULL, *clean = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      DrivedashKernelEvent *event = drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_RESET, "x");
+      DrivedashKernelEvent *timeout = drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_TIMEOUT, "x");
+
+      event->time_usec = timeout->time_usec = 1000 * (i + 1);
+      drivedash_event_log_add (log, event);
+      drivedash_event_log_add (slow, timeout);
+    }
+  offer = drivedash_health_events_full_power_text (log, TRUE, FALSE, 0);
+  g_assert_nonnull (strstr (offer, "stopped responding 3 times this week"));
+  slow_offer = drivedash_health_events_full_power_text (slow, TRUE, FALSE, 0);
+  g_assert_nonnull (strstr (slow_offer, "answered too slowly 3 times"));
+  unsupported = drivedash_health_events_full_power_text (log, FALSE, FALSE, 0);
+  g_assert_null (unsupported);
+  none = drivedash_health_events_full_power_text (empty, TRUE, FALSE, 0);
+  g_assert_null (none);
+  /* Kept since after the last one: none since. */
+  kept = drivedash_health_events_full_power_text (log, TRUE, TRUE, 3001);
+  g_assert_nonnull (strstr (kept, "has not stopped responding since"));
+  g_assert_cmpuint (drivedash_health_events_dropouts_since (log, 2000), ==, 2);
+  still = drivedash_health_events_full_power_text (log, TRUE, TRUE, 2000);
+  g_assert_nonnull (strstr (still, "still stopped responding 2 times since"));
+  unreadable = drivedash_health_events_summary (NULL, error);
+  g_assert_nonnull (strstr (unreadable, "Not allowed."));
+  clean = drivedash_health_events_summary (empty, NULL);
+  g_assert_nonnull (strstr (clean, "no trouble"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -768,6 +810,7 @@ main (int   argc,
   g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (bus), TRUE);
 
   g_test_add_func ("/health-model/mapping", test_mapping);
+  g_test_add_func ("/health-model/events-mapping", test_events_mapping);
   g_test_add_func ("/health-model/healthy", test_healthy);
   for (guint bit = 0; bit < 6; bit++)
     {

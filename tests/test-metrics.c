@@ -262,6 +262,32 @@ test_read_only (void)
   drivedash_test_tree_remove (top);
 }
 
+/* The kernel events family: every kind for a drive whose events were
+ * read, 0 included; nothing for one whose were not. */
+static void
+test_kernel_events (void)
+{
+  g_autoptr(GPtrArray) healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_event_log_free);
+  DrivedashEventLog *log = drivedash_event_log_new (10);
+  g_autofree char *text = NULL;
+  g_autofree char *without = NULL;
+
+  g_ptr_array_add (healths, drivedash_health_new ("nvme0"));
+  g_ptr_array_add (healths, drivedash_health_new ("nvme1"));
+  for (guint i = 0; i < 3; i++)
+    drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_RESET, "x"));
+  g_ptr_array_add (events, log);
+  g_ptr_array_add (events, NULL);
+  text = drivedash_metrics_format_with_events (healths, events);
+  g_assert_nonnull (strstr (text, "# TYPE drivedash_kernel_events_total counter\n"));
+  g_assert_nonnull (strstr (text, "drivedash_kernel_events_total{controller=\"nvme0\",kind=\"reset\"} 3\n"));
+  g_assert_nonnull (strstr (text, "drivedash_kernel_events_total{controller=\"nvme0\",kind=\"read-only\"} 0\n"));
+  g_assert_null (strstr (text, "drivedash_kernel_events_total{controller=\"nvme1\""));
+  without = drivedash_metrics_format (healths);
+  g_assert_null (strstr (without, "kernel_events"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -273,5 +299,6 @@ main (int    argc,
   g_test_add_func ("/metrics/names", test_names);
   g_test_add_func ("/metrics/file", test_file);
   g_test_add_func ("/metrics/read-only", test_read_only);
+  g_test_add_func ("/metrics/kernel-events", test_kernel_events);
   return g_test_run ();
 }

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -19,6 +21,9 @@
 #include "drivedash-bench-page.h"
 #include "drivedash-health-model-private.h"
 #include "drivedash-health-page-private.h"
+#include "drivedash-health-event-item.h"
+#include "drivedash-health-provider-private.h"
+#include "drivedash-test-locale.h"
 #include "test-ui-common.h"
 
 #include "drivedash-test-tree.h"
@@ -386,6 +391,279 @@ test_screenshots (void)
 }
 
 static gboolean
+has_events_text (gpointer data)
+{
+  return page_value (data, "events-text") != NULL;
+}
+
+static gboolean
+is_kept_at_full_power (gpointer data)
+{
+  gboolean persistent = FALSE;
+
+  g_object_get (drivedash_health_page_get_model (data), "game-mode-persistent", &persistent, NULL);
+  return persistent;
+}
+
+static gboolean
+model_flag (DrivedashHealthPage *page,
+            const char          *name)
+{
+  gboolean value = FALSE;
+
+  g_object_get (drivedash_health_page_get_model (page), name, &value, NULL);
+  return value;
+}
+
+/* A visible, sensitive button for ACTION somewhere under widget. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* An action row titled TITLE is on the page. */
+static gboolean
+row_titled (GtkWidget  *widget,
+            const char *title)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (ADW_IS_PREFERENCES_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (row_titled (child, title))
+      return TRUE;
+  return FALSE;
+}
+
+/* The simulated drive stopped responding three times this week: the
+ * Events group lists each kind, offers Keep at Full Power, and once that
+ * is done says the drive has not dropped out since.  Screenshots wide and
+ * narrow (prefix: "health-events" or, in Japanese, "health-events-ja"). */
+static void
+check_events (const char *prefix)
+{
+  static const struct { int width, height; const char *suffix; } shots[] = {
+    { 960, 2300, "" }, { 360, 3400, "-narrow" },
+  };
+  DrivedashWindow *window = NULL;
+  DrivedashHealthPage *page = NULL;
+  g_autoptr(GListModel) events = NULL;
+
+  for (guint s = 0; s < G_N_ELEMENTS (shots); s++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s%s-light.png", prefix, shots[s].suffix);
+
+      if (window != NULL)
+        gtk_window_close (GTK_WINDOW (window));
+      ui_set_dark (app, FALSE);
+      window = ui_open_window (app, shots[s].width, shots[s].height);
+      page = health_page (window);
+      ui_iterate_until (has_events_text, page, 10);
+      ui_iterate_for (300);
+      g_free (ui_screenshot (window, name));
+    }
+
+  g_object_get (drivedash_health_page_get_model (page), "events", &events, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (events), ==, 3);
+  for (guint i = 0; i < g_list_model_get_n_items (events); i++)
+    {
+      g_autoptr(DrivedashHealthEventItem) item = g_list_model_get_item (events, i);
+
+      g_assert_true (row_titled (GTK_WIDGET (page), drivedash_health_event_item_get_title (item)));
+      g_assert_true (widget_shows (GTK_WIDGET (page), drivedash_health_event_item_get_subtitle (item)));
+    }
+  /* Most serious first. */
+  {
+    g_autoptr(DrivedashHealthEventItem) first = g_list_model_get_item (events, 0);
+
+    g_assert_cmpint (drivedash_health_event_item_get_kind (first), ==, DRIVEDASH_EVENT_KIND_RESET);
+  }
+  assert_shown (page, "full-power-text");
+  g_assert_true (model_flag (page, "suggest-full-power"));
+  g_assert_nonnull (find_action_button (GTK_WIDGET (page), "health.keep-full-power"));
+
+  /* The fix: the persistent game mode. */
+  gtk_widget_activate (find_action_button (GTK_WIDGET (page), "health.keep-full-power"));
+  ui_iterate_until (is_kept_at_full_power, page, 10);
+  g_assert_false (model_flag (page, "suggest-full-power"));
+  g_assert_null (find_action_button (GTK_WIDGET (page), "health.keep-full-power"));
+  g_test_message ("after: %s", page_value (page, "full-power-text"));
+  assert_shown (page, "full-power-text");
+  {
+    g_autofree char *name = g_strdup_printf ("%s-kept-light.png", prefix);
+
+    ui_iterate_for (300);
+    g_free (ui_screenshot (window, name));
+  }
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
+static void
+test_events (void)
+{
+  check_events ("health-events");
+  g_assert_nonnull (strstr (g_dgettext (GETTEXT_PACKAGE, "This drive is kept at full power now, and it has not stopped responding since."),
+                            "full power"));
+}
+
+static void
+test_events_japanese (void)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
+  char *locpath;
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+
+      bindtextdomain (GETTEXT_PACKAGE, localedir);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      /* The Japanese words, not the English ones, are what is shown. */
+      g_assert_cmpstr (drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET), !=, "Drive stopped responding");
+      check_events ("health-events-ja");
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no Japanese catalogue in the build tree");
+      return;
+    }
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_test_trap_subprocess (NULL, 180 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
+  drivedash_test_locale_remove (locpath);
+  setlocale (LC_ALL, "");
+  g_test_trap_assert_passed ();
+}
+
+/* The real drive's events through the real client chain, read from a
+ * real journal file: the fixture's reset messages, dated within the week
+ * (systemd-journal-remote writes the file). */
+static char *
+recent_journal (const char *dir)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "fixtures", "journal", "reset.export", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *export = g_build_filename (dir, "recent.export", NULL);
+  g_autofree char *arg = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char *journal = g_build_filename (dir, "recent.journal", NULL);
+  gint64 when = g_get_real_time () - (gint64) 3 * 24 * 3600 * G_USEC_PER_SEC;
+  const char *remote = "/lib/systemd/systemd-journal-remote";
+  int status = 0;
+
+  if (!g_file_test (remote, G_FILE_TEST_IS_EXECUTABLE))
+    remote = "/usr/lib/systemd/systemd-journal-remote";
+  if (!g_file_test (remote, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_free (journal);
+      return NULL;
+    }
+  g_assert_true (g_file_get_contents (fixture, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "__REALTIME_TIMESTAMP="))
+      g_string_append_printf (out, "__REALTIME_TIMESTAMP=%" G_GINT64_FORMAT "\n", when += (gint64) 3600 * G_USEC_PER_SEC);
+    else
+      g_string_append_printf (out, "%s%s", lines[i], lines[i + 1] != NULL ? "\n" : "");
+  g_assert_true (g_file_set_contents (export, out->str, (gssize) out->len, &error));
+  arg = g_strconcat ("--output=", journal, NULL);
+  {
+    const char *argv[] = { remote, arg, export, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, NULL, NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return journal;
+}
+
+static gboolean
+events_and_game_mode_read (gpointer data)
+{
+  return page_value (data, "events-text") != NULL && page_value (data, "game-mode-text") != NULL
+         && model_flag (data, "game-mode-supported");
+}
+
+static void
+test_events_journal (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-ui-events-XXXXXX", &error);
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  g_autoptr(GListModel) events = NULL;
+  g_autoptr(DrivedashHealthEventItem) item = NULL;
+  g_autofree char *journal = NULL;
+  DrivedashWindow *window;
+  DrivedashHealthPage *page;
+
+  g_assert_no_error (error);
+  journal = recent_journal (root);
+  if (journal == NULL)
+    {
+      g_test_skip ("systemd-journal-remote is not installed (build-aux/deps test installs it)");
+      drivedash_test_tree_remove (root);
+      return;
+    }
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/model", "Fixture SSD 1TB\n");
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/address", "0000:01:00.0\n");
+  drivedash_test_tree_put (root, "sys/class/nvme/nvme0/power/pm_qos_latency_tolerance_us", "100000\n");
+  drivedash_health_provider_set_journal_file_for_testing (journal);
+
+  window = ui_open_window (app, 960, 1400);
+  page = health_page (window);
+  {
+    g_autofree char *sysfs = g_build_filename (root, "sys", NULL);
+
+    drives = drivedash_drive_list_new_for_root (sysfs);
+  }
+  drivedash_health_page_set_drives (page, drives);
+  ui_iterate_until (events_and_game_mode_read, page, 30);
+  g_test_message ("events: %s / %s", page_value (page, "events-text"), page_value (page, "full-power-text"));
+
+  g_object_get (drivedash_health_page_get_model (page), "events", &events, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (events), ==, 1);
+  item = g_list_model_get_item (events, 0);
+  g_assert_cmpint (drivedash_health_event_item_get_kind (item), ==, DRIVEDASH_EVENT_KIND_RESET);
+  g_assert_nonnull (strstr (drivedash_health_event_item_get_subtitle (item), "4 times"));
+  g_assert_true (model_flag (page, "suggest-full-power"));
+  assert_shown (page, "full-power-text");
+
+  drivedash_health_provider_set_journal_file_for_testing (NULL);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+  drivedash_test_tree_remove (root);
+}
+
+static gboolean
 is_partial (gpointer data)
 {
   DrivedashHealth *h = page_health (data);
@@ -571,6 +849,9 @@ main (int   argc,
   g_test_add_func ("/ui/health/game-mode", test_game_mode_switch);
   g_test_add_func ("/ui/health/details-read-aloud", test_details_read_aloud);
   g_test_add_func ("/ui/health/screenshots", test_screenshots);
+  g_test_add_func ("/ui/health/events", test_events);
+  g_test_add_func ("/ui/health/events-japanese", test_events_japanese);
+  g_test_add_func ("/ui/health/events-journal", test_events_journal);
   g_test_add_func ("/ui/health/partial-data", test_partial_data);
   g_test_add_func ("/ui/health/drive-picker", test_drive_picker);
 

@@ -628,12 +628,52 @@ test_thin_year (Fixture       *f,
   g_test_message ("after VACUUM: %" G_GINT64_FORMAT " bytes", file_size (f->path));
 }
 
+static DrivedashKernelEvent *
+kernel_event (DrivedashEventKind kind,
+              gint64             time_usec)
+{
+  DrivedashKernelEvent *event = drivedash_kernel_event_new (kind, "x");
+
+  event->time_usec = time_usec;
+  return event;
+}
+
+/* Each serious kind once, only what came after the watch began, nothing
+ * when muted (but then it counts as told). */
+static void
+test_kernel_events (void)
+{
+  g_autoptr(DrivedashEventLog) log = drivedash_event_log_new (20);
+  g_autofree char *title = NULL;
+  g_autofree char *body = NULL;
+  guint32 told = 0, muted_told = 0;
+
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_RESET, 50));       /* before */
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_AER_CORRECTED, 150)); /* not serious */
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_TIMEOUT, 160));    /* a warning */
+  g_assert_cmphex (drivedash_watch_rules_kernel_events (log, 100, &told, FALSE), ==, 0);
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_RESET, 200));
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_RESET, 210));
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_READ_ONLY, 220));
+  g_assert_cmphex (drivedash_watch_rules_kernel_events (log, 100, &told, FALSE), ==,
+                   (1u << DRIVEDASH_EVENT_KIND_RESET) | (1u << DRIVEDASH_EVENT_KIND_READ_ONLY));
+  /* Again, and with one more reset: told already. */
+  drivedash_event_log_add (log, kernel_event (DRIVEDASH_EVENT_KIND_RESET, 300));
+  g_assert_cmphex (drivedash_watch_rules_kernel_events (log, 100, &told, FALSE), ==, 0);
+  g_assert_cmphex (drivedash_watch_rules_kernel_events (log, 100, &muted_told, TRUE), ==, 0);
+  g_assert_cmphex (muted_told, ==, told);
+  drivedash_watch_kernel_event_describe (DRIVEDASH_EVENT_KIND_READ_ONLY, log, "Fixture SSD", &title, &body);
+  g_assert_true (g_str_has_prefix (title, "Fixture SSD: "));
+  g_assert_nonnull (strstr (body, drivedash_event_kind_get_advice (DRIVEDASH_EVENT_KIND_READ_ONLY)));
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/watch/rules/critical-warning", test_critical_warning);
+  g_test_add_func ("/watch/rules/kernel-events", test_kernel_events);
   g_test_add_func ("/watch/rules/temperature", test_temperature);
   g_test_add_func ("/watch/rules/spare", test_spare);
   g_test_add_func ("/watch/rules/counters", test_counters);

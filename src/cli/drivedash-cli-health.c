@@ -263,11 +263,42 @@ list_names (const char *sysfs_root,
 
 /* Prometheus text for node_exporter's textfile collector, printed or
  * written atomically (data/service/drivedash-prometheus.timer). */
+/* Each drive's kernel events where they can be read without a password
+ * (the timer runs as root); a drive whose events cannot be read is left
+ * out of that family, never counted as zero. */
+static GPtrArray *
+read_kernel_events (const char *sysfs_root,
+                    GPtrArray  *healths)
+{
+  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_event_log_free);
+  DrivedashJournalQuery query = { 0 };
+
+  /* A fixture tree's drives are not this system's: its journal says
+   * nothing about them. */
+  if (sysfs_root != NULL)
+    return events;
+  for (guint i = 0; i < healths->len; i++)
+    {
+      const DrivedashHealth *h = g_ptr_array_index (healths, i);
+      g_autoptr(GError) error = NULL;
+      DrivedashEventLog *log = drivedash_client_get_kernel_events (sysfs_root, h->controller, &query,
+                                                                   DRIVEDASH_CLIENT_NONE, NULL, NULL,
+                                                                   &error);
+
+      if (log == NULL)
+        g_debug ("%s: no kernel events: %s", h->controller, error->message);
+      g_ptr_array_add (events, log);
+    }
+  return events;
+}
+
 static int
-output_prometheus (GPtrArray  *healths,
+output_prometheus (const char *sysfs_root,
+                   GPtrArray  *healths,
                    const char *output)
 {
-  g_autofree char *text = drivedash_metrics_format (healths);
+  g_autoptr(GPtrArray) events = read_kernel_events (sysfs_root, healths);
+  g_autofree char *text = drivedash_metrics_format_with_events (healths, events);
   g_autoptr(GError) error = NULL;
 
   if (output == NULL)
@@ -278,13 +309,14 @@ output_prometheus (GPtrArray  *healths,
 }
 
 static int
-output_report (GPtrArray  *healths,
+output_report (const char *sysfs_root,
+               GPtrArray  *healths,
                Format      format,
                const char *output,
                guint       n_names)
 {
   if (format == FORMAT_PROMETHEUS)
-    return output_prometheus (healths, output);
+    return output_prometheus (sysfs_root, healths, output);
   if (format == FORMAT_JSON)
     {
       g_autofree char *text = drivedash_health_list_to_json (healths);
@@ -399,6 +431,6 @@ drivedash_cli_health (int    argc,
       g_ptr_array_add (healths, h);
     }
 
-  code = output_report (healths, format, output, names->len);
+  code = output_report (sysfs_root, healths, format, output, names->len);
   return status != DRIVEDASH_EXIT_OK ? status : code;
 }

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 #define DRIVEDASH_ACTION_SET_GAME_MODE "io.github.drivedash.Drivedash.set-game-mode"
 /* SetGameMode with persistent = TRUE: writes the udev rule. */
 #define DRIVEDASH_ACTION_SET_GAME_MODE_PERSISTENT "io.github.drivedash.Drivedash.set-game-mode-persistent"
+#define DRIVEDASH_ACTION_READ_KERNEL_EVENTS "io.github.drivedash.Drivedash.read-kernel-events"
 #define DRIVEDASH_ACTION_SELF_TEST     "io.github.drivedash.Drivedash.self-test"
 
 /* DRIVEDASH_AUTHORITY_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED goes over

@@ -11,6 +11,8 @@
 
 #include "drivedash-daemon-work.h"
 #include "drivedash-drive.h"
+#include "drivedash-event-filter.h"
+#include "drivedash-journal.h"
 #include "drivedash-health.h"
 #include "drivedash-nvme.h"
 #include "drivedash-sysfs.h"
@@ -203,6 +205,31 @@ set_game_mode (const DrivedashPowerPaths *paths,
   return drivedash_game_mode_set (paths, request->controller, request->enabled, persistent, error);
 }
 
+/* Root reads every journal; the drive must be there now, like every
+ * controller argument of the service. */
+static GVariant *
+kernel_events (const DrivedashPowerPaths  *paths,
+               DrivedashDaemonRequest     *request,
+               GError                    **error)
+{
+  g_autoptr(DrivedashDrive) drive = drivedash_drive_lookup (paths->sysfs_root, request->controller, error);
+  g_autoptr(DrivedashEventFilter) filter = NULL;
+  g_autoptr(DrivedashEventLog) log = NULL;
+  DrivedashJournalQuery query = {
+    request->journal_file, request->one_boot, request->boot, request->since_usec, 0,
+  };
+
+  if (drive == NULL)
+    return NULL;
+  filter = drivedash_event_filter_new (TRUE);
+  drivedash_event_filter_add_from_sysfs (filter, paths->sysfs_root, request->controller,
+                                         drivedash_drive_get_address (drive));
+  log = drivedash_journal_read (&query, filter, error);
+  if (log == NULL)
+    return NULL;
+  return g_variant_new ("(@a{sv})", drivedash_event_log_to_variant (log));
+}
+
 GVariant *
 drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
                            DrivedashDaemonRequest        *request,
@@ -254,6 +281,9 @@ drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
     case DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS:
       health = read_health (paths, controller, DRIVEDASH_HEALTH_READ_SELF_TEST, error);
       return health != NULL ? g_variant_new ("(@a{sv})", self_test_status_to_variant (health)) : NULL;
+
+    case DRIVEDASH_DAEMON_OP_GET_KERNEL_EVENTS:
+      return kernel_events (paths, request, error);
 
     case DRIVEDASH_DAEMON_OP_LIST_DRIVES:
     default:

@@ -26,6 +26,7 @@ typedef enum
   DRIVEDASH_DAEMON_OP_START_SELF_TEST,
   DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST,
   DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS,
+  DRIVEDASH_DAEMON_OP_GET_KERNEL_EVENTS,
   /* The service's own undo of a temporary change: no caller, no polkit. */
   DRIVEDASH_DAEMON_OP_RESTORE_GAME_MODE,
 } DrivedashDaemonOp;
@@ -51,6 +52,12 @@ typedef struct
   /* RESTORE_GAME_MODE: enabled and persistent are what to put back, and
    * only on the drive with this serial number. */
   char                  *serial;
+  /* GET_KERNEL_EVENTS: which boot, from when; the journal file is the
+   * daemon's (NULL: the system journal), borrowed. */
+  gboolean               one_boot;
+  int                    boot;
+  gint64                 since_usec;
+  const char            *journal_file;
 } DrivedashDaemonRequest;
 
 /* The reply's body (a tuple) or NULL with error set. */

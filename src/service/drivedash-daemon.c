@@ -29,6 +29,7 @@ struct _DrivedashDaemon
   char    *udev_rules_dir;
   char    *state_dir;
   char    *dev_dir;
+  char    *journal_file;   /* tests: this journal file, not the system's */
   DrivedashPowerPaths paths;  /* points into the strings above */
 
   guint    idle_timeout_s;
@@ -766,6 +767,8 @@ action_for (const DrivedashDaemonRequest *request)
     case DRIVEDASH_DAEMON_OP_START_SELF_TEST:
     case DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST:
       return DRIVEDASH_ACTION_SELF_TEST;
+    case DRIVEDASH_DAEMON_OP_GET_KERNEL_EVENTS:
+      return DRIVEDASH_ACTION_READ_KERNEL_EVENTS;
     case DRIVEDASH_DAEMON_OP_LIST_DRIVES:
     case DRIVEDASH_DAEMON_OP_GET_HEALTH:
     case DRIVEDASH_DAEMON_OP_GET_GAME_MODE:
@@ -922,6 +925,22 @@ handle_get_self_test_status (DrivedashDBusDrivedash1 *object,
   return dispatch (call_new (object, invocation, DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS, controller));
 }
 
+static gboolean
+handle_get_kernel_events (DrivedashDBusDrivedash1 *object,
+                          GDBusMethodInvocation   *invocation,
+                          const char              *controller,
+                          GVariant                *options)
+{
+  Call *call = call_new (object, invocation, DRIVEDASH_DAEMON_OP_GET_KERNEL_EVENTS, controller);
+  g_auto(GVariantDict) dict;
+
+  g_variant_dict_init (&dict, options);
+  call->request.one_boot = g_variant_dict_lookup (&dict, "boot", "i", &call->request.boot);
+  g_variant_dict_lookup (&dict, "since-usec", "x", &call->request.since_usec);
+  call->request.journal_file = DRIVEDASH_DAEMON (object)->journal_file;
+  return dispatch (call);
+}
+
 static void
 drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface)
 {
@@ -933,6 +952,7 @@ drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface)
   iface->handle_start_self_test = handle_start_self_test;
   iface->handle_abort_self_test = handle_abort_self_test;
   iface->handle_get_self_test_status = handle_get_self_test_status;
+  iface->handle_get_kernel_events = handle_get_kernel_events;
 }
 
 static void
@@ -950,6 +970,7 @@ drivedash_daemon_finalize (GObject *object)
   g_hash_table_unref (self->temporaries);
   g_main_context_unref (self->context);
   g_free (self->sysfs_root);
+  g_free (self->journal_file);
   g_free (self->udev_rules_dir);
   g_free (self->state_dir);
   g_free (self->dev_dir);
@@ -1002,6 +1023,16 @@ drivedash_daemon_set_permission_timeout (DrivedashDaemon *self,
   g_return_if_fail (seconds > 0);
 
   self->permission_timeout_s = seconds;
+}
+
+void
+drivedash_daemon_set_journal_file (DrivedashDaemon *self,
+                                   const char      *path)
+{
+  g_return_if_fail (DRIVEDASH_IS_DAEMON (self));
+
+  g_free (self->journal_file);
+  self->journal_file = g_strdup (path);
 }
 
 DrivedashDaemon *

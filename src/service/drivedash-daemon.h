@@ -27,6 +27,11 @@ DrivedashDaemon *drivedash_daemon_new (const DrivedashPowerPaths *paths,
 void             drivedash_daemon_set_permission_timeout (DrivedashDaemon *self,
                                                           guint            seconds);
 
+/* Read kernel events from this journal file instead of the system
+ * journal (tests; drivedashd allows it on a private bus only). */
+void             drivedash_daemon_set_journal_file (DrivedashDaemon *self,
+                                                    const char      *path);
+
 /* Takes over the temporary game-mode changes an earlier instance left
  * under the state directory: the undo of those whose clients are all gone
  * is queued before this returns (so it runs before any new call for that

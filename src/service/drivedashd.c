@@ -211,6 +211,7 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *bus_address = NULL;
   g_autofree char *sysfs_root = NULL;
+  g_autofree char *journal_file = NULL;
   g_autofree char *udev_rules_dir = NULL;
   g_autofree char *state_dir = NULL;
   gboolean session = FALSE;
@@ -229,6 +230,8 @@ main (int    argc,
       N_("Use the session bus instead of the system bus (tests only)"), NULL },
     { "sysfs-root", 0, 0, G_OPTION_ARG_FILENAME, &sysfs_root,
       N_("Read drives from this copy of /sys (tests only)"), N_("DIR") },
+    { "journal-file", 0, 0, G_OPTION_ARG_FILENAME, &journal_file,
+      N_("Read the kernel's messages from this journal file (tests only)"), N_("FILE") },
     { "udev-rules-dir", 0, 0, G_OPTION_ARG_FILENAME, &udev_rules_dir,
       N_("Write game-mode udev rules here (tests only)"), N_("DIR") },
     { "state-dir", 0, 0, G_OPTION_ARG_FILENAME, &state_dir,
@@ -275,11 +278,11 @@ main (int    argc,
     }
 
   /* The test-only paths must never redirect the real service. */
-  if ((sysfs_root != NULL || udev_rules_dir != NULL || state_dir != NULL) &&
+  if ((sysfs_root != NULL || udev_rules_dir != NULL || state_dir != NULL || journal_file != NULL) &&
       bus_address == NULL && !session)
     {
       g_printerr ("drivedashd: %s\n",
-                  _("--sysfs-root, --udev-rules-dir and --state-dir are for tests and need --bus-address or --session."));
+                  _("--sysfs-root, --udev-rules-dir, --state-dir and --journal-file are for tests and need --bus-address or --session."));
       return 2;
     }
 
@@ -293,11 +296,11 @@ main (int    argc,
     }
   g_dbus_connection_set_exit_on_close (connection, FALSE);
 
-  if ((sysfs_root != NULL || udev_rules_dir != NULL || state_dir != NULL) &&
+  if ((sysfs_root != NULL || udev_rules_dir != NULL || state_dir != NULL || journal_file != NULL) &&
       is_system_bus (connection))
     {
       g_printerr ("drivedashd: %s\n",
-                  _("--sysfs-root, --udev-rules-dir and --state-dir are for tests and cannot be used on the system bus."));
+                  _("--sysfs-root, --udev-rules-dir, --state-dir and --journal-file are for tests and cannot be used on the system bus."));
       return 2;
     }
 
@@ -305,6 +308,7 @@ main (int    argc,
   service.exit_grace_s = (guint) exit_grace;
   service.daemon = drivedash_daemon_new (&paths, (guint) idle_timeout);
   drivedash_daemon_set_permission_timeout (service.daemon, (guint) permission_timeout);
+  drivedash_daemon_set_journal_file (service.daemon, journal_file);
   g_signal_connect (service.daemon, "idle", G_CALLBACK (on_idle), &service);
 
   if (!g_dbus_interface_skeleton_export (G_DBUS_INTERFACE_SKELETON (service.daemon),

@@ -31,7 +31,8 @@ ACTION_READ = 'io.github.drivedash.Drivedash.read-health'
 ACTION_GAME = 'io.github.drivedash.Drivedash.set-game-mode'
 ACTION_SELF_TEST = 'io.github.drivedash.Drivedash.self-test'
 ACTION_GAME_PERSISTENT = 'io.github.drivedash.Drivedash.set-game-mode-persistent'
-ALL_ACTIONS = [ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_SELF_TEST]
+ACTION_EVENTS = 'io.github.drivedash.Drivedash.read-kernel-events'
+ALL_ACTIONS = [ACTION_READ, ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_SELF_TEST, ACTION_EVENTS]
 
 SERIAL = 'S4EWNX0R123456'
 

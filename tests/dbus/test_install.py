@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 
 ACTIONS = {
     'io.github.drivedash.Drivedash.read-health': ('auth_admin', 'auth_admin', 'yes'),
+    'io.github.drivedash.Drivedash.read-kernel-events': ('auth_admin', 'auth_admin', 'yes'),
     'io.github.drivedash.Drivedash.set-game-mode': ('auth_admin_keep', 'auth_admin_keep', 'yes'),
     'io.github.drivedash.Drivedash.set-game-mode-persistent': ('auth_admin_keep',) * 3,
     'io.github.drivedash.Drivedash.self-test': ('auth_admin_keep',) * 3,
@@ -136,7 +137,7 @@ class InstallTest(unittest.TestCase):
                                        'io.github.drivedash.Drivedash1.xml')).getroot()
         methods = {m.get('name') for m in root.iter('method')}
         self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode', 'SetGameModeTemporary',
-                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus'})
+                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus', 'GetKernelEvents'})
 
 
 if __name__ == '__main__':

@@ -18,7 +18,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drivedash_test_bus import (  # noqa: E402
-    ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, ACTION_SELF_TEST, ALL_ACTIONS, SERIAL,
+    ACTION_EVENTS, ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, ACTION_SELF_TEST, ALL_ACTIONS, SERIAL,
     TestBus, build_path, snapshot, write)
 
 from gi.repository import Gio, GLib  # noqa: E402
@@ -42,6 +42,7 @@ EVERY_METHOD = [
     ('SetGameModeTemporary', '(sb)', ('nvme0', True), ACTION_GAME),
     ('StartSelfTest', '(ss)', ('nvme0', 'short'), ACTION_SELF_TEST),
     ('AbortSelfTest', '(s)', ('nvme0',), ACTION_SELF_TEST),
+    ('GetKernelEvents', '(sa{sv})', ('nvme0', {}), ACTION_EVENTS),
 ]
 
 

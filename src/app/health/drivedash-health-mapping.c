@@ -231,3 +231,107 @@ drivedash_health_game_mode_text (const DrivedashGameMode *state,
         : _("On until the next restart: power saving is off.");
   return g_strdup_printf ("%s\n%s", game_mode_explanation (), now);
 }
+
+char *
+drivedash_health_events_summary (const DrivedashEventLog *log,
+                                 const GError            *error)
+{
+  guint total;
+
+  if (log == NULL)
+    /* Translators: %s says why, e.g. "Reading the kernel's messages needs …" */
+    return g_strdup_printf (_("What the kernel reported about this drive cannot be read here. %s"),
+                            error != NULL ? error->message : "");
+  total = drivedash_event_log_total (log);
+  if (total == 0)
+    return g_strdup_printf (ngettext ("The kernel reported no trouble with this drive in the last %d day.",
+                                      "The kernel reported no trouble with this drive in the last %d days.",
+                                      DRIVEDASH_HEALTH_EVENTS_DAYS),
+                            DRIVEDASH_HEALTH_EVENTS_DAYS);
+  return g_strdup_printf (ngettext ("The kernel reported %u event about this drive in the last %d days.",
+                                    "The kernel reported %u events about this drive in the last %d days.",
+                                    total),
+                          total, DRIVEDASH_HEALTH_EVENTS_DAYS);
+}
+
+static char *
+format_event_time (gint64 usec)
+{
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (usec / G_USEC_PER_SEC);
+
+  /* Translators: when a kernel event happened, strftime format: "Mon 10:04" */
+  return time != NULL ? g_date_time_format (time, _("%a %H:%M")) : g_strdup ("—");
+}
+
+char *
+drivedash_health_events_row_subtitle (const DrivedashEventLog *log,
+                                      DrivedashEventKind       kind)
+{
+  g_autofree char *last = format_event_time (log->last_usec[kind]);
+  g_autofree char *count = NULL;
+
+  /* Translators: "3 times, last Mon 10:04" */
+  count = g_strdup_printf (ngettext ("%u time, last %s", "%u times, last %s", log->counts[kind]),
+                           log->counts[kind], last);
+  return g_strdup_printf ("%s\n%s %s", count, drivedash_event_kind_get_meaning (kind),
+                          drivedash_event_kind_get_advice (kind));
+}
+
+guint
+drivedash_health_events_dropouts_since (const DrivedashEventLog *log,
+                                        gint64                   since_usec)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < log->events->len; i++)
+    {
+      const DrivedashKernelEvent *event = g_ptr_array_index (log->events, i);
+
+      if (event->time_usec >= since_usec && drivedash_event_kind_is_dropout (event->kind))
+        n++;
+    }
+  return n;
+}
+
+char *
+drivedash_health_events_full_power_text (const DrivedashEventLog *log,
+                                         gboolean                 supported,
+                                         gboolean                 persistent,
+                                         gint64                   kept_since_usec)
+{
+  guint dropouts;
+
+  if (log == NULL || !supported)
+    return NULL;
+  if (persistent && kept_since_usec > 0)
+    {
+      dropouts = drivedash_health_events_dropouts_since (log, kept_since_usec);
+      if (dropouts == 0)
+        return g_strdup (_("This drive is kept at full power now, and it has not stopped responding since."));
+      return g_strdup_printf (ngettext ("This drive is kept at full power, and it still stopped responding %u time since. "
+                                        "Back up your files and look for a firmware update for the drive.",
+                                        "This drive is kept at full power, and it still stopped responding %u times since. "
+                                        "Back up your files and look for a firmware update for the drive.",
+                                        dropouts), dropouts);
+    }
+  dropouts = drivedash_event_log_dropouts (log);
+  if (persistent)
+    return dropouts == 0 ? NULL
+      : g_strdup_printf (ngettext ("This drive is kept at full power. It stopped responding %u time in the last %d days.",
+                                   "This drive is kept at full power. It stopped responding %u times in the last %d days.",
+                                   dropouts), dropouts, DRIVEDASH_HEALTH_EVENTS_DAYS);
+  if (!drivedash_event_log_suggests_full_power (log, supported))
+    return NULL;
+  if (dropouts < 2)
+    return g_strdup_printf (ngettext ("This drive answered too slowly %u time this week. Some drives do this when they save power; "
+                                      "keeping this drive at full power usually stops it.",
+                                      "This drive answered too slowly %u times this week. Some drives do this when they save power; "
+                                      "keeping this drive at full power usually stops it.",
+                                      log->counts[DRIVEDASH_EVENT_KIND_TIMEOUT]),
+                            log->counts[DRIVEDASH_EVENT_KIND_TIMEOUT]);
+  return g_strdup_printf (ngettext ("This drive stopped responding %u time this week. Some drives do this when they save power; "
+                                    "keeping this drive at full power usually stops it.",
+                                    "This drive stopped responding %u times this week. Some drives do this when they save power; "
+                                    "keeping this drive at full power usually stops it.",
+                                    dropouts), dropouts);
+}

@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "drivedash-events.h"
 #include "drivedash-health.h"
 #include "drivedash-power.h"
 
@@ -45,5 +46,25 @@ char       *drivedash_health_drive_text          (const DrivedashHealth *health)
 char       *drivedash_health_game_mode_text      (const DrivedashGameMode *state,
                                                   const GError            *error,
                                                   gboolean                 simulated);
+
+/* The Events group's description: what the kernel reported in the last
+ * DRIVEDASH_HEALTH_EVENTS_DAYS days, or why it cannot be read (error). */
+#define DRIVEDASH_HEALTH_EVENTS_DAYS 7
+char       *drivedash_health_events_summary      (const DrivedashEventLog *log,
+                                                  const GError            *error);
+/* One kind's row: "3 times, last Mon 10:04" and what it means and what to
+ * do. */
+char       *drivedash_health_events_row_subtitle (const DrivedashEventLog *log,
+                                                  DrivedashEventKind       kind);
+/* The offer to keep the drive at full power, or, once it is, whether it
+ * dropped out since (kept_since_usec: when it was made so, 0 unknown).
+ * NULL when there is nothing to say.  supported: the drive has APST. */
+char       *drivedash_health_events_full_power_text (const DrivedashEventLog *log,
+                                                     gboolean                 supported,
+                                                     gboolean                 persistent,
+                                                     gint64                   kept_since_usec);
+/* How many times the drive dropped out at or after since_usec. */
+guint       drivedash_health_events_dropouts_since (const DrivedashEventLog *log,
+                                                    gint64                   since_usec);
 
 G_END_DECLS

@@ -46,6 +46,8 @@ enum {
   PROP_UNSAFE_TEXT,
   PROP_MEDIA_TEXT,
   PROP_GAME_MODE_TEXT,
+  PROP_EVENTS_TEXT,
+  PROP_FULL_POWER_TEXT,
   PROP_PARTIAL,
   PROP_PARTIAL_DETAILS,
   PROP_ERROR,
@@ -65,6 +67,8 @@ enum {
   PROP_CAN_CHANGE_GAME_MODE,
   PROP_GAME_MODE_NEEDS_PERMISSION,
   PROP_SERVICE_MISSING,
+  PROP_SUGGEST_FULL_POWER,
+  PROP_EVENTS,
   PROP_BUSY,
   PROP_DEMO,
   N_PROPS
@@ -103,6 +107,10 @@ struct _DrivedashHealthModel
   gboolean                       game_mode_persistent;
   gboolean                       can_change_game_mode;
   gboolean                       service_missing;  /* offer "How to Enable" */
+  GListStore                    *events;        /* DrivedashHealthEventItem, one per kind seen */
+  DrivedashEventLog             *event_log;     /* the last read; NULL when it failed */
+  gboolean                       suggest_full_power;
+  gint64                         kept_since_usec; /* when Keep at Full Power was chosen here */
   gboolean                       busy;
 
   GCancellable                  *load_cancellable;
@@ -161,5 +169,11 @@ void _drivedash_health_model_load           (DrivedashHealthModel    *self,
 void _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
                                              const DrivedashGameMode *state,
                                              const GError            *error);
+/* In drivedash-health-model-events.c: reads the kernel events of the
+ * last DRIVEDASH_HEALTH_EVENTS_DAYS days, and words them again when the
+ * game-mode state they are offered against changes. */
+void _drivedash_health_model_load_events    (DrivedashHealthModel    *self);
+void _drivedash_health_model_show_events    (DrivedashHealthModel    *self);
+void _drivedash_health_model_clear_events   (DrivedashHealthModel    *self);
 
 G_END_DECLS

@@ -68,6 +68,7 @@ _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
   _drivedash_health_model_set_bool (self, &self->game_mode_enabled, enabled, PROP_GAME_MODE_ENABLED);
   _drivedash_health_model_set_bool (self, &self->game_mode_persistent, persistent, PROP_GAME_MODE_PERSISTENT);
   update_can_change (self);
+  _drivedash_health_model_show_events (self);
   /* A refused change leaves the properties as they were: the switches,
    * which moved with the click, go back to them. */
   g_signal_emit (self, drivedash_health_model_signals[SIGNAL_GAME_MODE_SETTLED], 0);
@@ -154,6 +155,10 @@ drivedash_health_model_set_game_mode (DrivedashHealthModel *self,
 
   if (self->drive == NULL)
     return;
+  /* From now on the Events group tells whether the drive dropped out
+   * since it was kept at full power. */
+  if (enabled && persistent && !self->game_mode_persistent)
+    self->kept_since_usec = g_get_real_time ();
   self->game_mode_changes++;
   self->game_mode_epoch++;
   update_can_change (self);

@@ -236,6 +236,7 @@ _drivedash_health_model_clear_values (DrivedashHealthModel *self)
   set_int (self, &self->life_left, -1, PROP_LIFE_LEFT);
   _drivedash_health_model_set_bool (self, &self->service_missing, FALSE, PROP_SERVICE_MISSING);
   _drivedash_health_model_show_game_mode (self, NULL, NULL);
+  _drivedash_health_model_clear_events (self);
   if (had_health)
     g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
 }

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
+#include "drivedash-health-event-item.h"
 #include "drivedash-health-model-private.h"
 #include "drivedash-health-provider.h"
 
@@ -144,6 +145,7 @@ _drivedash_health_model_load (DrivedashHealthModel *self,
                                      _drivedash_health_request_new (self, self->load_cancellable, FALSE));
   self->provider->get_game_mode_async (self->drive, self->load_cancellable, game_mode_read_cb,
                                        _drivedash_health_request_new (self, self->load_cancellable, FALSE));
+  _drivedash_health_model_load_events (self);
   /* The live reading, not the log's snapshot. */
   temperature_tick_cb (self);
 }
@@ -340,6 +342,8 @@ drivedash_health_model_get_property (GObject    *object,
     case PROP_CAN_CHANGE_GAME_MODE: g_value_set_boolean (value, self->can_change_game_mode); break;
     case PROP_GAME_MODE_NEEDS_PERMISSION: g_value_set_boolean (value, self->game_mode_needs_permission); break;
     case PROP_SERVICE_MISSING: g_value_set_boolean (value, self->service_missing); break;
+    case PROP_SUGGEST_FULL_POWER: g_value_set_boolean (value, self->suggest_full_power); break;
+    case PROP_EVENTS: g_value_set_object (value, self->events); break;
     case PROP_BUSY: g_value_set_boolean (value, self->busy); break;
     case PROP_DEMO: g_value_set_boolean (value, self->drive && self->provider->simulated); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -392,6 +396,8 @@ drivedash_health_model_finalize (GObject *object)
   g_clear_object (&self->load_cancellable);
   g_ptr_array_unref (self->requests);
   g_clear_object (&self->reasons);
+  g_clear_object (&self->events);
+  g_clear_pointer (&self->event_log, drivedash_event_log_free);
   g_clear_pointer (&self->health, drivedash_health_unref);
   g_clear_pointer (&self->game_mode, drivedash_game_mode_free);
   for (guint i = 0; i < N_TEXT_PROPS; i++)
@@ -418,6 +424,8 @@ install_properties (GObjectClass *object_class)
     { PROP_UNSAFE_TEXT, "unsafe-text" },
     { PROP_MEDIA_TEXT, "media-text" },
     { PROP_GAME_MODE_TEXT, "game-mode-text" },
+    { PROP_EVENTS_TEXT, "events-text" },          /* what the kernel reported, or why it can't be read */
+    { PROP_FULL_POWER_TEXT, "full-power-text" },  /* NULL: nothing to offer or say */
     { PROP_PARTIAL, "partial" },                  /* NULL: nothing is missing */
     { PROP_PARTIAL_DETAILS, "partial-details" },  /* the raw messages behind it, or NULL */
     { PROP_ERROR, "error" },                      /* NULL: the last read worked */
@@ -429,6 +437,7 @@ install_properties (GObjectClass *object_class)
     { PROP_CAN_CHANGE_GAME_MODE, "can-change-game-mode" },
     { PROP_GAME_MODE_NEEDS_PERMISSION, "game-mode-needs-permission" },
     { PROP_SERVICE_MISSING, "service-missing" },  /* the partial report's cure is installing it */
+    { PROP_SUGGEST_FULL_POWER, "suggest-full-power" },  /* offer Keep at Full Power */
     { PROP_BUSY, "busy" },
     { PROP_DEMO, "demo" },
   };
@@ -446,6 +455,8 @@ install_properties (GObjectClass *object_class)
   drivedash_health_model_pspecs[PROP_VERDICT] = g_param_spec_enum ("verdict", NULL, NULL, DRIVEDASH_TYPE_VERDICT,
                                                 DRIVEDASH_VERDICT_UNKNOWN, ro);
   drivedash_health_model_pspecs[PROP_REASONS] = g_param_spec_object ("reasons", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  /* DrivedashHealthEventItem, one per kind of kernel event, most serious first. */
+  drivedash_health_model_pspecs[PROP_EVENTS] = g_param_spec_object ("events", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   /* Kelvin; 0 while unknown. */
   drivedash_health_model_pspecs[PROP_TEMPERATURE] = g_param_spec_double ("temperature", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
   drivedash_health_model_pspecs[PROP_WARNING_TEMPERATURE] = g_param_spec_uint ("warning-temperature", NULL, NULL, 0, G_MAXUINT, 0, ro);
@@ -493,6 +504,7 @@ drivedash_health_model_init (DrivedashHealthModel *self)
 {
   self->requests = g_ptr_array_new_with_free_func (g_object_unref);
   self->reasons = gtk_string_list_new (NULL);
+  self->events = g_list_store_new (DRIVEDASH_TYPE_HEALTH_EVENT_ITEM);
   self->life_left = -1;
   self->started_us = g_get_monotonic_time ();
 }

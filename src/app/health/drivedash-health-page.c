@@ -14,6 +14,7 @@
 #include "drivedash-closures.h"
 #include "drivedash-demo.h"
 #include "drivedash-health-details.h"
+#include "drivedash-health-events.h"
 #include "drivedash-health-game-mode.h"
 #include "drivedash-health-history.h"
 #include "drivedash-health-life.h"
@@ -140,6 +141,18 @@ self_test_action_cb (GtkWidget  *widget,
                                           : DRIVEDASH_SELF_TEST_ABORT);
 }
 
+/* The fix the Events group offers: game mode kept after restarts, which
+ * asks for the password (set-game-mode-persistent). */
+static void
+keep_full_power_action_cb (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  DrivedashHealthPage *self = DRIVEDASH_HEALTH_PAGE (widget);
+
+  drivedash_health_model_set_game_mode (self->model, TRUE, TRUE);
+}
+
 static void
 how_to_enable_action_cb (GtkWidget  *widget,
                          const char *action_name,
@@ -264,6 +277,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_VERDICT);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_TEMPERATURE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_LIFE);
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_EVENTS);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_GAME_MODE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_DETAILS);
   g_type_ensure (DRIVEDASH_TYPE_WATCH_HINT);
@@ -278,6 +292,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, drive_row_selected_cb);
 
   gtk_widget_class_install_action (widget_class, "health.how-to-enable", NULL, how_to_enable_action_cb);
+  gtk_widget_class_install_action (widget_class, "health.keep-full-power", NULL, keep_full_power_action_cb);
   gtk_widget_class_install_action (widget_class, "health.refresh", NULL, refresh_action_cb);
   gtk_widget_class_install_action (widget_class, "health.watch-on", NULL, watch_on_action_cb);
   gtk_widget_class_install_action (widget_class, "health.watch-not-now", NULL, watch_not_now_action_cb);

@@ -12,6 +12,7 @@
 #include <gio/gio.h>
 
 #include "drivedash-drive-list.h"
+#include "drivedash-events.h"
 #include "drivedash-health.h"
 #include "drivedash-power.h"
 #include "drivedash-self-test.h"
@@ -52,6 +53,14 @@ typedef struct
    * it cannot be read.  A small sysfs read: runs on the main thread. */
   double              (*read_temperature)      (DrivedashDriveItem    *item,
                                                 double                 seconds);
+  /* What the kernel reported about the drive from since_usec on. */
+  void                (*read_events_async)     (DrivedashDriveItem    *item,
+                                                gint64                 since_usec,
+                                                GCancellable          *cancellable,
+                                                GAsyncReadyCallback    callback,
+                                                gpointer               user_data);
+  DrivedashEventLog  *(*read_events_finish)    (GAsyncResult          *result,
+                                                GError               **error);
   /* TRUE when the source has a past to show on a fresh graph. */
   gboolean            has_history;
 } DrivedashHealthProvider;

@@ -21,6 +21,8 @@ typedef struct
   DrivedashSelfTestKind  kind;        /* self-test only */
   DrivedashClientFlags   flags;
   DrivedashHealthSource  source;      /* written by the thread (self-test) */
+  char                  *journal_file; /* kernel events only */
+  gint64                 since_usec;
 } DriveRequest;
 
 static DriveRequest *
@@ -43,6 +45,7 @@ drive_request_free (gpointer data)
 
   g_free (r->sysfs_root);
   g_free (r->controller);
+  g_free (r->journal_file);
   g_free (r);
 }
 
@@ -168,6 +171,61 @@ drivedash_client_get_health_finish (GAsyncResult  *result,
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   g_return_val_if_fail (g_async_result_is_tagged (result, drivedash_client_get_health_async), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* --- kernel events ------------------------------------------------------- */
+
+static void
+get_kernel_events_thread (GTask        *task,
+                          gpointer      source_object,
+                          gpointer      task_data,
+                          GCancellable *cancellable)
+{
+  DriveRequest *r = task_data;
+  DrivedashJournalQuery query = { .journal_file = r->journal_file, .since_usec = r->since_usec };
+  GError *error = NULL;
+  DrivedashEventLog *log;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  log = drivedash_client_get_kernel_events (r->sysfs_root, r->controller, &query, r->flags,
+                                            NULL, cancellable, &error);
+  if (log == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, log, (GDestroyNotify) drivedash_event_log_free);
+}
+
+void
+drivedash_client_get_kernel_events_async (const char           *sysfs_root,
+                                          const char           *controller,
+                                          const char           *journal_file,
+                                          gint64                since_usec,
+                                          DrivedashClientFlags  flags,
+                                          GCancellable         *cancellable,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data)
+{
+  DriveRequest *r;
+
+  g_return_if_fail (controller != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  r = drive_request_new (sysfs_root, controller, flags);
+  r->journal_file = g_strdup (journal_file);
+  r->since_usec = since_usec;
+  run_task (drivedash_client_get_kernel_events_async, "drivedash_client_get_kernel_events_async",
+            r, drive_request_free, get_kernel_events_thread, cancellable, callback, user_data);
+}
+
+DrivedashEventLog *
+drivedash_client_get_kernel_events_finish (GAsyncResult  *result,
+                                           GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_async_result_is_tagged (result, drivedash_client_get_kernel_events_async), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }

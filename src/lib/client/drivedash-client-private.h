@@ -15,6 +15,7 @@
 
 #include "drivedash-client.h"
 #include "drivedash-drive.h"
+#include "drivedash-journal.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,7 @@ typedef enum
   DRIVEDASH_CLIENT_OP_GET_GAME_MODE,
   DRIVEDASH_CLIENT_OP_SET_GAME_MODE,
   DRIVEDASH_CLIENT_OP_SELF_TEST,
+  DRIVEDASH_CLIENT_OP_GET_KERNEL_EVENTS,
   DRIVEDASH_CLIENT_N_OPS
 } DrivedashClientOp;
 
@@ -49,6 +51,7 @@ typedef struct
   gboolean                   persistent;
   gboolean                   temporary;
   DrivedashSelfTestKind      kind;         /* self-test */
+  const DrivedashJournalQuery *journal_query; /* kernel events */
   DrivedashClientFlags       flags;
   GCancellable              *cancellable;
 
@@ -61,6 +64,7 @@ typedef struct
   DrivedashHealthSource      source;
   DrivedashHealth           *health;
   DrivedashGameMode         *game_mode;
+  DrivedashEventLog         *events;
 } DrivedashClientRequest;
 
 /* One backend doing request->op.  error is never NULL; it is set for
@@ -77,6 +81,7 @@ typedef struct
 } DrivedashClientBackend;
 
 /* The chain, in this order (see drivedash-client.c for why). */
+extern const DrivedashClientBackend drivedash_client_backend_journal; /* drivedash-client-journal.c */
 extern const DrivedashClientBackend drivedash_client_backend_service; /* drivedash-client-service.c */
 extern const DrivedashClientBackend drivedash_client_backend_direct;  /* drivedash-client-direct.c */
 extern const DrivedashClientBackend drivedash_client_backend_udisks;  /* drivedash-client-udisks.c */

@@ -280,6 +280,43 @@ service_self_test (DrivedashClientRequest  *request,
                        &reply, error);
 }
 
+/* The query as GetKernelEvents' options: "boot" only for one boot. */
+static GVariant *
+kernel_events_options (const DrivedashJournalQuery *query)
+{
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, NULL);
+  if (query->one_boot)
+    g_variant_dict_insert (&dict, "boot", "i", query->boot);
+  if (query->since_usec > 0)
+    g_variant_dict_insert (&dict, "since-usec", "x", query->since_usec);
+  return g_variant_dict_end (&dict);
+}
+
+static DrivedashClientOutcome
+service_get_kernel_events (DrivedashClientRequest  *request,
+                           GError                 **error)
+{
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GVariant) dict = NULL;
+  DrivedashClientOutcome outcome;
+
+  outcome = service_step (request, "GetKernelEvents",
+                          g_variant_new ("(s@a{sv})", request->controller,
+                                         kernel_events_options (request->journal_query)),
+                          drivedash_client_call_flags (request->flags),
+                          drivedash_client_read_timeout_ms (), &reply, error);
+  if (outcome != DRIVEDASH_CLIENT_ANSWERED)
+    return outcome;
+  dict = g_variant_get_child_value (reply, 0);
+  request->events = drivedash_event_log_from_variant (dict, request->journal_query->max_events != 0
+                                                            ? request->journal_query->max_events
+                                                            : DRIVEDASH_JOURNAL_MAX_EVENTS,
+                                                      error);
+  return request->events != NULL ? DRIVEDASH_CLIENT_ANSWERED : DRIVEDASH_CLIENT_FAILED;
+}
+
 const DrivedashClientBackend drivedash_client_backend_service = {
   .name = "drivedashd",
   .skip_flag = DRIVEDASH_CLIENT_NO_SERVICE,
@@ -289,5 +326,6 @@ const DrivedashClientBackend drivedash_client_backend_service = {
     [DRIVEDASH_CLIENT_OP_GET_GAME_MODE] = service_get_game_mode,
     [DRIVEDASH_CLIENT_OP_SET_GAME_MODE] = service_set_game_mode,
     [DRIVEDASH_CLIENT_OP_SELF_TEST] = service_self_test,
+    [DRIVEDASH_CLIENT_OP_GET_KERNEL_EVENTS] = service_get_kernel_events,
   },
 };

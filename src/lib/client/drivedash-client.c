@@ -132,11 +132,14 @@ drivedash_client_call_flags (DrivedashClientFlags flags)
 
 /* --- the chain --------------------------------------------------------------- */
 
-/* The service first: it has everything and asks polkit.  Then, as root,
+/* The journal first, for kernel events only: a user who may read it
+ * needs neither the service nor polkit.  The service next: it has
+ * everything and asks polkit.  Then, as root,
  * admin commands, which also have everything.  Then UDisks2, which has the
  * SMART counters but not all of the log.  sysfs last: identity,
  * temperature and game mode state, to anyone. */
 static const DrivedashClientBackend *const real_chain[] = {
+  &drivedash_client_backend_journal,
   &drivedash_client_backend_service,
   &drivedash_client_backend_direct,
   &drivedash_client_backend_udisks,
@@ -168,6 +171,10 @@ static const OpInfo ops[DRIVEDASH_CLIENT_N_OPS] = {
     TRUE, FALSE, N_("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator.") },
   [DRIVEDASH_CLIENT_OP_SELF_TEST] = {
     TRUE, TRUE, N_("Self-tests need permission: install the Drivedash system service (see the README), or run this as administrator.") },
+  /* Not on_drive: a drive that dropped out is gone from sysfs, and its
+   * events are what the user wants to see. */
+  [DRIVEDASH_CLIENT_OP_GET_KERNEL_EVENTS] = {
+    FALSE, FALSE, N_("Reading the kernel's messages needs membership of the adm, systemd-journal or wheel group, or the Drivedash system service.") },
 };
 
 DrivedashServiceStatus
@@ -264,6 +271,7 @@ drivedash_client_request_clear (DrivedashClientRequest *request)
   g_clear_error (&request->service_error);
   g_clear_pointer (&request->health, drivedash_health_unref);
   g_clear_pointer (&request->game_mode, drivedash_game_mode_free);
+  g_clear_pointer (&request->events, drivedash_event_log_free);
 }
 
 /* --- the public calls -------------------------------------------------------- */
@@ -460,4 +468,31 @@ drivedash_client_self_test (const char             *sysfs_root,
     *source_out = request.source;
   drivedash_client_request_clear (&request);
   return ok;
+}
+
+DrivedashEventLog *
+drivedash_client_get_kernel_events (const char                  *sysfs_root,
+                                    const char                  *controller,
+                                    const DrivedashJournalQuery *query,
+                                    DrivedashClientFlags         flags,
+                                    gboolean                    *via_service_out,
+                                    GCancellable                *cancellable,
+                                    GError                     **error)
+{
+  DrivedashClientRequest request;
+  DrivedashEventLog *log = NULL;
+
+  if (!request_init (&request, DRIVEDASH_CLIENT_OP_GET_KERNEL_EVENTS, controller, flags,
+                     cancellable, error))
+    return NULL;
+  request.sysfs_root = sysfs_root;
+  request.journal_query = query;
+  if (drivedash_client_request_run (&request, error))
+    {
+      log = g_steal_pointer (&request.events);
+      if (via_service_out != NULL)
+        *via_service_out = request.source == DRIVEDASH_HEALTH_SOURCE_SERVICE;
+    }
+  drivedash_client_request_clear (&request);
+  return log;
 }

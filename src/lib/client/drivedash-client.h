@@ -18,6 +18,7 @@
 #include <gio/gio.h>
 
 #include "drivedash-health.h"
+#include "drivedash-journal.h"
 #include "drivedash-power.h"
 
 G_BEGIN_DECLS
@@ -112,6 +113,19 @@ gboolean drivedash_client_self_test (const char             *sysfs_root,
                                      GCancellable           *cancellable,
                                      GError                **error);
 
+/* What the kernel said about one controller (kernel events): read from
+ * the journal directly when this user may (root, adm, systemd-journal,
+ * wheel), else through drivedashd (polkit read-health).  The controller
+ * need not be present: a drive that dropped out has events too.
+ * via_service_out (may be NULL): whether drivedashd answered. */
+DrivedashEventLog *drivedash_client_get_kernel_events (const char                  *sysfs_root,
+                                                       const char                  *controller,
+                                                       const DrivedashJournalQuery *query,
+                                                       DrivedashClientFlags         flags,
+                                                       gboolean                    *via_service_out,
+                                                       GCancellable                *cancellable,
+                                                       GError                     **error);
+
 /* The calls above, run in a GTask thread: for the main loop of the app.
  * Strings and paths are copied (paths NULL: the real system).  A cancelled
  * call finishes with G_IO_ERROR_CANCELLED.  The _finish functions return
@@ -157,5 +171,18 @@ void               drivedash_client_self_test_async      (const char            
 gboolean           drivedash_client_self_test_finish     (GAsyncResult              *result,
                                                           DrivedashHealthSource     *source_out,
                                                           GError                   **error);
+
+/* Every boot the journal holds (journal_file, NULL: the system's), from
+ * since_usec on (0: all of it). */
+void               drivedash_client_get_kernel_events_async  (const char            *sysfs_root,
+                                                              const char            *controller,
+                                                              const char            *journal_file,
+                                                              gint64                 since_usec,
+                                                              DrivedashClientFlags   flags,
+                                                              GCancellable          *cancellable,
+                                                              GAsyncReadyCallback    callback,
+                                                              gpointer               user_data);
+DrivedashEventLog *drivedash_client_get_kernel_events_finish (GAsyncResult          *result,
+                                                              GError               **error);
 
 G_END_DECLS

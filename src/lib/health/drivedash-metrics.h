@@ -13,6 +13,7 @@
 
 #include <gio/gio.h>
 
+#include "drivedash-events.h"
 #include "drivedash-health.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,14 @@ G_BEGIN_DECLS
 /* The text exposition format for @healths (element-type DrivedashHealth),
  * with HELP and TYPE lines. */
 char     *drivedash_metrics_format        (GPtrArray   *healths);
+/* The same, and drivedash_kernel_events_total{controller,kind}: the
+ * kernel events of each drive over the boots the journal holds, every
+ * kind (0 included) for the drives whose events could be read.  events
+ * (element-type DrivedashEventLog) runs parallel to healths; an entry
+ * (or events itself) NULL where they could not be read, which leaves
+ * that drive out of the family rather than claiming zero. */
+char     *drivedash_metrics_format_with_events (GPtrArray *healths,
+                                                GPtrArray *events);
 
 /* Writes @text to @path atomically: a temporary file in the same folder,
  * synced, then renamed over @path, mode 0644 so that node_exporter's user

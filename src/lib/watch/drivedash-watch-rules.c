@@ -263,3 +263,38 @@ drivedash_watch_event_describe (const DrivedashWatchEvent *event,
       break;
     }
 }
+
+guint32
+drivedash_watch_rules_kernel_events (const DrivedashEventLog *log,
+                                     gint64                   since_usec,
+                                     guint32                 *told,
+                                     gboolean                 muted)
+{
+  guint32 now = 0;
+
+  for (guint i = 0; i < log->events->len; i++)
+    {
+      const DrivedashKernelEvent *event = g_ptr_array_index (log->events, i);
+      guint32 bit = 1u << event->kind;
+
+      if (event->time_usec < since_usec || (*told & bit)
+          || drivedash_event_kind_get_severity (event->kind) != DRIVEDASH_EVENT_SEVERITY_SERIOUS)
+        continue;
+      *told |= bit;
+      now |= bit;
+    }
+  return muted ? 0 : now;
+}
+
+void
+drivedash_watch_kernel_event_describe (DrivedashEventKind       kind,
+                                       const DrivedashEventLog *log,
+                                       const char              *drive,
+                                       char                   **title,
+                                       char                   **body)
+{
+  /* Translators: "Samsung SSD 970: Drive stopped responding" */
+  *title = g_strdup_printf (_("%s: %s"), drive, drivedash_event_kind_get_title (kind));
+  *body = g_strdup_printf ("%s %s", drivedash_event_kind_get_meaning (kind),
+                           drivedash_event_kind_get_advice (kind));
+}

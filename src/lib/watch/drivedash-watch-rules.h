@@ -17,6 +17,7 @@
  */
 #pragma once
 
+#include "drivedash-events.h"
 #include "drivedash-snapshot.h"
 #include "drivedash-store-health.h"
 
@@ -71,5 +72,21 @@ void    drivedash_watch_event_describe (const DrivedashWatchEvent *event,
 /* A stable id for the event kind ("critical-warning", "temperature",
  * "spare", "media-errors", "error-log", "wear"). */
 const char *drivedash_watch_event_kind_id (DrivedashWatchEventKind kind);
+
+/* Kernel events: each serious kind is told once, the first time it shows
+ * up at or after since_usec.  told: the kinds told so far (a bit per
+ * DrivedashEventKind), updated.  Returns the bits of the kinds to tell
+ * now (none when muted, though they count as told). */
+guint32 drivedash_watch_rules_kernel_events (const DrivedashEventLog *log,
+                                             gint64                   since_usec,
+                                             guint32                 *told,
+                                             gboolean                 muted);
+/* The message for one kind of kernel event: count of them since the
+ * watch began, from log. */
+void    drivedash_watch_kernel_event_describe (DrivedashEventKind       kind,
+                                               const DrivedashEventLog *log,
+                                               const char              *drive,
+                                               char                   **title,
+                                               char                   **body);
 
 G_END_DECLS

@@ -17,6 +17,8 @@ typedef struct
   gboolean             muted;
   guint16              warning_kelvin;
   gboolean             follow_udisks;  /* full health comes on UDisks2's signal */
+  gint64               events_since;   /* kernel events from then on (µs) */
+  guint32              events_told;    /* kinds told in this run */
 } WatchedDrive;
 
 struct _DrivedashWatch
@@ -67,6 +69,9 @@ lookup_drive (DrivedashWatch        *self,
     return d;
   d = g_new0 (WatchedDrive, 1);
   d->controller = g_strdup (health->controller);
+  /* What the kernel reported before the watch began is on the Health
+   * page; a notification is for what is new. */
+  d->events_since = g_get_real_time ();
   d->name = g_strdup (health->model != NULL && *health->model ? health->model : health->controller);
   d->id = drivedash_store_watch_drive (self->store, health->serial, health->model,
                                        health->controller, &error);
@@ -124,6 +129,68 @@ record (DrivedashWatch          *self,
 
 static void follow_udisks (DrivedashWatch *self);
 
+typedef struct
+{
+  DrivedashWatch *self;
+  char           *controller;
+} EventsRead;
+
+static void
+events_read_free (EventsRead *r)
+{
+  g_object_unref (r->self);
+  g_free (r->controller);
+  g_free (r);
+}
+
+static void
+got_events (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  EventsRead *r = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashEventLog) log = drivedash_client_get_kernel_events_finish (result, &error);
+  WatchedDrive *d = g_hash_table_lookup (r->self->drives, r->controller);
+  guint32 kinds;
+
+  if (log == NULL || d == NULL)
+    {
+      if (log == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("watch: %s: kernel events: %s", r->controller, error->message);
+      events_read_free (r);
+      return;
+    }
+  kinds = drivedash_watch_rules_kernel_events (log, d->events_since, &d->events_told, d->muted);
+  for (guint k = 0; k < DRIVEDASH_N_EVENT_KINDS; k++)
+    if (kinds & (1u << k))
+      {
+        g_autofree char *title = NULL;
+        g_autofree char *body = NULL;
+        g_autofree char *id = g_strconcat ("kernel-", drivedash_event_kind_to_string (k), NULL);
+
+        drivedash_watch_kernel_event_describe (k, log, d->name, &title, &body);
+        g_signal_emit (r->self, signals[SIGNAL_EVENT], 0, d->controller, title, body, id);
+      }
+  events_read_free (r);
+}
+
+/* A fixture tree's drives are not in this system's journal. */
+static void
+read_events (DrivedashWatch *self,
+             WatchedDrive   *d)
+{
+  EventsRead *r;
+
+  if (self->sysfs_root != NULL)
+    return;
+  r = g_new0 (EventsRead, 1);
+  r->self = g_object_ref (self);
+  r->controller = g_strdup (d->controller);
+  drivedash_client_get_kernel_events_async (NULL, d->controller, NULL, d->events_since,
+                                            DRIVEDASH_CLIENT_NONE, self->cancellable, got_events, r);
+}
+
 static void
 take_health (DrivedashWatch  *self,
              DrivedashHealth *health)
@@ -142,6 +209,7 @@ take_health (DrivedashWatch  *self,
     d->warning_kelvin = health->warning_temperature_kelvin;
   if (drivedash_snapshot_from_health (&snapshot, health, now_seconds ()))
     record (self, d, &snapshot);
+  read_events (self, d);
 }
 
 static void
