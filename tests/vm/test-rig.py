@@ -37,15 +37,22 @@ TESTS = [("RND4K Q1T1", "read"), ("RND4K Q4T1", "read"), ("RND4K Q4T1", "write")
 # Tolerances, from bench-rig runs here at L = 10 ms under TCG on a 2-core
 # host shared with other builds: ours/theory 0.93-0.94 at Q1T1 and
 # 0.89 at Q32T1 (each request takes L plus the guest's timer and
-# scheduling slack: the mean latency was 10.7 and 11.3 ms).  0.80 leaves
-# room for a busier host; Q4 with one request missing is 0.75 x that.
-# Above the theory only by counting: 1 s at 100 IOPS is 100 +- 1 requests.
-MIN_OF_THEORY = 0.80
+# scheduling slack: the mean latency was 10.7 and 11.3 ms).  In a CI run
+# with two CPU-burning loops and seven builds beside it the slack grew:
+# Q4T1 0.787 and Q2T2 0.743 of the theory, while Little's law still held.
+# So the floor is loose on its own (MIN_OF_THEORY), and each deeper test
+# is held against Q1T1 of the same boot instead, which measures that
+# slack: one request missing at Q4 is 0.75 of Q1T1's ratio, far below
+# MIN_OF_Q1.  Above the theory only by counting: 1 s at 100 IOPS is
+# 100 +- 1 requests.
+MIN_OF_THEORY = 0.60
+MIN_OF_Q1 = 0.85
 MAX_OF_THEORY = 1.03
 # Little's law came out at 0.993 (Q1T1) and 0.999 (Q32T1) of the depth.
 LITTLE_TOLERANCE = 0.04
-# p50 measured 10.4 ms (Q1T1) and 10.8 ms (Q32T1).
-P50_MAX = 1.30
+# p50 measured 10.4 ms (Q1T1) and 10.8 ms (Q32T1) on a quiet host; the
+# loaded run above had a mean of up to 13.5 ms at Q2T2, so 1.6 L.
+P50_MAX = 1.60
 
 
 def main():
@@ -64,6 +71,7 @@ def main():
                     timeout=120 + 40 * len(plan), memory=1024)
     tap.eq(run.rc, 0, "null_blk made through configfs, ext4 on it, every test ran")
 
+    q1_ratio = None
     for spec, mode in TESTS:
         name = rig.step_name("ours", spec, mode, 0)
         label = "%s %s" % (spec, mode)
@@ -84,6 +92,12 @@ def main():
         tap.ok(MIN_OF_THEORY <= iops / theory <= MAX_OF_THEORY,
                "%s: %.3f of the device's %.0f IOPS" % (label, iops / theory, theory),
                "allowed %.2f..%.2f" % (MIN_OF_THEORY, MAX_OF_THEORY))
+        if depth == 1:
+            q1_ratio = q1_ratio or iops / theory
+        elif q1_ratio:
+            tap.ok(iops / theory >= MIN_OF_Q1 * q1_ratio,
+                   "%s: %.3f of the theory, Q1T1's slack (%.3f) allows down to %.3f"
+                   % (label, iops / theory, q1_ratio, MIN_OF_Q1 * q1_ratio))
         tap.ok(abs(iops - res["ios"] / res["duration_s"]) <= 0.005 * iops,
                "%s: IOPS = I/Os / duration" % label, repr(res))
         in_flight = iops * lat.get("mean", 0) / 1e6
