@@ -148,6 +148,25 @@ test_diagonal_conserves_coverage (void)
   assert_inside (&c);
 }
 
+/* A steep line (drawn row by row) covers what the same line turned on
+ * its side does (drawn column by column), pixel for pixel. */
+static void
+test_steep_matches_shallow (void)
+{
+  Canvas steep, shallow;
+
+  canvas_init (&steep, 1, 1.5);
+  drivedash_plot_raster_line (&steep.r, 20.3, 2.6, 27.1, 36.2);
+  canvas_init (&shallow, 1, 1.5);
+  drivedash_plot_raster_line (&shallow.r, 2.6, 20.3, 36.2, 27.1);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < H; x++)
+      g_assert_cmpint (at (&steep, x, y), ==, at (&shallow, y, x));
+  g_assert_cmpfloat (fabs (total (&steep) - (sqrt (6.8 * 6.8 + 33.6 * 33.6) * 1.5 + G_PI * 0.5625)),
+                     <, 2);
+  assert_inside (&steep);
+}
+
 /* Where segments meet, or one is drawn twice, the pixels are not
  * painted darker: the larger coverage wins. */
 static void
@@ -272,7 +291,7 @@ test_scale_and_origin (void)
 
 /* The columns of a flat dense stretch become one full-width line. */
 static void
-test_band_of_flat_columns (void)
+test_columns_flat (void)
 {
   DrivedashPlotFrame f = { 0, 10, 0, 100, FALSE, 0, 0, W, 39 };
   DrivedashSeriesColumn cols[W];
@@ -282,12 +301,54 @@ test_band_of_flat_columns (void)
   for (int i = 0; i < W; i++)
     cols[i] = (DrivedashSeriesColumn) { 50, 50, 50, 50, 3, FALSE };
   canvas_init (&c, 1, 1.5);
-  drivedash_plot_raster_band (&c.r, &f, cols, 0, W - 1);
+  drivedash_plot_raster_columns (&c.r, &f, cols, 0, W - 1);
   row = (int) floor (drivedash_plot_frame_y (&f, 50));
   for (int x = 1; x < W - 1; x++)
     g_assert_cmpint (at (&c, x, row), >=, 128);
   g_assert_cmpfloat (fabs (total (&c) - W * 1.5), <, 3);
   assert_inside (&c);
+}
+
+/* One sample a column: the line through them, as a stroke would draw
+ * it; a column of many samples ends at their extremes, not a pixel past
+ * them (an hour's band must not grow at every spike). */
+static void
+test_columns_line_and_band (void)
+{
+  DrivedashPlotFrame f = { 0, 10, 0, 40, FALSE, 0, 0, W, 40 };
+  DrivedashSeriesColumn cols[W] = { { 0 } };
+  Canvas line, band;
+
+  for (int i = 10; i < 40; i++)
+    {
+      double v = i - 5;
+
+      cols[i] = (DrivedashSeriesColumn) { v, v, v, v, 1, FALSE };
+    }
+  canvas_init (&line, 1, 1.5);
+  drivedash_plot_raster_columns (&line.r, &f, cols, 0, W - 1);
+  canvas_init (&band, 1, 1.5);
+  drivedash_plot_raster_line (&band.r, 10.5, 40 - 5, 39.5, 40 - 34);
+  g_assert_cmpmem (line.bytes, sizeof line.bytes, band.bytes, sizeof band.bytes);
+
+  /* Sparse samples of one value: one line, not a row of dots. */
+  memset (cols, 0, sizeof cols);
+  for (int i = 0; i < W; i += 10)
+    cols[i] = (DrivedashSeriesColumn) { 20, 20, 20, 20, 1, FALSE };
+  canvas_init (&line, 1, 1);
+  drivedash_plot_raster_columns (&line.r, &f, cols, 0, W - 1);
+  for (int x = 1; x < W - 10; x++)
+    g_assert_cmpint (at (&line, x, 19), ==, 128);
+
+  /* Values 10…30: rows 10…30 full, nothing a pixel beyond. */
+  cols[45] = (DrivedashSeriesColumn) { 10, 30, 12, 28, 40, FALSE };
+  canvas_init (&band, 1, 1.5);
+  drivedash_plot_raster_columns (&band.r, &f, cols, 45, 45);
+  for (int y = 11; y < 29; y++)
+    g_assert_cmpint (at (&band, 45, y), ==, 255);
+  g_assert_cmpint (at (&band, 45, 8), ==, 0);
+  g_assert_cmpint (at (&band, 45, 31), ==, 0);
+  assert_inside (&band);
 }
 
 int
@@ -299,11 +360,13 @@ main (int   argc,
   g_test_add_func ("/plot-raster/horizontal-wider", test_horizontal_wider_and_between_rows);
   g_test_add_func ("/plot-raster/vertical", test_vertical);
   g_test_add_func ("/plot-raster/diagonal", test_diagonal_conserves_coverage);
+  g_test_add_func ("/plot-raster/steep", test_steep_matches_shallow);
   g_test_add_func ("/plot-raster/union", test_overlap_is_union);
   g_test_add_func ("/plot-raster/dot", test_dot);
   g_test_add_func ("/plot-raster/clipped", test_clipped_at_edges);
   g_test_add_func ("/plot-raster/bad-values", test_bad_values);
   g_test_add_func ("/plot-raster/scale", test_scale_and_origin);
-  g_test_add_func ("/plot-raster/band", test_band_of_flat_columns);
+  g_test_add_func ("/plot-raster/columns/flat", test_columns_flat);
+  g_test_add_func ("/plot-raster/columns/line-and-band", test_columns_line_and_band);
   return g_test_run ();
 }

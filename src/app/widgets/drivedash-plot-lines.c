@@ -115,7 +115,8 @@ fill_band (cairo_t                     *cr,
  * and a filled band from each column's minimum to its maximum once the
  * samples are denser.  Filling the band instead of stroking a zig-zag
  * through every column's extremes keeps an hour of noisy data about as
- * cheap as a minute.  Into RASTER where there is one, else with CR. */
+ * cheap as a minute.  Into RASTER where there is one (which needs no
+ * such choice), else with CR. */
 static void
 draw_columns (cairo_t                     *cr,
               DrivedashPlotRaster         *raster,
@@ -136,10 +137,8 @@ draw_columns (cairo_t                     *cr,
         break;
 
       end = stretch_end (cols, n_cols, start, &dense);
-      if (raster && dense)
-        drivedash_plot_raster_band (raster, f, cols, start, end);
-      else if (raster)
-        drivedash_plot_raster_thin (raster, f, cols, start, end);
+      if (raster)
+        drivedash_plot_raster_columns (raster, f, cols, start, end);
       else if (dense)
         fill_band (cr, f, cols, start, end);
       else

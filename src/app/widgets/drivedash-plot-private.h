@@ -109,12 +109,7 @@ void     drivedash_plot_raster_line     (DrivedashPlotRaster         *r,
                                          double                       ay,
                                          double                       bx,
                                          double                       by);
-void     drivedash_plot_raster_thin     (DrivedashPlotRaster         *r,
-                                         const DrivedashPlotFrame    *f,
-                                         const DrivedashSeriesColumn *cols,
-                                         int                          start,
-                                         int                          end);
-void     drivedash_plot_raster_band     (DrivedashPlotRaster         *r,
+void     drivedash_plot_raster_columns  (DrivedashPlotRaster         *r,
                                          const DrivedashPlotFrame    *f,
                                          const DrivedashSeriesColumn *cols,
                                          int                          start,

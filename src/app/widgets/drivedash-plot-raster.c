@@ -155,14 +155,32 @@ column_rows (const Segment *s,
   *y_hi = MAX (ya, yb) + reach;
 }
 
+/* The same across: the columns of row PY that the line can reach. */
+static void
+row_columns (const Segment *s,
+             int            py,
+             double         reach,
+             double        *x_lo,
+             double        *x_hi)
+{
+  double ta = CLAMP ((py + 0.5 - reach - s->ay) / s->dy, 0, 1);
+  double tb = CLAMP ((py + 0.5 + reach - s->ay) / s->dy, 0, 1);
+  double xa = s->ax + ta * s->dx;
+  double xb = s->ax + tb * s->dx;
+
+  *x_lo = MIN (xa, xb) - reach;
+  *x_hi = MAX (xa, xb) + reach;
+}
+
 static void
 touch (DrivedashPlotRaster *r,
-       int                  px,
+       int                  x0,
+       int                  x1,
        int                  y0,
        int                  y1)
 {
-  r->x0 = MIN (r->x0, px);
-  r->x1 = MAX (r->x1, px + 1);
+  r->x0 = MIN (r->x0, x0);
+  r->x1 = MAX (r->x1, x1 + 1);
   r->y0 = MIN (r->y0, y0);
   r->y1 = MAX (r->y1, y1 + 1);
 }
@@ -230,7 +248,29 @@ fill_column (DrivedashPlotRaster *r,
     for (int py = y0; py <= y1; py++)
       put (r->data + (gsize) py * r->stride + px,
            coverage (distance (s, px + 0.5, py + 0.5), r->radius));
-  touch (r, px, y0, y1);
+  touch (r, px, px, y0, y1);
+}
+
+/* A steep segment row by row: a few pixels each, where its columns
+ * would each hold all the rows it crosses there. */
+static void
+fill_row (DrivedashPlotRaster *r,
+          const Segment       *s,
+          int                  py,
+          double               reach)
+{
+  guint8 *row = r->data + (gsize) py * r->stride;
+  double x_lo, x_hi;
+  int x0, x1;
+
+  row_columns (s, py, reach, &x_lo, &x_hi);
+  x0 = (int) MAX (0, ceil (x_lo - 0.5));
+  x1 = (int) MIN (r->width - 1, floor (x_hi - 0.5));
+  if (x0 > x1)
+    return;
+  for (int px = x0; px <= x1; px++)
+    put (row + px, coverage (distance (s, px + 0.5, py + 0.5), r->radius));
+  touch (r, x0, x1, py, py);
 }
 
 /* A segment of the line, from A to B in plot units, with round ends. */
@@ -247,7 +287,7 @@ drivedash_plot_raster_line (DrivedashPlotRaster *r,
   double hi[2] = { r->width + reach + 1, r->height + reach + 1 };
   Segment s;
   double len2;
-  int x0, x1;
+  int from, to;
 
   if (!isfinite (a[0]) || !isfinite (a[1]) || !isfinite (b[0]) || !isfinite (b[1]) ||
       r->radius <= 0 || r->width == 0 || r->height == 0 || !clip_segment (a, b, -reach - 1, hi))
@@ -262,133 +302,90 @@ drivedash_plot_raster_line (DrivedashPlotRaster *r,
   if (s.inv_len2 == 0)
     s.dx = s.dy = 0;
   /* The pixels whose centres lie within reach. */
-  x0 = (int) MAX (0, ceil (MIN (ax, bx) - reach - 0.5));
-  x1 = (int) MIN (r->width - 1, floor (MAX (ax, bx) + reach - 0.5));
-  for (int px = x0; px <= x1; px++)
+  if (s.dx != 0 && fabs (s.dy) > fabs (s.dx))
+    {
+      from = (int) MAX (0, ceil (MIN (ay, by) - reach - 0.5));
+      to = (int) MIN (r->height - 1, floor (MAX (ay, by) + reach - 0.5));
+      for (int py = from; py <= to; py++)
+        fill_row (r, &s, py, reach);
+      return;
+    }
+  from = (int) MAX (0, ceil (MIN (ax, bx) - reach - 0.5));
+  to = (int) MIN (r->width - 1, floor (MAX (ax, bx) + reach - 0.5));
+  for (int px = from; px <= to; px++)
     fill_column (r, &s, px, reach);
 }
 
-/* The polyline drivedash-plot-lines.c's stroke_thin() draws: through each
- * column's first and last sample, a lone sample being a dot. */
-void
-drivedash_plot_raster_thin (DrivedashPlotRaster         *r,
-                            const DrivedashPlotFrame    *f,
-                            const DrivedashSeriesColumn *cols,
-                            int                          start,
-                            int                          end)
-{
-  gboolean pen = FALSE;
-  double px = 0, py = 0;
-
-  for (int c = start; c <= end; c++)
-    {
-      double x = f->left + c + 0.5;
-      double y_first, y_last;
-
-      if (cols[c].n == 0)
-        continue;
-      y_first = drivedash_plot_frame_y (f, cols[c].y_first);
-      y_last = drivedash_plot_frame_y (f, cols[c].y_last);
-      if (pen)
-        drivedash_plot_raster_line (r, px, py, x, y_first);
-      drivedash_plot_raster_line (r, x, y_first, x, y_last);
-      px = x;
-      py = y_last;
-      pen = TRUE;
-    }
-}
-
-/* A dense column's extent in plot units, half a line's width inside its
- * extremes (at least a dot): a line drawn along it with round ends then
- * ends at the extremes, as the stroke through every sample does, whose
- * steep segments add next to nothing above or below them. */
+/* A column's samples as one vertical line at its centre, in plot units.
+ * A lone sample is a dot.  Several end half a line's width inside their
+ * extremes: the stroke through every sample turns there in a sharp tip
+ * that adds next to nothing above or below them, and an hour's band of
+ * noisy samples must not grow by a pixel at every spike. */
 typedef struct
 {
-  int    c;
-  double x, top, bottom;
+  double x, top, bottom;  /* top <= bottom */
 } Span;
 
 static void
-column_span (const DrivedashPlotFrame    *f,
-             const DrivedashSeriesColumn *cols,
+column_span (const DrivedashPlotRaster   *r,
+             const DrivedashPlotFrame    *f,
+             const DrivedashSeriesColumn *col,
              int                          c,
-             double                       half_width,
              Span                        *s)
 {
-  double top = drivedash_plot_frame_y (f, cols[c].y_max);
-  double bottom = drivedash_plot_frame_y (f, cols[c].y_min);
-  double mid = (top + bottom) / 2;
-  double half = MAX ((bottom - top) / 2, half_width) - half_width;
-
-  *s = (Span) { c, f->left + c + 0.5, mid - half, mid + half };
-}
-
-static int
-next_sample (const DrivedashSeriesColumn *cols,
-             int                          c,
-             int                          end)
-{
-  while (c <= end && cols[c].n == 0)
-    c++;
-  return c;
-}
-
-/* The column's part of the band: its own extent and, towards each
- * adjacent column, half the way to that column's: the band's edges run
- * straight from column to column.  One vertical line per column keeps an
- * hour of samples cheap (no distance but at its two ends). */
-static void
-draw_span (DrivedashPlotRaster *r,
-           const Span          *s,
-           const Span          *prev,
-           const Span          *next)
-{
-  double top = s->top, bottom = s->bottom;
-
-  if (prev && prev->c == s->c - 1)
-    {
-      top = MIN (top, (top + prev->top) / 2);
-      bottom = MAX (bottom, (bottom + prev->bottom) / 2);
-    }
-  if (next && next->c == s->c + 1)
-    {
-      top = MIN (top, (s->top + next->top) / 2);
-      bottom = MAX (bottom, (s->bottom + next->bottom) / 2);
-    }
-  drivedash_plot_raster_line (r, s->x, top, s->x, bottom);
-  if (next && next->c != s->c + 1)
-    {
-      /* Over empty columns: the edges as lines. */
-      drivedash_plot_raster_line (r, s->x, s->top, next->x, next->top);
-      drivedash_plot_raster_line (r, s->x, s->bottom, next->x, next->bottom);
-    }
-}
-
-/* Dense samples: the band between the columns' maxima and minima, and
- * at least a line's width tall. */
-void
-drivedash_plot_raster_band (DrivedashPlotRaster         *r,
-                            const DrivedashPlotFrame    *f,
-                            const DrivedashSeriesColumn *cols,
-                            int                          start,
-                            int                          end)
-{
   double half_width = r->radius / r->scale;
-  Span prev, cur, next;
-  int c = next_sample (cols, start, end);
+  double top = drivedash_plot_frame_y (f, col->y_max);
+  double bottom = drivedash_plot_frame_y (f, col->y_min);
+  double mid = (top + bottom) / 2;
+  double half = col->n > 1 ? MAX ((bottom - top) / 2, half_width) - half_width : 0;
 
-  if (c > end)
-    return;
-  column_span (f, cols, c, half_width, &cur);
-  for (gboolean first = TRUE; c <= end; first = FALSE)
+  *s = (Span) { f->left + c + 0.5, mid - half, mid + half };
+  if (col->n == 1)
+    s->top = s->bottom = drivedash_plot_frame_y (f, col->y_first);
+}
+
+static gboolean
+inside (const Span *s,
+        double      y)
+{
+  return y >= s->top && y <= s->bottom;
+}
+
+/* A stretch of columns without a gap: every column's samples as its span,
+ * and the line from each column's last sample to the next one's first.
+ * That is the stroke through every sample with the samples of a column
+ * moved to its centre; a minute of samples makes a thin line, an hour a
+ * band, and neither costs more than the pixels it covers.  Between
+ * neighbouring columns, a connecting line that both spans already hold
+ * adds no ink (they overlap, being wider than a column) and is left out:
+ * on a band, nearly all of them. */
+void
+drivedash_plot_raster_columns (DrivedashPlotRaster         *r,
+                               const DrivedashPlotFrame    *f,
+                               const DrivedashSeriesColumn *cols,
+                               int                          start,
+                               int                          end)
+{
+  int prev_c = -2;
+  Span prev = { 0 }, cur;
+  double prev_last = 0;
+
+  for (int c = start; c <= end; c++)
     {
-      int n = next_sample (cols, c + 1, end);
+      double first, last;
 
-      if (n <= end)
-        column_span (f, cols, n, half_width, &next);
-      draw_span (r, &cur, first ? NULL : &prev, n <= end ? &next : NULL);
+      if (cols[c].n == 0)
+        continue;
+      column_span (r, f, &cols[c], c, &cur);
+      first = drivedash_plot_frame_y (f, cols[c].y_first);
+      last = drivedash_plot_frame_y (f, cols[c].y_last);
+      drivedash_plot_raster_line (r, cur.x, cur.top, cur.x, cur.bottom);
+      if (prev_c >= start && !(prev_c == c - 1 &&
+                               inside (&prev, prev_last) && inside (&prev, first) &&
+                               inside (&cur, prev_last) && inside (&cur, first)))
+        drivedash_plot_raster_line (r, prev.x, prev_last, cur.x, first);
       prev = cur;
-      cur = next;
-      c = n;
+      prev_last = last;
+      prev_c = c;
     }
 }
