@@ -59,6 +59,21 @@ coverage (double d,
   return hi > lo ? hi - lo : 0;
 }
 
+/* The same from the square of D: most pixels a segment's loops visit
+ * are wholly covered or not at all, and need no square root. */
+static inline double
+coverage2 (double d2,
+           double radius)
+{
+  double full = radius - 0.5, none = radius + 0.5;
+
+  if (d2 >= none * none)
+    return 0;
+  if (full > 0 && d2 <= full * full)
+    return 1;
+  return coverage (sqrt (d2), radius);
+}
+
 /* Liang-Barsky: the part of A→B inside [lo, hi[0]] × [lo, hi[1]]; FALSE
  * when none is.  Keeps every loop below within the raster, however far
  * off a value lies.  An end cut at an edge is put on it exactly: with
@@ -119,10 +134,11 @@ typedef struct
   double inv_len2;  /* 0: a point (a lone sample's dot) */
 } Segment;
 
+/* The square of the distance from (X, Y) to the segment. */
 static inline double
-distance (const Segment *s,
-          double         x,
-          double         y)
+distance2 (const Segment *s,
+           double         x,
+           double         y)
 {
   double t = ((x - s->ax) * s->dx + (y - s->ay) * s->dy) * s->inv_len2;
   double ex, ey;
@@ -130,7 +146,7 @@ distance (const Segment *s,
   t = CLAMP (t, 0, 1);
   ex = s->ax + t * s->dx - x;
   ey = s->ay + t * s->dy - y;
-  return sqrt (ex * ex + ey * ey);
+  return ex * ex + ey * ey;
 }
 
 /* The rows of column PX that the line can reach: within REACH of the
@@ -200,7 +216,7 @@ end_coverage (const DrivedashPlotRaster *r,
               double                     dx,
               double                     dy)
 {
-  return coverage (sqrt (dx * dx + dy * dy), r->radius);
+  return coverage2 (dx * dx + dy * dy, r->radius);
 }
 
 /* A vertical segment (or a dot): beside its length every pixel of the
@@ -247,7 +263,7 @@ fill_column (DrivedashPlotRaster *r,
   else
     for (int py = y0; py <= y1; py++)
       put (r->data + (gsize) py * r->stride + px,
-           coverage (distance (s, px + 0.5, py + 0.5), r->radius));
+           coverage2 (distance2 (s, px + 0.5, py + 0.5), r->radius));
   touch (r, px, px, y0, y1);
 }
 
@@ -269,7 +285,7 @@ fill_row (DrivedashPlotRaster *r,
   if (x0 > x1)
     return;
   for (int px = x0; px <= x1; px++)
-    put (row + px, coverage (distance (s, px + 0.5, py + 0.5), r->radius));
+    put (row + px, coverage2 (distance2 (s, px + 0.5, py + 0.5), r->radius));
   touch (r, x0, x1, py, py);
 }
 
