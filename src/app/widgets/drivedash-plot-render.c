@@ -156,48 +156,28 @@ fit_time (Canvas *c)
   drivedash_plot_xaxis_fit (m, &c->f.x0, &c->f.x1);
 }
 
-static gboolean
-add_columns (DrivedashPlotRange          *r,
-             const DrivedashSeriesColumn *cols,
-             int                          n_cols)
-{
-  gboolean any = FALSE;
-
-  for (int i = 0; i < n_cols; i++)
-    {
-      if (cols[i].n == 0)
-        continue;
-      any = TRUE;
-      r->min = MIN (r->min, cols[i].y_min);
-      r->max = MAX (r->max, cols[i].y_max);
-      if (cols[i].y_min > 0)
-        r->pos_min = MIN (r->pos_min, cols[i].y_min);
-      else if (cols[i].y_max > 0)
-        r->pos_min = MIN (r->pos_min, cols[i].y_max);
-    }
-  return any;
-}
-
-/* The values the Y axis must show; FALSE when no sample is visible.
- * Decimates with a provisional width: the exact left edge depends on the
- * widest Y label, which depends on the range, which depends on the data.
- * One column per pixel of the widest possible plot area is fine for the
- * range; drawing decimates again at the exact width. */
+/* The values the Y axis must show; FALSE when no sample is visible. */
 static gboolean
 measure_range (Canvas             *c,
                DrivedashPlotRange *r,
                DrivedashPlotRange *rr)
 {
   const DrivedashPlotModel *m = c->m;
-  int n_cols = MAX (1, (int) (c->f.right - PAD));
-  g_autofree DrivedashSeriesColumn *cols = g_new0 (DrivedashSeriesColumn, n_cols);
   gboolean any = FALSE;
 
   *rr = *r = (DrivedashPlotRange) { INFINITY, -INFINITY, INFINITY };
   for (guint i = 0; i < m->series->len; i++)
     {
-      drivedash_series_decimate (g_ptr_array_index (m->series, i), c->f.x0, c->f.x1, cols, n_cols);
-      any |= add_columns (drivedash_plot_model_is_right (m, i) ? rr : r, cols, n_cols);
+      DrivedashPlotRange *sr = drivedash_plot_model_is_right (m, i) ? rr : r;
+      double lo, hi, pos;
+
+      if (!drivedash_series_get_value_range (g_ptr_array_index (m->series, i),
+                                             c->f.x0, c->f.x1, &lo, &hi, &pos))
+        continue;
+      any = TRUE;
+      sr->min = MIN (sr->min, lo);
+      sr->max = MAX (sr->max, hi);
+      sr->pos_min = MIN (sr->pos_min, pos);
     }
 
   for (guint i = 0; i < m->limits->len; i++)
