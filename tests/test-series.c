@@ -207,6 +207,48 @@ test_decimate_window (void)
   drivedash_series_decimate (s, 0, 10, NULL, 0);
 }
 
+/* The value range of a window: the extremes and the smallest positive
+ * value of the samples in it, gaps left out, as a look at every sample
+ * finds them; FALSE where the window holds none. */
+static void
+test_value_range (void)
+{
+  g_autoptr(DrivedashSeries) s = drivedash_series_new (NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  const double *t, *y;
+  double lo, hi, pos, want_lo = INFINITY, want_hi = -INFINITY, want_pos = INFINITY;
+
+  for (int i = 0; i < 5000; i++)
+    {
+      drivedash_series_append (s, i, g_rand_double_range (rand, -20, 80));
+      if (i % 500 == 0)
+        drivedash_series_append_gap (s);
+    }
+  t = drivedash_series_get_times (s);
+  y = drivedash_series_get_values (s);
+  for (gsize i = 0; i < drivedash_series_get_n_points (s); i++)
+    if (t[i] >= 1200 && t[i] <= 3400 && !isnan (y[i]))
+      {
+        want_lo = MIN (want_lo, y[i]);
+        want_hi = MAX (want_hi, y[i]);
+        if (y[i] > 0)
+          want_pos = MIN (want_pos, y[i]);
+      }
+  g_assert_true (drivedash_series_get_value_range (s, 1200, 3400, &lo, &hi, &pos));
+  g_assert_cmpfloat (lo, ==, want_lo);
+  g_assert_cmpfloat (hi, ==, want_hi);
+  g_assert_cmpfloat (pos, ==, want_pos);
+  g_assert_cmpfloat (lo, <, 0);
+  g_assert_cmpfloat (pos, >, 0);
+
+  g_assert_false (drivedash_series_get_value_range (s, 6000, 7000, &lo, &hi, &pos));
+  g_assert_false (drivedash_series_get_value_range (s, 10, 5, &lo, &hi, &pos));
+  drivedash_series_clear (s);
+  drivedash_series_append (s, 1, -5);
+  g_assert_true (drivedash_series_get_value_range (s, 0, 2, &lo, &hi, &pos));
+  g_assert_cmpfloat (pos, ==, INFINITY);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,6 +262,7 @@ main (int   argc,
   g_test_add_func ("/series/decimate/brute-force", test_decimate_matches_brute_force);
   g_test_add_func ("/series/decimate/gaps", test_decimate_gaps);
   g_test_add_func ("/series/decimate/window", test_decimate_window);
+  g_test_add_func ("/series/value-range", test_value_range);
 
   return g_test_run ();
 }

@@ -81,6 +81,40 @@ void   drivedash_plot_draw_series           (const DrivedashPlotModel *model,
                                              const DrivedashPlotFrame *right,
                                              const DrivedashPlotStyle *style);
 
+/* drivedash-plot-raster.c: antialiased coverage of the data lines in an
+ * A8 buffer (0: none, 255: all), from plot units mapped to its pixels by
+ * (x - origin_x) * scale; drivedash-plot-lines.c paints it as a mask. */
+typedef struct
+{
+  guint8 *data;
+  int     width, height, stride;
+  double  origin_x, origin_y;
+  double  scale;           /* pixels per plot unit */
+  double  radius;          /* half the line width, in pixels */
+  int     x0, y0, x1, y1;  /* every pixel written is in [x0, x1) × [y0, y1) */
+} DrivedashPlotRaster;
+
+void     drivedash_plot_raster_init     (DrivedashPlotRaster         *r,
+                                         guint8                      *data,
+                                         int                          width,
+                                         int                          height,
+                                         int                          stride,
+                                         double                       origin_x,
+                                         double                       origin_y,
+                                         double                       scale,
+                                         double                       line_width);
+gboolean drivedash_plot_raster_is_empty (const DrivedashPlotRaster   *r);
+void     drivedash_plot_raster_line     (DrivedashPlotRaster         *r,
+                                         double                       ax,
+                                         double                       ay,
+                                         double                       bx,
+                                         double                       by);
+void     drivedash_plot_raster_columns  (DrivedashPlotRaster         *r,
+                                         const DrivedashPlotFrame    *f,
+                                         const DrivedashSeriesColumn *cols,
+                                         int                          start,
+                                         int                          end);
+
 /* drivedash-plot-right.c: the right-hand axis (ticks, labels, unit) */
 double drivedash_plot_fit_right             (const DrivedashPlotRange *range,
                                              int                       max_ticks,

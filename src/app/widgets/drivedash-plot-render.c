@@ -68,6 +68,18 @@ text_size (PangoLayout *layout,
   pango_layout_get_pixel_size (layout, w, h);
 }
 
+/* Shows the text last given to LAYOUT, as by text_size(): setting it
+ * again would shape it again, which costs about as much as drawing it. */
+static void
+show_text (cairo_t     *cr,
+           PangoLayout *layout,
+           double       x,
+           double       y)
+{
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
 static void
 draw_text (cairo_t     *cr,
            PangoLayout *layout,
@@ -76,8 +88,7 @@ draw_text (cairo_t     *cr,
            double       y)
 {
   pango_layout_set_text (layout, text, -1);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  show_text (cr, layout, x, y);
 }
 
 static void
@@ -112,7 +123,7 @@ draw_heading (Canvas *c)
       pango_layout_set_width (c->bold, (int) ((c->width - 2 * PAD) * PANGO_SCALE));
       pango_layout_set_ellipsize (c->bold, PANGO_ELLIPSIZE_END);
       text_size (c->bold, heading->str, &tw, &th);
-      draw_text (c->cr, c->bold, heading->str, PAD, c->f.top);
+      show_text (c->cr, c->bold, PAD, c->f.top);
       c->f.top += th + 2;
     }
   /* Second row: unit on the left above the axis labels, legend on the right;
@@ -145,48 +156,28 @@ fit_time (Canvas *c)
   drivedash_plot_xaxis_fit (m, &c->f.x0, &c->f.x1);
 }
 
-static gboolean
-add_columns (DrivedashPlotRange          *r,
-             const DrivedashSeriesColumn *cols,
-             int                          n_cols)
-{
-  gboolean any = FALSE;
-
-  for (int i = 0; i < n_cols; i++)
-    {
-      if (cols[i].n == 0)
-        continue;
-      any = TRUE;
-      r->min = MIN (r->min, cols[i].y_min);
-      r->max = MAX (r->max, cols[i].y_max);
-      if (cols[i].y_min > 0)
-        r->pos_min = MIN (r->pos_min, cols[i].y_min);
-      else if (cols[i].y_max > 0)
-        r->pos_min = MIN (r->pos_min, cols[i].y_max);
-    }
-  return any;
-}
-
-/* The values the Y axis must show; FALSE when no sample is visible.
- * Decimates with a provisional width: the exact left edge depends on the
- * widest Y label, which depends on the range, which depends on the data.
- * One column per pixel of the widest possible plot area is fine for the
- * range; drawing decimates again at the exact width. */
+/* The values the Y axis must show; FALSE when no sample is visible. */
 static gboolean
 measure_range (Canvas             *c,
                DrivedashPlotRange *r,
                DrivedashPlotRange *rr)
 {
   const DrivedashPlotModel *m = c->m;
-  int n_cols = MAX (1, (int) (c->f.right - PAD));
-  g_autofree DrivedashSeriesColumn *cols = g_new0 (DrivedashSeriesColumn, n_cols);
   gboolean any = FALSE;
 
   *rr = *r = (DrivedashPlotRange) { INFINITY, -INFINITY, INFINITY };
   for (guint i = 0; i < m->series->len; i++)
     {
-      drivedash_series_decimate (g_ptr_array_index (m->series, i), c->f.x0, c->f.x1, cols, n_cols);
-      any |= add_columns (drivedash_plot_model_is_right (m, i) ? rr : r, cols, n_cols);
+      DrivedashPlotRange *sr = drivedash_plot_model_is_right (m, i) ? rr : r;
+      double lo, hi, pos;
+
+      if (!drivedash_series_get_value_range (g_ptr_array_index (m->series, i),
+                                             c->f.x0, c->f.x1, &lo, &hi, &pos))
+        continue;
+      any = TRUE;
+      sr->min = MIN (sr->min, lo);
+      sr->max = MAX (sr->max, hi);
+      sr->pos_min = MIN (sr->pos_min, pos);
     }
 
   for (guint i = 0; i < m->limits->len; i++)
@@ -254,7 +245,7 @@ draw_unit_and_legend (Canvas *c)
       if (legend_x - 16 < PAD + c->label_w + 8)
         break;
       set_source (c->cr, &c->style->foreground);
-      draw_text (c->cr, c->layout, label, legend_x, y);
+      show_text (c->cr, c->layout, legend_x, y);
       set_source (c->cr, &c->style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
       cairo_set_line_width (c->cr, 3);
       cairo_move_to (c->cr, legend_x - 16, y + th / 2.0);
@@ -299,7 +290,7 @@ draw_y_grid (Canvas *c)
 
       set_source (c->cr, &c->style->foreground);
       text_size (c->layout, s, &tw, &th);
-      draw_text (c->cr, c->layout, s, f->left - TICK_LEN - 2 - tw, y - th / 2.0);
+      show_text (c->cr, c->layout, f->left - TICK_LEN - 2 - tw, y - th / 2.0);
     }
   if (f->log)
     draw_log_minor_grid (c);
@@ -331,7 +322,7 @@ draw_x_grid (Canvas *c)
 
       set_source (c->cr, &c->style->foreground);
       text_size (c->layout, s, &tw, &th);
-      draw_text (c->cr, c->layout, s,
+      show_text (c->cr, c->layout,
                  CLAMP (x - tw / 2.0, f->left - tw / 2.0, c->width - PAD - tw),
                  f->bottom + TICK_LEN + 1);
     }
@@ -411,7 +402,7 @@ draw_limits (Canvas *c)
 
       text_size (c->layout, l->label, &tw, &th);
       ty = place_limit_label (c, i, th, prev_top, prev_bottom);
-      draw_text (c->cr, c->layout, l->label, c->f.right - tw - 2, ty);
+      show_text (c->cr, c->layout, c->f.right - tw - 2, ty);
       prev_top = ty;
       prev_bottom = ty + th;
     }
@@ -444,7 +435,7 @@ draw_markers (Canvas *c)
         {
           set_source (c->cr, &c->style->foreground);
           text_size (c->layout, mk->label, &tw, &th);
-          draw_text (c->cr, c->layout, mk->label, x + 3, f->top + 1);
+          show_text (c->cr, c->layout, x + 3, f->top + 1);
           next_free = x + tw + 8;
         }
     }
@@ -458,7 +449,7 @@ draw_no_data (Canvas *c)
 
   set_source (c->cr, &c->style->foreground);
   text_size (c->layout, msg, &tw, &th);
-  draw_text (c->cr, c->layout, msg, (c->f.left + c->f.right - tw) / 2, (c->f.top + c->f.bottom - th) / 2);
+  show_text (c->cr, c->layout, (c->f.left + c->f.right - tw) / 2, (c->f.top + c->f.bottom - th) / 2);
 }
 
 /* ---------------------------------------------------------------------- */

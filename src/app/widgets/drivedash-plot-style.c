@@ -37,6 +37,7 @@ drivedash_plot_style_init_default (DrivedashPlotStyle *style,
   rgba (&style->series[4], dark ? 0xf66151 : 0xc01c28, 1);
   rgba (&style->series[5], dark ? 0xcdab8f : 0x865e3c, 1);
   g_strlcpy (style->font, "Sans 9", sizeof style->font);
+  style->scale = 1;
 }
 
 /* GtkStyleContext is deprecated in GTK 4.10, but named colours have no
@@ -97,6 +98,7 @@ drivedash_plot_style_from_widget (DrivedashPlotStyle *style,
   style->grid = fg;
   style->grid.alpha = fg.alpha * 0.15;
   lookup_series_colours (style, ctx, dark);
+  style->scale = MAX (1, gtk_widget_get_scale_factor (widget));
   if (desc)
     {
       g_autofree char *s = pango_font_description_to_string (desc);
@@ -126,5 +128,7 @@ drivedash_plot_style_for_export (DrivedashPlotStyle *style,
   else
     drivedash_plot_style_init_default (style, FALSE);
   style->background.alpha = 1;
+  /* A saved picture has its own pixels, whatever the window's scale. */
+  style->scale = 1;
 }
 G_GNUC_END_IGNORE_DEPRECATIONS

@@ -22,6 +22,10 @@ typedef struct
   GdkRGBA critical;
   GdkRGBA series[DRIVEDASH_PLOT_MAX_SERIES];
   char font[64];        /* Pango font description */
+  /* Pixels of the final picture per unit of the cairo context that GTK
+   * cannot tell through it (a HiDPI window's recording): the data lines
+   * are rasterised at that resolution.  1 for pictures of their own. */
+  double scale;
 } DrivedashPlotStyle;
 
 void     drivedash_plot_style_init_default (DrivedashPlotStyle       *style,

@@ -260,6 +260,41 @@ drivedash_series_decimate_arrays (const double          *t,
     }
 }
 
+/* The smallest and the largest value among the points with t0 <= t <= t1,
+ * and the smallest positive one (INFINITY when none is); FALSE when no
+ * point is there.  One pass: the plot needs its value range before it
+ * knows how many columns it has. */
+gboolean
+drivedash_series_get_value_range (const DrivedashSeries *self,
+                                  double                 t0,
+                                  double                 t1,
+                                  double                *min,
+                                  double                *max,
+                                  double                *pos_min)
+{
+  const double *t, *y;
+  gsize n;
+  double lo = INFINITY, hi = -INFINITY, pos = INFINITY;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  t = (const double *) self->t->data;
+  y = (const double *) self->y->data;
+  n = self->t->len;
+  for (gsize i = first_at_or_after (t, n, t0); i < n && t[i] <= t1; i++)
+    {
+      if (isnan (y[i]))
+        continue;
+      lo = MIN (lo, y[i]);
+      hi = MAX (hi, y[i]);
+      if (y[i] > 0)
+        pos = MIN (pos, y[i]);
+    }
+  *min = lo;
+  *max = hi;
+  *pos_min = pos;
+  return lo <= hi;
+}
+
 void
 drivedash_series_decimate (const DrivedashSeries *self,
                            double                 t0,

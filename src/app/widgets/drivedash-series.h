@@ -52,6 +52,13 @@ gboolean         drivedash_series_get_last       (const DrivedashSeries *self,
                                                   double                *t,
                                                   double                *y);
 
+gboolean         drivedash_series_get_value_range (const DrivedashSeries *self,
+                                                   double                 t0,
+                                                   double                 t1,
+                                                   double                *min,
+                                                   double                *max,
+                                                   double                *pos_min);
+
 void             drivedash_series_decimate       (const DrivedashSeries *self,
                                                   double                 t0,
                                                   double                 t1,
