@@ -43,6 +43,24 @@ test_activatable_but_broken (gconstpointer data)
   g_assert_true (said);
 }
 
+/* A self-test that no source could start, with the service installed
+ * but broken: the answer says so, and never "install the service". */
+static void
+test_self_test_broken (gconstpointer data)
+{
+  const char *sysfs = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *lower = NULL;
+
+  g_assert_false (drivedash_client_self_test (sysfs, "nvme0", DRIVEDASH_SELF_TEST_SHORT,
+                                              DRIVEDASH_CLIENT_NO_UDISKS, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  lower = g_utf8_strdown (error->message, -1);
+  g_assert_null (strstr (lower, "install the"));
+  g_assert_nonnull (strstr (error->message, "is installed but did not answer"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -73,6 +91,7 @@ main (int    argc,
   g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (bus), TRUE);
 
   g_test_add_data_func ("/client/service-status/activatable-but-broken", sysfs, test_activatable_but_broken);
+  g_test_add_data_func ("/client/service-status/self-test-broken", sysfs, test_self_test_broken);
   status = g_test_run ();
 
   g_test_dbus_down (bus);
