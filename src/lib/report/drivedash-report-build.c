@@ -201,6 +201,13 @@ check_runs (ReportBuild *rb)
         g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
           _("%s was not run on a drive that Drivedash could identify, so its drive and health are unknown."),
           label));
+      else if (run->serial_hash == NULL)
+        /* A disk that is not NVMe (a virtual disk, USB): named as the
+         * Speed page named it, but with no health to read. */
+        g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
+          /* TRANSLATORS: "A was run on Virtual disk (vda), which …" */
+          _("%s was run on %s, which is not an NVMe drive, so its health is unknown."),
+          label, run->drive_model));
       if (i > 0 && (g_strcmp0 (run->serial_hash, first->serial_hash) != 0 ||
                     g_strcmp0 (run->drive_model, first->drive_model) != 0))
         rb->different_drives = TRUE;
