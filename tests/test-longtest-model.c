@@ -129,7 +129,11 @@ on_progress_text (DrivedashLongTestModel *model,
   const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model));
 
   if (w->stop_on_progress && text != NULL)
-    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+    {
+      /* Stopping sets the text again: the one read above is gone. */
+      drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+      return;
+    }
   /* The model's own "Stopping…" is no phase of the run. */
   if (text == NULL || (w->stop_at != NULL && g_str_has_prefix (text, "Stopping")))
     return;

@@ -209,7 +209,7 @@ def tab_to_button(app, name):
 
 def history_read_aloud(x):
     """Issue 24: rows read with their kind and speeds, named check boxes,
-    a Back button called Back, compare rows that say their verdict, and
+    a Back button named after its tooltip (not "GtkImage"), compare rows that say their verdict, and
     a delete that offers Undo."""
     data_home = tempfile.mkdtemp(prefix="a11y-history-", dir=BUILD)
     exported = os.path.join(data_home, "runs.json")
@@ -248,7 +248,7 @@ def history_read_aloud(x):
             "compare row read as %r" % verdict.description
         # The run view's Back is in the tree too, and GTK 4.8 ignores a
         # click on a button not on screen: Tab to the one that is.
-        tab_to_button(app, "Back")
+        tab_to_button(app, "Back to the list")
         key("space")
         # Open a run (Return on its row), then Tab to its Delete, which
         # only the run view on screen has in the Tab order.

@@ -128,12 +128,14 @@ drivedash_long_steady_state (const double *values,
                              double       *range_ratio,
                              double       *slope_ratio)
 {
-  const double *w = values + n_values - STEADY_WINDOW;
+  const double *w;
   double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, sum = 0, sxy = 0, sxx = 0;
   double avg, xm = (STEADY_WINDOW - 1) / 2.0, slope, rr, sr;
 
-  if (n_values < STEADY_WINDOW)
+  /* Checked before the window is found: values may be NULL when empty. */
+  if (values == NULL || n_values < STEADY_WINDOW)
     return FALSE;
+  w = values + n_values - STEADY_WINDOW;
   for (guint i = 0; i < STEADY_WINDOW; i++)
     {
       lo = MIN (lo, w[i]);
