@@ -51,6 +51,7 @@ drivedash_test_full_health (void)
   DrivedashHealth *h = drivedash_health_new ("nvme0");
   g_autoptr(GBytes) st = drivedash_test_load_fixture ("self-test-known.bin");
   g_autoptr(GBytes) errors = drivedash_test_load_fixture ("error-log-known.bin");
+  g_autoptr(GBytes) firmware = drivedash_test_load_fixture ("firmware-log-known.bin");
   g_autoptr(GArray) error_log = NULL;
   DrivedashSmartLog s;
   DrivedashIdentify id;
@@ -64,6 +65,9 @@ drivedash_test_full_health (void)
   h->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG | DRIVEDASH_HEALTH_HAS_APST_ENABLED;
   error_log = drivedash_error_log_decode (g_bytes_get_data (errors, NULL), g_bytes_get_size (errors), NULL);
   drivedash_health_set_error_log (h, error_log);
+  g_assert_true (drivedash_firmware_log_decode (g_bytes_get_data (firmware, NULL), g_bytes_get_size (firmware),
+                                                id.frmw, &h->firmware_log, NULL));
+  h->has |= DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG;
   h->apst_enabled = TRUE;
   h->privileged = TRUE;
   h->source = DRIVEDASH_HEALTH_SOURCE_NVME;

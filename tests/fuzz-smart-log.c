@@ -32,7 +32,8 @@ exercise (DrivedashHealth *h)
   back = drivedash_health_new_from_variant (v, NULL);
   /* Whatever we write we must be able to read back. */
   if (back == NULL || back->verdict != h->verdict ||
-      memcmp (&back->smart, &h->smart, sizeof h->smart) != 0)
+      memcmp (&back->smart, &h->smart, sizeof h->smart) != 0 ||
+      memcmp (&back->firmware_log, &h->firmware_log, sizeof h->firmware_log) != 0)
     abort ();
 }
 
@@ -61,6 +62,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       for (guint i = 0; i < st.n_results; i++)
         (void) drivedash_self_test_result_describe (st.results[i].result);
     }
+
+  /* FRMW from the page's last byte, so every slot count is reached. */
+  if (size > 0 && drivedash_firmware_log_decode (data, size, data[size - 1], &h->firmware_log, NULL))
+    h->has |= DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG;
 
   errors = drivedash_error_log_decode (data, size, NULL);
   if (errors != NULL)

@@ -258,6 +258,29 @@ test_partial_report (void)
   g_assert_true (drivedash_test_tree_remove (root));
 }
 
+/* The plain words for each firmware slot, from the full report's page:
+ * slot 2 runs, slot 1 (read-only) comes back after a restart. */
+static void
+test_firmware_slots (void)
+{
+  g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
+  const char *expected[][2] = {
+    { "Slot 1 (read-only)", "1.0 · used after the next restart" },
+    { "Slot 2", "2.1b · active" },
+    { "Slot 3", "empty" },
+  };
+
+  g_assert_cmpuint (h->firmware_log.n_slots, ==, G_N_ELEMENTS (expected));
+  for (guint slot = 1; slot <= h->firmware_log.n_slots; slot++)
+    {
+      g_autofree char *title = drivedash_health_firmware_slot_title (&h->firmware_log, slot);
+      g_autofree char *value = drivedash_health_firmware_slot_value (&h->firmware_log, slot);
+
+      g_assert_cmpstr (title, ==, expected[slot - 1][0]);
+      g_assert_cmpstr (value, ==, expected[slot - 1][1]);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -269,6 +292,7 @@ main (int   argc,
   g_test_add_func ("/health-fields/full-report", test_full_report);
   g_test_add_func ("/health-fields/edges", test_edges);
   g_test_add_func ("/health-fields/partial-report", test_partial_report);
+  g_test_add_func ("/health-fields/firmware-slots", test_firmware_slots);
 
   return g_test_run ();
 }

@@ -546,6 +546,55 @@ test_error_log (void)
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
 }
 
+static void
+test_firmware_log (void)
+{
+  g_autoptr(GBytes) bytes = drivedash_test_load_fixture ("firmware-log-known.bin");
+  g_autoptr(GError) error = NULL;
+  DrivedashFirmwareLog log;
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  guint8 page[DRIVEDASH_FIRMWARE_LOG_SIZE];
+
+  /* FRMW 0x07: three slots, slot 1 read-only. */
+  g_assert_true (drivedash_firmware_log_decode (data, len, 0x07, &log, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (log.n_slots, ==, 3);
+  g_assert_true (log.slot1_read_only);
+  g_assert_cmpuint (log.active_slot, ==, 2);
+  g_assert_cmpuint (log.next_slot, ==, 1);
+  g_assert_cmpstr (log.revisions[0], ==, "1.0");
+  g_assert_cmpstr (log.revisions[1], ==, "2.1b");
+  g_assert_cmpstr (log.revisions[2], ==, "");
+  /* Slot 4 is beyond what FRMW declares: its bytes are not read. */
+  g_assert_cmpstr (log.revisions[3], ==, "");
+  g_assert_cmpstr (drivedash_firmware_log_get_active (&log), ==, "2.1b");
+
+  /* One slot, writable: the active slot 2 of the page does not exist. */
+  g_assert_true (drivedash_firmware_log_decode (data, len, 0x02, &log, &error));
+  g_assert_cmpuint (log.n_slots, ==, 1);
+  g_assert_false (log.slot1_read_only);
+  g_assert_cmpuint (log.active_slot, ==, 0);
+  g_assert_cmpuint (log.next_slot, ==, 1);
+  g_assert_null (drivedash_firmware_log_get_active (&log));
+
+  /* Junk in every byte: FRMW's count 0 means one slot, 7 stays 7. */
+  memset (page, 0xff, sizeof page);
+  g_assert_true (drivedash_firmware_log_decode (page, sizeof page, 0x00, &log, &error));
+  g_assert_cmpuint (log.n_slots, ==, 1);
+  g_assert_cmpuint (log.active_slot, ==, 0);
+  g_assert_cmpstr (log.revisions[0], ==, "????????");
+  g_assert_true (drivedash_firmware_log_decode (page, sizeof page, 0xff, &log, &error));
+  g_assert_cmpuint (log.n_slots, ==, 7);
+  g_assert_cmpuint (log.active_slot, ==, 7);
+
+  g_assert_false (drivedash_firmware_log_decode (data, DRIVEDASH_FIRMWARE_LOG_SIZE - 1, 0x07, &log, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (drivedash_firmware_log_decode (NULL, 0, 0x07, &log, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+}
+
 /* --- Kelvin and formatting ------------------------------------------- */
 
 static void
@@ -673,7 +722,7 @@ test_json (void)
     "percentage_used", "data_units_read", "data_units_written", "bytes_read",
     "bytes_written", "host_read_commands", "host_write_commands",
     "power_cycles", "power_on_hours", "unsafe_shutdowns", "media_errors",
-    "error_log_entries", "power_states", "apst_supported",
+    "error_log_entries", "power_states", "apst_supported", "firmware_slots",
   };
   g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
   g_autoptr(DrivedashHealth) partial = drivedash_health_new ("nvme1");
@@ -683,6 +732,7 @@ test_json (void)
   g_autofree char *text2 = NULL;
   JsonObject *o = parse_object (text, parser);
   JsonObject *p;
+  JsonObject *fw;
   JsonArray *a;
 
   for (gsize i = 0; i < G_N_ELEMENTS (required); i++)
@@ -729,6 +779,17 @@ test_json (void)
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (a, 1), "lba"), ==, 0x1234);
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 0), "status_text"), !=, "");
   g_assert_true (json_object_get_null_member (json_array_get_object_element (a, 1), "parameter_error_location"));
+  fw = json_object_get_object_member (o, "firmware_slots");
+  g_assert_cmpint (json_object_get_int_member (fw, "active_slot"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (fw, "next_slot"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (fw, "active_revision"), ==, "2.1b");
+  g_assert_true (json_object_get_boolean_member (fw, "slot1_read_only"));
+  a = json_object_get_array_member (fw, "slots");
+  g_assert_cmpuint (json_array_get_length (a), ==, 3);
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (a, 0), "read_only"));
+  g_assert_false (json_object_get_boolean_member (json_array_get_object_element (a, 1), "read_only"));
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (a, 1), "active"));
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (a, 2), "revision"));
 
   /* Unknown values are null, but every key is still there. */
   text2 = health_json (partial);
@@ -739,6 +800,7 @@ test_json (void)
   g_assert_true (json_object_get_null_member (p, "data_units_read"));
   g_assert_true (json_object_get_null_member (p, "data_units_read_exact"));
   g_assert_true (json_object_get_null_member (p, "power_states"));
+  g_assert_true (json_object_get_null_member (p, "firmware_slots"));
   g_assert_false (json_object_get_boolean_member (p, "privileged"));
 }
 
@@ -764,6 +826,8 @@ assert_same_health (DrivedashHealth *a,
   if (a->has & DRIVEDASH_HEALTH_HAS_ERROR_LOG)
     g_assert_cmpmem (a->error_log->data, a->error_log->len * sizeof (DrivedashErrorLogEntry),
                      b->error_log->data, b->error_log->len * sizeof (DrivedashErrorLogEntry));
+  if (a->has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG)
+    g_assert_cmpmem (&a->firmware_log, sizeof a->firmware_log, &b->firmware_log, sizeof b->firmware_log);
 }
 
 static void
@@ -880,6 +944,7 @@ main (int   argc,
   g_test_add_func ("/health/identify/garbage", test_identify_garbage);
   g_test_add_func ("/health/self-test/log", test_self_test_log);
   g_test_add_func ("/health/error-log", test_error_log);
+  g_test_add_func ("/health/firmware-log", test_firmware_log);
   g_test_add_func ("/health/kelvin", test_kelvin);
   g_test_add_func ("/health/format", test_format);
   g_test_add_func ("/health/json", test_json);

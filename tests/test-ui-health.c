@@ -18,6 +18,7 @@
 #include "drivedash-demo.h"
 #include "drivedash-endurance.h"
 #include "drivedash-format.h"
+#include "drivedash-health-fields.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-health-model-private.h"
 #include "drivedash-health-page-private.h"
@@ -450,6 +451,47 @@ row_titled (GtkWidget  *widget,
   return FALSE;
 }
 
+static DrivedashHealth *
+page_health_or_wait (DrivedashHealthPage *page)
+{
+  ui_iterate_until (has_health, page, 10);
+  return page_health (page);
+}
+
+/* The expander row titled "Firmware" (or its translation). */
+static GtkWidget *
+firmware_expander (DrivedashHealthPage *page)
+{
+  for (GtkWidget *w = ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    if (ADW_IS_EXPANDER_ROW (w) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w)),
+                                              _("Firmware")) == 0)
+      return w;
+  g_assert_not_reached ();
+}
+
+/* Details lists the demo drive's firmware slots in the shared words:
+ * the factory firmware in read-only slot 1, the update running in 2. */
+static void
+test_firmware_slots (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
+  DrivedashHealthPage *page = health_page (window);
+
+  ui_iterate_until (has_health, page, 10);
+  ui_iterate_for (100);
+  g_assert_true (page_health (page)->has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG);
+  g_assert_true (row_titled (GTK_WIDGET (page), "Firmware"));
+  g_assert_true (row_titled (GTK_WIDGET (page), "Slot 1 (read-only)"));
+  g_assert_true (widget_shows (GTK_WIDGET (page), "3B2QGXA0"));
+  g_assert_true (row_titled (GTK_WIDGET (page), "Slot 2"));
+  g_assert_true (widget_shows (GTK_WIDGET (page), "3B2QGXA7 · active"));
+  g_assert_true (row_titled (GTK_WIDGET (page), "Version in use"));
+
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+}
+
 /* The simulated drive stopped responding three times this week: the
  * Events group lists each kind, offers Keep at Full Power, and once that
  * is done says the drive has not dropped out since.  Screenshots wide and
@@ -522,8 +564,11 @@ test_events (void)
                             "full power"));
 }
 
+/* Runs BODY (PREFIX) in a subprocess with the Japanese catalogue, after
+ * checking that the catalogue is the one in use. */
 static void
-test_events_japanese (void)
+in_japanese (void      (*body) (const char *prefix),
+             const char *prefix)
 {
   g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
                                           GETTEXT_PACKAGE ".mo", NULL);
@@ -539,7 +584,7 @@ test_events_japanese (void)
       textdomain (GETTEXT_PACKAGE);
       /* The Japanese words, not the English ones, are what is shown. */
       g_assert_cmpstr (drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET), !=, "Drive stopped responding");
-      check_events ("health-events-ja");
+      body (prefix);
       return;
     }
   if (!g_file_test (mo, G_FILE_TEST_EXISTS))
@@ -558,6 +603,54 @@ test_events_japanese (void)
   drivedash_test_locale_remove (locpath);
   setlocale (LC_ALL, "");
   g_test_trap_assert_passed ();
+}
+
+static void
+test_events_japanese (void)
+{
+  in_japanese (check_events, "health-events-ja");
+}
+
+/* Details with only the Firmware expander open, scrolled to the end,
+ * wide and narrow (PREFIX-wide.png, PREFIX-narrow.png). */
+static void
+firmware_screenshots (const char *prefix)
+{
+  static const int widths[] = { 960, 360 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      DrivedashWindow *window = ui_open_window (app, widths[i], 1000);
+      DrivedashHealthPage *page = health_page (window);
+      GtkWidget *scrolled;
+      GtkAdjustment *adj;
+      g_autofree char *name = g_strdup_printf ("%s-%s-light.png", prefix, i == 0 ? "wide" : "narrow");
+      g_autofree char *title = drivedash_health_firmware_slot_title (&page_health_or_wait (page)->firmware_log, 1);
+
+      expand_details (page, FALSE);
+      g_assert_true (row_titled (GTK_WIDGET (page), title));
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (firmware_expander (page)), TRUE);
+      ui_iterate_for (800);  /* the reveal animation */
+      scrolled = gtk_widget_get_ancestor (firmware_expander (page), GTK_TYPE_SCROLLED_WINDOW);
+      adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+      ui_iterate_for (200);
+      g_free (ui_screenshot (window, name));
+      gtk_window_close (GTK_WINDOW (window));
+      ui_iterate_for (100);
+    }
+}
+
+static void
+test_firmware_screenshots (void)
+{
+  firmware_screenshots ("health-firmware");
+}
+
+static void
+test_firmware_screenshots_japanese (void)
+{
+  in_japanese (firmware_screenshots, "health-firmware-ja");
 }
 
 /* The real drive's events through the real client chain, read from a
@@ -674,7 +767,10 @@ is_partial (gpointer data)
 static gboolean
 game_mode_read (gpointer data)
 {
-  return strstr (page_value (data, "game-mode-text"), "Off:") != NULL;
+  const char *text = page_value (data, "game-mode-text");
+
+  /* NULL until the first game mode read has answered. */
+  return text != NULL && strstr (text, "Off:") != NULL;
 }
 
 /* Buttons that offer the install instructions and are on screen. */
@@ -849,6 +945,9 @@ main (int   argc,
   g_test_add_func ("/ui/health/game-mode", test_game_mode_switch);
   g_test_add_func ("/ui/health/details-read-aloud", test_details_read_aloud);
   g_test_add_func ("/ui/health/screenshots", test_screenshots);
+  g_test_add_func ("/ui/health/firmware-slots", test_firmware_slots);
+  g_test_add_func ("/ui/health/firmware-screenshots", test_firmware_screenshots);
+  g_test_add_func ("/ui/health/firmware-screenshots-japanese", test_firmware_screenshots_japanese);
   g_test_add_func ("/ui/health/events", test_events);
   g_test_add_func ("/ui/health/events-japanese", test_events_japanese);
   g_test_add_func ("/ui/health/events-journal", test_events_journal);

@@ -149,6 +149,24 @@ print_error_log (DrivedashHealth *h)
 }
 
 static void
+print_firmware_log (DrivedashHealth *h)
+{
+  const DrivedashFirmwareLog *fw = &h->firmware_log;
+
+  if (!(h->has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG))
+    return;
+  printf ("  %s\n", _("Firmware slots:"));
+  for (guint slot = 1; slot <= fw->n_slots; slot++)
+    {
+      g_autofree char *title = drivedash_health_firmware_slot_title (fw, slot);
+      g_autofree char *value = drivedash_health_firmware_slot_value (fw, slot);
+
+      /* Translators: one firmware slot, e.g. "Slot 1 (read-only): 1.0 · active" */
+      printf (_("    %s: %s\n"), title, value);
+    }
+}
+
+static void
 print_human (DrivedashHealth *h)
 {
   /* The verdict first: that is what people come for. */
@@ -165,6 +183,7 @@ print_human (DrivedashHealth *h)
     row_take (_("Controller state"), drivedash_format_device_string (h->state));
   print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_HEALTH);
   print_power (h);
+  print_firmware_log (h);
   print_error_log (h);
 
   if (drivedash_health_is_partial (h))

@@ -26,6 +26,8 @@ READ_MIB = 32
 BYTES_PER_UNIT = 512000
 EXIT_NOT_FOUND = 3
 EXIT_NOT_SUPPORTED = 5
+# What QEMU's nvme_fw_log_info() puts in slot 1 (hw/nvme/ctrl.c).
+QEMU_FW_LOG_REVISION = "1.0"
 
 SCRIPT = r"""
 ctrl_by_serial () {
@@ -161,6 +163,17 @@ def main():
            "one operational power state (QEMU's)", repr(states))
     tap.eq(before.get("apst_supported"), False, "APST reported unsupported")
     tap.eq(before.get("self_test_supported"), False, "self-test reported unsupported")
+    # Firmware slots, read with the real Get Log Page 03h.  QEMU's Identify
+    # declares one slot, read-only (FRMW = 1 << 1 | 1); its log has slot 1
+    # active and holding "1.0", a fixed string, not Identify's firmware
+    # revision (the QEMU version).  The guest has no nvme-cli to ask.
+    fw = before.get("firmware_slots") or {}
+    tap.eq((fw.get("active_slot"), fw.get("next_slot"), fw.get("slot1_read_only"), fw.get("active_revision")),
+           (1, None, True, QEMU_FW_LOG_REVISION), "firmware slots: slot 1 active, read-only, QEMU's 1.0")
+    tap.eq(fw.get("slots"), [{"slot": 1, "revision": QEMU_FW_LOG_REVISION, "active": True, "read_only": True}],
+           "firmware slots: QEMU's one slot")
+    tap.ok(f"Slot 1 (read-only): {QEMU_FW_LOG_REVISION} · active" in run["human-good"].out,
+           "human health output lists the firmware slot in plain words", run.describe("human-good"))
     first = run["human-good"].out.split("\n")[0]
     tap.ok(run["human-good"].rc == 0 and "QEMU NVMe Ctrl" in run["human-good"].out
            and first.lower() == f"{good}: {before.get('verdict')}",
@@ -256,6 +269,7 @@ def main():
     tap.eq(nb.get("warning_temperature_kelvin"), 343, "nobody: warning limit from hwmon")
     tap.eq(nb.get("critical_temperature_kelvin"), 373, "nobody: critical limit from hwmon")
     tap.eq(nb.get("data_units_written"), None, "nobody: no SMART counters (null, not 0)")
+    tap.eq(nb.get("firmware_slots"), None, "nobody: no firmware slots (null)")
     tap.ok(run["nobody-human"].rc == 0 and "QEMU NVMe Ctrl" in run["nobody-human"].out
            and not re.search(r"errno|Permission denied|Segmentation", run["nobody-human"].out
                              + run["nobody-human"].err),

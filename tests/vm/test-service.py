@@ -220,6 +220,8 @@ def main():
                and hs.get("temperature_kelvin") == 323 and hs.get("privileged") is True
                and hs.get("partial") is False and isinstance(hs.get("data_units_read"), int),
                "service health: identity, temperature, full SMART data", repr(hs)[:400])
+        tap.ok((hs.get("firmware_slots") or {}).get("active_slot") == 1,
+               "service health carries the firmware slots", repr(hs.get("firmware_slots")))
     pgm = run.json("polkit-gm") or {}
     tap.ok(pgm.get("source") == "service" and pgm.get("power_state") == 0,
            "nobody: game-mode status through the service, power state read back", run.describe("polkit-gm"))

@@ -66,6 +66,7 @@ drivedash_demo_health_new (void)
   id.vendor_id = 0x1d79;
   id.version = 0x00010400;
   id.oacs = DRIVEDASH_OACS_SELF_TEST;
+  id.frmw = 0x05;  /* two slots, slot 1 read-only */
   id.error_log_page_entries = 64;
   id.apst_supported = TRUE;
   id.warning_temperature_kelvin = 343;   /* 70 °C */
@@ -130,6 +131,14 @@ drivedash_demo_health_new (void)
     g_array_append_val (log, e);
     drivedash_health_set_error_log (health, log);
   }
+
+  /* The factory firmware kept in the read-only slot, an update running. */
+  health->firmware_log.n_slots = 2;
+  health->firmware_log.slot1_read_only = TRUE;
+  health->firmware_log.active_slot = 2;
+  g_strlcpy (health->firmware_log.revisions[0], "3B2QGXA0", sizeof health->firmware_log.revisions[0]);
+  g_strlcpy (health->firmware_log.revisions[1], health->firmware, sizeof health->firmware_log.revisions[1]);
+  health->has |= DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG;
 
   drivedash_health_update_verdict (health);
   return health;

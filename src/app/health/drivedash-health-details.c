@@ -24,6 +24,7 @@ struct _DrivedashHealthDetails
   AdwExpanderRow       *power_expander;
   AdwExpanderRow       *error_log_expander;
   AdwExpanderRow       *self_test_expander;
+  AdwExpanderRow       *firmware_expander;
   AdwExpanderRow       *identity_expander;
 
   GPtrArray            *rows;   /* (GtkWidget *, AdwExpanderRow *) pairs */
@@ -312,6 +313,37 @@ fill_error_log (DrivedashHealthDetails *self,
 }
 
 static void
+fill_firmware (DrivedashHealthDetails *self,
+               DrivedashHealth        *h)
+{
+  const DrivedashFirmwareLog *fw = &h->firmware_log;
+  const char *active;
+
+  if (!(h->has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG))
+    {
+      add_row (self, self->firmware_expander, _("Not available"),
+               _("Reading the firmware slots needs the Drivedash system service or administrator rights"),
+               NULL, "");
+      return;
+    }
+  active = drivedash_firmware_log_get_active (fw);
+  if (active != NULL)
+    {
+      g_autofree char *shown = drivedash_format_device_string (active);
+
+      add_row (self, self->firmware_expander, _("Version in use"),
+               _("The firmware the drive runs now"), "Active Firmware Info", shown);
+    }
+  for (guint slot = 1; slot <= fw->n_slots; slot++)
+    {
+      g_autofree char *title = drivedash_health_firmware_slot_title (fw, slot);
+      g_autofree char *value = drivedash_health_firmware_slot_value (fw, slot);
+
+      add_row (self, self->firmware_expander, title, NULL, "Firmware Revision for Slot", value);
+    }
+}
+
+static void
 health_cb (DrivedashHealthDetails *self)
 {
   DrivedashHealth *h = drivedash_health_section_get_model (DRIVEDASH_HEALTH_SECTION (self)) ? drivedash_health_model_get_health (drivedash_health_section_get_model (DRIVEDASH_HEALTH_SECTION (self))) : NULL;
@@ -323,6 +355,7 @@ health_cb (DrivedashHealthDetails *self)
   fill_power (self, h);
   fill_error_log (self, h);
   fill_self_test (self, h);
+  fill_firmware (self, h);
   add_fields (self, self->identity_expander, DRIVEDASH_HEALTH_FIELD_GROUP_IDENTITY, h);
 }
 
@@ -333,6 +366,7 @@ class_init_extra (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthDetails, power_expander);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthDetails, error_log_expander);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthDetails, self_test_expander);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashHealthDetails, firmware_expander);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthDetails, identity_expander);
 }
 

@@ -14,11 +14,11 @@
 /* The specification pads ASCII strings with spaces; drives also put NULs
  * or junk there.  Keep printable ASCII, trim, so the result is valid UTF-8
  * and safe to print. */
-static void
-copy_ascii (char         *dest,
-            gsize         dest_size,
-            const guint8 *src,
-            gsize         src_len)
+void
+drivedash_copy_ascii (char         *dest,
+                      gsize         dest_size,
+                      const guint8 *src,
+                      gsize         src_len)
 {
   gsize start = 0, end = MIN (src_len, dest_size - 1);
 
@@ -82,11 +82,12 @@ drivedash_identify_decode (const guint8       *bytes,
    * Structure". */
   out->vendor_id = drivedash_le16 (bytes + 0);
   out->subsystem_vendor_id = drivedash_le16 (bytes + 2);
-  copy_ascii (out->serial, sizeof out->serial, bytes + 4, 20);
-  copy_ascii (out->model, sizeof out->model, bytes + 24, 40);
-  copy_ascii (out->firmware, sizeof out->firmware, bytes + 64, 8);
+  drivedash_copy_ascii (out->serial, sizeof out->serial, bytes + 4, 20);
+  drivedash_copy_ascii (out->model, sizeof out->model, bytes + 24, 40);
+  drivedash_copy_ascii (out->firmware, sizeof out->firmware, bytes + 64, 8);
   out->version = drivedash_le32 (bytes + 80);
   out->oacs = drivedash_le16 (bytes + 256);
+  out->frmw = bytes[260];
   out->error_log_page_entries = (guint) bytes[262] + 1;
   npss = bytes[263];
   out->apst_supported = (bytes[265] & 0x1) != 0;

@@ -39,6 +39,7 @@ typedef struct
   char                firmware[9];
   guint32             version;          /* NVMe version, e.g. 0x00010400 = 1.4 */
   guint16             oacs;
+  guint8              frmw;             /* firmware slots: bit 0 slot 1 read-only, 3:1 count */
   guint               error_log_page_entries; /* ELPE + 1 */
   guint               n_power_states;   /* NPSS + 1, at most 32 */
   gboolean            apst_supported;   /* APSTA bit 0 */
@@ -56,6 +57,14 @@ typedef struct
 /* TRUE if the drive supports the Device Self-test command. */
 #define drivedash_identify_supports_self_test(id) \
   (((id)->oacs & DRIVEDASH_OACS_SELF_TEST) != 0)
+
+/* Copies a space-padded ASCII field of a log page: stops at a NUL,
+ * trims spaces, turns anything but printable ASCII into '?' and fills
+ * the rest of @dest with NULs (so decodes compare with memcmp). */
+void drivedash_copy_ascii (char         *dest,
+                           gsize         dest_size,
+                           const guint8 *src,
+                           gsize         src_len);
 
 /* Decodes an Identify Controller data structure (needs ≥ 4096 bytes).
  * Strings are trimmed of the specification's space padding and made valid

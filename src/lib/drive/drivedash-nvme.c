@@ -223,6 +223,24 @@ drivedash_nvme_read_error_log (int      fd,
 }
 
 gboolean
+drivedash_nvme_read_firmware_log (int                    fd,
+                                  guint8                 frmw,
+                                  DrivedashFirmwareLog  *out,
+                                  GError               **error)
+{
+  struct nvme_firmware_slot buf = { 0 };
+  int ret;
+
+  G_STATIC_ASSERT (sizeof (struct nvme_firmware_slot) == DRIVEDASH_FIRMWARE_LOG_SIZE);
+
+  errno = 0;
+  ret = nvme_get_log_fw_slot (fd, false, &buf);
+  if (!check_result (ret, N_("Reading the drive’s firmware slots"), error))
+    return FALSE;
+  return drivedash_firmware_log_decode ((const guint8 *) &buf, sizeof buf, frmw, out, error);
+}
+
+gboolean
 drivedash_nvme_self_test (int                     fd,
                           DrivedashSelfTestKind   kind,
                           GError                **error)

@@ -8,6 +8,7 @@
 
 #include "drivedash-drive.h"
 #include "drivedash-error-log.h"
+#include "drivedash-firmware-log.h"
 #include "drivedash-identify.h"
 #include "drivedash-self-test.h"
 #include "drivedash-smart.h"
@@ -44,6 +45,11 @@ gboolean drivedash_nvme_read_self_test_log (int                    fd,
  * (element-type DrivedashErrorLogEntry) */
 GArray  *drivedash_nvme_read_error_log     (int                    fd,
                                             guint                  n_entries,
+                                            GError               **error);
+/* The Firmware Slot Information log, with @frmw from Identify. */
+gboolean drivedash_nvme_read_firmware_log  (int                    fd,
+                                            guint8                 frmw,
+                                            DrivedashFirmwareLog  *out,
                                             GError               **error);
 /* SHORT, EXTENDED or ABORT. */
 gboolean drivedash_nvme_self_test          (int                    fd,

@@ -411,3 +411,35 @@ drivedash_health_field_format (const DrivedashHealthField *field,
 
   return field->format != NULL ? field->format (health) : NULL;
 }
+
+/* --- firmware slots ------------------------------------------------------ */
+
+char *
+drivedash_health_firmware_slot_title (const DrivedashFirmwareLog *log,
+                                      guint                       slot)
+{
+  if (slot == 1 && log->slot1_read_only)
+    /* Translators: a firmware slot that cannot be overwritten */
+    return g_strdup_printf (_("Slot %u (read-only)"), slot);
+  /* Translators: a firmware slot of the drive, numbered from 1 */
+  return g_strdup_printf (_("Slot %u"), slot);
+}
+
+char *
+drivedash_health_firmware_slot_value (const DrivedashFirmwareLog *log,
+                                      guint                       slot)
+{
+  const char *rev;
+  g_autofree char *shown = NULL;
+
+  g_return_val_if_fail (slot >= 1 && slot <= DRIVEDASH_FIRMWARE_MAX_SLOTS, NULL);
+  rev = log->revisions[slot - 1];
+  shown = *rev != '\0' ? drivedash_format_device_string (rev) : g_strdup (_("empty"));
+  if (slot == log->active_slot)
+    /* Translators: a firmware version and "this one runs now" */
+    return g_strdup_printf (_("%s · active"), shown);
+  if (slot == log->next_slot)
+    /* Translators: a firmware version the drive switches to when restarted */
+    return g_strdup_printf (_("%s · used after the next restart"), shown);
+  return g_steal_pointer (&shown);
+}

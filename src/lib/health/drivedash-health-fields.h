@@ -39,4 +39,12 @@ const DrivedashHealthField *drivedash_health_field_lookup  (const char          
 char                       *drivedash_health_field_format  (const DrivedashHealthField *field,
                                                             const DrivedashHealth      *health);
 
+/* One firmware slot (1 to log->n_slots) in plain words, translated: the
+ * title "Slot 1 (read-only)" and the value "1.0 · active" ("empty" for
+ * an empty slot).  The CLI prints them as "title: value". */
+char *drivedash_health_firmware_slot_title (const DrivedashFirmwareLog *log,
+                                            guint                       slot);
+char *drivedash_health_firmware_slot_value (const DrivedashFirmwareLog *log,
+                                            guint                       slot);
+
 G_END_DECLS

@@ -35,7 +35,9 @@
  *   extended_self_test_minutes, self_test {current, percent_done,
  *   results [...]} | null, error_log [{error_count, submission_queue_id,
  *   command_id, status, status_text, parameter_error_location, lba, nsid}]
- *   | null.
+ *   | null, firmware_slots {active_slot, next_slot (null = none), active_revision,
+ *   slot1_read_only, slots [{slot, revision (null = empty), active,
+ *   read_only}]} | null.
  */
 #include "config.h"
 
@@ -161,6 +163,39 @@ add_error_log (JsonBuilder           *b,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_firmware_log (JsonBuilder           *b,
+                  const DrivedashHealth *self)
+{
+  const DrivedashFirmwareLog *fw = &self->firmware_log;
+
+  json_builder_set_member_name (b, "firmware_slots");
+  if (!(self->has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG))
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+
+  json_builder_begin_object (b);
+  drivedash_json_member_int (b, "active_slot", fw->active_slot != 0, fw->active_slot);
+  drivedash_json_member_int (b, "next_slot", fw->next_slot != 0, fw->next_slot);
+  drivedash_json_member_string (b, "active_revision", drivedash_firmware_log_get_active (fw));
+  drivedash_json_member_bool (b, "slot1_read_only", TRUE, fw->slot1_read_only);
+  json_builder_set_member_name (b, "slots");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < fw->n_slots && i < DRIVEDASH_FIRMWARE_MAX_SLOTS; i++)
+    {
+      json_builder_begin_object (b);
+      drivedash_json_member_int (b, "slot", TRUE, i + 1);
+      drivedash_json_member_string (b, "revision", *fw->revisions[i] != '\0' ? fw->revisions[i] : NULL);
+      drivedash_json_member_bool (b, "active", TRUE, fw->active_slot == i + 1);
+      drivedash_json_member_bool (b, "read_only", TRUE, i == 0 && fw->slot1_read_only);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
 }
 
 void
@@ -300,6 +335,7 @@ drivedash_health_to_json (DrivedashHealth *self,
                              self->identify.extended_self_test_minutes);
   add_self_test (b, self);
   add_error_log (b, self);
+  add_firmware_log (b, self);
 }
 
 char *

@@ -21,11 +21,25 @@
 /* error count, SQID, CID, status, parameter error location, LBA, NSID,
  * transport type, command specific */
 #define ERROR_LOG_ENTRY_TYPE "(tqqqqtuyt)"
+/* active slot, next slot, number of slots, slot 1 read-only, revisions */
+#define FIRMWARE_LOG_TYPE "(yyybas)"
 
 static GVariant *
 u128_variant (DrivedashU128 v)
 {
   return g_variant_new ("(tt)", v.hi, v.lo);
+}
+
+static GVariant *
+firmware_log_variant (const DrivedashFirmwareLog *fw)
+{
+  GVariantBuilder revisions;
+
+  g_variant_builder_init (&revisions, G_VARIANT_TYPE_STRING_ARRAY);
+  for (guint i = 0; i < fw->n_slots && i < DRIVEDASH_FIRMWARE_MAX_SLOTS; i++)
+    g_variant_builder_add (&revisions, "s", fw->revisions[i]);
+  return g_variant_new (FIRMWARE_LOG_TYPE, (guint8) fw->active_slot, (guint8) fw->next_slot,
+                        (guint8) fw->n_slots, fw->slot1_read_only, &revisions);
 }
 
 static void
@@ -68,6 +82,7 @@ add_identify (GVariantDict            *d,
   g_variant_dict_insert (d, "identify_firmware", "s", id->firmware);
   g_variant_dict_insert (d, "identify_version", "u", id->version);
   g_variant_dict_insert (d, "identify_oacs", "q", id->oacs);
+  g_variant_dict_insert (d, "identify_frmw", "y", id->frmw);
   g_variant_dict_insert (d, "identify_error_log_page_entries", "u", id->error_log_page_entries);
   g_variant_dict_insert (d, "identify_apst_supported", "b", id->apst_supported);
   g_variant_dict_insert (d, "identify_warning_temperature_kelvin", "q", id->warning_temperature_kelvin);
@@ -192,6 +207,8 @@ drivedash_health_to_variant (DrivedashHealth *self)
         }
       g_variant_dict_insert_value (&d, "error_log", g_variant_builder_end (&b));
     }
+  if (has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG)
+    g_variant_dict_insert_value (&d, "firmware_slots", firmware_log_variant (&self->firmware_log));
 
   return g_variant_dict_end (&d);
 }
@@ -310,6 +327,8 @@ read_identify (Reader            *r,
   need_string (r, "identify_firmware", id->firmware, sizeof id->firmware);
   id->version = need_uint32 (r, "identify_version");
   id->oacs = need_uint16 (r, "identify_oacs");
+  /* Optional: older services do not send it. */
+  g_variant_dict_lookup (r->dict, "identify_frmw", "y", &id->frmw);
   id->error_log_page_entries = need_uint32 (r, "identify_error_log_page_entries");
   id->apst_supported = need_bool (r, "identify_apst_supported");
   id->warning_temperature_kelvin = need_uint16 (r, "identify_warning_temperature_kelvin");
@@ -388,6 +407,30 @@ read_error_log (Reader          *r,
                               &e.nsid, &e.transport_type, &e.command_specific))
     g_array_append_val (entries, e);
   drivedash_health_set_error_log (self, entries);
+}
+
+/* The same checks as the decoder: a slot number beyond the slots is
+ * "not reported", and a revision is at most 8 characters. */
+static void
+read_firmware_log (Reader          *r,
+                   DrivedashHealth *self)
+{
+  g_autoptr(GVariant) v = need (r, "firmware_slots", FIRMWARE_LOG_TYPE);
+  g_autoptr(GVariantIter) iter = NULL;
+  DrivedashFirmwareLog *fw = &self->firmware_log;
+  guint8 active, next, n;
+  const char *rev;
+
+  if (v == NULL)
+    return;
+  memset (fw, 0, sizeof *fw);
+  g_variant_get (v, "(yyybas)", &active, &next, &n, &fw->slot1_read_only, &iter);
+  fw->n_slots = CLAMP (n, 1, DRIVEDASH_FIRMWARE_MAX_SLOTS);
+  fw->active_slot = active <= fw->n_slots ? active : 0;
+  fw->next_slot = next <= fw->n_slots ? next : 0;
+  for (guint i = 0; i < fw->n_slots && g_variant_iter_next (iter, "&s", &rev); i++)
+    drivedash_copy_ascii (fw->revisions[i], sizeof fw->revisions[i], (const guint8 *) rev,
+                          strlen (rev));
 }
 
 static void
@@ -482,6 +525,8 @@ health_from_dict (GVariantDict  *dict,
     read_self_test (&r, &self->self_test);
   if (has & DRIVEDASH_HEALTH_HAS_ERROR_LOG)
     read_error_log (&r, self);
+  if (has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG)
+    read_firmware_log (&r, self);
 
   if (r.bad_key != NULL)
     {

@@ -303,6 +303,15 @@ read_privileged (DrivedashHealth           *self,
       g_clear_pointer (&log, g_array_unref);
     }
 
+  if (flags & DRIVEDASH_HEALTH_READ_FIRMWARE_LOG)
+    {
+      if (drivedash_nvme_read_firmware_log (fd, self->identify.frmw, &self->firmware_log, &local_error))
+        self->has |= DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG;
+      else
+        drivedash_health_add_missing (self, _("Firmware slots"), local_error->message);
+      g_clear_error (&local_error);
+    }
+
   close (fd);
   return TRUE;
 }

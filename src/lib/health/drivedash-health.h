@@ -10,6 +10,7 @@
 
 #include "drivedash-drive.h"
 #include "drivedash-error-log.h"
+#include "drivedash-firmware-log.h"
 #include "drivedash-identify.h"
 #include "drivedash-self-test.h"
 #include "drivedash-smart.h"
@@ -60,6 +61,7 @@ typedef enum
   DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED = 1 << 9,
   DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG      = 1 << 10,
   DRIVEDASH_HEALTH_HAS_ERROR_LOG          = 1 << 11, /* error_log */
+  DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG       = 1 << 12, /* firmware_log */
 } DrivedashHealthHas;
 
 /* Something the report lacks, and why — both translated. */
@@ -114,6 +116,9 @@ typedef struct
   /* HAS_ERROR_LOG: the newest Error Information log entries, newest first;
    * NULL otherwise.  (element-type DrivedashErrorLogEntry) */
   GArray                 *error_log;
+
+  /* HAS_FIRMWARE_LOG: the firmware slots and which one runs. */
+  DrivedashFirmwareLog    firmware_log;
 
   /* The kernel's controller state ("live", "resetting", "dead", …);
    * NULL when unknown. */
@@ -171,11 +176,13 @@ typedef enum
   DRIVEDASH_HEALTH_READ_SELF_TEST  = 1 << 2, /* also read the self-test log */
   DRIVEDASH_HEALTH_READ_APST_FEATURE = 1 << 3, /* ask the drive whether APST is on */
   DRIVEDASH_HEALTH_READ_ERROR_LOG  = 1 << 4, /* also read the error information log */
+  DRIVEDASH_HEALTH_READ_FIRMWARE_LOG = 1 << 5, /* also read the firmware slot log */
   /* Everything a full report shows (CLI, service's GetHealth, the app's
    * Details); a plain refresh uses NONE and costs one log page. */
   DRIVEDASH_HEALTH_READ_FULL       = DRIVEDASH_HEALTH_READ_SELF_TEST |
                                      DRIVEDASH_HEALTH_READ_APST_FEATURE |
-                                     DRIVEDASH_HEALTH_READ_ERROR_LOG,
+                                     DRIVEDASH_HEALTH_READ_ERROR_LOG |
+                                     DRIVEDASH_HEALTH_READ_FIRMWARE_LOG,
 } DrivedashHealthReadFlags;
 
 /* Reads the health of one controller.  Privileged path first: Identify
