@@ -449,6 +449,16 @@ n_selected_cb (DrivedashHistoryPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.compare", n >= 2 && n <= 6);
 }
 
+/* One report at a time, of runs that have loaded. */
+static void
+can_report_cb (DrivedashHistoryPage *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.report",
+                                 !drivedash_compare_model_get_reporting (self->compare) &&
+                                 !drivedash_compare_model_get_loading (self->compare) &&
+                                 drivedash_compare_model_get_status (self->compare) == NULL);
+}
+
 static void
 map_cb (DrivedashHistoryPage *self)
 {
@@ -557,8 +567,12 @@ drivedash_history_page_init (DrivedashHistoryPage *self)
   g_signal_connect (self->note_row, "apply", G_CALLBACK (apply_cb), self);
   g_signal_connect_swapped (self->history, "notify::n-selected", G_CALLBACK (n_selected_cb), self);
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
+  g_signal_connect_swapped (self->compare, "notify::reporting", G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (self->compare, "notify::loading", G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (self->compare, "notify::status", G_CALLBACK (can_report_cb), self);
   bind_ab (self);
   n_selected_cb (self);
+  can_report_cb (self);
 }
 
 /* At once: libadwaita queues a new toast behind one on screen, and the
