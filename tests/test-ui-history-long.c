@@ -280,6 +280,7 @@ static void
 test_open_one (void)
 {
   static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held" };
+  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write " };
   DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   DrivedashHistoryPage *page = history_page (window);
   DrivedashLongCompareView *view = long_view (page);
@@ -297,6 +298,8 @@ test_open_one (void)
 
           if (drivedash_history_item_get_run (item)->kind != kinds[k])
             continue;
+          /* The list says a key figure, not "No results". */
+          g_assert_nonnull (strstr (drivedash_history_item_get_headline (item), headlines[k]));
           drivedash_history_page_open (page, item);
           break;
         }
