@@ -277,11 +277,11 @@ words_shown (gpointer data)
 /* One stored long run opened from the list: what it measured, in words,
  * and its graphs (the comparison view with it alone) a click away. */
 static void
-test_open_one (void)
+open_each (DrivedashWindow    *window,
+           const char         *lang,
+           const char *const  *words,
+           const char *const  *headlines)
 {
-  static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held" };
-  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write " };
-  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   DrivedashHistoryPage *page = history_page (window);
   DrivedashLongCompareView *view = long_view (page);
   GListModel *runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (page));
@@ -289,7 +289,7 @@ test_open_one (void)
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
       Words w = { GTK_WIDGET (page), words[k] };
-      g_autofree char *graphs = g_strdup_printf ("history-long-one-%s.png", kind_ids[k]);
+      g_autofree char *graphs = g_strdup_printf ("history-long-one-%s-%s.png", kind_ids[k], lang);
       DrivedashLongCompareModel *model = drivedash_long_compare_view_get_model (view);
 
       for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
@@ -307,7 +307,8 @@ test_open_one (void)
       ui_iterate_until (words_shown, &w, 20);
       for (guint n = 0; n < 2; n++)
         {
-          g_autofree char *name = g_strdup_printf ("history-long-run-%s-%s.png", kind_ids[k], n ? "360" : "960");
+          g_autofree char *name = g_strdup_printf ("history-long-run-%s-%s-%s.png", kind_ids[k], lang,
+                                                 n ? "360" : "960");
 
           gtk_window_set_default_size (GTK_WINDOW (window), n ? 360 : 960, 1400);
           ui_iterate_for (200);
@@ -324,6 +325,16 @@ test_open_one (void)
       g_free (ui_screenshot (window, graphs));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
     }
+}
+
+static void
+test_open_one (void)
+{
+  static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held" };
+  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write " };
+
+  open_each (DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))), "en",
+             words, headlines);
 }
 
 /* Three runs each of two setups (named alike): one bar each, with its
@@ -513,6 +524,12 @@ check_japanese (void)
       screenshots (window, k, "ja");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
     }
+  {
+    static const char *const words[] = { "IOPS、最初の 1 分は", "回の平均は", "の高速キャッシュは" };
+    static const char *const headlines[] = { " IOPS", "平均 ", "書き込み " };
+
+    open_each (window, "ja", words, headlines);
+  }
 }
 
 static void
