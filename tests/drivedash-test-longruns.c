@@ -46,6 +46,17 @@ fill_consistency (DrivedashLongTestResult *res,
     add_round (res, DRIVEDASH_LONG_GROUP_RECOVERY, i, vary (rand, 610 * scale, jitter, i), vary (rand, 190, jitter, i));
 }
 
+/* PCMark's ten rounds of one storage trace, no phases. */
+static void
+fill_adaptivity (DrivedashLongTestResult *res,
+                 GRand                   *rand,
+                 double                   scale,
+                 double                   jitter)
+{
+  for (guint i = 1; i <= DRIVEDASH_LONG_ADAPTIVITY_ROUNDS; i++)
+    add_round (res, DRIVEDASH_LONG_GROUP_NONE, i, vary (rand, 900 * scale, jitter, i), vary (rand, 300, jitter, i));
+}
+
 static void
 fill_sustained (DrivedashLongTestResult *res,
                 GRand                   *rand,
@@ -108,6 +119,8 @@ make_result (DrivedashLongTestKind kind,
   res->file_path = g_strdup ("/tmp/drivedash-test-file");
   if (kind == DRIVEDASH_LONG_TEST_CONSISTENCY)
     fill_consistency (res, rand, scale, jitter);
+  else if (kind == DRIVEDASH_LONG_TEST_ADAPTIVITY)
+    fill_adaptivity (res, rand, scale, jitter);
   else if (kind == DRIVEDASH_LONG_TEST_SUSTAINED)
     fill_sustained (res, rand, scale, jitter);
   else

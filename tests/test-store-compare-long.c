@@ -305,6 +305,49 @@ test_refused (Fixture       *f,
   g_assert_false (drivedash_compare_long_supports (DRIVEDASH_RUN_KIND_AB_SET));
 }
 
+/* One stored run alone (History opening it): read like a comparison,
+ * nothing judged, and what it measured in words. */
+static void
+test_one (Fixture       *f,
+          gconstpointer  data)
+{
+  const struct { DrivedashLongTestKind kind; const char *words; } cases[] = {
+    { DRIVEDASH_LONG_TEST_CONSISTENCY, "MB/s on average over" },
+    { DRIVEDASH_LONG_TEST_ADAPTIVITY, "MB/s on average over" },
+    { DRIVEDASH_LONG_TEST_SUSTAINED, "IOPS in all;" },
+    { DRIVEDASH_LONG_TEST_SATURATION, "'s fast cache held" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GPtrArray) runs = save_and_load (f, cases[c].kind, 1, 1.0);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DrivedashCompareLong) cmp = drivedash_compare_long_new_one (g_ptr_array_index (runs, 0), &error);
+      g_autofree char *figures = NULL, *average = NULL;
+      const DrivedashCompareLongRun *run;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (cmp->runs->len, ==, 1);
+      run = run_at (cmp, 0);
+      figures = drivedash_compare_long_dup_figures (cmp);
+      g_assert_nonnull (strstr (figures, cases[c].words));
+      if (cmp->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
+        average = g_strdup_printf ("%.0f MB/s", run->average_mb_per_s);
+      else if (cmp->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
+        average = g_strdup_printf ("%.0f IOPS", run->total_iops);
+      else
+        average = g_strdup_printf ("%.0f MB/s", run->after_cache_mb_per_s);
+      g_assert_nonnull (strstr (figures, average));
+    }
+  {
+    g_autoptr(DrivedashStoreRun) quick = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (drivedash_compare_long_new_one (quick, &error));
+    g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  }
+}
+
 /* A run that stopped before it measured has no summary to compare. */
 static void
 test_no_summary (Fixture       *f,
@@ -522,6 +565,7 @@ main (int    argc,
   g_test_add ("/compare-long/sustained-repeats", Fixture, NULL, fixture_set_up, test_sustained_repeats,
               fixture_tear_down);
   g_test_add ("/compare-long/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
+  g_test_add ("/compare-long/one", Fixture, NULL, fixture_set_up, test_one, fixture_tear_down);
   g_test_add ("/compare-long/no-summary", Fixture, NULL, fixture_set_up, test_no_summary, fixture_tear_down);
   g_test_add ("/compare-long/cant-tell", Fixture, NULL, fixture_set_up, test_cant_tell, fixture_tear_down);
   g_test_add ("/compare-long/real-runs", Fixture, NULL, fixture_set_up, test_real_runs, fixture_tear_down);

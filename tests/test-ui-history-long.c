@@ -247,6 +247,96 @@ test_compare (void)
       }
 }
 
+typedef struct
+{
+  GtkWidget  *root;
+  const char *text;
+} Words;
+
+static gboolean
+mapped_label_has (GtkWidget  *widget,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (mapped_label_has (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+words_shown (gpointer data)
+{
+  const Words *w = data;
+
+  return mapped_label_has (w->root, w->text);
+}
+
+/* One stored long run opened from the list: what it measured, in words,
+ * and its graphs (the comparison view with it alone) a click away. */
+static void
+open_each (DrivedashWindow    *window,
+           const char         *lang,
+           const char *const  *words,
+           const char *const  *headlines)
+{
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashLongCompareView *view = long_view (page);
+  GListModel *runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (page));
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      Words w = { GTK_WIDGET (page), words[k] };
+      g_autofree char *graphs = g_strdup_printf ("history-long-one-%s-%s.png", kind_ids[k], lang);
+      DrivedashLongCompareModel *model = drivedash_long_compare_view_get_model (view);
+
+      for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+        {
+          g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (runs, i);
+
+          if (drivedash_history_item_get_run (item)->kind != kinds[k])
+            continue;
+          /* The list says a key figure, not "No results". */
+          g_assert_nonnull (strstr (drivedash_history_item_get_headline (item), headlines[k]));
+          drivedash_history_page_open (page, item);
+          break;
+        }
+      g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "run");
+      ui_iterate_until (words_shown, &w, 20);
+      for (guint n = 0; n < 2; n++)
+        {
+          g_autofree char *name = g_strdup_printf ("history-long-run-%s-%s-%s.png", kind_ids[k], lang,
+                                                 n ? "360" : "960");
+
+          gtk_window_set_default_size (GTK_WINDOW (window), n ? 360 : 960, 1400);
+          ui_iterate_for (200);
+          g_free (ui_screenshot (window, name));
+        }
+      gtk_window_set_default_size (GTK_WINDOW (window), 960, 1800);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.run-graphs", NULL));
+      ui_iterate_until (long_loaded, view, 20);
+      g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "long-compare");
+      g_assert_nonnull (drivedash_long_compare_model_get_comparison (model));
+      g_assert_cmpuint (drivedash_long_compare_model_get_comparison (model)->runs->len, ==, 1);
+      g_assert_nonnull (strstr (drivedash_long_compare_model_get_conclusion (model), words[k]));
+      g_assert_null (drivedash_long_compare_model_get_status (model));
+      g_free (ui_screenshot (window, graphs));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+    }
+}
+
+static void
+test_open_one (void)
+{
+  static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held" };
+  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write " };
+
+  open_each (DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))), "en",
+             words, headlines);
+}
+
 /* Three runs each of two setups (named alike): one bar each, with its
  * interval, and Welch's verdict. */
 static void
@@ -434,6 +524,12 @@ check_japanese (void)
       screenshots (window, k, "ja");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
     }
+  {
+    static const char *const words[] = { "IOPS、最初の 1 分は", "回の平均は", "の高速キャッシュは" };
+    static const char *const headlines[] = { " IOPS", "平均 ", "書き込み " };
+
+    open_each (window, "ja", words, headlines);
+  }
 }
 
 static void
@@ -493,6 +589,7 @@ main (int   argc,
 
   bus = ui_start_app (&app);
   g_test_add_func ("/ui/history-long/compare", test_compare);
+  g_test_add_func ("/ui/history-long/open-one", test_open_one);
   g_test_add_func ("/ui/history-long/repeats", test_repeats);
   g_test_add_func ("/ui/history-long/renamed", test_renamed);
   g_test_add_func ("/ui/history-long/mixed", test_mixed);

@@ -11,6 +11,7 @@
 #include <locale.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "drivedash-compare-model.h"
 #include "drivedash-history-page.h"
@@ -598,6 +599,165 @@ test_import_deep (void)
   g_assert_cmpuint (n_rows (page), ==, before);
 }
 
+/* Ticks the first @n speed tests on the list, and nothing else. */
+static void
+pick_speed_runs (DrivedashHistoryPage *page,
+                 guint                 n)
+{
+  guint picked = 0;
+
+  for (guint i = 0; i < n_rows (page); i++)
+    {
+      const DrivedashStoreRun *run = drivedash_history_item_get_run (item_at (page, i));
+      gboolean pick = run->kind == DRIVEDASH_RUN_KIND_QUICK && picked < n;
+
+      drivedash_history_item_set_selected (item_at (page, i), pick);
+      picked += pick;
+    }
+  g_assert_cmpuint (picked, ==, n);
+}
+
+typedef struct
+{
+  GtkFileChooser *chooser;
+  GFile          *file;
+} Choice;
+
+/* The chooser would save to the file asked for. */
+static gboolean
+chooser_has_file (gpointer data)
+{
+  Choice *c = data;
+  g_autoptr(GFile) current = gtk_file_chooser_get_file (c->chooser);
+
+  return current != NULL && g_file_equal (current, c->file);
+}
+
+/* Saves through the chooser the page opened: @name in @folder. */
+static void
+save_through_chooser (const char *folder,
+                      const char *name)
+{
+  g_autoptr(GFile) file = g_file_new_build_filename (folder, name, NULL);
+  GtkWidget *chooser = NULL;
+  Choice want = { NULL, file };
+
+  ui_iterate_until (chooser_open, &chooser, 20);
+  want.chooser = GTK_FILE_CHOOSER (chooser);
+  /* The name offered first is the plain one. */
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (want.chooser), ==, "Drivedash report.pdf");
+  /* Typed as a whole path: GTK 4.8's save dialog keeps the folder of
+   * its name entry when set_file() or set_current_folder() changes the
+   * folder it shows. */
+  gtk_file_chooser_set_current_name (want.chooser, g_file_peek_path (file));
+  ui_iterate_until (chooser_has_file, &want, 20);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+static gboolean
+starts_with_pdf (const char *path)
+{
+  g_autofree char *text = NULL;
+  gsize len = 0;
+
+  return g_file_get_contents (path, &text, &len, NULL) && len > 4 && memcmp (text, "%PDF", 4) == 0;
+}
+
+static gboolean
+not_reporting (gpointer data)
+{
+  return !drivedash_compare_model_get_reporting (data);
+}
+
+static void
+report_written_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (drivedash_compare_model_make_report_finish (DRIVEDASH_COMPARE_MODEL (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* One report at a time: Make Report is off while one is written. */
+static void
+check_one_at_a_time (DrivedashHistoryPage *page,
+                     const char           *dir)
+{
+  DrivedashCompareModel *cmp = drivedash_history_page_get_compare_model (page);
+  ButtonSearch button = { GTK_WIDGET (page), "Make _Report…", NULL, 0 };
+  g_autofree char *pdf = g_build_filename (dir, "second.pdf", NULL);
+  gboolean written = FALSE;
+
+  g_assert_true (one_button (&button));
+  g_assert_true (gtk_widget_get_sensitive (button.found));
+  drivedash_compare_model_make_report (cmp, drivedash_history_model_get_path (drivedash_history_page_get_model (page)),
+                                       pdf, report_written_cb, &written);
+  g_assert_true (drivedash_compare_model_get_reporting (cmp));
+  g_assert_false (gtk_widget_get_sensitive (button.found));
+  ui_iterate_until (flag_set, &written, 20);
+  g_assert_true (gtk_widget_get_sensitive (button.found));
+  g_assert_true (starts_with_pdf (pdf));
+}
+
+/* Make Report in the comparison: a PDF and an HTML page of the same
+ * name, a toast that offers to open it; a folder that cannot be written
+ * to says so in a toast and leaves no file. */
+static void
+test_report (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashCompareModel *cmp = drivedash_history_page_get_compare_model (page);
+  g_autofree char *dir = g_build_filename (g_getenv ("XDG_DATA_HOME"), "reports-XXXXXX", NULL);
+  g_autofree char *pdf = NULL, *html = NULL, *locked = NULL;
+  Shown saved = { GTK_WIDGET (window), "Report saved" };
+  Shown refused = { GTK_WIDGET (window), "the folder cannot be written to" };
+  ButtonSearch open = { GTK_WIDGET (window), "_Open", NULL, 0 };
+  const char *nowhere;
+
+  g_assert_nonnull (g_mkdtemp (dir));
+  pick_speed_runs (page, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.compare", NULL));
+  ui_iterate_until (compare_loaded, page, 20);
+  g_assert_false (drivedash_compare_model_get_show_serial (cmp));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.report", NULL));
+  save_through_chooser (dir, "Two drives.pdf");
+  ui_iterate_until (text_shown, &saved, 20);
+  ui_iterate_until (one_button, &open, 20);
+  g_free (ui_screenshot (window, "history-report-saved.png"));
+  pdf = g_build_filename (dir, "Two drives.pdf", NULL);
+  html = g_build_filename (dir, "Two drives.html", NULL);
+  g_assert_true (starts_with_pdf (pdf));
+  g_assert_true (g_file_test (html, G_FILE_TEST_IS_REGULAR));
+  check_one_at_a_time (page, dir);
+
+  /* Root writes to a folder of mode 0555: then /proc, which it cannot. */
+  locked = g_build_filename (dir, "locked", NULL);
+  g_assert_cmpint (g_mkdir (locked, 0555), ==, 0);
+  nowhere = access (locked, W_OK) == 0 ? "/proc" : locked;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.report", NULL));
+  save_through_chooser (nowhere, "Nowhere.pdf");
+  ui_iterate_until (text_shown, &refused, 20);
+  ui_iterate_until (not_reporting, cmp, 20);
+  g_clear_pointer (&pdf, g_free);
+  g_clear_pointer (&html, g_free);
+  pdf = g_build_filename (nowhere, "Nowhere.pdf", NULL);
+  html = g_build_filename (nowhere, "Nowhere.html", NULL);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  g_free (ui_screenshot (window, "history-report-refused.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+}
+
 /* The list and a three-run comparison at 960 and 360 px, for the eye:
  * history-list-<suffix>-<width>.png, history-compare-<suffix>-<width>.png. */
 static void
@@ -606,18 +766,10 @@ shoot_widths (const char *suffix)
   DrivedashWindow *window = ui_open_window (app, 960, 1100);
   DrivedashHistoryPage *page = history_page (window);
   const int widths[] = { 960, 360 };
-  guint picked = 0;
 
   drivedash_window_set_visible_page (window, "history");
   ui_iterate_until (list_loaded, page, 20);
-  for (guint i = 0; i < n_rows (page); i++)
-    {
-      const DrivedashStoreRun *run = drivedash_history_item_get_run (item_at (page, i));
-      gboolean pick = run->kind == DRIVEDASH_RUN_KIND_QUICK && picked < 3;
-
-      drivedash_history_item_set_selected (item_at (page, i), pick);
-      picked += pick;
-    }
+  pick_speed_runs (page, 3);
   for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
     {
       g_autofree char *list = g_strdup_printf ("history-list-%s-%d.png", suffix, widths[w]);
@@ -731,6 +883,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/plain-text", test_plain_text);
   g_test_add_func ("/ui/history/import-deep", test_import_deep);
   g_test_add_func ("/ui/history/import-added", test_import_added);
+  g_test_add_func ("/ui/history/report", test_report);
   g_test_add_func ("/ui/history/widths", test_widths);
   g_test_add_func ("/ui/history/japanese", test_japanese);
   g_test_add_func ("/ui/history/narrow", test_narrow);

@@ -10,11 +10,13 @@
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <string.h>
 
 #include "drivedash-notify.h"
 #include "drivedash-compare-model.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-jobs.h"
+#include "drivedash-report.h"
 
 struct _DrivedashCompareModel
 {
@@ -29,12 +31,15 @@ struct _DrivedashCompareModel
   char          *legend;
   char          *conclusion;
   char          *status;
+  gboolean       show_serial;         /* in the next report */
+  gboolean       reporting;           /* a report is being written */
+  GCancellable  *report_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashCompareModel, drivedash_compare_model, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_ROWS, PROP_SIDES, PROP_BASELINE, PROP_CAN_CHOOSE_BASELINE, PROP_LOADING, PROP_LEGEND,
-       PROP_CONCLUSION, PROP_STATUS, N_PROPS };
+       PROP_CONCLUSION, PROP_STATUS, PROP_SHOW_SERIAL, PROP_REPORTING, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -459,6 +464,121 @@ drivedash_compare_model_get_status (DrivedashCompareModel *self)
   return self->status;
 }
 
+gboolean
+drivedash_compare_model_get_show_serial (DrivedashCompareModel *self)
+{
+  return self->show_serial;
+}
+
+void
+drivedash_compare_model_set_show_serial (DrivedashCompareModel *self,
+                                         gboolean               show_serial)
+{
+  g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
+
+  set_boolean (self, &self->show_serial, show_serial, PROP_SHOW_SERIAL);
+}
+
+gboolean
+drivedash_compare_model_get_reporting (DrivedashCompareModel *self)
+{
+  return self->reporting;
+}
+
+/* The runs the report is of, the baseline first: an A/B test is its set. */
+static GArray *
+report_ids (DrivedashCompareModel *self)
+{
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < self->runs->len && i < 6; i++)
+    {
+      const DrivedashStoreRun *run = g_ptr_array_index (self->runs, i);
+
+      if (i == self->baseline)
+        g_array_prepend_val (ids, run->id);
+      else
+        g_array_append_val (ids, run->id);
+      if (run->kind == DRIVEDASH_RUN_KIND_AB_SET)
+        break;
+    }
+  return ids;
+}
+
+char *
+drivedash_compare_model_dup_html_path (const char *pdf_path)
+{
+  g_autofree char *base = NULL;
+  gsize n = strlen (pdf_path);
+
+  if (n > 4 && g_ascii_strcasecmp (pdf_path + n - 4, ".pdf") == 0)
+    base = g_strndup (pdf_path, n - 4);
+  else
+    base = g_strdup (pdf_path);
+  return g_strconcat (base, ".html", NULL);
+}
+
+static void
+report_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  DrivedashCompareModel *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  g_clear_object (&self->report_cancellable);
+  set_boolean (self, &self->reporting, FALSE, PROP_REPORTING);
+  if (drivedash_report_write_finish (result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+drivedash_compare_model_make_report (DrivedashCompareModel *self,
+                                     const char            *store_path,
+                                     const char            *pdf_path,
+                                     GAsyncReadyCallback    callback,
+                                     gpointer               user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
+  DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *html_path = drivedash_compare_model_dup_html_path (pdf_path);
+  GError *error = NULL;
+
+  g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
+
+  if (self->reporting)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, _("A report is already being made."));
+      return;
+    }
+  if ((store = drivedash_store_open (store_path, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  ids = report_ids (self);
+  options.show_serial = self->show_serial;
+  self->report_cancellable = g_cancellable_new ();
+  set_boolean (self, &self->reporting, TRUE, PROP_REPORTING);
+  drivedash_report_write_async (store, (const gint64 *) (gpointer) ids->data, ids->len, &options,
+                                pdf_path, html_path, self->report_cancellable, report_done_cb,
+                                g_steal_pointer (&task));
+}
+
+gboolean
+drivedash_compare_model_make_report_finish (DrivedashCompareModel  *self,
+                                            GAsyncResult           *result,
+                                            GError                **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 static void
 drivedash_compare_model_get_property (GObject    *object,
                                       guint       prop_id,
@@ -477,6 +597,8 @@ drivedash_compare_model_get_property (GObject    *object,
     case PROP_LEGEND:     g_value_set_string (value, self->legend); break;
     case PROP_CONCLUSION: g_value_set_string (value, self->conclusion); break;
     case PROP_STATUS:     g_value_set_string (value, self->status); break;
+    case PROP_SHOW_SERIAL: g_value_set_boolean (value, self->show_serial); break;
+    case PROP_REPORTING:  g_value_set_boolean (value, self->reporting); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -492,6 +614,7 @@ drivedash_compare_model_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_BASELINE: drivedash_compare_model_set_baseline (self, g_value_get_uint (value)); break;
+    case PROP_SHOW_SERIAL: drivedash_compare_model_set_show_serial (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -503,6 +626,8 @@ drivedash_compare_model_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_cancellable_cancel (self->report_cancellable);
+  g_clear_object (&self->report_cancellable);
   G_OBJECT_CLASS (drivedash_compare_model_parent_class)->dispose (object);
 }
 
@@ -540,6 +665,8 @@ drivedash_compare_model_class_init (DrivedashCompareModelClass *klass)
   properties[PROP_LEGEND] = g_param_spec_string ("legend", NULL, NULL, NULL, ro);
   properties[PROP_CONCLUSION] = g_param_spec_string ("conclusion", NULL, NULL, NULL, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  properties[PROP_SHOW_SERIAL] = g_param_spec_boolean ("show-serial", NULL, NULL, FALSE, ro | G_PARAM_WRITABLE);
+  properties[PROP_REPORTING] = g_param_spec_boolean ("reporting", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -46,4 +46,26 @@ const char            *drivedash_compare_model_get_conclusion (DrivedashCompareM
 /* Why nothing could be compared, or NULL. */
 const char            *drivedash_compare_model_get_status     (DrivedashCompareModel *self);
 
+/* Whether the next report shows the drives' serial numbers (off: a
+ * report is for sharing). */
+gboolean               drivedash_compare_model_get_show_serial (DrivedashCompareModel *self);
+void                   drivedash_compare_model_set_show_serial (DrivedashCompareModel *self,
+                                                                gboolean               show_serial);
+/* TRUE while a report is being written. */
+gboolean               drivedash_compare_model_get_reporting  (DrivedashCompareModel *self);
+/* Writes a report of the runs compared (the baseline first) to
+ * @pdf_path and the same as an HTML page beside it (its name ending in
+ * .html instead of .pdf), in a worker thread; @store_path is the
+ * history's database.  The error is in words, ready for a toast. */
+void                   drivedash_compare_model_make_report    (DrivedashCompareModel *self,
+                                                               const char            *store_path,
+                                                               const char            *pdf_path,
+                                                               GAsyncReadyCallback    callback,
+                                                               gpointer               user_data);
+gboolean               drivedash_compare_model_make_report_finish (DrivedashCompareModel  *self,
+                                                                   GAsyncResult           *result,
+                                                                   GError                **error);
+/* "Drivedash report.html" for "Drivedash report.pdf". */
+char                  *drivedash_compare_model_dup_html_path  (const char            *pdf_path);
+
 G_END_DECLS

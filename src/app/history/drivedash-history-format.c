@@ -122,9 +122,42 @@ first_of_mode (const DrivedashStoreRun *run,
   return NULL;
 }
 
+/* A long test's key figure from its stored results: the rounds'
+ * average (Consistency, Adaptivity), or the IOPS it kept up (Sustained). */
+static char *
+long_headline (const DrivedashStoreRun *run)
+{
+  double sum = 0, average = NAN;
+  guint n = 0;
+
+  for (guint i = 0; run->results != NULL && i < run->results->len; i++)
+    {
+      const DrivedashStoreResult *r = g_ptr_array_index (run->results, i);
+
+      if (run->kind == DRIVEDASH_RUN_KIND_SUSTAINED && g_strcmp0 (r->mode, "mix") == 0 && r->iops > 0)
+        /* TRANSLATORS: the headline of a stored Sustained run */
+        return g_strdup_printf (_("%.0f IOPS"), r->iops);
+      if (g_strcmp0 (r->mode, "trace") != 0 || !isfinite (r->mb_per_s))
+        continue;
+      if (g_strcmp0 (r->test, "average") == 0)
+        average = r->mb_per_s;
+      else
+        {
+          sum += r->mb_per_s;
+          n++;
+        }
+    }
+  if (!isfinite (average) && n > 0)
+    average = sum / n;
+  /* TRANSLATORS: the headline of a stored Consistency or Adaptivity run: its rounds' average speed */
+  return isfinite (average) ? g_strdup_printf (_("%.0f MB/s on average"), average) : NULL;
+}
+
 char *
 drivedash_history_format_headline (const DrivedashStoreRun *run)
 {
+  char *figure = NULL;
+
   const DrivedashStoreResult *read = first_of_mode (run, "read");
   const DrivedashStoreResult *write = first_of_mode (run, "write");
 
@@ -135,6 +168,8 @@ drivedash_history_format_headline (const DrivedashStoreRun *run)
     return g_strdup_printf (_("Read %.0f MB/s"), read->mb_per_s);
   if (write != NULL)
     return g_strdup_printf (_("Write %.0f MB/s"), write->mb_per_s);
+  if ((figure = long_headline (run)) != NULL)
+    return figure;
   return g_strdup (_("No results"));
 }
 

@@ -36,6 +36,9 @@ struct _DrivedashHistoryPage
   AdwEntryRow           *name_row;
   AdwEntryRow           *note_row;
   GListStore            *run_results;
+  GtkWidget             *grid;
+  GtkLabel              *run_figures;
+  GtkWidget             *run_graphs;
   DrivedashBenchPlots   *plots;
   DrivedashAbModel      *ab;
   AdwComboRow           *ab_preset;
@@ -136,9 +139,33 @@ create_compare_row (gpointer item,
   return row;
 }
 
+/* A long test has no speed grid: what it measured, in words, and a
+ * button to its graphs (the long-test comparison with this run alone). */
+static gboolean
+show_long_run (DrivedashHistoryPage *self,
+               DrivedashStoreRun    *run)
+{
+  gboolean is_long = drivedash_compare_long_supports (run->kind);
+  g_autoptr(DrivedashCompareLong) cmp = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *figures = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->run_figures), is_long);
+  gtk_widget_set_visible (self->run_graphs, is_long);
+  gtk_widget_set_visible (self->grid, !is_long);
+  if (!is_long)
+    return FALSE;
+  cmp = drivedash_compare_long_new_one (run, &error);
+  figures = cmp ? drivedash_compare_long_dup_figures (cmp) : NULL;
+  gtk_label_set_text (self->run_figures, cmp ? figures : error->message);
+  gtk_widget_set_visible (self->run_graphs, cmp != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->plots), FALSE);
+  return TRUE;
+}
+
 static void
-show_run (DrivedashHistoryPage *self,
-          DrivedashStoreRun    *run)
+show_speed_run (DrivedashHistoryPage *self,
+                DrivedashStoreRun    *run)
 {
   g_autoptr(DrivedashBenchReport) report = drivedash_store_run_to_report (run);
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
@@ -176,7 +203,8 @@ open_done_cb (GObject      *source,
       gtk_label_set_text (self->run_subtitle, error ? error->message : _("This run is no longer stored."));
       return;
     }
-  show_run (self, g_ptr_array_index (runs, 0));
+  if (!show_long_run (self, g_ptr_array_index (runs, 0)))
+    show_speed_run (self, g_ptr_array_index (runs, 0));
 }
 
 void
@@ -224,6 +252,22 @@ apply_cb (AdwEntryRow          *row,
     }
   else
     drivedash_history_model_set_note (self->history, self->current, text);
+}
+
+static void
+run_graphs_action (GtkWidget  *widget,
+                   const char *action,
+                   GVariant   *param)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (widget);
+  gint64 id;
+
+  if (self->current == NULL)
+    return;
+  id = drivedash_history_item_get_id (self->current);
+  drivedash_long_compare_model_load (drivedash_long_compare_view_get_model (self->long_compare),
+                                     drivedash_history_model_get_path (self->history), &id, 1);
+  gtk_stack_set_visible_child_name (self->stack, "long-compare");
 }
 
 static void
@@ -449,6 +493,16 @@ n_selected_cb (DrivedashHistoryPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.compare", n >= 2 && n <= 6);
 }
 
+/* One report at a time, of runs that have loaded. */
+static void
+can_report_cb (DrivedashHistoryPage *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.report",
+                                 !drivedash_compare_model_get_reporting (self->compare) &&
+                                 !drivedash_compare_model_get_loading (self->compare) &&
+                                 drivedash_compare_model_get_status (self->compare) == NULL);
+}
+
 static void
 map_cb (DrivedashHistoryPage *self)
 {
@@ -526,6 +580,9 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   CHILD (name_row);
   CHILD (note_row);
   CHILD (run_results);
+  CHILD (grid);
+  CHILD (run_figures);
+  CHILD (run_graphs);
   CHILD (plots);
   CHILD (ab);
   CHILD (ab_preset);
@@ -537,6 +594,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "history.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "history.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "history.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "history.run-graphs", NULL, run_graphs_action);
   gtk_widget_class_install_action (widget_class, "history.show-run", "x", show_run_action);
   gtk_widget_class_install_action (widget_class, "history.ab", NULL, ab_action);
   gtk_widget_class_install_action (widget_class, "history.ab-folder", NULL, ab_folder_action);
@@ -557,8 +615,12 @@ drivedash_history_page_init (DrivedashHistoryPage *self)
   g_signal_connect (self->note_row, "apply", G_CALLBACK (apply_cb), self);
   g_signal_connect_swapped (self->history, "notify::n-selected", G_CALLBACK (n_selected_cb), self);
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
+  g_signal_connect_swapped (self->compare, "notify::reporting", G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (self->compare, "notify::loading", G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (self->compare, "notify::status", G_CALLBACK (can_report_cb), self);
   bind_ab (self);
   n_selected_cb (self);
+  can_report_cb (self);
 }
 
 /* At once: libadwaita queues a new toast behind one on screen, and the

@@ -1,4 +1,5 @@
-/* drivedash-history-transfer.c — the History view's Export and Import
+/* drivedash-history-transfer.c — the History view's Export, Import and
+ * Make Report
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -289,9 +290,94 @@ import_action (GtkWidget  *widget,
                               NULL, NULL, G_OBJECT (widget), import_chosen);
 }
 
+/* The toast is in the window's overlay: Open shows the PDF in the
+ * user's viewer (GtkFileLauncher is GTK 4.10; 4.8 has gtk_show_uri). */
+static void
+open_report_cb (AdwToast             *toast,
+                DrivedashHistoryPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                g_object_get_data (G_OBJECT (toast), "uri"), GDK_CURRENT_TIME);
+}
+
+typedef struct
+{
+  DrivedashHistoryPage *page;
+  char                 *uri;     /* the PDF's */
+} Report;
+
+static void
+report_free (Report *r)
+{
+  g_object_unref (r->page);
+  g_free (r->uri);
+  g_free (r);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Report, report_free)
+
+static void
+report_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(Report) r = user_data;
+  DrivedashHistoryPage *self = r->page;
+  g_autoptr(GError) error = NULL;
+  AdwToast *done;
+
+  if (!drivedash_compare_model_make_report_finish (DRIVEDASH_COMPARE_MODEL (source), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  done = adw_toast_new (_("Report saved"));
+  adw_toast_set_button_label (done, _("_Open"));
+  g_object_set_data_full (G_OBJECT (done), "uri", g_steal_pointer (&r->uri), g_free);
+  g_signal_connect_object (done, "button-clicked", G_CALLBACK (open_report_cb), self, 0);
+  drivedash_history_page_show_toast (self, done);
+}
+
+static void
+report_chosen (GObject *owner,
+               GFile   *file)
+{
+  DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (owner);
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  Report *r;
+
+  if (file == NULL)
+    return;
+  if (path == NULL)
+    {
+      toast (self, _("The report can only be saved in a folder on this computer."));
+      return;
+    }
+  r = g_new0 (Report, 1);
+  r->page = g_object_ref (self);
+  r->uri = g_file_get_uri (file);
+  drivedash_compare_model_make_report (drivedash_history_page_get_compare_model (self),
+                                       drivedash_history_model_get_path (drivedash_history_page_get_model (self)),
+                                       path, report_done_cb, r);
+}
+
+static void
+report_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *param)
+{
+  /* TRANSLATORS: a file name; keep the .pdf (an HTML page of the same name is saved beside it) */
+  drivedash_file_chooser_run (widget, GTK_FILE_CHOOSER_ACTION_SAVE, _("Make Report"), _("_Save"),
+                              NULL, _("Drivedash report.pdf"), G_OBJECT (widget), report_chosen);
+}
+
 void
 drivedash_history_transfer_install_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "history.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "history.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "history.report", NULL, report_action);
 }

@@ -97,11 +97,16 @@ drivedash_long_compare_model_set_runs (DrivedashLongCompareModel *self,
 
   g_return_if_fail (DRIVEDASH_IS_LONG_COMPARE_MODEL (self));
 
-  cmp = drivedash_compare_long_new ((DrivedashStoreRun * const *) runs->pdata, runs->len, &error);
+  /* One run is shown alone, with what it measured. */
+  if (runs->len == 1)
+    cmp = drivedash_compare_long_new_one (g_ptr_array_index (runs, 0), &error);
+  else
+    cmp = drivedash_compare_long_new ((DrivedashStoreRun * const *) runs->pdata, runs->len, &error);
   if (cmp != NULL)
     {
       legend = make_legend (runs);
-      conclusion = drivedash_compare_long_dup_conclusion (cmp);
+      conclusion = runs->len == 1 ? drivedash_compare_long_dup_figures (cmp)
+                                  : drivedash_compare_long_dup_conclusion (cmp);
     }
   set_string (self, &self->title, cmp ? drivedash_history_format_kind (cmp->kind) : _("Comparison"), PROP_TITLE);
   set_string (self, &self->legend, legend, PROP_LEGEND);

@@ -15,8 +15,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashLongCompareModel, drivedash_long_compare_model, DRIVEDASH, LONG_COMPARE_MODEL, GObject)
 
 DrivedashLongCompareModel *drivedash_long_compare_model_new (void);
-/* Loads the runs (in a worker thread) and compares them, A = the first.
- * A new load cancels the one before. */
+/* Loads the runs (in a worker thread) and compares them, A = the first;
+ * one run alone is shown with what it measured.  A new load cancels the
+ * one before. */
 void                  drivedash_long_compare_model_load       (DrivedashLongCompareModel *self,
                                                                const char                *path,
                                                                const gint64              *ids,

@@ -183,6 +183,50 @@ drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+static void
+append_rounds_figures (GString                       *text,
+                       const DrivedashCompareLongRun *run)
+{
+  const DrivedashLongRound *best, *worst;
+
+  if (run->rounds->len == 0 || run->best < 0 || run->worst < 0)
+    {
+      g_string_append (text, _("This run has no finished round."));
+      return;
+    }
+  best = &g_array_index (run->rounds, DrivedashLongRound, run->best);
+  worst = &g_array_index (run->rounds, DrivedashLongRound, run->worst);
+  /* TRANSLATORS: "3,120 MB/s on average over 12 rounds; the best round 3,300 MB/s, the worst 2,900 MB/s." */
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                             "%.0f MB/s on average over %u round; the best round %.0f MB/s, the worst %.0f MB/s.",
+                                             "%.0f MB/s on average over %u rounds; the best round %.0f MB/s, the worst %.0f MB/s.",
+                                             run->rounds->len),
+                          run->average_mb_per_s, run->rounds->len, best->bandwidth_mb_per_s,
+                          worst->bandwidth_mb_per_s);
+}
+
+char *
+drivedash_compare_long_dup_figures (const DrivedashCompareLong *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  const DrivedashCompareLongRun *run = RUN (self, 0);
+
+  if (self->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
+    append_rounds_figures (text, run);
+  else if (self->shape == DRIVEDASH_COMPARE_LONG_FILL)
+    {
+      append_fill (text, run);
+      g_string_truncate (text, text->len - 1);
+    }
+  else if (isfinite (run->total_iops))
+    /* TRANSLATORS: "120,000 IOPS in all; 150,000 in the first minute, 90,000 in the last." */
+    g_string_append_printf (text, _("%.0f IOPS in all; %.0f in the first minute, %.0f in the last."),
+                            run->total_iops, run->first_iops, run->last_iops);
+  else
+    g_string_append (text, _("This run has no measured stretch."));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* JSON */
 
 static void

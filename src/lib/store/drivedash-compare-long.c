@@ -249,9 +249,10 @@ read_run (const DrivedashStoreRun    *stored,
 static gboolean
 check_runs (DrivedashStoreRun * const *runs,
             guint                      n_runs,
+            guint                      min_runs,
             GError                   **error)
 {
-  if (n_runs < 2)
+  if (n_runs < min_runs)
     {
       g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                            _("Pick at least two runs to compare."));
@@ -435,16 +436,17 @@ group_setups (DrivedashCompareLong *self)
                              &g_array_index (self->setups, DrivedashCompareLongSetup, g).vs_first);
 }
 
-DrivedashCompareLong *
-drivedash_compare_long_new (DrivedashStoreRun * const *runs,
-                            guint                      n_runs,
-                            GError                   **error)
+static DrivedashCompareLong *
+compare_long_new (DrivedashStoreRun * const *runs,
+                  guint                      n_runs,
+                  guint                      min_runs,
+                  GError                   **error)
 {
   g_autoptr(DrivedashCompareLong) self = NULL;
 
   g_return_val_if_fail (runs != NULL || n_runs == 0, NULL);
 
-  if (!check_runs (runs, n_runs, error))
+  if (!check_runs (runs, n_runs, min_runs, error))
     return NULL;
   self = g_new0 (DrivedashCompareLong, 1);
   self->ref_count = 1;
@@ -466,6 +468,23 @@ drivedash_compare_long_new (DrivedashStoreRun * const *runs,
   if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
     group_setups (self);
   return g_steal_pointer (&self);
+}
+
+DrivedashCompareLong *
+drivedash_compare_long_new (DrivedashStoreRun * const *runs,
+                            guint                      n_runs,
+                            GError                   **error)
+{
+  return compare_long_new (runs, n_runs, 2, error);
+}
+
+DrivedashCompareLong *
+drivedash_compare_long_new_one (DrivedashStoreRun  *run,
+                                GError            **error)
+{
+  g_return_val_if_fail (run != NULL, NULL);
+
+  return compare_long_new (&run, 1, 1, error);
 }
 
 void

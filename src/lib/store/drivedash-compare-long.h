@@ -115,6 +115,11 @@ gboolean              drivedash_compare_long_supports (DrivedashRunKind      kin
 DrivedashCompareLong *drivedash_compare_long_new      (DrivedashStoreRun * const *runs,
                                                        guint                      n_runs,
                                                        GError                   **error);
+/* One run alone, read the same way, for the view of one stored run:
+ * nothing is judged; drivedash_compare_long_dup_figures() says what it
+ * measured. */
+DrivedashCompareLong *drivedash_compare_long_new_one  (DrivedashStoreRun         *run,
+                                                       GError                   **error);
 DrivedashCompareLong *drivedash_compare_long_ref      (DrivedashCompareLong      *self);
 void                  drivedash_compare_long_unref    (DrivedashCompareLong      *self);
 
@@ -150,6 +155,10 @@ char                 *drivedash_compare_long_dup_summary  (const DrivedashCompar
 /* For the top of the view: each run's summary (rounds tests) or the
  * headline difference (the others), one sentence a line. */
 char                 *drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self);
+/* What the first run measured, in one or two sentences: the average,
+ * best and worst round; the total IOPS and the first and last minute;
+ * the cache and the speed after it. */
+char                 *drivedash_compare_long_dup_figures    (const DrivedashCompareLong *self);
 
 /* Adds the members of the --json document to the open object: "test",
  * "runs": [{"id", "letter", "label", …}], "phases": [{"phase", "runs":
