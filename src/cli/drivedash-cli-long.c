@@ -193,6 +193,13 @@ on_progress (gpointer                     user_data,
              drivedash_long_phase_get_display_name (p->phase.kind), left);
 }
 
+static gboolean
+quit_loop (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_REMOVE;
+}
+
 static gpointer
 run_thread (gpointer data)
 {
@@ -201,7 +208,10 @@ run_thread (gpointer data)
 
   run->result = drivedash_long_test_run_with_thermal (run->settings, run->cancellable, &sink, run,
                                                       &run->partial, &run->error);
-  g_main_loop_quit (run->loop);
+  /* Quit from the loop itself: a run refused at once (a folder where no
+   * file can be made) ends before g_main_loop_run() has begun, and a quit
+   * before it is lost, so the CLI would wait forever (seen in CI). */
+  g_idle_add (quit_loop, run->loop);
   return NULL;
 }
 
