@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "drivedash-cli.h"
+#include "drivedash-cli-health-evidence.h"
 #include "drivedash-client.h"
 #include "drivedash-error.h"
 #include "drivedash-format.h"
@@ -354,6 +355,32 @@ output_report (const char *sysfs_root,
   return DRIVEDASH_EXIT_OK;
 }
 
+/* The evidence report is about one drive, in files of its own. */
+static int
+health_evidence (const char                      *sysfs_root,
+                 const char                      *controller,
+                 gboolean                         other_output,
+                 const DrivedashCliEvidencePaths *paths)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) health = NULL;
+
+  if (controller == NULL)
+    {
+      fprintf (stderr, "%s\n", _("Name the drive the evidence report is about, e.g. nvme0."));
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (other_output)
+    {
+      fprintf (stderr, "%s\n", _("--evidence-* writes files of its own: leave out --format, --json and --output."));
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  health = read_one (sysfs_root, controller, DRIVEDASH_HEALTH_READ_FULL, &error);
+  if (health == NULL)
+    return drivedash_cli_fail (NULL, error);
+  return drivedash_cli_health_evidence (sysfs_root, health, paths);
+}
+
 static GOptionContext *
 make_context (const GOptionEntry *entries)
 {
@@ -395,6 +422,10 @@ drivedash_cli_health (int    argc,
   g_autofree char *sysfs_root = NULL;
   g_autofree char *format_name = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *evidence_pdf = NULL;
+  g_autofree char *evidence_json = NULL;
+  g_autofree char *evidence_html = NULL;
+  g_autofree char *journal_file = NULL;
   gboolean json = FALSE;
   Format format;
   int status = DRIVEDASH_EXIT_OK;
@@ -406,10 +437,19 @@ drivedash_cli_health (int    argc,
     { "output", 0, 0, G_OPTION_ARG_FILENAME, &output,
       N_("With --format prometheus: write this file instead of printing, e.g. "
          "/var/lib/prometheus/node-exporter/drivedash.prom"), N_("FILE") },
+    { "evidence-pdf", 0, 0, G_OPTION_ARG_FILENAME, &evidence_pdf,
+      N_("Save a report for a warranty claim as this PDF file (the serial number is included)"), N_("FILE") },
+    { "evidence-json", 0, 0, G_OPTION_ARG_FILENAME, &evidence_json,
+      N_("Save the same report as this JSON file"), N_("FILE") },
+    { "evidence-html", 0, 0, G_OPTION_ARG_FILENAME, &evidence_html,
+      N_("Save the same report as this HTML file"), N_("FILE") },
+    { "journal-file", 0, 0, G_OPTION_ARG_FILENAME, &journal_file,
+      N_("With --evidence-*: read the kernel's messages from this journal file"), N_("FILE") },
     /* For tests: read another sysfs tree (never touches /dev). */
     { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
     { NULL }
   };
+  DrivedashCliEvidencePaths evidence = { 0 };
 
   context = make_context (entries);
   if (!drivedash_cli_parse_options (context, NULL, &argc, &argv) ||
@@ -423,6 +463,19 @@ drivedash_cli_health (int    argc,
   if (output != NULL && format != FORMAT_PROMETHEUS)
     {
       fprintf (stderr, "%s\n", _("--output works only with --format prometheus."));
+      return DRIVEDASH_EXIT_USAGE;
+    }
+
+  evidence.pdf = evidence_pdf;
+  evidence.json = evidence_json;
+  evidence.html = evidence_html;
+  evidence.journal_file = journal_file;
+  if (evidence_pdf != NULL || evidence_json != NULL || evidence_html != NULL)
+    return health_evidence (sysfs_root, argc == 2 ? argv[1] : NULL,
+                            format_name != NULL || json || output != NULL, &evidence);
+  if (journal_file != NULL)
+    {
+      fprintf (stderr, "%s\n", _("--journal-file works only with --evidence-pdf, --evidence-json or --evidence-html."));
       return DRIVEDASH_EXIT_USAGE;
     }
 

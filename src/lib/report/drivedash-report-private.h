@@ -129,4 +129,10 @@ GBytes *drivedash_report_render_pdf   (const DrivedashReportDocument *doc,
 GBytes *drivedash_report_render_html  (const DrivedashReportDocument *doc,
                                        GError                       **error);
 
+/* drivedash-report.c: writes @data to a temporary file beside @path and
+ * renames it over @path; the errors are DRIVEDASH_ERROR_* in words. */
+gboolean drivedash_report_save_file (const char  *path,
+                                     GBytes      *data,
+                                     GError     **error);
+
 G_END_DECLS

@@ -14,10 +14,10 @@
 /* g_file_set_contents_full() writes "NAME.XXXXXX" beside the file and
  * renames it over, and removes it again when writing fails: nothing half
  * written is ever left.  Its error is turned into words for people. */
-static gboolean
-save (const char  *path,
-      GBytes      *data,
-      GError     **error)
+gboolean
+drivedash_report_save_file (const char  *path,
+                            GBytes      *data,
+                            GError     **error)
 {
   g_autoptr(GError) local = NULL;
   g_autofree char *dir = g_path_get_dirname (path);
@@ -70,8 +70,8 @@ drivedash_report_write (DrivedashStore               *store,
     return FALSE;
   if (html_path != NULL && (html = drivedash_report_render_html (doc, error)) == NULL)
     return FALSE;
-  return (pdf == NULL || save (pdf_path, pdf, error)) &&
-         (html == NULL || save (html_path, html, error));
+  return (pdf == NULL || drivedash_report_save_file (pdf_path, pdf, error)) &&
+         (html == NULL || drivedash_report_save_file (html_path, html, error));
 }
 
 typedef struct
