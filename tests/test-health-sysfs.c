@@ -586,6 +586,69 @@ test_cli_health (Fixture       *f,
   g_assert_nonnull (strstr (out, "partial"));
 }
 
+/* The evidence report of the drive with a critical warning (nvme2's
+ * temperature alarm): the JSON parsed, the PDF read back by pdftotext,
+ * the serial and the note about it in both. */
+static void
+test_cli_evidence (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (f->root, "evidence.pdf", NULL);
+  g_autofree char *json = g_build_filename (f->root, "evidence.json", NULL);
+  g_autofree char *pdf_arg = g_strdup_printf ("--evidence-pdf=%s", pdf);
+  g_autofree char *json_arg = g_strdup_printf ("--evidence-json=%s", json);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+  const char *pdftotext[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  const char *note;
+  JsonObject *root, *drive;
+  int rc, status = 0;
+
+  rc = run_cli (f, &out, &err, "health", "nvme2", pdf_arg, json_arg, NULL);
+  if (rc < 0)
+    return;
+  g_assert_cmpint (rc, ==, 0);
+  g_assert_nonnull (strstr (out, json));
+
+  g_assert_true (json_parser_load_from_file (parser, json, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  drive = json_object_get_object_member (root, "drive");
+  g_assert_cmpstr (json_object_get_string_member (drive, "serial"), ==, "deadbeef");
+  g_assert_cmpstr (json_object_get_string_member (drive, "verdict"), ==, "bad");
+  g_assert_true (json_object_get_boolean_member (root, "serial_included"));
+  note = json_object_get_string_member (root, "note");
+  g_assert_nonnull (strstr (note, "serial number"));
+  g_assert_nonnull (strstr (out, note));
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (root, "failing"), 0), ==,
+                   "verdict-bad");
+  /* A fixture drive is not this computer's: its events are not read,
+   * and the report says why. */
+  g_assert_true (json_object_get_null_member (root, "kernel_events"));
+  g_assert_nonnull (json_object_get_string_member (root, "kernel_events_missing"));
+
+  g_clear_pointer (&out, g_free);
+  g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  text = g_regex_replace_literal (space, out, -1, 0, " ", 0, NULL);
+  g_assert_nonnull (strstr (text, "deadbeef"));
+  g_assert_nonnull (strstr (text, note));
+
+  /* One drive, and files of its own. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &out, &err, "health", pdf_arg, NULL), ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &out, &err, "health", "nvme2", "--json", pdf_arg, NULL), ==, 2);
+}
+
 static void
 test_cli_errors (Fixture       *f,
                  gconstpointer  data)
@@ -747,6 +810,7 @@ main (int   argc,
   ADD ("/health-sysfs/self-test/no-device", test_self_test_no_device);
   ADD ("/health-sysfs/cli/list", test_cli_list);
   ADD ("/health-sysfs/cli/health", test_cli_health);
+  ADD ("/health-sysfs/cli/evidence", test_cli_evidence);
   ADD ("/health-sysfs/cli/errors", test_cli_errors);
   g_test_add_func ("/health-sysfs/cli/help", test_cli_help);
   g_test_add_func ("/health-sysfs/cli/hostile-strings", test_cli_hostile_strings);

@@ -1,0 +1,185 @@
+/* test-health-failing.c — when a drive is failing, and the kernel's
+ * serious events in the verdict (drivedash-health-failing.c)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Real decoded fixtures (tests/fixtures/smart-known.bin has critical
+ * warnings set) and real event logs built with the events library.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "drivedash-health-failing.h"
+#include "drivedash-test-health.h"
+
+static DrivedashHealth *
+good_health (void)
+{
+  DrivedashHealth *h = drivedash_health_new ("nvme1");
+  DrivedashSmartLog s = { 0 };
+
+  s.temperature_kelvin = 310;
+  s.available_spare_percent = 100;
+  s.available_spare_threshold_percent = 10;
+  drivedash_health_set_smart (h, &s);
+  drivedash_health_update_verdict (h);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  return h;
+}
+
+static DrivedashEventLog *
+log_with (DrivedashEventKind kind,
+          guint              n)
+{
+  DrivedashEventLog *log = drivedash_event_log_new (100);
+
+  for (guint i = 0; i < n; i++)
+    drivedash_event_log_add (log, drivedash_kernel_event_new (kind, "nvme nvme1: a kernel message"));
+  return log;
+}
+
+static gboolean
+has_reason (DrivedashHealth *h,
+            const char      *id)
+{
+  for (guint i = 0; i < h->reasons->len; i++)
+    if (g_strcmp0 (((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_events_info_ignored (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  g_autoptr(DrivedashEventLog) aer = log_with (DRIVEDASH_EVENT_KIND_AER_CORRECTED, 1);
+  g_autoptr(DrivedashEventLog) timeout = log_with (DRIVEDASH_EVENT_KIND_TIMEOUT, 3);
+
+  /* A corrected PCIe error is info, a timeout a warning: neither is a
+   * reason, and neither puts the drive in the failing flow. */
+  drivedash_health_add_kernel_events (h, aer);
+  drivedash_health_add_kernel_events (h, timeout);
+  drivedash_health_add_kernel_events (h, NULL);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_true (has_reason (h, "no-problems"));
+  g_assert_cmpuint (h->reasons->len, ==, 1);
+  g_assert_cmpint (drivedash_health_failing (h, NULL, aer), ==, DRIVEDASH_FAILING_NONE);
+  g_assert_cmpint (drivedash_health_failing (h, NULL, timeout), ==, DRIVEDASH_FAILING_NONE);
+}
+
+static void
+test_events_serious (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  g_autoptr(DrivedashEventLog) log = log_with (DRIVEDASH_EVENT_KIND_RESET, 2);
+  DrivedashVerdictReason *first;
+
+  drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_READ_ONLY,
+                                                            "EXT4-fs (nvme1n1p2): Remounting filesystem read-only"));
+  drivedash_health_add_kernel_events (h, log);
+  /* Serious, but the kernel's word alone is a Caution, not Bad. */
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_false (has_reason (h, "no-problems"));
+  g_assert_true (has_reason (h, "kernel-reset"));
+  g_assert_true (has_reason (h, "kernel-read-only"));
+  first = g_ptr_array_index (h->reasons, 0);
+  g_assert_cmpint (first->level, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_nonnull (strstr (first->message, "2"));
+  g_assert_nonnull (strstr (first->message, drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET)));
+  g_assert_cmpint (drivedash_health_failing (h, NULL, log), ==, DRIVEDASH_FAILING_KERNEL_EVENTS);
+}
+
+static void
+test_bad_stays_bad (void)
+{
+  g_autoptr(DrivedashHealth) h = drivedash_test_full_health ();
+  g_autoptr(DrivedashEventLog) log = log_with (DRIVEDASH_EVENT_KIND_IO_ERROR, 1);
+  g_auto(GStrv) words = NULL;
+  DrivedashFailing failing;
+
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_BAD);
+  drivedash_health_add_kernel_events (h, log);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_BAD);
+  g_assert_cmpint (((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, 0))->level, ==,
+                   DRIVEDASH_VERDICT_BAD);
+  failing = drivedash_health_failing (h, NULL, log);
+  g_assert_true (failing & DRIVEDASH_FAILING_VERDICT_BAD);
+  g_assert_true (failing & DRIVEDASH_FAILING_KERNEL_EVENTS);
+  words = drivedash_failing_describe (failing);
+  /* One sentence per condition. */
+  g_assert_cmpuint (g_strv_length (words), ==, 2);
+  for (guint i = 0; words[i] != NULL; i++)
+    g_assert_cmpstr (words[i], !=, "");
+}
+
+static void
+add_reading (GArray *history,
+             gint64  time,
+             gint64  media_errors,
+             gboolean smart)
+{
+  DrivedashSnapshot s = { 0 };
+
+  s.time = time;
+  s.has = smart ? DRIVEDASH_SNAPSHOT_HAS_SMART : DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE;
+  s.media_errors = smart ? media_errors : 0;
+  s.available_spare_percent = 100;
+  s.available_spare_threshold_percent = 10;
+  g_array_append_val (history, s);
+}
+
+static void
+test_media_errors_rising (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  g_autoptr(GArray) history = g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+
+  /* Steady media errors, even many, are the verdict's business (Caution),
+   * not a drive getting worse. */
+  add_reading (history, 1000, 4, TRUE);
+  add_reading (history, 2000, 0, FALSE);  /* a temperature-only reading says nothing */
+  add_reading (history, 3000, 4, TRUE);
+  h->smart.media_errors.lo = 4;
+  g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_NONE);
+  /* Higher now than at the last reading. */
+  h->smart.media_errors.lo = 5;
+  g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_MEDIA_ERRORS);
+  /* Higher between two readings. */
+  h->smart.media_errors.lo = 4;
+  add_reading (history, 4000, 9, TRUE);
+  g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_MEDIA_ERRORS);
+}
+
+static void
+test_spare (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+
+  h->smart.available_spare_percent = 11;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  h->smart.available_spare_percent = 10;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_SPARE);
+  /* Values the spec reserves (above 100) are unknown, not low. */
+  h->smart.available_spare_threshold_percent = 255;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  /* Without the health log nothing is known about the spare. */
+  h->smart.available_spare_threshold_percent = 10;
+  h->has &= ~DRIVEDASH_HEALTH_HAS_SMART;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/health-failing/events/info-ignored", test_events_info_ignored);
+  g_test_add_func ("/health-failing/events/serious", test_events_serious);
+  g_test_add_func ("/health-failing/bad-stays-bad", test_bad_stays_bad);
+  g_test_add_func ("/health-failing/media-errors-rising", test_media_errors_rising);
+  g_test_add_func ("/health-failing/spare", test_spare);
+  return g_test_run ();
+}

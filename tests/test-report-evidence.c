@@ -1,0 +1,271 @@
+/* test-report-evidence.c — the evidence report for a warranty claim
+ * (drivedash-report-evidence*.c): JSON parsed back, the PDF read back
+ * with pdftotext (poppler-utils), the HTML's text, and files that cannot
+ * be written
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The drive is the full fixture health (tests/fixtures/smart-known.bin:
+ * critical warnings set, so the verdict is Bad) with real event logs.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drivedash-error.h"
+#include "drivedash-report-evidence.h"
+#include "drivedash-snapshot.h"
+#include "drivedash-store-health.h"
+#include "drivedash-test-health.h"
+#include "drivedash-test-tree.h"
+
+typedef struct
+{
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("drivedash-evidence-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_assert_true (drivedash_test_tree_remove (f->dir));
+  g_free (f->dir);
+}
+
+static DrivedashEvidence *
+make_evidence (DrivedashHealth *health)
+{
+  g_autoptr(GArray) history = g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+  DrivedashEventLog *log = drivedash_event_log_new (100);
+  DrivedashSnapshot s = { 0 };
+
+  s.time = 1700000000;
+  s.has = DRIVEDASH_SNAPSHOT_HAS_SMART | DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE;
+  s.temperature_kelvin = NAN;  /* must come out as null, never "nan" */
+  s.media_errors = 1;
+  s.available_spare_percent = 100;
+  g_array_append_val (history, s);
+  s.time += 3600;
+  s.temperature_kelvin = 320.5;
+  s.media_errors = 7;
+  g_array_append_val (history, s);
+  drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_RESET,
+                                                            "nvme nvme0: controller is down; will reset: CSTS=0xffffffff"));
+  drivedash_event_log_add (log, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_AER_CORRECTED,
+                                                            "pcieport 0000:00:1c.0: AER: Corrected error received"));
+  return drivedash_evidence_new (health, history, log, NULL);
+}
+
+static JsonObject *
+read_json (JsonParser *parser,
+           const char *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+check_json (const char      *path,
+            DrivedashHealth *health)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root = read_json (parser, path);
+  JsonObject *drive = json_object_get_object_member (root, "drive");
+  JsonArray *history = json_object_get_array_member (root, "history");
+  JsonArray *failing = json_object_get_array_member (root, "failing");
+  JsonObject *events = json_object_get_object_member (root, "kernel_events");
+  gboolean bad = FALSE, kernel = FALSE, media = FALSE;
+
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "drivedash-evidence");
+  g_assert_true (json_object_get_boolean_member (root, "serial_included"));
+  g_assert_cmpstr (json_object_get_string_member (root, "note"), ==, drivedash_evidence_serial_note ());
+  g_assert_cmpstr (health->serial, !=, "");
+  g_assert_cmpstr (json_object_get_string_member (drive, "serial"), ==, health->serial);
+  g_assert_cmpstr (json_object_get_string_member (drive, "verdict"), ==, "bad");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (drive, "error_log")), >, 0);
+  g_assert_cmpuint (json_array_get_length (history), ==, 2);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (json_array_get_object_element (history, 0),
+                                                               "temperature_kelvin")));
+  g_assert_cmpfloat (json_object_get_double_member (json_array_get_object_element (history, 1),
+                                                    "temperature_kelvin"), ==, 320.5);
+  for (guint i = 0; i < json_array_get_length (failing); i++)
+    {
+      const char *id = json_array_get_string_element (failing, i);
+
+      bad |= g_str_equal (id, "verdict-bad");
+      kernel |= g_str_equal (id, "kernel-events");
+      media |= g_str_equal (id, "media-errors");
+    }
+  g_assert_true (bad && kernel && media);
+  g_assert_cmpint (json_object_get_int_member (events, "boots"), >=, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (events, "events")), ==, 2);
+}
+
+static char *
+pdf_text (const char *pdf)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     &out, NULL, &status, &error))
+    g_error ("cannot run pdftotext (poppler-utils is installed by build-aux/deps test): %s", error->message);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_regex_replace_literal (space, out, -1, 0, " ", 0, NULL);
+}
+
+static void
+test_write (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(DrivedashHealth) health = drivedash_test_full_health ();
+  g_autoptr(DrivedashEvidence) evidence = make_evidence (health);
+  g_autofree char *pdf = g_build_filename (f->dir, "evidence.pdf", NULL);
+  g_autofree char *json = g_build_filename (f->dir, "evidence.json", NULL);
+  g_autofree char *html = g_build_filename (f->dir, "evidence.html", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *page = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (drivedash_evidence_write (evidence, pdf, json, html, &error));
+  g_assert_no_error (error);
+  check_json (json, health);
+
+  text = pdf_text (pdf);
+  g_assert_nonnull (strstr (text, health->serial));
+  g_assert_nonnull (strstr (text, drivedash_evidence_serial_note ()));
+  g_assert_nonnull (strstr (text, drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET)));
+  g_assert_nonnull (strstr (text, drivedash_verdict_get_title (DRIVEDASH_VERDICT_BAD)));
+
+  g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
+  g_assert_nonnull (strstr (page, health->serial));
+  /* The caller's health keeps its own verdict's reasons. */
+  for (guint i = 0; i < health->reasons->len; i++)
+    g_assert_false (g_str_has_prefix (((DrivedashVerdictReason *) g_ptr_array_index (health->reasons, i))->id,
+                                      "kernel-"));
+}
+
+/* Without the kernel's events the report says why, and JSON has null. */
+static void
+test_no_events (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(DrivedashHealth) health = drivedash_test_full_health ();
+  g_autoptr(DrivedashEvidence) evidence =
+    drivedash_evidence_new (health, NULL, NULL, "Reading them needs the adm group.");
+  g_autofree char *json = g_build_filename (f->dir, "evidence.json", NULL);
+  g_autofree char *pdf = g_build_filename (f->dir, "evidence.pdf", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *root;
+
+  g_assert_true (drivedash_evidence_write (evidence, pdf, json, NULL, &error));
+  g_assert_no_error (error);
+  root = read_json (parser, json);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (root, "kernel_events")));
+  g_assert_cmpstr (json_object_get_string_member (root, "kernel_events_missing"), ==,
+                   "Reading them needs the adm group.");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "history")), ==, 0);
+  text = pdf_text (pdf);
+  g_assert_nonnull (strstr (text, "Reading them needs the adm group."));
+}
+
+/* A folder that is not there, or a path that cannot be a file, gives
+ * words for people and leaves the earlier file as it was. */
+static void
+test_write_errors (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(DrivedashHealth) health = drivedash_test_full_health ();
+  g_autoptr(DrivedashEvidence) evidence = make_evidence (health);
+  g_autofree char *missing = g_build_filename (f->dir, "no-such-folder", "evidence.pdf", NULL);
+  g_autofree char *json = g_build_filename (f->dir, "evidence.json", NULL);
+  g_autofree char *kept = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (drivedash_evidence_write (evidence, NULL, NULL, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (json, "earlier", -1, NULL));
+  g_assert_false (drivedash_evidence_write (evidence, missing, json, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  /* /proc refuses new files even to root. */
+  g_assert_false (drivedash_evidence_write (evidence, NULL, "/proc/drivedash-evidence.json", NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE);
+  g_clear_error (&error);
+  g_assert_false (drivedash_evidence_write (evidence, NULL, f->dir, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_file_get_contents (json, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "earlier");
+}
+
+/* The watch's readings come from the real store, by the drive's serial. */
+static void
+test_read_history (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(DrivedashHealth) health = drivedash_test_full_health ();
+  g_autofree char *path = g_build_filename (f->dir, "history.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (path, &error);
+  g_autoptr(GArray) none = NULL;
+  g_autoptr(GArray) history = NULL;
+  DrivedashSnapshot s[2] = { { 0 } };
+  gint64 id;
+
+  g_assert_no_error (error);
+  none = drivedash_evidence_read_history (store, health, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  id = drivedash_store_watch_drive (store, health->serial, health->model, health->controller, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (s); i++)
+    {
+      s[i].time = g_get_real_time () / G_USEC_PER_SEC - 7200 + 3600 * i;
+      s[i].has = DRIVEDASH_SNAPSHOT_HAS_SMART;
+      s[i].media_errors = 3 + i;
+    }
+  g_assert_true (drivedash_store_add_snapshots (store, id, s, G_N_ELEMENTS (s), &error));
+  history = drivedash_evidence_read_history (store, health, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (history->len, ==, 2);
+  g_assert_cmpint (g_array_index (history, DrivedashSnapshot, 0).media_errors, ==, 3);
+  g_assert_cmpint (g_array_index (history, DrivedashSnapshot, 1).media_errors, ==, 4);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/report-evidence/write", Fixture, NULL, fixture_setup, test_write, fixture_teardown);
+  g_test_add ("/report-evidence/no-events", Fixture, NULL, fixture_setup, test_no_events, fixture_teardown);
+  g_test_add ("/report-evidence/write-errors", Fixture, NULL, fixture_setup, test_write_errors, fixture_teardown);
+  g_test_add ("/report-evidence/read-history", Fixture, NULL, fixture_setup, test_read_history, fixture_teardown);
+  return g_test_run ();
+}
