@@ -89,6 +89,15 @@ test_events_serious (void)
   g_assert_nonnull (strstr (first->message, "2"));
   g_assert_nonnull (strstr (first->message, drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET)));
   g_assert_cmpint (drivedash_health_failing (h, NULL, log), ==, DRIVEDASH_FAILING_KERNEL_EVENTS);
+
+  /* Again with the same log: the same reasons, not twice; without a log
+   * they go, and the verdict is the drive's own again. */
+  drivedash_health_add_kernel_events (h, log);
+  g_assert_cmpuint (h->reasons->len, ==, 2);
+  drivedash_health_add_kernel_events (h, NULL);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_true (has_reason (h, "no-problems"));
+  g_assert_false (has_reason (h, "kernel-reset"));
 }
 
 static void

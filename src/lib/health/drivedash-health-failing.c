@@ -46,6 +46,27 @@ remove_no_problems (GPtrArray *reasons)
     }
 }
 
+/* Takes away the reasons an earlier call added, and the verdict they
+ * made: TRUE when there were any. */
+static void
+remove_kernel_reasons (DrivedashHealth *health)
+{
+  gboolean removed = FALSE;
+
+  for (guint i = health->reasons->len; i > 0; i--)
+    {
+      DrivedashVerdictReason *r = g_ptr_array_index (health->reasons, i - 1);
+
+      if (g_str_has_prefix (r->id, "kernel-"))
+        {
+          g_ptr_array_remove_index (health->reasons, i - 1);
+          removed = TRUE;
+        }
+    }
+  if (removed)
+    drivedash_health_update_verdict (health);
+}
+
 void
 drivedash_health_add_kernel_events (DrivedashHealth         *health,
                                     const DrivedashEventLog *log)
@@ -53,6 +74,7 @@ drivedash_health_add_kernel_events (DrivedashHealth         *health,
   gboolean added = FALSE;
 
   g_return_if_fail (health != NULL && health->reasons != NULL);
+  remove_kernel_reasons (health);
   for (guint k = 0; log != NULL && k < DRIVEDASH_N_EVENT_KINDS; k++)
     {
       g_autofree char *id = NULL;

@@ -39,9 +39,10 @@ GType drivedash_failing_get_type (void) G_GNUC_CONST;
 /* Adds one Caution reason per serious kind of kernel event in @log (none
  * for warnings and info) and recomputes the verdict from all the reasons:
  * the kernel's word alone never makes a drive Bad, since a reset can
- * come from power saving, but it is never Good either.  Call it after
- * drivedash_health_update_verdict(); @log NULL: nothing changes.  The
- * reasons' ids are "kernel-" and the kind's name ("kernel-reset"). */
+ * come from power saving, but it is never Good either.  Call it again
+ * with a newer log: the reasons of the last call are replaced, never
+ * repeated; @log NULL takes them away.  The reasons' ids are "kernel-"
+ * and the kind's name ("kernel-reset"). */
 void             drivedash_health_add_kernel_events (DrivedashHealth         *health,
                                                      const DrivedashEventLog *log);
 

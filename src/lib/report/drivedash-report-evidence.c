@@ -424,6 +424,7 @@ drivedash_evidence_write (const DrivedashEvidence  *evidence,
 typedef struct
 {
   DrivedashEvidence *evidence;
+  char              *store_path;
   char              *pdf_path;
   char              *json_path;
   char              *html_path;
@@ -433,10 +434,28 @@ static void
 write_job_free (WriteJob *job)
 {
   drivedash_evidence_free (job->evidence);
+  g_free (job->store_path);
   g_free (job->pdf_path);
   g_free (job->json_path);
   g_free (job->html_path);
   g_free (job);
+}
+
+/* The thread's own connection: a DrivedashStore is used from one thread
+ * at a time. */
+static gboolean
+read_history_into (DrivedashEvidence  *evidence,
+                   const char         *store_path,
+                   GError            **error)
+{
+  g_autoptr(DrivedashStore) store = drivedash_store_open (store_path, error);
+  GArray *history = store != NULL ? drivedash_evidence_read_history (store, evidence->health, error) : NULL;
+
+  if (history == NULL)
+    return FALSE;
+  g_array_unref (evidence->history);
+  evidence->history = history;
+  return TRUE;
 }
 
 static void
@@ -450,6 +469,11 @@ write_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
+  if (job->store_path != NULL && !read_history_into (job->evidence, job->store_path, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
   if (!drivedash_evidence_write (job->evidence, job->pdf_path, job->json_path, job->html_path, &error))
     g_task_return_error (task, error);
   else
@@ -458,6 +482,7 @@ write_thread (GTask        *task,
 
 void
 drivedash_evidence_write_async (DrivedashEvidence   *evidence,
+                                const char          *store_path,
                                 const char          *pdf_path,
                                 const char          *json_path,
                                 const char          *html_path,
@@ -470,6 +495,7 @@ drivedash_evidence_write_async (DrivedashEvidence   *evidence,
 
   g_task_set_source_tag (task, drivedash_evidence_write_async);
   job->evidence = evidence;
+  job->store_path = g_strdup (store_path);
   job->pdf_path = g_strdup (pdf_path);
   job->json_path = g_strdup (json_path);
   job->html_path = g_strdup (html_path);

@@ -12,7 +12,7 @@
  *
  *   g_autoptr(DrivedashEvidence) evidence =
  *     drivedash_evidence_new (health, history, g_steal_pointer (&events), NULL);
- *   drivedash_evidence_write_async (g_steal_pointer (&evidence),
+ *   drivedash_evidence_write_async (g_steal_pointer (&evidence), store_path,
  *                                   pdf_path, json_path, NULL,
  *                                   cancellable, on_saved, self);
  */
@@ -73,9 +73,13 @@ gboolean drivedash_evidence_write        (const DrivedashEvidence *evidence,
                                           const char              *html_path,
                                           GError                 **error);
 
-/* The same in a GTask thread; takes @evidence.  Cancelled before it
- * starts, it writes nothing and gives G_IO_ERROR_CANCELLED. */
+/* The same in a GTask thread; takes @evidence.  With @store_path, the
+ * thread first reads the watch's readings from that database into the
+ * report (drivedash_evidence_read_history(); a database that cannot be
+ * read fails the call, in words).  Cancelled before it starts, it writes
+ * nothing and gives G_IO_ERROR_CANCELLED. */
 void     drivedash_evidence_write_async  (DrivedashEvidence       *evidence,
+                                          const char              *store_path,
                                           const char              *pdf_path,
                                           const char              *json_path,
                                           const char              *html_path,
