@@ -11,7 +11,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "drivedash-health-failing.h"
+#include "drivedash-failing.h"
 #include "drivedash-test-health.h"
 
 static DrivedashHealth *

@@ -67,6 +67,9 @@ events_read_cb (GObject      *object,
                                     drivedash_health_events_summary (self->event_log, error));
   fill_rows (self);
   _drivedash_health_model_show_events (self);
+  /* The verdict again, now with what the kernel said. */
+  if (self->health != NULL)
+    drivedash_health_model_show_health (self, self->health);
 }
 
 void

@@ -13,6 +13,7 @@
 
 #include "drivedash-format.h"
 #include "drivedash-health-mapping.h"
+#include "drivedash-failing.h"
 #include "drivedash-health-model-private.h"
 
 #define SELF_TEST_POLL_S 10
@@ -195,6 +196,9 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
       g_clear_pointer (&self->health, drivedash_health_unref);
       self->health = drivedash_health_ref (h);
     }
+  /* The kernel's serious events count in the verdict (a reset or an I/O
+   * error the drive's own log does not show). */
+  drivedash_health_add_kernel_events (h, self->event_log);
   set_verdict (self, h);
   _drivedash_health_model_set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
   _drivedash_health_model_set_text (self, PROP_PARTIAL_DETAILS, drivedash_health_partial_details (h));

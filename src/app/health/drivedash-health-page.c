@@ -15,6 +15,7 @@
 #include "drivedash-demo.h"
 #include "drivedash-health-details.h"
 #include "drivedash-health-events.h"
+#include "drivedash-health-failing.h"
 #include "drivedash-health-game-mode.h"
 #include "drivedash-health-history.h"
 #include "drivedash-health-life.h"
@@ -278,6 +279,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_TEMPERATURE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_LIFE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_EVENTS);
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_FAILING);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_GAME_MODE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_DETAILS);
   g_type_ensure (DRIVEDASH_TYPE_WATCH_HINT);

@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "drivedash-health-failing.h"
+#include "drivedash-failing.h"
 #include "drivedash-json.h"
 #include "drivedash-report-evidence.h"
 #include "drivedash-snapshot.h"

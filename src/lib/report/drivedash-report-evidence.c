@@ -12,7 +12,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-format.h"
-#include "drivedash-health-failing.h"
+#include "drivedash-failing.h"
 #include "drivedash-health-fields.h"
 #include "drivedash-report-evidence.h"
 #include "drivedash-report-private.h"

@@ -1,4 +1,4 @@
-/* drivedash-health-failing.h — when a drive is failing: the kernel's
+/* drivedash-failing.h — when a drive is failing: the kernel's
  * serious events in the verdict, and the condition that puts the
  * failing-drive steps first on the Health page
  *

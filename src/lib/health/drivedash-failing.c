@@ -1,4 +1,4 @@
-/* drivedash-health-failing.c — the kernel's serious events as verdict
+/* drivedash-failing.c — the kernel's serious events as verdict
  * reasons, and whether a drive is failing (see the header for the rules)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,7 +7,7 @@
 
 #include <glib/gi18n.h>
 
-#include "drivedash-health-failing.h"
+#include "drivedash-failing.h"
 
 G_DEFINE_FLAGS_TYPE (DrivedashFailing, drivedash_failing,
                      G_DEFINE_ENUM_VALUE (DRIVEDASH_FAILING_NONE, "none"),

@@ -1,0 +1,453 @@
+/* drivedash-health-failing-model.c — the view-model of the failing-drive
+ * steps on the Health page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * It follows the page's DrivedashHealthModel (its health and its kernel
+ * events) and owns the one request it makes itself, saving the evidence
+ * report, with a cancellable of its own.  The self-test is the page's:
+ * step 2 goes through the health.self-test action like the Details
+ * group's buttons, and its progress is read from the health the page
+ * polls while a test runs.
+ */
+#include "config.h"
+
+#include <gio/gdesktopappinfo.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-failing.h"
+#include "drivedash-health-failing-model.h"
+#include "drivedash-health-model-private.h"
+#include "drivedash-report-evidence.h"
+#include "drivedash-store.h"
+
+struct _DrivedashHealthFailingModel
+{
+  GObject               parent_instance;
+
+  DrivedashHealthModel *model;
+  gboolean              failing;
+  char                 *reasons_text;
+  gboolean              backup_installed;
+  char                 *self_test_text;
+  gboolean              can_start_self_test;
+  gboolean              self_test_running;
+  double                self_test_fraction;
+  gboolean              saving;
+  GCancellable         *save_cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashHealthFailingModel, drivedash_health_failing_model, G_TYPE_OBJECT)
+
+enum {
+  FAILING_PROP_0,
+  FAILING_PROP_HEALTH_MODEL,
+  FAILING_PROP_FAILING,
+  FAILING_PROP_REASONS_TEXT,
+  FAILING_PROP_BACKUP_INSTALLED,
+  FAILING_PROP_BACKUP_TEXT,
+  FAILING_PROP_SELF_TEST_TEXT,
+  FAILING_PROP_CAN_START_SELF_TEST,
+  FAILING_PROP_SELF_TEST_RUNNING,
+  FAILING_PROP_SELF_TEST_FRACTION,
+  FAILING_PROP_SAVING,
+  FAILING_N_PROPS
+};
+static GParamSpec *properties[FAILING_N_PROPS];
+
+enum { FAILING_SIGNAL_SAVED, FAILING_SIGNAL_SAVE_FAILED, FAILING_N_SIGNALS };
+static guint signals[FAILING_N_SIGNALS];
+
+static void
+set_bool (DrivedashHealthFailingModel *self,
+          gboolean                    *field,
+          gboolean                     value,
+          guint                        prop)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* Takes @value. */
+static void
+set_text (DrivedashHealthFailingModel  *self,
+          char                        **field,
+          char                         *value,
+          guint                         prop)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    {
+      g_free (value);
+      return;
+    }
+  g_free (*field);
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static char *
+self_test_words (const DrivedashHealth *h)
+{
+  const DrivedashSelfTestLog *log = &h->self_test;
+
+  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) && !h->self_test_supported)
+    return g_strdup (_("This drive has no self-test, so it cannot check itself. Saving your files and the evidence matters all the more."));
+  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && log->current != DRIVEDASH_SELF_TEST_NONE)
+    /* Translators: "Extended self-test running: 40 % done. …" */
+    return g_strdup_printf (_("%s running: %u %% done. You can keep using the computer meanwhile."),
+                            drivedash_self_test_kind_describe (log->current), log->current_percent_done);
+  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && log->n_results > 0)
+    return g_strdup_printf (_("The drive checks every part of itself; this can take an hour or more. The last test, %s: %s."),
+                            drivedash_self_test_kind_describe (log->results[0].kind),
+                            drivedash_self_test_result_describe (log->results[0].result));
+  return g_strdup (_("The drive checks every part of itself; this can take an hour or more, and you can keep using the computer meanwhile."));
+}
+
+static void
+update_self_test (DrivedashHealthFailingModel *self,
+                  const DrivedashHealth       *h)
+{
+  gboolean no_test = h != NULL && (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) && !h->self_test_supported;
+  gboolean running = h != NULL && (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG)
+                     && h->self_test.current != DRIVEDASH_SELF_TEST_NONE;
+  double fraction = running ? h->self_test.current_percent_done / 100.0 : 0;
+
+  set_text (self, &self->self_test_text, h != NULL ? self_test_words (h) : NULL, FAILING_PROP_SELF_TEST_TEXT);
+  set_bool (self, &self->self_test_running, running, FAILING_PROP_SELF_TEST_RUNNING);
+  /* Unknown support (no privileges) still offers the test: the request
+   * says plainly why it cannot start. */
+  set_bool (self, &self->can_start_self_test, h != NULL && !no_test && !running, FAILING_PROP_CAN_START_SELF_TEST);
+  if (self->self_test_fraction != fraction)
+    {
+      self->self_test_fraction = fraction;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[FAILING_PROP_SELF_TEST_FRACTION]);
+    }
+}
+
+/* The page's model has applied its kernel events to the health's verdict
+ * already; the failing test needs the events themselves too. */
+static void
+update (DrivedashHealthFailingModel *self)
+{
+  DrivedashHealth *h = self->model ? drivedash_health_model_get_health (self->model) : NULL;
+  DrivedashFailing failing = h ? drivedash_health_failing (h, NULL, self->model->event_log) : DRIVEDASH_FAILING_NONE;
+  g_auto(GStrv) why = drivedash_failing_describe (failing);
+
+  set_text (self, &self->reasons_text, failing ? g_strjoinv ("\n", why) : NULL, FAILING_PROP_REASONS_TEXT);
+  set_bool (self, &self->failing, failing != DRIVEDASH_FAILING_NONE, FAILING_PROP_FAILING);
+  update_self_test (self, h);
+}
+
+void
+drivedash_health_failing_model_set_health_model (DrivedashHealthFailingModel *self,
+                                                 DrivedashHealthModel        *model)
+{
+  g_return_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self));
+
+  if (self->model == model)
+    return;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    {
+      g_signal_connect_swapped (model, "notify::health", G_CALLBACK (update), self);
+      g_signal_connect_swapped (model, "notify::verdict", G_CALLBACK (update), self);
+      g_signal_connect_swapped (model, "notify::events-text", G_CALLBACK (update), self);
+    }
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[FAILING_PROP_HEALTH_MODEL]);
+}
+
+DrivedashHealthModel *
+drivedash_health_failing_model_get_health_model (DrivedashHealthFailingModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self), NULL);
+  return self->model;
+}
+
+gboolean
+drivedash_health_failing_model_get_failing (DrivedashHealthFailingModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self), FALSE);
+  return self->failing;
+}
+
+gboolean
+drivedash_health_failing_model_get_backup_installed (DrivedashHealthFailingModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self), FALSE);
+  return self->backup_installed;
+}
+
+const char *
+drivedash_health_failing_model_get_self_test_text (DrivedashHealthFailingModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self), NULL);
+  return self->self_test_text;
+}
+
+gboolean
+drivedash_health_failing_model_get_saving (DrivedashHealthFailingModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self), FALSE);
+  return self->saving;
+}
+
+static const char *
+backup_text (DrivedashHealthFailingModel *self)
+{
+  if (self->backup_installed)
+    return _("Copy your important files to another drive or an online account with Backups, before anything else.");
+  return _("Copy your important files to another drive now: plug in a USB drive, open Files, and drag your folders onto it.");
+}
+
+gboolean
+drivedash_health_failing_model_open_backups (DrivedashHealthFailingModel  *self,
+                                             GAppLaunchContext            *context,
+                                             GError                      **error)
+{
+  g_autoptr(GDesktopAppInfo) app = g_desktop_app_info_new (DRIVEDASH_BACKUP_APP_ID);
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self), FALSE);
+  if (self->backup_installed != (app != NULL))
+    {
+      set_bool (self, &self->backup_installed, app != NULL, FAILING_PROP_BACKUP_INSTALLED);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[FAILING_PROP_BACKUP_TEXT]);
+    }
+  if (app == NULL)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                           _("The Backups app is not installed. Copy your files to another drive with Files."));
+      return FALSE;
+    }
+  if (!g_app_info_launch (G_APP_INFO (app), NULL, context, &local))
+    {
+      g_debug ("launching %s: %s", DRIVEDASH_BACKUP_APP_ID, local->message);
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+                           _("The Backups app did not start. Copy your files to another drive with Files."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The report's thread outlives the page's next read: it takes a log of
+ * its own, with the exact counts of the one shown. */
+static DrivedashEventLog *
+copy_event_log (const DrivedashEventLog *log)
+{
+  DrivedashEventLog *copy;
+
+  if (log == NULL)
+    return NULL;
+  copy = drivedash_event_log_new (log->max_events);
+  for (guint i = 0; i < log->events->len; i++)
+    drivedash_event_log_add (copy, drivedash_kernel_event_copy (g_ptr_array_index (log->events, i)));
+  memcpy (copy->counts, log->counts, sizeof copy->counts);
+  memcpy (copy->last_usec, log->last_usec, sizeof copy->last_usec);
+  copy->dropped = log->dropped;
+  copy->n_boots = log->n_boots;
+  return copy;
+}
+
+typedef struct
+{
+  DrivedashHealthFailingModel *self;
+  char                        *pdf_path;
+  char                        *json_path;
+} Save;
+
+static void
+save_free (Save *save)
+{
+  g_object_unref (save->self);
+  g_free (save->pdf_path);
+  g_free (save->json_path);
+  g_free (save);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Save, save_free)
+
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  g_autoptr(Save) save = data;
+  DrivedashHealthFailingModel *self = save->self;
+  g_autoptr(GError) error = NULL;
+
+  g_clear_object (&self->save_cancellable);
+  set_bool (self, &self->saving, FALSE, FAILING_PROP_SAVING);
+  if (drivedash_evidence_write_finish (result, &error))
+    g_signal_emit (self, signals[FAILING_SIGNAL_SAVED], 0, save->pdf_path, save->json_path);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_signal_emit (self, signals[FAILING_SIGNAL_SAVE_FAILED], 0, error->message);
+}
+
+void
+drivedash_health_failing_model_save_evidence (DrivedashHealthFailingModel *self,
+                                              const char                  *pdf_path,
+                                              const char                  *json_path)
+{
+  DrivedashHealth *h;
+  g_autofree char *store_path = drivedash_store_get_default_path ();
+  DrivedashEvidence *evidence;
+  Save *save;
+
+  g_return_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self));
+  h = self->model ? drivedash_health_model_get_health (self->model) : NULL;
+  if (self->saving)
+    return;
+  if (h == NULL)
+    {
+      g_signal_emit (self, signals[FAILING_SIGNAL_SAVE_FAILED], 0, _("The drive’s health has not been read yet. Try again in a moment."));
+      return;
+    }
+  evidence = drivedash_evidence_new (h, NULL, copy_event_log (self->model->event_log), NULL);
+  save = g_new0 (Save, 1);
+  save->self = g_object_ref (self);
+  save->pdf_path = g_strdup (pdf_path);
+  save->json_path = g_strdup (json_path);
+  self->save_cancellable = g_cancellable_new ();
+  set_bool (self, &self->saving, TRUE, FAILING_PROP_SAVING);
+  drivedash_evidence_write_async (evidence, store_path, pdf_path, json_path, NULL,
+                                  self->save_cancellable, saved_cb, save);
+}
+
+/* ---------------------------------------------------------------------- */
+/* GObject                                                                */
+
+static void
+drivedash_health_failing_model_get_property (GObject    *object,
+                                             guint       prop_id,
+                                             GValue     *value,
+                                             GParamSpec *pspec)
+{
+  DrivedashHealthFailingModel *self = DRIVEDASH_HEALTH_FAILING_MODEL (object);
+
+  switch (prop_id)
+    {
+    case FAILING_PROP_HEALTH_MODEL: g_value_set_object (value, self->model); break;
+    case FAILING_PROP_FAILING: g_value_set_boolean (value, self->failing); break;
+    case FAILING_PROP_REASONS_TEXT: g_value_set_string (value, self->reasons_text); break;
+    case FAILING_PROP_BACKUP_INSTALLED: g_value_set_boolean (value, self->backup_installed); break;
+    case FAILING_PROP_BACKUP_TEXT: g_value_set_string (value, backup_text (self)); break;
+    case FAILING_PROP_SELF_TEST_TEXT: g_value_set_string (value, self->self_test_text); break;
+    case FAILING_PROP_CAN_START_SELF_TEST: g_value_set_boolean (value, self->can_start_self_test); break;
+    case FAILING_PROP_SELF_TEST_RUNNING: g_value_set_boolean (value, self->self_test_running); break;
+    case FAILING_PROP_SELF_TEST_FRACTION: g_value_set_double (value, self->self_test_fraction); break;
+    case FAILING_PROP_SAVING: g_value_set_boolean (value, self->saving); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_health_failing_model_set_property (GObject      *object,
+                                             guint         prop_id,
+                                             const GValue *value,
+                                             GParamSpec   *pspec)
+{
+  DrivedashHealthFailingModel *self = DRIVEDASH_HEALTH_FAILING_MODEL (object);
+
+  switch (prop_id)
+    {
+    case FAILING_PROP_HEALTH_MODEL:
+      drivedash_health_failing_model_set_health_model (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Nobody is left to see the answer: the report's thread stops before it
+ * writes if it has not started. */
+static void
+drivedash_health_failing_model_dispose (GObject *object)
+{
+  DrivedashHealthFailingModel *self = DRIVEDASH_HEALTH_FAILING_MODEL (object);
+
+  g_cancellable_cancel (self->save_cancellable);
+  drivedash_health_failing_model_set_health_model (self, NULL);
+  G_OBJECT_CLASS (drivedash_health_failing_model_parent_class)->dispose (object);
+}
+
+static void
+drivedash_health_failing_model_finalize (GObject *object)
+{
+  DrivedashHealthFailingModel *self = DRIVEDASH_HEALTH_FAILING_MODEL (object);
+
+  g_free (self->reasons_text);
+  g_free (self->self_test_text);
+  g_clear_object (&self->save_cancellable);
+  G_OBJECT_CLASS (drivedash_health_failing_model_parent_class)->finalize (object);
+}
+
+static GParamSpec *
+ro_bool (const char *name)
+{
+  return g_param_spec_boolean (name, NULL, NULL, FALSE,
+                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+static GParamSpec *
+ro_string (const char *name)
+{
+  return g_param_spec_string (name, NULL, NULL, NULL,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+static void
+drivedash_health_failing_model_class_init (DrivedashHealthFailingModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = drivedash_health_failing_model_get_property;
+  object_class->set_property = drivedash_health_failing_model_set_property;
+  object_class->dispose = drivedash_health_failing_model_dispose;
+  object_class->finalize = drivedash_health_failing_model_finalize;
+
+  properties[FAILING_PROP_HEALTH_MODEL] =
+    g_param_spec_object ("health-model", NULL, NULL, DRIVEDASH_TYPE_HEALTH_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[FAILING_PROP_FAILING] = ro_bool ("failing");
+  properties[FAILING_PROP_REASONS_TEXT] = ro_string ("reasons-text");
+  properties[FAILING_PROP_BACKUP_INSTALLED] = ro_bool ("backup-installed");
+  properties[FAILING_PROP_BACKUP_TEXT] = ro_string ("backup-text");
+  properties[FAILING_PROP_SELF_TEST_TEXT] = ro_string ("self-test-text");
+  properties[FAILING_PROP_CAN_START_SELF_TEST] = ro_bool ("can-start-self-test");
+  properties[FAILING_PROP_SELF_TEST_RUNNING] = ro_bool ("self-test-running");
+  properties[FAILING_PROP_SELF_TEST_FRACTION] =
+    g_param_spec_double ("self-test-fraction", NULL, NULL, 0, 1, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[FAILING_PROP_SAVING] = ro_bool ("saving");
+  g_object_class_install_properties (object_class, FAILING_N_PROPS, properties);
+
+  /* The two paths written. */
+  signals[FAILING_SIGNAL_SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  /* Why, in words for people. */
+  signals[FAILING_SIGNAL_SAVE_FAILED] =
+    g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+drivedash_health_failing_model_init (DrivedashHealthFailingModel *self)
+{
+  g_autoptr(GDesktopAppInfo) app = g_desktop_app_info_new (DRIVEDASH_BACKUP_APP_ID);
+
+  self->backup_installed = app != NULL;
+}
+
+DrivedashHealthFailingModel *
+drivedash_health_failing_model_new (void)
+{
+  return g_object_new (DRIVEDASH_TYPE_HEALTH_FAILING_MODEL, NULL);
+}

@@ -1,0 +1,435 @@
+/* test-ui-health-failing.c — the failing-drive steps on the Health page
+ * of the real app, under Xvfb
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The drive is a real one read without privileges from a fixture sysfs
+ * tree whose temperature alarm is raised: a critical warning, so the
+ * verdict is Bad and the steps lead the page.  Step 1 shows the backup
+ * app exactly when this machine has it installed; step 2's progress and
+ * its "no self-test" sentence come from reports shown through the
+ * model's test entry; step 3 writes the evidence PDF and JSON through the
+ * real report code and the real history database.  Screenshots wide and
+ * at 360 px, in English and Japanese.
+ */
+#include "config.h"
+
+#include <gio/gdesktopappinfo.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "drivedash-failing.h"
+#include "drivedash-health-failing.h"
+#include "drivedash-health-model-private.h"
+#include "drivedash-health-page.h"
+#include "drivedash-report-evidence.h"
+#include "drivedash-test-health.h"
+#include "drivedash-test-locale.h"
+#include "drivedash-test-tree.h"
+#include "test-ui-common.h"
+
+static DrivedashApplication *app;
+
+typedef struct
+{
+  char                   *root;
+  DrivedashWindow        *window;
+  DrivedashHealthPage    *page;
+  DrivedashHealthFailing *section;
+  gboolean                saved;
+  char                   *failed;
+} Flow;
+
+static void
+put_failing_drive (const char *root)
+{
+  drivedash_test_tree_put (root, "class/nvme/nvme0/model", "Samsung SSD 970 EVO Plus 1TB            \n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/serial", "  S4EWNX0R123456     \n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/firmware_rev", "2B2QEXM7\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/transport", "pcie\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/name", "nvme\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_input", "49850\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_max", "69850\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_crit", "79850\n");
+  /* The drive's critical warning, as the kernel passes it on. */
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "1\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/nvme0n1/size", "1953525168\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/nvme0n1/nsid", "1\n");
+}
+
+static DrivedashHealthFailingModel *
+failing_model (Flow *flow)
+{
+  return drivedash_health_failing_get_failing_model (flow->section);
+}
+
+static gboolean
+is_failing (gpointer data)
+{
+  Flow *flow = data;
+
+  return drivedash_health_failing_model_get_failing (failing_model (flow)) &&
+         gtk_widget_get_mapped (GTK_WIDGET (flow->section));
+}
+
+static gboolean
+save_ended (gpointer data)
+{
+  Flow *flow = data;
+
+  return flow->saved || flow->failed != NULL;
+}
+
+static void
+saved_cb (DrivedashHealthFailingModel *model,
+          const char                  *pdf,
+          const char                  *json,
+          Flow                        *flow)
+{
+  flow->saved = TRUE;
+}
+
+static void
+save_failed_cb (DrivedashHealthFailingModel *model,
+                const char                  *message,
+                Flow                        *flow)
+{
+  flow->failed = g_strdup (message);
+}
+
+static void
+open_flow (Flow *flow,
+           int   width,
+           int   height)
+{
+  g_autoptr(DrivedashDriveList) drives = drivedash_drive_list_new_for_root (flow->root);
+
+  ui_set_dark (app, FALSE);
+  flow->window = ui_open_window (app, width, height);
+  flow->page = DRIVEDASH_HEALTH_PAGE (ui_find_descendant (GTK_WIDGET (flow->window), DRIVEDASH_TYPE_HEALTH_PAGE));
+  flow->section = DRIVEDASH_HEALTH_FAILING (ui_find_descendant (GTK_WIDGET (flow->page), DRIVEDASH_TYPE_HEALTH_FAILING));
+  drivedash_health_page_set_drives (flow->page, drives);
+  ui_iterate_until (is_failing, flow, 20);
+}
+
+static void
+close_flow (Flow *flow)
+{
+  gtk_window_close (GTK_WINDOW (flow->window));
+  ui_iterate_for (100);
+  flow->window = NULL;
+}
+
+/* The section is the page's first group, above the verdict, once the
+ * page has been laid out with it shown. */
+static gboolean
+is_above_verdict (gpointer data)
+{
+  Flow *flow = data;
+  GtkWidget *verdict = ui_find_descendant (GTK_WIDGET (flow->page), g_type_from_name ("DrivedashHealthVerdict"));
+  graphene_point_t origin = { 0, 0 }, a, b;
+
+  g_assert_nonnull (verdict);
+  return gtk_widget_compute_point (GTK_WIDGET (flow->section), GTK_WIDGET (flow->window), &origin, &a) &&
+         gtk_widget_compute_point (verdict, GTK_WIDGET (flow->window), &origin, &b) &&
+         a.y + gtk_widget_get_height (GTK_WIDGET (flow->section)) <= b.y;
+}
+
+static void
+check_first (Flow *flow)
+{
+  ui_iterate_until (is_above_verdict, flow, 10);
+}
+
+static GtkWidget *
+button_for (Flow       *flow,
+            const char *action)
+{
+  GtkWidget *child = GTK_WIDGET (flow->section);
+
+  /* Depth first through the section's own widgets. */
+  for (GtkWidget *w = gtk_widget_get_first_child (child); w != NULL; )
+    {
+      if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), action) == 0)
+        return w;
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != child && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w == child ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  return NULL;
+}
+
+/* Step 1: the backup app's button exactly when it is installed here. */
+static void
+check_backups (Flow *flow)
+{
+  g_autoptr(GDesktopAppInfo) dejadup = g_desktop_app_info_new (DRIVEDASH_BACKUP_APP_ID);
+  GtkWidget *button = button_for (flow, "failing.open-backups");
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (button);
+  g_assert_cmpint (gtk_widget_get_visible (button), ==, dejadup != NULL);
+  g_object_get (failing_model (flow), "backup-text", &text, NULL);
+  g_test_message ("step 1: %s", text);
+  g_assert_cmpstr (text, !=, "");
+}
+
+static void
+self_test_refused_cb (DrivedashHealthModel *model,
+                      const char           *message,
+                      char                **out)
+{
+  g_free (*out);
+  *out = g_strdup (message);
+}
+
+static gboolean
+has_text (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* Closes the message dialog the page shows over the window. */
+static void
+close_dialogs (Flow *flow)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i - 1);
+
+      if (ADW_IS_MESSAGE_DIALOG (w))
+        gtk_window_destroy (w);
+    }
+  ui_iterate_for (100);
+}
+
+/* Step 2 through the page's own self-test path: without the service,
+ * UDisks2 or a device node it is refused in words; a running test shows
+ * its progress; a drive without a self-test says so plainly. */
+static void
+check_self_test (Flow *flow)
+{
+  DrivedashHealthModel *model = drivedash_health_page_get_model (flow->page);
+  DrivedashHealthFailingModel *fm = failing_model (flow);
+  GtkWidget *button = button_for (flow, "health.self-test");
+  g_autoptr(DrivedashHealth) running = drivedash_test_full_health ();
+  g_autoptr(DrivedashHealth) none = drivedash_test_full_health ();
+  g_autofree char *refused = NULL;
+  gulong id;
+  double fraction;
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  id = g_signal_connect (model, "self-test-failed", G_CALLBACK (self_test_refused_cb), &refused);
+  g_assert_true (gtk_widget_activate (button));
+  ui_iterate_until (has_text, &refused, 20);
+  g_signal_handler_disconnect (model, id);
+  g_test_message ("step 2 refused: %s", refused);
+  close_dialogs (flow);
+
+  running->self_test.current = DRIVEDASH_SELF_TEST_EXTENDED;
+  running->self_test.current_percent_done = 40;
+  drivedash_health_model_show_health (model, running);
+  g_object_get (fm, "self-test-fraction", &fraction, NULL);
+  g_assert_cmpfloat (fraction, ==, 0.4);
+  g_assert_nonnull (strstr (drivedash_health_failing_model_get_self_test_text (fm), "40"));
+  g_assert_false (gtk_widget_get_visible (button));
+
+  none->self_test_supported = FALSE;
+  none->has &= ~DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
+  drivedash_health_model_show_health (model, none);
+  g_assert_cmpstr (drivedash_health_failing_model_get_self_test_text (fm), ==,
+                   _("This drive has no self-test, so it cannot check itself. Saving your files and the evidence matters all the more."));
+  g_assert_false (gtk_widget_get_visible (button));
+  /* Still failing: the full report's critical warnings. */
+  g_assert_true (drivedash_health_failing_model_get_failing (fm));
+}
+
+/* Step 3: both files, through the real report code, with the serial. */
+static void
+check_evidence (Flow *flow)
+{
+  DrivedashHealthFailingModel *fm = failing_model (flow);
+  g_autofree char *pdf = g_build_filename (flow->root, "evidence.pdf", NULL);
+  g_autofree char *json = g_build_filename (flow->root, "evidence.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root;
+
+  g_signal_connect (fm, "saved", G_CALLBACK (saved_cb), flow);
+  g_signal_connect (fm, "save-failed", G_CALLBACK (save_failed_cb), flow);
+  drivedash_health_failing_model_save_evidence (fm, pdf, json);
+  g_assert_true (drivedash_health_failing_model_get_saving (fm));
+  g_assert_false (gtk_widget_get_sensitive (button_for (flow, "failing.save-evidence")));
+  ui_iterate_until (save_ended, flow, 30);
+  g_assert_null (flow->failed);
+  g_assert_false (drivedash_health_failing_model_get_saving (fm));
+  g_signal_handlers_disconnect_by_data (fm, flow);
+
+  g_assert_true (g_file_get_contents (pdf, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (text, "%PDF-"));
+  g_assert_true (json_parser_load_from_file (parser, json, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (root, "drive"), "serial"), ==,
+                   "S4EWNX0R123456");
+  g_assert_cmpstr (json_object_get_string_member (root, "note"), ==, drivedash_evidence_serial_note ());
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (root, "failing"), 0), ==,
+                   "verdict-bad");
+}
+
+/* The whole flow at one width; screenshots PREFIX-SUFFIX.png and, with
+ * the toast of step 3, PREFIX-SUFFIX-saved.png. */
+static void
+run_flow (const char *prefix,
+          int         width,
+          int         height,
+          const char *suffix)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("%s-%s.png", prefix, suffix);
+  g_autofree char *saved = g_strdup_printf ("%s-%s-saved.png", prefix, suffix);
+  g_autofree char *reasons = NULL;
+  Flow flow = { 0 };
+
+  flow.root = g_dir_make_tmp ("drivedash-ui-failing-XXXXXX", &error);
+  g_assert_no_error (error);
+  put_failing_drive (flow.root);
+  open_flow (&flow, width, height);
+  check_first (&flow);
+  g_object_get (failing_model (&flow), "reasons-text", &reasons, NULL);
+  g_assert_nonnull (strstr (reasons, _("The drive’s own health report says it is in bad health.")));
+  check_backups (&flow);
+  g_free (ui_screenshot (flow.window, name));
+  check_evidence (&flow);
+  g_free (ui_screenshot (flow.window, saved));
+  check_self_test (&flow);
+  close_flow (&flow);
+  g_assert_true (drivedash_test_tree_remove (flow.root));
+  g_free (flow.root);
+}
+
+static void
+failing_flow (const char *prefix)
+{
+  run_flow (prefix, 960, 1500, "wide");
+  run_flow (prefix, 360, 2200, "narrow");
+}
+
+static void
+test_flow (void)
+{
+  failing_flow ("health-failing");
+}
+
+/* A Good drive shows no steps. */
+static void
+test_good_drive (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("drivedash-ui-failing-XXXXXX", &error);
+  g_autoptr(DrivedashDriveList) drives = NULL;
+  DrivedashWindow *window;
+  DrivedashHealthPage *page;
+  GtkWidget *section;
+
+  g_assert_no_error (error);
+  put_failing_drive (root);
+  drivedash_test_tree_put (root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  window = ui_open_window (app, 960, 1000);
+  page = DRIVEDASH_HEALTH_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE));
+  section = ui_find_descendant (GTK_WIDGET (page), DRIVEDASH_TYPE_HEALTH_FAILING);
+  drives = drivedash_drive_list_new_for_root (root);
+  drivedash_health_page_set_drives (page, drives);
+  ui_iterate_until ((gboolean (*) (gpointer)) drivedash_health_model_get_health,
+                    drivedash_health_page_get_model (page), 20);
+  ui_iterate_for (200);
+  g_assert_cmpint (drivedash_health_model_get_health (drivedash_health_page_get_model (page))->verdict, ==,
+                   DRIVEDASH_VERDICT_GOOD);
+  g_assert_false (gtk_widget_get_visible (section));
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (100);
+  g_assert_true (drivedash_test_tree_remove (root));
+}
+
+/* Runs BODY (PREFIX) in a subprocess with the Japanese catalogue, after
+ * checking that the catalogue is the one in use (as test-ui-health). */
+static void
+in_japanese (void      (*body) (const char *prefix),
+             const char *prefix)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
+  char *locpath;
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+
+      bindtextdomain (GETTEXT_PACKAGE, localedir);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      g_assert_cmpstr (_("Drive evidence report"), !=, "Drive evidence report");
+      body (prefix);
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no Japanese catalogue in the build tree");
+      return;
+    }
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_test_trap_subprocess (NULL, 180 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
+  drivedash_test_locale_remove (locpath);
+  setlocale (LC_ALL, "");
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_flow_japanese (void)
+{
+  in_japanese (failing_flow, "health-failing-ja");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *bus;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  /* No system bus: no service, no UDisks2; the unprivileged path. */
+  g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/drivedash-test", TRUE);
+  bus = ui_start_app (&app);
+
+  g_test_add_func ("/ui/health-failing/flow", test_flow);
+  g_test_add_func ("/ui/health-failing/flow-japanese", test_flow_japanese);
+  g_test_add_func ("/ui/health-failing/good-drive", test_good_drive);
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  /* Not _down() (nor unref, which calls it): that waits for every user
+   * of the bus connection to let go, and GTK keeps one until exit. */
+  g_test_dbus_stop (bus);
+  return status;
+}
