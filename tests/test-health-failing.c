@@ -100,6 +100,30 @@ test_events_serious (void)
   g_assert_false (has_reason (h, "kernel-reset"));
 }
 
+/* Resets that power saving explains are the Events group's (keep the
+ * drive at full power), not the failing steps'; a read-only remount
+ * beside them still is. */
+static void
+test_events_power_saving (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  g_autoptr(DrivedashEventLog) once = log_with (DRIVEDASH_EVENT_KIND_RESET, 1);
+  g_autoptr(DrivedashEventLog) twice = log_with (DRIVEDASH_EVENT_KIND_RESET, 2);
+
+  h->has |= DRIVEDASH_HEALTH_HAS_APST_SUPPORTED;
+  h->apst_supported = TRUE;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, once), ==, DRIVEDASH_FAILING_KERNEL_EVENTS);
+  g_assert_cmpint (drivedash_health_failing (h, NULL, twice), ==, DRIVEDASH_FAILING_NONE);
+  drivedash_health_add_kernel_events (h, twice);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  drivedash_event_log_add (twice, drivedash_kernel_event_new (DRIVEDASH_EVENT_KIND_READ_ONLY,
+                                                              "EXT4-fs (nvme1n1p2): Remounting filesystem read-only"));
+  g_assert_cmpint (drivedash_health_failing (h, NULL, twice), ==, DRIVEDASH_FAILING_KERNEL_EVENTS);
+  /* Without power saving, two resets are the drive's. */
+  h->apst_supported = FALSE;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, once), ==, DRIVEDASH_FAILING_KERNEL_EVENTS);
+}
+
 static void
 test_bad_stays_bad (void)
 {
@@ -187,6 +211,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/health-failing/events/info-ignored", test_events_info_ignored);
   g_test_add_func ("/health-failing/events/serious", test_events_serious);
+  g_test_add_func ("/health-failing/events/power-saving", test_events_power_saving);
   g_test_add_func ("/health-failing/bad-stays-bad", test_bad_stays_bad);
   g_test_add_func ("/health-failing/media-errors-rising", test_media_errors_rising);
   g_test_add_func ("/health-failing/spare", test_spare);

@@ -146,6 +146,23 @@ spare_low (const DrivedashHealth *health)
          s->available_spare_percent <= s->available_spare_threshold_percent;
 }
 
+/* Dropouts that power saving explains (the Events group offers to keep
+ * the drive at full power for them) are not the drive failing; every
+ * other serious kind is. */
+static gboolean
+serious_events (const DrivedashHealth   *health,
+                const DrivedashEventLog *log)
+{
+  gboolean apst = (health->has & DRIVEDASH_HEALTH_HAS_APST_SUPPORTED) && health->apst_supported;
+  gboolean power_saving = log != NULL && drivedash_event_log_suggests_full_power (log, apst);
+
+  for (guint k = 0; log != NULL && k < DRIVEDASH_N_EVENT_KINDS; k++)
+    if (log->counts[k] > 0 && is_serious ((DrivedashEventKind) k) &&
+        !(power_saving && drivedash_event_kind_is_dropout ((DrivedashEventKind) k)))
+      return TRUE;
+  return FALSE;
+}
+
 DrivedashFailing
 drivedash_health_failing (const DrivedashHealth   *health,
                           const GArray            *history,
@@ -160,9 +177,8 @@ drivedash_health_failing (const DrivedashHealth   *health,
     failing |= DRIVEDASH_FAILING_MEDIA_ERRORS;
   if (spare_low (health))
     failing |= DRIVEDASH_FAILING_SPARE;
-  for (guint k = 0; log != NULL && k < DRIVEDASH_N_EVENT_KINDS; k++)
-    if (log->counts[k] > 0 && is_serious ((DrivedashEventKind) k))
-      failing |= DRIVEDASH_FAILING_KERNEL_EVENTS;
+  if (serious_events (health, log))
+    failing |= DRIVEDASH_FAILING_KERNEL_EVENTS;
   return failing;
 }
 

@@ -14,7 +14,10 @@
  * - the kernel reported a serious event about it (the severity in
  *   drivedash-event-patterns.c's table: resets, I/O errors, read-only
  *   remounts, …); a warning or an info event, such as a corrected PCIe
- *   error, never is.
+ *   error, never is.  Nor are dropouts that power saving explains
+ *   (drivedash_event_log_suggests_full_power(): APST on and two or more):
+ *   their fix is keeping the drive at full power, which the Events group
+ *   offers; they still count in the verdict.
  */
 #pragma once
 
