@@ -333,6 +333,56 @@ test_flow (void)
   failing_flow ("health-failing");
 }
 
+/* Step 1 with the backup app installed: a stand-in desktop entry (a mock
+ * of Déjà Dup, whose Exec is true(1)) in a data folder of this process
+ * only; the button shows and opens it through GIO without a complaint. */
+static void
+test_backups_installed (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *dirs = NULL;
+  Flow flow = { 0 };
+
+  if (g_test_subprocess ())
+    {
+      GtkWidget *button;
+
+      flow.root = g_dir_make_tmp ("drivedash-ui-failing-XXXXXX", &error);
+      g_assert_no_error (error);
+      put_failing_drive (flow.root);
+      open_flow (&flow, 960, 1500);
+      button = button_for (&flow, "failing.open-backups");
+      g_assert_true (drivedash_health_failing_model_get_backup_installed (failing_model (&flow)));
+      g_assert_true (gtk_widget_get_visible (button));
+      g_assert_true (drivedash_health_failing_model_open_backups (failing_model (&flow), NULL, &error));
+      g_assert_no_error (error);
+      g_free (ui_screenshot (flow.window, "health-failing-backups.png"));
+      close_flow (&flow);
+      g_assert_true (drivedash_test_tree_remove (flow.root));
+      g_free (flow.root);
+      return;
+    }
+  data = g_dir_make_tmp ("drivedash-ui-apps-XXXXXX", &error);
+  g_assert_no_error (error);
+  drivedash_test_tree_put (data, "applications/" DRIVEDASH_BACKUP_APP_ID,
+                           "[Desktop Entry]\nType=Application\nName=Backups\nExec=true\n");
+  dirs = g_strdup (g_getenv ("XDG_DATA_DIRS"));
+  {
+    /* In front of the system's folders, which GTK needs for its icons. */
+    g_autofree char *both = g_strconcat (data, ":", dirs ? dirs : "/usr/local/share:/usr/share", NULL);
+
+    g_setenv ("XDG_DATA_DIRS", both, TRUE);
+  }
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  if (dirs != NULL)
+    g_setenv ("XDG_DATA_DIRS", dirs, TRUE);
+  else
+    g_unsetenv ("XDG_DATA_DIRS");
+  g_assert_true (drivedash_test_tree_remove (data));
+  g_test_trap_assert_passed ();
+}
+
 /* A Good drive shows no steps. */
 static void
 test_good_drive (void)
@@ -423,6 +473,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/health-failing/flow", test_flow);
   g_test_add_func ("/ui/health-failing/flow-japanese", test_flow_japanese);
+  g_test_add_func ("/ui/health-failing/backups-installed", test_backups_installed);
   g_test_add_func ("/ui/health-failing/good-drive", test_good_drive);
   status = g_test_run ();
 
