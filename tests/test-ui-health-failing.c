@@ -24,6 +24,7 @@
 #include "drivedash-health-model-private.h"
 #include "drivedash-health-page.h"
 #include "drivedash-report-evidence.h"
+#include "drivedash-store-health.h"
 #include "drivedash-test-health.h"
 #include "drivedash-test-locale.h"
 #include "drivedash-test-tree.h"
@@ -383,6 +384,51 @@ test_backups_installed (void)
   g_test_trap_assert_passed ();
 }
 
+/* A drive whose own report is fine, but whose media errors rose between
+ * two of the watch's readings in the real history database: the steps
+ * show, and say why. */
+static void
+test_media_errors_rising (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = drivedash_store_get_default_path ();
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autofree char *reasons = NULL;
+  DrivedashSnapshot s[2] = { { 0 } };
+  Flow flow = { 0 };
+  gint64 id;
+
+  flow.root = g_dir_make_tmp ("drivedash-ui-failing-XXXXXX", &error);
+  g_assert_no_error (error);
+  put_failing_drive (flow.root);
+  drivedash_test_tree_put (flow.root, "class/nvme/nvme0/hwmon3/temp1_alarm", "0\n");
+  /* A serial of this test's own: the history database is the suite's. */
+  drivedash_test_tree_put (flow.root, "class/nvme/nvme0/serial", "DDTESTRISING01\n");
+  store = drivedash_store_open (path, &error);
+  g_assert_no_error (error);
+  id = drivedash_store_watch_drive (store, "DDTESTRISING01", "Samsung SSD 970 EVO Plus 1TB", "nvme0", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (s); i++)
+    {
+      s[i].time = g_get_real_time () / G_USEC_PER_SEC - 7200 + 3600 * i;
+      s[i].has = DRIVEDASH_SNAPSHOT_HAS_SMART;
+      s[i].available_spare_percent = 100;
+      s[i].available_spare_threshold_percent = 10;
+      s[i].media_errors = 2 + 3 * i;
+    }
+  g_assert_true (drivedash_store_add_snapshots (store, id, s, G_N_ELEMENTS (s), &error));
+  g_assert_no_error (error);
+
+  open_flow (&flow, 960, 1200);
+  g_assert_cmpint (drivedash_health_model_get_health (drivedash_health_page_get_model (flow.page))->verdict, !=,
+                   DRIVEDASH_VERDICT_BAD);
+  g_object_get (failing_model (&flow), "reasons-text", &reasons, NULL);
+  g_assert_cmpstr (reasons, ==, _("The number of errors in stored data that the drive could not correct keeps rising."));
+  close_flow (&flow);
+  g_assert_true (drivedash_test_tree_remove (flow.root));
+  g_free (flow.root);
+}
+
 /* A Good drive shows no steps. */
 static void
 test_good_drive (void)
@@ -474,6 +520,7 @@ main (int   argc,
   g_test_add_func ("/ui/health-failing/flow", test_flow);
   g_test_add_func ("/ui/health-failing/flow-japanese", test_flow_japanese);
   g_test_add_func ("/ui/health-failing/backups-installed", test_backups_installed);
+  g_test_add_func ("/ui/health-failing/media-errors-rising", test_media_errors_rising);
   g_test_add_func ("/ui/health-failing/good-drive", test_good_drive);
   status = g_test_run ();
 

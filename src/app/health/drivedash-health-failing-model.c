@@ -21,6 +21,7 @@
 #include "drivedash-health-failing-model.h"
 #include "drivedash-health-model-private.h"
 #include "drivedash-report-evidence.h"
+#include "drivedash-snapshot.h"
 #include "drivedash-store.h"
 
 struct _DrivedashHealthFailingModel
@@ -37,6 +38,10 @@ struct _DrivedashHealthFailingModel
   double                self_test_fraction;
   gboolean              saving;
   GCancellable         *save_cancellable;
+  /* The watch's readings of the drive shown, for the media-error rule. */
+  GArray               *history;
+  char                 *history_key;   /* whose: serial and controller */
+  GCancellable         *history_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthFailingModel, drivedash_health_failing_model, G_TYPE_OBJECT)
@@ -128,18 +133,90 @@ update_self_test (DrivedashHealthFailingModel *self,
     }
 }
 
+static void load_history (DrivedashHealthFailingModel *self,
+                          const DrivedashHealth       *h);
+
 /* The page's model has applied its kernel events to the health's verdict
- * already; the failing test needs the events themselves too. */
+ * already; the failing test needs the events themselves too, and the
+ * watch's readings. */
 static void
 update (DrivedashHealthFailingModel *self)
 {
   DrivedashHealth *h = self->model ? drivedash_health_model_get_health (self->model) : NULL;
-  DrivedashFailing failing = h ? drivedash_health_failing (h, NULL, self->model->event_log) : DRIVEDASH_FAILING_NONE;
-  g_auto(GStrv) why = drivedash_failing_describe (failing);
+  DrivedashFailing failing;
+  g_auto(GStrv) why = NULL;
+
+  load_history (self, h);
+  failing = h ? drivedash_health_failing (h, self->history, self->model->event_log) : DRIVEDASH_FAILING_NONE;
+  why = drivedash_failing_describe (failing);
 
   set_text (self, &self->reasons_text, failing ? g_strjoinv ("\n", why) : NULL, FAILING_PROP_REASONS_TEXT);
   set_bool (self, &self->failing, failing != DRIVEDASH_FAILING_NONE, FAILING_PROP_FAILING);
   update_self_test (self, h);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The watch's readings, read once per drive in a thread                  */
+
+static void
+history_thread (GTask        *task,
+                gpointer      source,
+                gpointer      data,
+                GCancellable *cancellable)
+{
+  g_autofree char *path = drivedash_store_get_default_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  GArray *history = NULL;
+
+  /* No history yet is an empty one: there is no database until the
+   * watch or a saved run makes it. */
+  if (g_file_test (path, G_FILE_TEST_EXISTS) && (store = drivedash_store_open (path, &error)) != NULL)
+    history = drivedash_evidence_read_history (store, data, &error);
+  if (error != NULL)
+    g_debug ("the watch's readings: %s", error->message);
+  if (history == NULL)
+    history = g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+  g_task_return_pointer (task, history, (GDestroyNotify) g_array_unref);
+}
+
+static void
+history_loaded_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  g_autoptr(DrivedashHealthFailingModel) self = data;
+  GArray *history = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Cancelled: another drive is shown, and its own load runs. */
+  if (history == NULL)
+    return;
+  g_clear_pointer (&self->history, g_array_unref);
+  self->history = history;
+  update (self);
+}
+
+static void
+load_history (DrivedashHealthFailingModel *self,
+              const DrivedashHealth       *h)
+{
+  g_autofree char *key = h ? g_strconcat (h->serial ? h->serial : "", "|", h->controller, NULL) : NULL;
+  g_autoptr(GTask) task = NULL;
+
+  if (g_strcmp0 (key, self->history_key) == 0)
+    return;
+  g_cancellable_cancel (self->history_cancellable);
+  g_clear_object (&self->history_cancellable);
+  g_clear_pointer (&self->history, g_array_unref);
+  g_free (self->history_key);
+  self->history_key = g_steal_pointer (&key);
+  if (h == NULL)
+    return;
+  self->history_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->history_cancellable, history_loaded_cb, g_object_ref (self));
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, drivedash_health_ref ((DrivedashHealth *) h), (GDestroyNotify) drivedash_health_unref);
+  g_task_run_in_thread (task, history_thread);
 }
 
 void
@@ -373,6 +450,7 @@ drivedash_health_failing_model_dispose (GObject *object)
   DrivedashHealthFailingModel *self = DRIVEDASH_HEALTH_FAILING_MODEL (object);
 
   g_cancellable_cancel (self->save_cancellable);
+  g_cancellable_cancel (self->history_cancellable);
   drivedash_health_failing_model_set_health_model (self, NULL);
   G_OBJECT_CLASS (drivedash_health_failing_model_parent_class)->dispose (object);
 }
@@ -385,6 +463,9 @@ drivedash_health_failing_model_finalize (GObject *object)
   g_free (self->reasons_text);
   g_free (self->self_test_text);
   g_clear_object (&self->save_cancellable);
+  g_clear_object (&self->history_cancellable);
+  g_clear_pointer (&self->history, g_array_unref);
+  g_free (self->history_key);
   G_OBJECT_CLASS (drivedash_health_failing_model_parent_class)->finalize (object);
 }
 
