@@ -46,6 +46,8 @@ struct _DrivedashHealthFailingModel
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthFailingModel, drivedash_health_failing_model, G_TYPE_OBJECT)
 
+/* Prefixed: drivedash-health-model-private.h, included for the page
+ * model's event log, has PROP_* and SIGNAL_* of its own. */
 enum {
   FAILING_PROP_0,
   FAILING_PROP_HEALTH_MODEL,
@@ -410,17 +412,38 @@ drivedash_health_failing_model_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case FAILING_PROP_HEALTH_MODEL: g_value_set_object (value, self->model); break;
-    case FAILING_PROP_FAILING: g_value_set_boolean (value, self->failing); break;
-    case FAILING_PROP_REASONS_TEXT: g_value_set_string (value, self->reasons_text); break;
-    case FAILING_PROP_BACKUP_INSTALLED: g_value_set_boolean (value, self->backup_installed); break;
-    case FAILING_PROP_BACKUP_TEXT: g_value_set_string (value, backup_text (self)); break;
-    case FAILING_PROP_SELF_TEST_TEXT: g_value_set_string (value, self->self_test_text); break;
-    case FAILING_PROP_CAN_START_SELF_TEST: g_value_set_boolean (value, self->can_start_self_test); break;
-    case FAILING_PROP_SELF_TEST_RUNNING: g_value_set_boolean (value, self->self_test_running); break;
-    case FAILING_PROP_SELF_TEST_FRACTION: g_value_set_double (value, self->self_test_fraction); break;
-    case FAILING_PROP_SAVING: g_value_set_boolean (value, self->saving); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case FAILING_PROP_HEALTH_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    case FAILING_PROP_FAILING:
+      g_value_set_boolean (value, self->failing);
+      break;
+    case FAILING_PROP_REASONS_TEXT:
+      g_value_set_string (value, self->reasons_text);
+      break;
+    case FAILING_PROP_BACKUP_INSTALLED:
+      g_value_set_boolean (value, self->backup_installed);
+      break;
+    case FAILING_PROP_BACKUP_TEXT:
+      g_value_set_string (value, backup_text (self));
+      break;
+    case FAILING_PROP_SELF_TEST_TEXT:
+      g_value_set_string (value, self->self_test_text);
+      break;
+    case FAILING_PROP_CAN_START_SELF_TEST:
+      g_value_set_boolean (value, self->can_start_self_test);
+      break;
+    case FAILING_PROP_SELF_TEST_RUNNING:
+      g_value_set_boolean (value, self->self_test_running);
+      break;
+    case FAILING_PROP_SELF_TEST_FRACTION:
+      g_value_set_double (value, self->self_test_fraction);
+      break;
+    case FAILING_PROP_SAVING:
+      g_value_set_boolean (value, self->saving);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
