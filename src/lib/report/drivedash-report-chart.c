@@ -98,7 +98,7 @@ value_text (const DrivedashReportChart *chart,
 
   if (!isfinite (chart->values[i]))
     return g_strdup (_("not measured"));
-  figure = drivedash_format_figure (chart->values[i], chart->values[i] < 100 ? 2 : 1);
+  figure = drivedash_format_figure (chart->values[i], chart->whole ? 0 : chart->values[i] < 100 ? 2 : 1);
   return g_strdup_printf ("%s %s", figure, chart->unit);
 }
 
