@@ -618,7 +618,10 @@ test_long_six (Fixture       *f,
     assert_says (text, page, lines[l]);
   assert_says (text, page, "Sustained mixed reads and writes (Iometer style)");
   assert_says (text, page, "Total IOPS");
-  left_out = g_strdup_printf ("A report compares at most 6 Sustained runs, so runs %lld are left out",
+  /* Repeats of a setup share its name; their letters tell them apart. */
+  assert_says (text, page, "Game mode off (B)");
+  assert_says (text, page, "Game mode on (F)");
+  left_out = g_strdup_printf ("A report compares at most 6 Sustained runs, so run %lld is left out",
                               (long long) ids[6]);
   assert_says (text, page, left_out);
   g_assert_nonnull (strstr (text, "IOPS over time"));

@@ -242,6 +242,28 @@ free_series (gpointer series)
     g_array_unref (series);
 }
 
+/* Repeats of a setup share its name: "Game mode off (A)", "Game mode
+ * off (B)" tell their bars and table rows apart. */
+static void
+tell_apart (GPtrArray *labels)
+{
+  g_autofree gboolean *shared = g_new0 (gboolean, MAX (labels->len, 1));
+
+  for (guint i = 0; i < labels->len; i++)
+    for (guint j = i + 1; j < labels->len; j++)
+      if (g_strcmp0 (g_ptr_array_index (labels, i), g_ptr_array_index (labels, j)) == 0)
+        shared[i] = shared[j] = TRUE;
+  for (guint i = 0; i < labels->len; i++)
+    if (shared[i])
+      {
+        char *plain = g_ptr_array_index (labels, i);
+
+        /* TRANSLATORS: a run's name and its letter in the report: "Game mode off (B)" */
+        labels->pdata[i] = g_strdup_printf (_("%s (%c)"), plain, 'A' + i);
+        g_free (plain);
+      }
+}
+
 /* Makes @runs (of one section) the runs that the parts of the builder
  * read, labelled "A", "B"… within the section. */
 static void
@@ -263,6 +285,7 @@ enter_section (ReportBuild *rb,
       /* A series that does not decode only loses its line in the chart. */
       g_ptr_array_add (rb->series, run->series ? drivedash_store_series_decode (run->series, NULL) : NULL);
     }
+  tell_apart (rb->labels);
 }
 
 /* The runs of each kind of test, in the caller's order, at most six: a
@@ -281,6 +304,7 @@ make_sections (ReportBuild *rb,
     {
       g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
       g_autoptr(GString) left_out = g_string_new (NULL);
+      guint n_left_out = 0;
 
       for (guint i = 0; i < all->len; i++)
         {
@@ -291,12 +315,17 @@ make_sections (ReportBuild *rb,
           if (runs->len < DRIVEDASH_REPORT_MAX_RUNS)
             g_ptr_array_add (runs, drivedash_store_run_ref (run));
           else
-            g_string_append_printf (left_out, "%s%lld", left_out->len ? ", " : "", (long long) run->id);
+            {
+              g_string_append_printf (left_out, "%s%lld", left_out->len ? ", " : "", (long long) run->id);
+              n_left_out++;
+            }
         }
       if (left_out->len > 0)
         g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
           /* TRANSLATORS: "… at most 6 Consistency runs, so runs 14, 15 are left out." */
-          _("A report compares at most %u %s runs, so runs %s are left out: make another report of them."),
+          ngettext ("A report compares at most %u %s runs, so run %s is left out: make another report of it.",
+                    "A report compares at most %u %s runs, so runs %s are left out: make another report of them.",
+                    n_left_out),
           DRIVEDASH_REPORT_MAX_RUNS, drivedash_report_section_name (order[k]), left_out->str));
       /* A long test's run without results is named, not drawn empty. */
       if (runs->len > 0 && order[k] != DRIVEDASH_RUN_KIND_QUICK)
