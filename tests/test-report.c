@@ -852,6 +852,30 @@ japanese_report (Fixture *f)
   check_pages (pdf, "ja", n_pages);
 }
 
+/* Speed runs and a long-test comparison, in Japanese: every section's
+ * words translated, the plots' too. */
+static void
+japanese_mixed_report (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *page = NULL;
+  g_autofree char *text = NULL;
+  gint64 ids[4] = { 1, 2, 0, 0 };
+
+  ids[2] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, NULL, 1.0, 41);
+  ids[3] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, NULL, 1.12, 42);
+  text = long_report (f, ids, 4, "ja-mixed", &page);
+  assert_says (text, page, "Drivedash ドライブレポート");
+  assert_says (text, page, "速度テスト");
+  assert_says (text, page, "一貫性（PCMark 8 方式）");
+  assert_says (text, page, "全ラウンドの平均");
+  g_assert_nonnull (strstr (text, "線 1 本が 1 回の実行で"));
+  g_assert_nonnull (strstr (text, "悪化"));
+  g_assert_null (strstr (text, "Speed in each round"));
+  g_assert_null (strstr (text, "Average over every round"));
+}
+
 static void
 test_japanese (Fixture       *f,
                gconstpointer  data)
@@ -871,6 +895,7 @@ test_japanese (Fixture       *f,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   japanese_report (f);
+  japanese_mixed_report (f);
   g_unsetenv ("LANGUAGE");
   setlocale (LC_ALL, "C.UTF-8");
   drivedash_test_locale_remove (locpath);
