@@ -565,6 +565,18 @@ test_long_two (Fixture       *f,
 
   text = long_report (f, ids, 2, "long-2", &page);
   assert_says (text, page, "Drivedash Consistency report");
+  /* drivedash-cli history report takes them too. */
+  {
+    g_autofree char *first = g_strdup_printf ("%lld", (long long) ids[0]);
+    g_autofree char *second = g_strdup_printf ("%lld", (long long) ids[1]);
+    g_autofree char *pdf = g_build_filename (f->dir, "report.pdf", NULL);
+    g_autofree char *cli_text = NULL;
+    guint n_pages;
+
+    g_assert_cmpint (report (f, NULL, first, second, NULL, NULL), ==, 0);
+    cli_text = pdf_text (pdf, &n_pages);
+    g_assert_nonnull (strstr (cli_text, summary));
+  }
   assert_says (text, page, MODEL);
   assert_says (text, page, "Game mode on");
   assert_says (text, page, "Consistency (PCMark 8 style)");
