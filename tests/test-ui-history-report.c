@@ -22,9 +22,38 @@
 static DrivedashApplication *app;
 static gint64 consistency[2];
 static gint64 saturation;
+static gint64 speed;
+
+/* A speed run of the real benchmark, saved by drivedash-cli as the Speed
+ * page saves one: a tiny file in memory-backed mode, a tenth of a second
+ * a pass. */
+static gint64
+bench (const char *dir)
+{
+  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+  g_autofree char *target = g_build_filename (dir, "target", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *saved;
+  int status;
+
+  g_assert_cmpint (g_mkdir_with_parents (target, 0700), ==, 0);
+  g_assert_true (g_spawn_sync (NULL, (char *[]) { cli, (char *) "bench", (char *) "--target", target,
+                                                  (char *) "--test", (char *) "SEQ128K Q1T1", (char *) "--mode",
+                                                  (char *) "read", (char *) "--size", (char *) "4M",
+                                                  (char *) "--duration", (char *) "0.1", (char *) "--count",
+                                                  (char *) "2", (char *) "--interval", (char *) "0",
+                                                  (char *) "--buffered", (char *) "--allow-memory", NULL },
+                               NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  saved = strstr (out, "Saved as run ");
+  g_assert_nonnull (saved);
+  return g_ascii_strtoll (saved + strlen ("Saved as run "), NULL, 10);
+}
 
 static void
-fill_history (void)
+fill_history (const char *dir)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, &error);
@@ -35,6 +64,8 @@ fill_history (void)
   consistency[1] = drivedash_test_save_long_run (store, DRIVEDASH_LONG_TEST_CONSISTENCY, "SN750, game mode on",
                                                  1.12, 0.005, 12);
   saturation = drivedash_test_save_long_run (store, DRIVEDASH_LONG_TEST_SATURATION, "970 EVO Plus", 1.0, 0.005, 13);
+  g_clear_object (&store);
+  speed = bench (dir);
 }
 
 static DrivedashHistoryPage *
@@ -52,7 +83,7 @@ list_loaded (gpointer data)
   DrivedashHistoryModel *model = drivedash_history_page_get_model (data);
 
   return !drivedash_history_model_get_loading (model)
-         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) == 3;
+         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) == 4;
 }
 
 static gboolean
@@ -178,7 +209,8 @@ test_long_compare (void)
     {
       g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (runs, i);
 
-      drivedash_history_item_set_selected (item, drivedash_history_item_get_id (item) != saturation);
+      drivedash_history_item_set_selected (item, drivedash_history_item_get_id (item) == consistency[0] ||
+                                                 drivedash_history_item_get_id (item) == consistency[1]);
     }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.compare", NULL));
   g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "long-compare");
@@ -191,29 +223,46 @@ test_long_compare (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
-/* One run opened from the list: Make Report… reports that run alone. */
 static void
-test_one_run (void)
+open_run (DrivedashHistoryPage *page,
+          gint64                id)
 {
-  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  DrivedashHistoryPage *page = history_page (window);
   GListModel *runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (page));
-  g_autofree char *text = NULL;
 
   for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
     {
       g_autoptr(DrivedashHistoryItem) item = g_list_model_get_item (runs, i);
 
-      if (drivedash_history_item_get_id (item) == saturation)
+      if (drivedash_history_item_get_id (item) == id)
         drivedash_history_page_open (page, item);
     }
   g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "run");
   ui_iterate_until (has_report_button, page, 20);
+}
+
+/* One run opened from the list, a long test's or a speed test's: Make
+ * Report… reports that run alone. */
+static void
+test_one_run (void)
+{
+  DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  DrivedashHistoryPage *page = history_page (window);
+  g_autofree char *long_text = NULL;
+  g_autofree char *speed_text = NULL;
+
+  open_run (page, saturation);
   screenshots (window, "run");
-  text = make_report (page, &saturation, 1, "one-run.pdf");
-  g_assert_nonnull (strstr (text, "Drivedash Saturation report"));
-  g_assert_nonnull (strstr (text, "970 EVO Plus"));
-  g_assert_nonnull (strstr (text, "fast cache held"));
+  long_text = make_report (page, &saturation, 1, "one-run.pdf");
+  g_assert_nonnull (strstr (long_text, "Drivedash Saturation report"));
+  g_assert_nonnull (strstr (long_text, "970 EVO Plus"));
+  g_assert_nonnull (strstr (long_text, "fast cache held"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
+
+  open_run (page, speed);
+  screenshots (window, "speed-run");
+  speed_text = make_report (page, &speed, 1, "speed-run.pdf");
+  g_assert_nonnull (strstr (speed_text, "Drivedash speed report"));
+  g_assert_nonnull (strstr (speed_text, "SEQ128K Q1T1 read"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
@@ -230,7 +279,7 @@ main (int   argc,
   g_assert_nonnull (g_mkdtemp (data_home));
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("TZ", "UTC", TRUE);
-  fill_history ();
+  fill_history (data_home);
 
   bus = ui_start_app (&app);
   g_test_add_func ("/ui/history-report/long-compare", test_long_compare);
