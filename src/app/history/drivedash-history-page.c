@@ -529,9 +529,11 @@ can_report_cb (DrivedashHistoryPage *self)
   else if (g_strcmp0 (view, "long-compare") == 0)
     ready = drivedash_long_compare_model_get_comparison (long_model) != NULL &&
             !drivedash_long_compare_model_get_loading (long_model);
-  else
+  else if (g_strcmp0 (view, "compare") == 0)
     ready = !drivedash_compare_model_get_loading (self->compare) &&
             drivedash_compare_model_get_status (self->compare) == NULL;
+  else
+    ready = FALSE;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.report",
                                  ready && !drivedash_compare_model_get_reporting (self->compare));
 }
