@@ -584,10 +584,12 @@ test_long_two (Fixture       *f,
   assert_says (text, page, verdict);
   assert_says (text, page, "Health at the start and at the end");
   assert_says (text, page, "What Drivedash could not judge");
-  /* The plots' captions and the phases drawn behind the lines (the
-   * HTML's plots are pictures, so only the PDF's text has them). */
+  /* The plots' captions and the phases drawn behind the lines (in the
+   * HTML, pictures; their captions are their alt text). */
   g_assert_nonnull (strstr (text, "Speed in each round"));
   g_assert_nonnull (strstr (text, "Write wait in each round"));
+  /* The HTML's plots are pictures that say what they show. */
+  g_assert_nonnull (strstr (page, "alt=\"Speed in each round\""));
   g_assert_nonnull (strstr (text, "Getting worse"));
   g_assert_nonnull (strstr (text, "After resting"));
   g_assert_null (strstr (text, "speed report"));
