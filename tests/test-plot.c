@@ -912,6 +912,58 @@ test_save_png (void)
   g_rmdir (dir);
 }
 
+/* Whether a pixel of series @i's colour is in @img's top @rows rows. */
+static gboolean
+has_swatch (const Image              *img,
+            const DrivedashPlotStyle *style,
+            guint                     i,
+            int                       width,
+            int                       rows)
+{
+  const GdkRGBA *c = &style->series[i];
+
+  for (int y = 0; y < rows; y++)
+    for (int x = 0; x < width; x++)
+      {
+        int r, g, b;
+
+        rgb (img, x, y, &r, &g, &b);
+        if (abs (r - (int) (c->red * 255)) < 12 && abs (g - (int) (c->green * 255)) < 12 &&
+            abs (b - (int) (c->blue * 255)) < 12)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Six runs' long names on a phone-wide plot: the legend takes the rows it
+ * needs and drops none (History's long-test comparison names its runs
+ * there). */
+static void
+test_legend_wraps (void)
+{
+  static const char *const names[] = { "SN750, game mode off", "SN750, game mode on", "970 EVO Plus",
+                                       "WD Black 2018", "SN750 again", "SN750, new firmware" };
+  static const int widths[] = { 360, 960 };
+  g_autoptr(DrivedashPlot) plot = new_plot ("Speed in each round");
+  DrivedashPlotStyle style;
+
+  drivedash_plot_style_init_default (&style, FALSE);
+  drivedash_plot_set_unit (plot, "MB/s");
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    drivedash_plot_add_series (plot, names[i]);
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      Image img;
+
+      render (plot, &img, widths[w], 240);
+      /* No samples: the only series colours are the legend's swatches. */
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        if (!has_swatch (&img, &style, i, widths[w], 120))
+          g_error ("at %d px the legend drops “%s”", widths[w], names[i]);
+      image_clear (&img);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -935,6 +987,7 @@ main (int   argc,
   g_test_add_func ("/plot/save-png", test_save_png);
   g_test_add_func ("/plot/pixels/stacked", test_stacked);
   g_test_add_func ("/plot/no-fast-antialias", test_no_fast_antialias);
+  g_test_add_func ("/plot/pixels/legend-wraps", test_legend_wraps);
 
   return g_test_run ();
 }

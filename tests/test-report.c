@@ -18,12 +18,14 @@
 #include <unistd.h>
 
 #include "drivedash-compare.h"
+#include "drivedash-compare-long.h"
 #include "drivedash-error.h"
 #include "drivedash-report.h"
 #include "drivedash-store-health.h"
 #include "drivedash-store-save.h"
 
 #include "drivedash-test-locale.h"
+#include "drivedash-test-longruns.h"
 #include "drivedash-test-tree.h"
 
 #define HOSTILE_NAME "<script>alert(1)</script> & co"
@@ -235,6 +237,9 @@ check_pages (const char *pdf,
   g_autofree char *shots = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "tests", "screenshots", NULL);
   g_autofree char *keep_pdf = g_strdup_printf ("%s/report-%s.pdf", shots, name);
   g_autofree char *pdf_bytes = NULL;
+  g_autofree char *last = g_strdup_printf ("%u", n_pages);
+  /* pdftoppm pads page numbers to the width of the last one. */
+  int digits = (int) strlen (last);
   gsize pdf_len;
 
   g_assert_cmpint (run (NULL, NULL, NULL, "pdftoppm", "-r", "50", "-png", pdf, prefix, NULL), ==, 0);
@@ -244,7 +249,7 @@ check_pages (const char *pdf,
   g_assert_true (g_file_set_contents (keep_pdf, pdf_bytes, pdf_len, NULL));
   for (guint i = 1; i <= n_pages; i++)
     {
-      g_autofree char *png = g_strdup_printf ("%s-%u.png", prefix, i);
+      g_autofree char *png = g_strdup_printf ("%s-%0*u.png", prefix, digits, i);
       g_autofree char *keep = g_strdup_printf ("%s/report-%s-%u.png", shots, name, i);
       g_autofree char *bytes = NULL;
       gsize len;
@@ -260,7 +265,7 @@ check_pages (const char *pdf,
       g_unlink (png);
     }
   {
-    g_autofree char *extra = g_strdup_printf ("%s-%u.png", prefix, n_pages + 1);
+    g_autofree char *extra = g_strdup_printf ("%s-%0*u.png", prefix, digits, n_pages + 1);
 
     g_assert_false (g_file_test (extra, G_FILE_TEST_EXISTS));
   }
@@ -427,9 +432,11 @@ test_errors (Fixture       *f,
   g_assert_cmpint (report (f, &err, "1", "99", NULL, NULL), ==, 3);
   g_assert_nonnull (strstr (err, "There is no run 99"));
   g_clear_pointer (&err, g_free);
+#define TEN_IDS "1", "2", "3", "1", "2", "3", "1", "2", "3", "1"
   g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "--pdf", "x.pdf",
-                        "1", "2", "3", "1", "2", "3", "1", NULL), ==, 2);
-  g_assert_nonnull (strstr (err, "A report takes 1 to 6 runs; 7 were given."));
+                        TEN_IDS, TEN_IDS, TEN_IDS, "1", NULL), ==, 2);
+#undef TEN_IDS
+  g_assert_nonnull (strstr (err, "A report takes 1 to 30 runs, at most 6 of each test; 31 were given."));
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (env, NULL, &err, cli, "history", "report", "1", NULL), ==, 2);
   g_assert_nonnull (strstr (err, "--pdf FILE, --html FILE or both"));
@@ -459,27 +466,256 @@ typedef struct
   GError   *error;
 } Written;
 
-/* A long test's run is refused in words, not drawn as a speed test. */
+/* A stored long-test run of the review's shapes (drivedash-test-longruns.c,
+ * through the one save path), copied onto the known drive of run 3 the
+ * way the CLI records a run on an NVMe drive.  Returns the copy's id. */
+static gint64
+save_long (DrivedashStore        *store,
+           DrivedashLongTestKind  kind,
+           const char            *name,
+           double                 scale,
+           guint32                seed)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = drivedash_test_save_long_run (store, kind, name, scale, 0.01, seed);
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (store, id, &error);
+  gint64 now = g_get_real_time ();
+
+  g_assert_no_error (error);
+  run->id = 0;
+  g_free (run->drive_model);
+  run->drive_model = g_strdup (MODEL);
+  g_free (run->serial_hash);
+  run->serial_hash = drivedash_store_hash_serial (store, SERIAL);
+  run->started_at = now;
+  run->ended_at = now + G_USEC_PER_SEC;
+  g_assert_true (drivedash_store_save (store, run, NULL, &error));
+  g_assert_no_error (error);
+  return run->id;
+}
+
+static char *
+long_report (Fixture      *f,
+             const gint64 *ids,
+             guint         n_ids,
+             const char   *name,
+             char        **html_page)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *pdf = g_strdup_printf ("%s/%s.pdf", f->dir, name);
+  g_autofree char *html = g_strdup_printf ("%s/%s.html", f->dir, name);
+  g_autofree char *text = NULL;
+  guint n_pages;
+
+  g_assert_true (drivedash_report_write (store, ids, n_ids, NULL, pdf, html, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_cmpuint (n_pages, >=, 2);
+  check_pages (pdf, name, n_pages);
+  g_assert_true (g_file_get_contents (html, html_page, NULL, NULL));
+  /* Self-contained: the plots are inline, nothing is fetched. */
+  g_assert_nonnull (strstr (*html_page, "src=\"data:image/svg+xml;base64,"));
+  g_assert_null (strstr (*html_page, "http://"));
+  g_assert_null (strstr (*html_page, "https://"));
+  g_assert_false (contains_unbroken (text, SERIAL));
+  return g_steal_pointer (&text);
+}
+
+/* Whether the PDF's text and the HTML page both say @words. */
 static void
-test_long_test (Fixture       *f,
-                gconstpointer  data)
+assert_says (const char *text,
+             const char *page,
+             const char *words)
+{
+  g_autofree char *escaped = g_markup_escape_text (words, -1);
+
+  if (strstr (text, words) == NULL)
+    g_error ("the PDF does not say “%s”", words);
+  if (strstr (page, escaped) == NULL)
+    g_error ("the HTML does not say “%s”", words);
+}
+
+/* Two Consistency runs, B 12 % faster: the comparison History shows,
+ * its verdicts from the compare code itself. */
+static void
+test_long_two (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  gint64 ids[2];
+  g_autoptr(DrivedashStoreRun) a = NULL;
+  g_autoptr(DrivedashStoreRun) b = NULL;
+  g_autoptr(DrivedashCompareLong) cmp = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *verdict = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *page = NULL;
+
+  ids[0] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, NULL, 1.0, 7);
+  ids[1] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, "Game mode on", 1.12, 8);
+  a = drivedash_store_get_run (store, ids[0], &error);
+  b = drivedash_store_get_run (store, ids[1], &error);
+  cmp = drivedash_compare_long_new ((DrivedashStoreRun *[]) { a, b }, 2, &error);
+  g_assert_no_error (error);
+  summary = drivedash_compare_long_dup_summary (cmp, 1);
+  verdict = drivedash_compare_long_dup_verdict (cmp, &g_array_index (cmp->phases, DrivedashCompareLongPhase, 2), 1);
+  g_assert_nonnull (strstr (summary, "faster than A in every phase"));
+
+  text = long_report (f, ids, 2, "long-2", &page);
+  assert_says (text, page, "Drivedash Consistency report");
+  /* drivedash-cli history report takes them too. */
+  {
+    g_autofree char *first = g_strdup_printf ("%lld", (long long) ids[0]);
+    g_autofree char *second = g_strdup_printf ("%lld", (long long) ids[1]);
+    g_autofree char *pdf = g_build_filename (f->dir, "report.pdf", NULL);
+    g_autofree char *cli_text = NULL;
+    guint n_pages;
+
+    g_assert_cmpint (report (f, NULL, first, second, NULL, NULL), ==, 0);
+    cli_text = pdf_text (pdf, &n_pages);
+    g_assert_nonnull (strstr (cli_text, summary));
+  }
+  assert_says (text, page, MODEL);
+  assert_says (text, page, "Game mode on");
+  assert_says (text, page, "Consistency (PCMark 8 style)");
+  assert_says (text, page, summary);
+  assert_says (text, page, verdict);
+  assert_says (text, page, "Health at the start and at the end");
+  assert_says (text, page, "What Drivedash could not judge");
+  /* The plots' captions and the phases drawn behind the lines (in the
+   * HTML, pictures; their captions are their alt text). */
+  g_assert_nonnull (strstr (text, "Speed in each round"));
+  g_assert_nonnull (strstr (text, "Write wait in each round"));
+  /* The HTML's plots are pictures that say what they show. */
+  g_assert_nonnull (strstr (page, "alt=\"Speed in each round\""));
+  g_assert_nonnull (strstr (text, "Getting worse"));
+  g_assert_nonnull (strstr (text, "After resting"));
+  g_assert_null (strstr (text, "speed report"));
+}
+
+/* Seven Sustained runs, three of a setup "off" and three "on" (the
+ * baseline run of its own first): six compared, the seventh named as
+ * left out. */
+static void
+test_long_six (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  g_autoptr(DrivedashCompareLong) cmp = NULL;
+  g_autofree char *conclusion = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *page = NULL;
+  g_autofree char *left_out = NULL;
+  g_auto(GStrv) lines = NULL;
+  gint64 ids[7];
+
+  for (guint i = 0; i < 7; i++)
+    {
+      ids[i] = save_long (store, DRIVEDASH_LONG_TEST_SUSTAINED, i < 3 ? "Game mode off" : "Game mode on",
+                          i < 3 ? 1.0 : 1.1, 20 + i);
+      g_ptr_array_add (runs, drivedash_store_get_run (store, ids[i], &error));
+      g_assert_no_error (error);
+    }
+  cmp = drivedash_compare_long_new ((DrivedashStoreRun * const *) runs->pdata, 6, &error);
+  g_assert_no_error (error);
+  conclusion = drivedash_compare_long_dup_conclusion (cmp);
+  g_assert_nonnull (strstr (conclusion, "Over their repeats, Game mode on did"));
+
+  text = long_report (f, ids, 7, "long-6", &page);
+  assert_says (text, page, "Drivedash Sustained report");
+  lines = g_strsplit (conclusion, "\n", -1);
+  for (guint l = 0; lines[l] != NULL; l++)
+    assert_says (text, page, lines[l]);
+  assert_says (text, page, "Sustained mixed reads and writes (Iometer style)");
+  assert_says (text, page, "Total IOPS");
+  /* Repeats of a setup share its name; their letters tell them apart. */
+  assert_says (text, page, "Game mode off (B)");
+  assert_says (text, page, "Game mode on (F)");
+  left_out = g_strdup_printf ("A report compares at most 6 Sustained runs, so run %lld is left out",
+                              (long long) ids[6]);
+  assert_says (text, page, left_out);
+  g_assert_nonnull (strstr (text, "IOPS over time"));
+  /* Six columns in the drive table: the seventh run is not in it. */
+  {
+    g_autofree char *sixth = g_strdup_printf ("(run%lld)", (long long) ids[5]);
+    g_autofree char *seventh = g_strdup_printf ("(run%lld)", (long long) ids[6]);
+
+    g_assert_true (contains_unbroken (text, sixth));
+    g_assert_false (contains_unbroken (text, seventh));
+  }
+}
+
+/* Speed runs and three long tests: one section each, one report. */
+static void
+test_mixed (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *text = NULL;
+  g_autofree char *page = NULL;
+  g_autofree char *verdict = expected_verdict (f);
+  gint64 ids[6] = { 1, 0, 2, 0, 0, 0 };
+
+  ids[1] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, NULL, 1.0, 3);
+  ids[3] = save_long (store, DRIVEDASH_LONG_TEST_SATURATION, NULL, 1.0, 4);
+  ids[4] = save_long (store, DRIVEDASH_LONG_TEST_ADAPTIVITY, NULL, 1.0, 5);
+  ids[5] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, "Second", 1.0, 6);
+
+  text = long_report (f, ids, 6, "mixed", &page);
+  assert_says (text, page, "Drivedash drive report");
+  assert_says (text, page, "of 6 runs");
+  /* The speed section as a speed report has it, its runs A and B. */
+  assert_says (text, page, "Speed tests");
+  assert_says (text, page, "SEQ128K Q1T1 read");
+  g_assert_nonnull (strstr (text, verdict));
+  assert_says (text, page, "Consistency (PCMark 8 style)");
+  assert_says (text, page, "Write saturation:");
+  assert_says (text, page, "Adaptivity (PCMark 8 style)");
+  g_assert_nonnull (strstr (text, "Speed against the amount written"));
+  assert_says (text, page, "fast cache held");
+  /* What could not be judged, said of the section it is in. */
+  assert_says (text, page, "Saturation: With one run, Drivedash cannot say");
+  assert_says (text, page, "Speed tests: A was run on");
+  g_assert_nonnull (strstr (text, "Speed in each round"));
+}
+
+/* A long-test run that stopped before it measured: named, not drawn. */
+static void
+test_long_unreadable (Fixture       *f,
+                      gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
   g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (store, 1, &error);
   g_autofree char *pdf = g_build_filename (f->dir, "long.pdf", NULL);
+  g_autofree char *text = NULL;
   gint64 ids[2] = { 1, 0 };
+  guint n_pages;
 
   g_assert_no_error (error);
   run->id = 0;
   run->kind = DRIVEDASH_RUN_KIND_SUSTAINED;
+  g_clear_pointer (&run->settings_json, g_free);
   g_assert_true (drivedash_store_save (store, run, NULL, &error));
   g_assert_no_error (error);
   ids[1] = run->id;
-  g_assert_false (drivedash_report_write (store, ids, 2, NULL, pdf, NULL, &error));
-  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED);
-  g_assert_nonnull (strstr (error->message, "is a long test"));
+  /* Alone, there is nothing to report, in words. */
+  g_assert_false (drivedash_report_write (store, &ids[1], 1, NULL, pdf, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "has no stored results"));
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+  /* With a speed run, the report is made and says what was left out. */
+  g_assert_true (drivedash_report_write (store, ids, 2, NULL, pdf, NULL, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf, &n_pages);
+  g_assert_nonnull (strstr (text, "Drivedash speed report"));
+  g_assert_nonnull (strstr (text, "is left out: Run"));
 }
 
 static void
@@ -630,6 +866,30 @@ japanese_report (Fixture *f)
   check_pages (pdf, "ja", n_pages);
 }
 
+/* Speed runs and a long-test comparison, in Japanese: every section's
+ * words translated, the plots' too. */
+static void
+japanese_mixed_report (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autofree char *page = NULL;
+  g_autofree char *text = NULL;
+  gint64 ids[4] = { 1, 2, 0, 0 };
+
+  ids[2] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, NULL, 1.0, 41);
+  ids[3] = save_long (store, DRIVEDASH_LONG_TEST_CONSISTENCY, NULL, 1.12, 42);
+  text = long_report (f, ids, 4, "ja-mixed", &page);
+  assert_says (text, page, "Drivedash ドライブレポート");
+  assert_says (text, page, "速度テスト");
+  assert_says (text, page, "一貫性（PCMark 8 方式）");
+  assert_says (text, page, "全ラウンドの平均");
+  g_assert_nonnull (strstr (text, "線 1 本が 1 回の実行で"));
+  g_assert_nonnull (strstr (text, "悪化"));
+  g_assert_null (strstr (text, "Speed in each round"));
+  g_assert_null (strstr (text, "Average over every round"));
+}
+
 static void
 test_japanese (Fixture       *f,
                gconstpointer  data)
@@ -649,6 +909,7 @@ test_japanese (Fixture       *f,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   japanese_report (f);
+  japanese_mixed_report (f);
   g_unsetenv ("LANGUAGE");
   setlocale (LC_ALL, "C.UTF-8");
   drivedash_test_locale_remove (locpath);
@@ -666,7 +927,10 @@ main (int   argc,
   g_test_add ("/report/html", Fixture, NULL, fixture_set_up, test_html, fixture_tear_down);
   g_test_add ("/report/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);
   g_test_add ("/report/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
-  g_test_add ("/report/long-test", Fixture, NULL, fixture_set_up, test_long_test, fixture_tear_down);
+  g_test_add ("/report/long-two", Fixture, NULL, fixture_set_up, test_long_two, fixture_tear_down);
+  g_test_add ("/report/long-six", Fixture, NULL, fixture_set_up, test_long_six, fixture_tear_down);
+  g_test_add ("/report/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
+  g_test_add ("/report/long-unreadable", Fixture, NULL, fixture_set_up, test_long_unreadable, fixture_tear_down);
   g_test_add ("/report/ab-set", Fixture, NULL, fixture_set_up, test_ab_set, fixture_tear_down);
   /* Last: it switches this process to Japanese. */
   g_test_add ("/report/japanese", Fixture, NULL, fixture_set_up, test_japanese, fixture_tear_down);

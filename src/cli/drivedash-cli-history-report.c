@@ -34,8 +34,9 @@ make_context (char     **pdf,
   GOptionContext *context = g_option_context_new (_("RUN [RUN…]"));
 
   g_option_context_set_summary (context,
-    _("A report of 1 to 6 stored runs: the drives, their health, the method, a chart and a table per "
-      "test, the verdicts, and what could not be judged. The first run is the baseline."));
+    _("A report of stored runs, speed tests and long tests alike (at most 6 of each test): the drives, "
+      "their health, and for each test the method, its charts and tables, the verdicts, and what could "
+      "not be judged. The first run of each test is its baseline."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   return context;

@@ -399,27 +399,7 @@ command_summary (const char *name)
     return _("Long tests: sustained mixed reads and writes (Iometer style), consistency over many rounds "
              "of writes (PCMark 8 style), or how much can be written before the drive slows down. They "
              "write only their own test file, which they remove afterwards.");
-  switch (kind)
-    {
-    case DRIVEDASH_LONG_TEST_SUSTAINED:
-      return _("Sustained mixed reads and writes (Iometer style): random reads and writes on a test "
-               "file for minutes or an hour, comparing the first minute with the last. It writes "
-               "only its own test file, which it removes afterwards.");
-    case DRIVEDASH_LONG_TEST_CONSISTENCY:
-      return _("Consistency (PCMark 8 style): rounds of heavy random writes, each followed by a "
-               "measured mixed workload, then rounds after rest, to show whether the drive keeps its "
-               "speed. It writes only its own test file, which it removes afterwards.");
-    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
-      return _("Adaptivity (PCMark 8 style): fills the free space, leaving a safety margin, with one "
-               "test file of random data, then measures a mixed workload ten times, each after a "
-               "rest, and reports the average. It writes only its own test file, which it removes "
-               "afterwards.");
-    case DRIVEDASH_LONG_TEST_SATURATION:
-    default:
-      return _("Write saturation: writes one long file in order and measures the speed for every "
-               "GiB, to show how much can be written before the drive slows down (its fast cache). "
-               "It writes only its own test file, which it removes afterwards.");
-    }
+  return drivedash_long_test_kind_describe (kind);
 }
 
 int

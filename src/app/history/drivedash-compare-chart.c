@@ -13,7 +13,7 @@
 #include "drivedash-compare-chart.h"
 #include "drivedash-compare-row.h"
 #include "drivedash-history-format.h"
-#include "drivedash-plot-style.h"
+#include "drivedash-plot-bars.h"
 
 #define TITLE_HEIGHT 26
 #define BAR_HEIGHT   22
@@ -41,20 +41,6 @@ group_height (DrivedashCompareRow *row)
 }
 
 static void
-draw_text (cairo_t                  *cr,
-           PangoLayout              *layout,
-           const char               *text,
-           double                    x,
-           double                    y,
-           const GdkRGBA            *colour)
-{
-  pango_layout_set_text (layout, text, -1);
-  gdk_cairo_set_source_rgba (cr, colour);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
-}
-
-static void
 draw_bar (cairo_t                  *cr,
           PangoLayout              *layout,
           DrivedashCompareRow      *row,
@@ -64,34 +50,24 @@ draw_bar (cairo_t                  *cr,
           const DrivedashPlotStyle *style)
 {
   double mean = drivedash_compare_row_get_mean (row, side);
-  double ci = drivedash_compare_row_get_ci95 (row, side);
   guint letter = drivedash_compare_row_get_side (row, side);
-  const GdkRGBA *colour = &style->series[letter % DRIVEDASH_PLOT_MAX_SERIES];
   g_autofree char *label = NULL;
-  double w = isfinite (mean) ? MAX (mean * scale, 1) : 0;
+  double w;
   int tw, th;
 
-  draw_text (cr, layout, drivedash_history_side_label (letter), 0, y + 2, &style->foreground);
-  gdk_cairo_set_source_rgba (cr, colour);
-  cairo_rectangle (cr, LABEL_WIDTH, y, w, BAR_HEIGHT);
-  cairo_fill (cr);
-  if (isfinite (ci) && isfinite (mean))
-    {
-      gdk_cairo_set_source_rgba (cr, &style->foreground);
-      cairo_set_line_width (cr, 1.5);
-      cairo_move_to (cr, LABEL_WIDTH + (mean - ci) * scale, y + BAR_HEIGHT / 2.0);
-      cairo_line_to (cr, LABEL_WIDTH + (mean + ci) * scale, y + BAR_HEIGHT / 2.0);
-      cairo_stroke (cr);
-    }
+  drivedash_plot_bar_text (cr, layout, drivedash_history_side_label (letter), 0, y + 2, &style->foreground);
+  w = drivedash_plot_bar_draw (cr, style, letter, LABEL_WIDTH, y, BAR_HEIGHT, mean,
+                               drivedash_compare_row_get_ci95 (row, side), scale, NULL);
   label = isfinite (mean) ? g_strdup_printf (_("%.0f MB/s"), mean) : g_strdup ("—");
   pango_layout_set_text (layout, label, -1);
   pango_layout_get_pixel_size (layout, &tw, &th);
   /* The value on the bar when it fits there, else just after it. */
   if (tw + 12 < w)
-    draw_text (cr, layout, label, LABEL_WIDTH + w - tw - 6, y + (BAR_HEIGHT - th) / 2.0,
-               &style->background);
+    drivedash_plot_bar_text (cr, layout, label, LABEL_WIDTH + w - tw - 6, y + (BAR_HEIGHT - th) / 2.0,
+                             &style->background);
   else
-    draw_text (cr, layout, label, LABEL_WIDTH + w + 6, y + (BAR_HEIGHT - th) / 2.0, &style->foreground);
+    drivedash_plot_bar_text (cr, layout, label, LABEL_WIDTH + w + 6, y + (BAR_HEIGHT - th) / 2.0,
+                             &style->foreground);
 }
 
 static void
@@ -111,7 +87,7 @@ draw_group (cairo_t                  *cr,
       if (isfinite (top))
         max = MAX (max, top);
     }
-  draw_text (cr, layout, drivedash_compare_row_get_title (row), 0, 2, &style->foreground);
+  drivedash_plot_bar_text (cr, layout, drivedash_compare_row_get_title (row), 0, 2, &style->foreground);
   for (guint i = 0; i < n; i++)
     draw_bar (cr, layout, row, i, max > 0 ? (width - LABEL_WIDTH - 8) / max : 0,
               TITLE_HEIGHT + i * (BAR_HEIGHT + BAR_GAP), style);

@@ -542,10 +542,24 @@ drivedash_compare_model_make_report (DrivedashCompareModel *self,
                                      GAsyncReadyCallback    callback,
                                      gpointer               user_data)
 {
+  g_autoptr(GArray) ids = report_ids (self);
+
+  drivedash_compare_model_make_report_of (self, store_path, (const gint64 *) (gpointer) ids->data, ids->len,
+                                          pdf_path, callback, user_data);
+}
+
+void
+drivedash_compare_model_make_report_of (DrivedashCompareModel *self,
+                                        const char            *store_path,
+                                        const gint64          *ids,
+                                        guint                  n_ids,
+                                        const char            *pdf_path,
+                                        GAsyncReadyCallback    callback,
+                                        gpointer               user_data)
+{
   g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
   DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
   g_autoptr(DrivedashStore) store = NULL;
-  g_autoptr(GArray) ids = NULL;
   g_autofree char *html_path = drivedash_compare_model_dup_html_path (pdf_path);
   GError *error = NULL;
 
@@ -561,11 +575,10 @@ drivedash_compare_model_make_report (DrivedashCompareModel *self,
       g_task_return_error (task, error);
       return;
     }
-  ids = report_ids (self);
   options.show_serial = self->show_serial;
   self->report_cancellable = g_cancellable_new ();
   set_boolean (self, &self->reporting, TRUE, PROP_REPORTING);
-  drivedash_report_write_async (store, (const gint64 *) (gpointer) ids->data, ids->len, &options,
+  drivedash_report_write_async (store, ids, n_ids, &options,
                                 pdf_path, html_path, self->report_cancellable, report_done_cb,
                                 g_steal_pointer (&task));
 }

@@ -62,6 +62,16 @@ void                   drivedash_compare_model_make_report    (DrivedashCompareM
                                                                const char            *pdf_path,
                                                                GAsyncReadyCallback    callback,
                                                                gpointer               user_data);
+/* The same for runs @ids of any kind (a long-test comparison, one opened
+ * run), through the same report path and the same serial switch; the
+ * result is for drivedash_compare_model_make_report_finish(). */
+void                   drivedash_compare_model_make_report_of (DrivedashCompareModel *self,
+                                                               const char            *store_path,
+                                                               const gint64          *ids,
+                                                               guint                  n_ids,
+                                                               const char            *pdf_path,
+                                                               GAsyncReadyCallback    callback,
+                                                               gpointer               user_data);
 gboolean               drivedash_compare_model_make_report_finish (DrivedashCompareModel  *self,
                                                                    GAsyncResult           *result,
                                                                    GError                **error);

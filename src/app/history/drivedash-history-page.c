@@ -493,14 +493,49 @@ n_selected_cb (DrivedashHistoryPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.compare", n >= 2 && n <= 6);
 }
 
-/* One report at a time, of runs that have loaded. */
+GArray *
+drivedash_history_page_dup_report_ids (DrivedashHistoryPage *self)
+{
+  const char *view = gtk_stack_get_visible_child_name (self->stack);
+  DrivedashCompareLong *cmp = drivedash_long_compare_model_get_comparison (
+    drivedash_long_compare_view_get_model (self->long_compare));
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  if (g_strcmp0 (view, "run") == 0 && self->current != NULL)
+    {
+      gint64 id = drivedash_history_item_get_id (self->current);
+
+      g_array_append_val (ids, id);
+    }
+  else if (g_strcmp0 (view, "long-compare") == 0 && cmp != NULL)
+    for (guint i = 0; i < cmp->runs->len; i++)
+      g_array_append_val (ids, ((const DrivedashCompareLongRun *) g_ptr_array_index (cmp->runs, i))->id);
+  else
+    g_clear_pointer (&ids, g_array_unref);
+  return ids;
+}
+
+/* One report at a time, of runs that have loaded: the speed comparison's,
+ * the long-test comparison's or the opened run. */
 static void
 can_report_cb (DrivedashHistoryPage *self)
 {
+  const char *view = gtk_stack_get_visible_child_name (self->stack);
+  DrivedashLongCompareModel *long_model = drivedash_long_compare_view_get_model (self->long_compare);
+  gboolean ready;
+
+  if (g_strcmp0 (view, "run") == 0)
+    ready = self->current != NULL;
+  else if (g_strcmp0 (view, "long-compare") == 0)
+    ready = drivedash_long_compare_model_get_comparison (long_model) != NULL &&
+            !drivedash_long_compare_model_get_loading (long_model);
+  else if (g_strcmp0 (view, "compare") == 0)
+    ready = !drivedash_compare_model_get_loading (self->compare) &&
+            drivedash_compare_model_get_status (self->compare) == NULL;
+  else
+    ready = FALSE;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "history.report",
-                                 !drivedash_compare_model_get_reporting (self->compare) &&
-                                 !drivedash_compare_model_get_loading (self->compare) &&
-                                 drivedash_compare_model_get_status (self->compare) == NULL);
+                                 ready && !drivedash_compare_model_get_reporting (self->compare));
 }
 
 static void
@@ -618,6 +653,11 @@ drivedash_history_page_init (DrivedashHistoryPage *self)
   g_signal_connect_swapped (self->compare, "notify::reporting", G_CALLBACK (can_report_cb), self);
   g_signal_connect_swapped (self->compare, "notify::loading", G_CALLBACK (can_report_cb), self);
   g_signal_connect_swapped (self->compare, "notify::status", G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (drivedash_long_compare_view_get_model (self->long_compare), "notify::comparison",
+                            G_CALLBACK (can_report_cb), self);
+  g_signal_connect_swapped (drivedash_long_compare_view_get_model (self->long_compare), "notify::loading",
+                            G_CALLBACK (can_report_cb), self);
   bind_ab (self);
   n_selected_cb (self);
   can_report_cb (self);

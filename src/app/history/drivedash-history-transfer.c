@@ -347,6 +347,7 @@ report_chosen (GObject *owner,
 {
   DrivedashHistoryPage *self = DRIVEDASH_HISTORY_PAGE (owner);
   g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  g_autoptr(GArray) ids = NULL;
   Report *r;
 
   if (file == NULL)
@@ -359,9 +360,16 @@ report_chosen (GObject *owner,
   r = g_new0 (Report, 1);
   r->page = g_object_ref (self);
   r->uri = g_file_get_uri (file);
-  drivedash_compare_model_make_report (drivedash_history_page_get_compare_model (self),
-                                       drivedash_history_model_get_path (drivedash_history_page_get_model (self)),
-                                       path, report_done_cb, r);
+  ids = drivedash_history_page_dup_report_ids (self);
+  if (ids != NULL)
+    drivedash_compare_model_make_report_of (drivedash_history_page_get_compare_model (self),
+                                            drivedash_history_model_get_path (drivedash_history_page_get_model (self)),
+                                            (const gint64 *) (gpointer) ids->data, ids->len, path,
+                                            report_done_cb, r);
+  else
+    drivedash_compare_model_make_report (drivedash_history_page_get_compare_model (self),
+                                         drivedash_history_model_get_path (drivedash_history_page_get_model (self)),
+                                         path, report_done_cb, r);
 }
 
 static void

@@ -23,6 +23,11 @@ void                  drivedash_history_page_show_toast          (DrivedashHisto
 /* The run on the page's "run" view, or NULL (drivedash-history-page.c). */
 DrivedashHistoryItem *drivedash_history_page_get_current         (DrivedashHistoryPage *self);
 
+/* The runs a report made now is of: the opened run, or the long-test
+ * comparison's runs (A first); NULL on the speed comparison, whose model
+ * knows its own (drivedash-history-page.c). */
+GArray               *drivedash_history_page_dup_report_ids      (DrivedashHistoryPage *self);
+
 /* The export and import themselves, in a worker thread; path NULL: the
  * default history.  Export writes @id's run to @file in the format its
  * name asks for; import adds every run of a JSON export (all or none)

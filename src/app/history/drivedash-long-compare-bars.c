@@ -4,15 +4,15 @@
  *
  * The Compare view's chart (drivedash-compare-chart.c) draws MB/s with
  * intervals under letters; long tests need IOPS, GiB and milliseconds,
- * and the runs' own names, so these bars are their own small widget in
- * the same plot colours.
+ * and the runs' own names, so these bars are their own small widget; a
+ * bar itself is drawn by the same drivedash-plot-bars.c.
  */
 #include "config.h"
 
 #include <math.h>
 
 #include "drivedash-long-compare-bars.h"
-#include "drivedash-plot-style.h"
+#include "drivedash-plot-bars.h"
 
 #define TITLE_HEIGHT 26
 #define NAME_HEIGHT  18
@@ -58,20 +58,6 @@ group_height (const Group *g)
 }
 
 static void
-draw_text (cairo_t       *cr,
-           PangoLayout   *layout,
-           const char    *text,
-           double         x,
-           double         y,
-           const GdkRGBA *colour)
-{
-  pango_layout_set_text (layout, text, -1);
-  gdk_cairo_set_source_rgba (cr, colour);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
-}
-
-static void
 draw_group (cairo_t                  *cr,
             PangoLayout              *layout,
             const Group              *g,
@@ -85,30 +71,18 @@ draw_group (cairo_t                  *cr,
       max = MAX (max, g->values[i] + (isfinite (g->ci95[i]) ? g->ci95[i] : 0));
   pango_layout_set_width (layout, width * PANGO_SCALE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  draw_text (cr, layout, g->title, 0, 2, &style->foreground);
+  drivedash_plot_bar_text (cr, layout, g->title, 0, 2, &style->foreground);
   for (guint i = 0; i < g->n; i++, y += NAME_HEIGHT + BAR_HEIGHT + BAR_GAP)
     {
       /* The number beside the bar needs room: bars use 70 % at most. */
-      double w = max > 0 && isfinite (g->values[i]) ? MAX (g->values[i] / max * width * 0.7, 1) : 0;
+      double reach;
 
       pango_layout_set_width (layout, width * PANGO_SCALE);
-      draw_text (cr, layout, g->labels[i], 0, y, &style->foreground);
-      gdk_cairo_set_source_rgba (cr, &style->series[g->colours[i] % DRIVEDASH_PLOT_MAX_SERIES]);
-      cairo_rectangle (cr, 0, y + NAME_HEIGHT, w, BAR_HEIGHT);
-      cairo_fill (cr);
-      if (w > 0 && isfinite (g->ci95[i]))
-        {
-          double scale = w / g->values[i], mid = y + NAME_HEIGHT + BAR_HEIGHT / 2.0;
-
-          gdk_cairo_set_source_rgba (cr, &style->foreground);
-          cairo_set_line_width (cr, 1.5);
-          cairo_move_to (cr, (g->values[i] - g->ci95[i]) * scale, mid);
-          cairo_line_to (cr, (g->values[i] + g->ci95[i]) * scale, mid);
-          cairo_stroke (cr);
-          w = MAX (w, (g->values[i] + g->ci95[i]) * scale);
-        }
-      pango_layout_set_width (layout, MAX (width - (int) w - 6, 1) * PANGO_SCALE);
-      draw_text (cr, layout, g->texts[i], w + 6, y + NAME_HEIGHT, &style->foreground);
+      drivedash_plot_bar_text (cr, layout, g->labels[i], 0, y, &style->foreground);
+      drivedash_plot_bar_draw (cr, style, g->colours[i], 0, y + NAME_HEIGHT, BAR_HEIGHT, g->values[i],
+                               g->ci95[i], max > 0 ? width * 0.7 / max : 0, &reach);
+      pango_layout_set_width (layout, MAX (width - (int) reach - 6, 1) * PANGO_SCALE);
+      drivedash_plot_bar_text (cr, layout, g->texts[i], reach + 6, y + NAME_HEIGHT, &style->foreground);
     }
 }
 

@@ -34,6 +34,7 @@ typedef struct
   double                    ystep;
   double                    rystep;
   double                    label_w;  /* the widest Y label or unit */
+  double                    legend_y; /* the unit's row, the legend's first */
 } Canvas;
 
 static void
@@ -103,6 +104,68 @@ hline (cairo_t                  *cr,
 /* ---------------------------------------------------------------------- */
 /* Layout: heading, ranges, left edge                                     */
 
+/* Where each series' swatch starts (@xs, NAN: not shown) and on which
+ * row (@rows), between @right and the unit; returns the rows used.  All
+ * on the unit's row, right-aligned, when they fit there; else flowing
+ * over as many rows as the names need, so that no run's name is dropped
+ * (a long name is cut to its row instead).  A plot with a right-hand
+ * axis keeps its one row: its top right is that axis's unit. */
+static guint
+legend_layout (Canvas *c,
+               double  right,
+               double *xs,
+               guint  *rows)
+{
+  const DrivedashPlotModel *m = c->m;
+  guint n = m->series->len, row = 0;
+  double unit_w = 0, total = 0, x;
+  int tw, th;
+
+  if (n < 2)
+    return 1;
+  if (m->unit)
+    {
+      text_size (c->layout, m->unit, &tw, &th);
+      unit_w = tw + 8;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      text_size (c->layout, drivedash_series_get_label (g_ptr_array_index (m->series, i)), &tw, &th);
+      xs[i] = 16 + tw;  /* the entry's width, until placed */
+      rows[i] = 0;
+      total += xs[i] + (i ? 12 : 0);
+    }
+  x = right - total;
+  if (x < PAD + unit_w && m->right_series)
+    {
+      /* Right to left while they fit, as a plot with one row of room. */
+      for (int i = (int) n - 1; i >= 0; i--)
+        {
+          double w = xs[i];
+
+          xs[i] = right - w >= PAD + unit_w ? right - w : NAN;
+          right -= isnan (xs[i]) ? INFINITY : w + 12;
+        }
+      return 1;
+    }
+  if (x < PAD + unit_w)
+    x = PAD + unit_w;
+  for (guint i = 0; i < n; i++)
+    {
+      double w = xs[i];
+
+      if (x + w > right && x > PAD + (row == 0 ? unit_w : 0))
+        {
+          row++;
+          x = PAD;
+        }
+      xs[i] = x;
+      rows[i] = row;
+      x += w + 12;
+    }
+  return row + 1;
+}
+
 /* Title, then the caption (the current test); sets the top of the area. */
 static void
 draw_heading (Canvas *c)
@@ -126,8 +189,18 @@ draw_heading (Canvas *c)
       show_text (c->cr, c->bold, PAD, c->f.top);
       c->f.top += th + 2;
     }
-  /* Second row: unit on the left above the axis labels, legend on the right;
-   * the top Y label reaches half a line above the plot area. */
+  /* Second row: unit on the left above the axis labels, legend on the right
+   * (and on rows below when the names need them); the top Y label reaches
+   * half a line above the plot area. */
+  c->legend_y = c->f.top + 1;
+  if (m->series->len > 1)
+    {
+      g_autofree double *xs = g_new (double, m->series->len);
+      g_autofree guint *rows = g_new (guint, m->series->len);
+      guint n_rows = legend_layout (c, c->width - PAD, xs, rows);
+
+      c->f.top += (n_rows - 1) * (c->line_h + 2);
+    }
   c->f.top += c->line_h * 1.5 + 4;
   c->f.bottom = c->height - PAD - c->line_h - TICK_LEN - 2;
   c->f.right = c->width - PAD;
@@ -228,31 +301,35 @@ static void
 draw_unit_and_legend (Canvas *c)
 {
   const DrivedashPlotModel *m = c->m;
-  double y = c->f.top - c->line_h * 1.5 - 3;
-  double legend_x = c->f.right;
+  g_autofree double *xs = g_new (double, MAX (m->series->len, 1));
+  g_autofree guint *rows = g_new (guint, MAX (m->series->len, 1));
   int tw, th;
 
   set_source (c->cr, &c->style->foreground);
   if (m->unit)
-    draw_text (c->cr, c->layout, m->unit, PAD, y);
-
-  for (int i = (int) m->series->len - 1; i >= 0 && m->series->len > 1; i--)
+    draw_text (c->cr, c->layout, m->unit, PAD, c->legend_y);
+  if (m->series->len < 2)
+    return;
+  legend_layout (c, c->f.right, xs, rows);
+  for (guint i = 0; i < m->series->len; i++)
     {
-      const char *label = drivedash_series_get_label (g_ptr_array_index (m->series, i));
+      double y = c->legend_y + rows[i] * (c->line_h + 2);
 
-      text_size (c->layout, label, &tw, &th);
-      legend_x -= tw;
-      if (legend_x - 16 < PAD + c->label_w + 8)
-        break;
+      if (isnan (xs[i]))
+        continue;
+      pango_layout_set_width (c->layout, (int) (MAX (c->f.right - xs[i] - 16, 1) * PANGO_SCALE));
+      pango_layout_set_ellipsize (c->layout, PANGO_ELLIPSIZE_END);
+      text_size (c->layout, drivedash_series_get_label (g_ptr_array_index (m->series, i)), &tw, &th);
       set_source (c->cr, &c->style->foreground);
-      show_text (c->cr, c->layout, legend_x, y);
+      show_text (c->cr, c->layout, xs[i] + 16, y);
       set_source (c->cr, &c->style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
       cairo_set_line_width (c->cr, 3);
-      cairo_move_to (c->cr, legend_x - 16, y + th / 2.0);
-      cairo_line_to (c->cr, legend_x - 4, y + th / 2.0);
+      cairo_move_to (c->cr, xs[i], y + th / 2.0);
+      cairo_line_to (c->cr, xs[i] + 12, y + th / 2.0);
       cairo_stroke (c->cr);
-      legend_x -= 16 + 12;
     }
+  pango_layout_set_width (c->layout, -1);
+  pango_layout_set_ellipsize (c->layout, PANGO_ELLIPSIZE_NONE);
 }
 
 /* Minor grid at 2…9 × 10^k so a log axis reads like one. */
@@ -517,8 +594,7 @@ drivedash_plot_model_draw (const DrivedashPlotModel *m,
   draw_x_grid (&c);
   draw_axes (&c);
   if (m->right_series && isfinite (rrange.min))
-    drivedash_plot_draw_right_axis (cr, layout, &c.rf, c.rystep, m->right_unit,
-                                    c.f.top - c.line_h * 1.5 - 3, style);
+    drivedash_plot_draw_right_axis (cr, layout, &c.rf, c.rystep, m->right_unit, c.legend_y, style);
   draw_limits (&c);
   draw_inside (&c);
   if (!any_samples)

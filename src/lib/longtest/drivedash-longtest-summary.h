@@ -88,5 +88,8 @@ JsonNode *drivedash_long_test_result_to_json (const DrivedashLongTestResult   *r
  * the amount written, one line each. */
 char     *drivedash_long_test_result_to_text (const DrivedashLongTestResult   *result,
                                               const DrivedashLongTestSettings *settings);
+/* What test @kind does, in one paragraph for people (the CLI's --help,
+ * a report's method): translated. */
+const char *drivedash_long_test_kind_describe (DrivedashLongTestKind kind);
 
 G_END_DECLS

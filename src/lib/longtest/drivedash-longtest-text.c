@@ -1,5 +1,5 @@
 /* drivedash-longtest-text.c — a long test's result as plain text (the
- * CLI's output and the app's Copy)
+ * CLI's output and the app's Copy), and what each test does
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -69,4 +69,30 @@ drivedash_long_test_result_to_text (const DrivedashLongTestResult   *res,
     g_string_append_printf (s, "%s\n", summary);
   g_string_append_printf (s, _("Written: %s\n"), written);
   return g_string_free (s, FALSE);
+}
+
+const char *
+drivedash_long_test_kind_describe (DrivedashLongTestKind kind)
+{
+  switch (kind)
+    {
+    case DRIVEDASH_LONG_TEST_SUSTAINED:
+      return _("Sustained mixed reads and writes (Iometer style): random reads and writes on a test "
+               "file for minutes or an hour, comparing the first minute with the last. It writes "
+               "only its own test file, which it removes afterwards.");
+    case DRIVEDASH_LONG_TEST_CONSISTENCY:
+      return _("Consistency (PCMark 8 style): rounds of heavy random writes, each followed by a "
+               "measured mixed workload, then rounds after rest, to show whether the drive keeps its "
+               "speed. It writes only its own test file, which it removes afterwards.");
+    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
+      return _("Adaptivity (PCMark 8 style): fills the free space, leaving a safety margin, with one "
+               "test file of random data, then measures a mixed workload ten times, each after a "
+               "rest, and reports the average. It writes only its own test file, which it removes "
+               "afterwards.");
+    case DRIVEDASH_LONG_TEST_SATURATION:
+    default:
+      return _("Write saturation: writes one long file in order and measures the speed for every "
+               "GiB, to show how much can be written before the drive slows down (its fast cache). "
+               "It writes only its own test file, which it removes afterwards.");
+    }
 }

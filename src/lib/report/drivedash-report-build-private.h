@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "drivedash-compare-long.h"
 #include "drivedash-report-private.h"
 
 G_BEGIN_DECLS
@@ -13,7 +14,9 @@ typedef struct
 {
   DrivedashStore               *store;
   const DrivedashReportOptions *options;
-  GPtrArray                    *runs;          /* of DrivedashStoreRun, in the caller's order */
+  /* The section being written: its runs (one kind of test, at most six)
+   * in the caller's order, their labels and series. */
+  GPtrArray                    *runs;          /* of DrivedashStoreRun */
   GPtrArray                    *labels;        /* of char *: the run's name, or "A", "B"… */
   GPtrArray                    *cannot_judge;  /* of char *: one sentence each */
   GPtrArray                    *drives;        /* connected drives, only to show serials */
@@ -22,11 +25,25 @@ typedef struct
   DrivedashReportDocument      *doc;
 } ReportBuild;
 
+/* drivedash-report-build.c: the table of each run's drive, and the
+ * name of a section ("Speed tests", "Consistency"). */
+void        drivedash_report_add_identity  (ReportBuild      *rb);
+const char *drivedash_report_section_name  (DrivedashRunKind  kind);
 /* drivedash-report-health.c */
 void drivedash_report_add_health   (ReportBuild *rb);
 /* drivedash-report-results.c */
 void drivedash_report_add_method   (ReportBuild *rb);
 void drivedash_report_add_results  (ReportBuild *rb);
 void drivedash_report_add_verdicts (ReportBuild *rb);
+/* drivedash-report-long.c: a long test's method, results and verdicts,
+ * its runs compared as History compares them (drivedash-compare-long.c). */
+void       drivedash_report_add_long          (ReportBuild                *rb);
+/* The runs of @runs (one long test) that have results to show, the
+ * others named in what could not be judged. */
+GPtrArray *drivedash_report_long_readable     (ReportBuild                *rb,
+                                               GPtrArray                  *runs);
+/* drivedash-report-long-results.c: its plots and tables. */
+void       drivedash_report_add_long_results  (ReportBuild                *rb,
+                                               const DrivedashCompareLong *cmp);
 
 G_END_DECLS

@@ -23,10 +23,12 @@ drivedash_report_palette_rgb (guint   i,
                               double *g,
                               double *b)
 {
-  /* GNOME's blue, green, orange, purple, red and brown: apart in hue and
-   * in lightness, so a grey print still tells them apart. */
+  /* GNOME's blue, orange, green, purple, red and brown: apart in hue and
+   * in lightness, so a grey print still tells them apart; in the order
+   * and shades of the app's plots (drivedash-plot-style.c, light), so a
+   * run has the same colour in History and in its report. */
   static const guint32 palette[DRIVEDASH_REPORT_MAX_RUNS] = {
-    0x3584e4, 0x2ec27e, 0xe66100, 0x9141ac, 0xc01c28, 0x865e3c,
+    0x1c71d8, 0xe66100, 0x26a269, 0x9141ac, 0xc01c28, 0x865e3c,
   };
   guint32 c = palette[i % DRIVEDASH_REPORT_MAX_RUNS];
 
@@ -98,7 +100,7 @@ value_text (const DrivedashReportChart *chart,
 
   if (!isfinite (chart->values[i]))
     return g_strdup (_("not measured"));
-  figure = drivedash_format_figure (chart->values[i], chart->values[i] < 100 ? 2 : 1);
+  figure = drivedash_format_figure (chart->values[i], chart->whole ? 0 : chart->values[i] < 100 ? 2 : 1);
   return g_strdup_printf ("%s %s", figure, chart->unit);
 }
 

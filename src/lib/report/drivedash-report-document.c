@@ -19,6 +19,11 @@ drivedash_report_chart_free (DrivedashReportChart *chart)
       g_clear_pointer (&chart->lines[i], g_array_unref);
     }
   g_free (chart->unit);
+  g_free (chart->caption);
+  g_free (chart->x_unit);
+  for (guint i = 0; chart->bands != NULL && i < chart->bands->len; i++)
+    g_free (g_array_index (chart->bands, DrivedashReportBand, i).label);
+  g_clear_pointer (&chart->bands, g_array_unref);
   g_free (chart);
 }
 

@@ -86,6 +86,7 @@ append_chart (GString                       *out,
   cairo_t *cr = cairo_create (surface);
   cairo_status_t status;
   g_autofree char *base64 = NULL;
+  g_autofree char *alt = NULL;
 
   drivedash_report_chart_draw (cr, chart, doc->language, CHART_WIDTH);
   cairo_destroy (cr);
@@ -99,8 +100,11 @@ append_chart (GString                       *out,
       return FALSE;
     }
   base64 = g_base64_encode (svg->data, svg->len);
-  g_string_append_printf (out, "<img width=\"%.0f\" height=\"%.0f\" alt=\"\" src=\"data:image/svg+xml;base64,%s\">\n",
-                          CHART_WIDTH, height, base64);
+  /* A long test's plot says what it shows, for screen readers too; the
+   * others repeat the table beside them. */
+  alt = chart->caption ? g_markup_escape_text (chart->caption, -1) : g_strdup ("");
+  g_string_append_printf (out, "<img width=\"%.0f\" height=\"%.0f\" alt=\"%s\" src=\"data:image/svg+xml;base64,%s\">\n",
+                          CHART_WIDTH, height, alt, base64);
   return TRUE;
 }
 

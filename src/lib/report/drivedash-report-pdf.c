@@ -337,8 +337,11 @@ group_end (GPtrArray *blocks,
   DrivedashReportBlockKind kind = kind_at (blocks, i);
   guint j = i + 1;
 
-  if (kind == DRIVEDASH_REPORT_BLOCK_HEADING && j < blocks->len &&
-      kind_at (blocks, j) == DRIVEDASH_REPORT_BLOCK_SUBHEADING)
+  /* A mixed report's section title stays with its first heading. */
+  if ((kind == DRIVEDASH_REPORT_BLOCK_HEADING && j < blocks->len &&
+       kind_at (blocks, j) == DRIVEDASH_REPORT_BLOCK_SUBHEADING) ||
+      (kind == DRIVEDASH_REPORT_BLOCK_TITLE && j < blocks->len &&
+       kind_at (blocks, j) == DRIVEDASH_REPORT_BLOCK_HEADING))
     return group_end (blocks, j);
   if (kind == DRIVEDASH_REPORT_BLOCK_HEADING)
     return MIN (j + 1, blocks->len);

@@ -17,7 +17,9 @@
 
 G_BEGIN_DECLS
 
+/* Runs of one kind of test in a report, and of every kind together. */
 #define DRIVEDASH_REPORT_MAX_RUNS 6
+#define DRIVEDASH_REPORT_MAX_IDS  30
 
 typedef enum
 {
@@ -38,9 +40,17 @@ typedef enum
 
 typedef struct
 {
-  double x;  /* seconds since the test started */
-  double y;  /* MB/s */
+  double x;  /* seconds since the test started; a long test's round, GiB written */
+  double y;  /* MB/s; a long test's IOPS, ms */
 } DrivedashReportPoint;
+
+/* A stretch of the X axis shaded and named: a long test's phase. */
+typedef struct
+{
+  double  from;
+  double  to;
+  char   *label;
+} DrivedashReportBand;
 
 /* One chart, one bar or line per run in the runs' colours. */
 typedef struct
@@ -52,6 +62,13 @@ typedef struct
   double  values[DRIVEDASH_REPORT_MAX_RUNS];  /* NAN: the run lacks the test */
   guint   colours[DRIVEDASH_REPORT_MAX_RUNS]; /* index into the palette */
   char   *unit;                                /* "MB/s" */
+  gboolean whole;                              /* BARS: figures without decimals (IOPS) */
+  /* LINES only.  NULL: the speed test's caption and seconds. */
+  char   *caption;                             /* the line above the plot */
+  char   *x_unit;                              /* "GiB", "Round" */
+  gboolean x_unit_first;                       /* "Round 18", not "18 GiB" */
+  double  x_min;                               /* the left end of the X axis */
+  GArray *bands;                               /* of DrivedashReportBand, or NULL */
 } DrivedashReportChart;
 
 /* A one-line label in the charts' small font, ellipsized at @width. */
@@ -116,8 +133,8 @@ double drivedash_report_chart_draw    (cairo_t                    *cr,
                                        const DrivedashReportChart *chart,
                                        const char                 *language,
                                        double                      width);
-/* "#3584e4" for palette index @i (GNOME's palette, six colours that
- * stay apart in grey too). */
+/* "#1c71d8" for palette index @i (GNOME's palette, six colours that
+ * stay apart in grey too, as the app's plots have them). */
 void   drivedash_report_palette_rgb   (guint                       i,
                                        double                     *r,
                                        double                     *g,

@@ -1,13 +1,17 @@
-/* drivedash-report.h — a report of stored speed-test runs to keep and
- * share: a multi-page PDF and the same content as one HTML page
+/* drivedash-report.h — a report of stored runs to keep and share: a
+ * multi-page PDF and the same content as one HTML page
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One to six runs from the history: the drive of each (model, firmware,
- * capacity, serial hidden unless asked), its health at the start and at
- * the end where the background watch kept readings, the method, a table
- * and a bar chart per test, the verdicts of drivedash-compare.c in plain
- * words, and what Drivedash could not judge and why.
+ * Runs from the history of any kind, speed tests and long tests
+ * together: the drive of each (model, firmware, capacity, serial hidden
+ * unless asked), its health at the start and at the end where the
+ * background watch kept readings, and one section per kind of test (all
+ * speed tests together, then each long test), each a comparison of its
+ * runs: the method, the tables and plots History shows, the verdicts of
+ * drivedash-compare.c or drivedash-compare-long.c in plain words; and
+ * what Drivedash could not judge and why.  A report of one kind of test
+ * reads as that kind's comparison alone.
  *
  * For the app's History page, one call:
  *
@@ -33,7 +37,8 @@ typedef struct
    * The history keeps only a salted hash of it, so a shown serial is
    * read from the drive when it is connected now. */
   gboolean    show_serial;
-  /* NULL: "Drivedash speed report". */
+  /* NULL: "Drivedash speed report", "Drivedash Consistency report", or
+   * for several kinds of test "Drivedash drive report". */
   const char *title;
   /* Where to look for connected drives when showing serials; NULL: /sys. */
   const char *sysfs_root;
@@ -41,13 +46,15 @@ typedef struct
 
 #define DRIVEDASH_REPORT_OPTIONS_INIT { FALSE, NULL, NULL }
 
-/* Writes the report of runs @ids (1 to 6, the first the baseline of the
- * comparison) to @pdf_path and/or @html_path (either may be NULL, not
- * both).  Each file is written to a temporary file in its folder and
+/* Writes the report of runs @ids (1 to 30, of any kind; the first of each
+ * kind the baseline of its comparison; of a kind, the first six are
+ * compared and the rest named as left out) to @pdf_path and/or
+ * @html_path (either may be NULL, not both).  Each file is written to a temporary file in its folder and
  * renamed, so a failure never leaves a half-written report and never
  * replaces an earlier one.  Both are made before either is written.
  * Blocking; the errors are DRIVEDASH_ERROR_* for people: an unknown run
- * (NOT_FOUND), too many or no runs (INVALID_ARGUMENT), a folder that
+ * (NOT_FOUND), too many or no runs, or only long-test runs without
+ * stored results (INVALID_ARGUMENT), a folder that
  * cannot be written (NOT_WRITABLE), a full disk (NO_SPACE). */
 gboolean drivedash_report_write        (DrivedashStore               *store,
                                         const gint64                 *ids,
@@ -62,8 +69,7 @@ gboolean drivedash_report_write        (DrivedashStore               *store,
  * time), so the caller may keep using @store meanwhile.  @ids, @options
  * and the paths are copied.  @cancellable is checked before the work
  * starts (a report of six runs takes well under a second); cancelled, it
- * gives G_IO_ERROR_CANCELLED and writes nothing.  Long-test runs are
- * refused with DRIVEDASH_ERROR_NOT_SUPPORTED, in words. */
+ * gives G_IO_ERROR_CANCELLED and writes nothing. */
 void     drivedash_report_write_async  (DrivedashStore               *store,
                                         const gint64                 *ids,
                                         guint                         n_ids,
