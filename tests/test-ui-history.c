@@ -411,7 +411,7 @@ test_open_and_delete (void)
     drivedash_history_page_open (page, item_at (page, 0));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete", NULL));
     g_assert_cmpuint (n_rows (page), ==, 2);
-    said.text = "Run deleted: Speed test · Samsung SSD 970 EVO Plus 1TB";
+    said.text = "Run deleted: Standard speed test · Samsung SSD 970 EVO Plus 1TB";
     ui_iterate_until (text_shown, &said, 20);
     ui_iterate_until (one_button, &undo, 20);
     /* The Undo on screen is the second toast's: the first is gone, not

@@ -228,7 +228,7 @@ def history_read_aloud(x):
             os.environ["XDG_DATA_HOME"] = old
     try:
         show_history_page(app)
-        title = "Speed test · Samsung SSD 970 EVO Plus 1TB"
+        title = "Quick speed test · Samsung SSD 970 EVO Plus 1TB"
         rows = wait_for(lambda: (lambda r: r if len(r) == 2 else None)(
             find_all(app.node, pyatspi.ROLE_LIST_ITEM, title)), "two rows titled %r" % title)
         for r in rows:
