@@ -854,6 +854,58 @@ test_narrow (void)
   ui_iterate_for (200);
 }
 
+static gboolean
+no_undo_shown (gpointer data)
+{
+  ButtonSearch *s = data;
+
+  one_button (s);
+  return s->n == 0;
+}
+
+/* Three deletes one after the other, faster than a toast's animations:
+ * under libadwaita 1.2, dismissing the toast before (shown 500 ms while
+ * the one before it hid) freed it before its show animation ended, and
+ * the animation's end then wrote to freed memory.  The toast is one,
+ * renamed each time, and it leaves by its own timeout. */
+static void
+test_delete_quickly (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 900, 1100);
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashHistoryModel *model = drivedash_history_page_get_model (page);
+  ButtonSearch undo = { GTK_WIDGET (window), "_Undo", NULL, 0 };
+  g_autofree char *last = NULL;
+  guint before;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (list_loaded, page, 20);
+  before = n_rows (page);
+  g_assert_cmpuint (before, >=, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (last);
+      last = g_strdup_printf ("Run deleted: %s", drivedash_history_item_get_title (item_at (page, 0)));
+      drivedash_history_page_open (page, item_at (page, 0));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete", NULL));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (n_rows (page), ==, before - 3);
+  {
+    Shown said = { GTK_WIDGET (window), last };
+
+    ui_iterate_until (text_shown, &said, 20);
+    ui_iterate_until (one_button, &undo, 20);
+  }
+  /* Its timeout dismisses it: every animation has ended by then. */
+  ui_iterate_until (no_undo_shown, &undo, 60);
+  g_assert_false (drivedash_history_model_get_can_undo (model));
+  g_assert_cmpuint (n_rows (page), ==, before - 3);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (200);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -887,6 +939,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/widths", test_widths);
   g_test_add_func ("/ui/history/japanese", test_japanese);
   g_test_add_func ("/ui/history/narrow", test_narrow);
+  g_test_add_func ("/ui/history/delete-quickly", test_delete_quickly);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));
