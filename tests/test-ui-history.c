@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "drivedash-compare-model.h"
+#include "drivedash-entry-row.h"
 #include "drivedash-history-page.h"
 #include "drivedash-history-transfer.h"
 #include "drivedash-results-grid.h"
@@ -821,6 +822,34 @@ test_narrow (void)
   ui_iterate_for (200);
 }
 
+/* The run's Name field (a DrivedashEntryRow, for screen readers): an
+ * edit shows Apply, Enter applies it and renames the run. */
+static void
+test_rename (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 900, 1100);
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashEntryRow *row;
+  GtkWidget *apply;
+  GtkEntry *entry;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (list_loaded, page, 20);
+  drivedash_history_page_open (page, item_at (page, 0));
+  row = DRIVEDASH_ENTRY_ROW (ui_find_descendant (GTK_WIDGET (page), DRIVEDASH_TYPE_ENTRY_ROW));
+  entry = drivedash_entry_row_get_entry (row);
+  apply = gtk_widget_get_next_sibling (GTK_WIDGET (entry));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Name");
+  g_assert_false (gtk_widget_get_visible (apply));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Renamed & kept");
+  g_assert_true (gtk_widget_get_visible (apply));
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_false (gtk_widget_get_visible (apply));
+  g_assert_cmpstr (drivedash_history_item_get_title (item_at (page, 0)), ==, "Renamed & kept");
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (200);
+}
+
 static gboolean
 no_undo_shown (gpointer data)
 {
@@ -906,6 +935,7 @@ main (int   argc,
   g_test_add_func ("/ui/history/widths", test_widths);
   g_test_add_func ("/ui/history/japanese", test_japanese);
   g_test_add_func ("/ui/history/narrow", test_narrow);
+  g_test_add_func ("/ui/history/rename", test_rename);
   g_test_add_func ("/ui/history/delete-quickly", test_delete_quickly);
   status = g_test_run ();
 

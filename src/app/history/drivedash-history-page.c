@@ -13,6 +13,7 @@
 #include "drivedash-bench-plots.h"
 #include "drivedash-bench-result-item.h"
 #include "drivedash-compare-chart.h"
+#include "drivedash-entry-row.h"
 #include "drivedash-file-chooser.h"
 #include "drivedash-history-jobs.h"
 #include "drivedash-history-page.h"
@@ -33,8 +34,8 @@ struct _DrivedashHistoryPage
   GtkListBox            *compare_list;
   GtkLabel              *run_title;
   GtkLabel              *run_subtitle;
-  AdwEntryRow           *name_row;
-  AdwEntryRow           *note_row;
+  DrivedashEntryRow     *name_row;
+  DrivedashEntryRow     *note_row;
   GListStore            *run_results;
   GtkWidget             *grid;
   GtkLabel              *run_figures;
@@ -226,8 +227,8 @@ drivedash_history_page_open (DrivedashHistoryPage *self,
   g_set_object (&self->current, item);
   gtk_label_set_text (self->run_title, drivedash_history_item_get_title (item));
   gtk_label_set_text (self->run_subtitle, drivedash_history_item_get_subtitle (item));
-  gtk_editable_set_text (GTK_EDITABLE (self->name_row), run->name ? run->name : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->note_row), run->note ? run->note : "");
+  drivedash_entry_row_set_text (self->name_row, run->name);
+  drivedash_entry_row_set_text (self->note_row, run->note);
   g_list_store_remove_all (self->run_results);
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
@@ -238,10 +239,10 @@ drivedash_history_page_open (DrivedashHistoryPage *self,
 }
 
 static void
-apply_cb (AdwEntryRow          *row,
+apply_cb (DrivedashEntryRow    *row,
           DrivedashHistoryPage *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  const char *text = drivedash_entry_row_get_text (row);
 
   if (self->current == NULL)
     return;
@@ -586,6 +587,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = drivedash_history_page_dispose;
+  g_type_ensure (DRIVEDASH_TYPE_ENTRY_ROW);
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_AB_MODEL);
