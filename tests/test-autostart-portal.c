@@ -385,6 +385,45 @@ test_hint_with_preferences (Fixture       *f,
   g_assert_cmpint (drivedash_watch_hint_get_visible (hint), ==, !allowed);
 }
 
+static void
+applied_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  guint *n_answers = user_data;
+
+  g_assert_true (drivedash_autostart_apply_finish (result, &error));
+  g_assert_no_error (error);
+  (*n_answers)++;
+}
+
+static gboolean
+cond_three_answers (gpointer data)
+{
+  return *(guint *) data == 3;
+}
+
+/* Straight on the apply call: the same value asked twice while its
+ * answer is awaited is one question; the other value is a question of
+ * its own; every caller hears back. */
+static void
+test_apply_joins (void)
+{
+  g_autoptr(GPtrArray) seen = NULL;
+  guint n_answers = 0;
+
+  set_answer (0, TRUE);
+  drivedash_autostart_apply_async (TRUE, NULL, applied_cb, &n_answers);
+  drivedash_autostart_apply_async (TRUE, NULL, applied_cb, &n_answers);
+  drivedash_autostart_apply_async (FALSE, NULL, applied_cb, &n_answers);
+  iterate_until (cond_three_answers, &n_answers, "three answers");
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 2);
+  assert_request (g_ptr_array_index (seen, 0), TRUE);
+  assert_request (g_ptr_array_index (seen, 1), FALSE);
+}
+
 /* After /autostart-portal/no-portal, which stopped the mock. */
 static void
 test_hint_no_portal (void)
@@ -527,6 +566,7 @@ main (int    argc,
               fixture_set_up, test_hint_with_preferences, fixture_tear_down);
   g_test_add ("/autostart-portal/hint-with-preferences-denied", Fixture, GINT_TO_POINTER (FALSE),
               fixture_set_up, test_hint_with_preferences, fixture_tear_down);
+  g_test_add_func ("/autostart-portal/apply-joins", test_apply_joins);
   g_test_add_data_func ("/autostart-portal/page-allowed", GINT_TO_POINTER (TRUE), test_page);
   g_test_add_data_func ("/autostart-portal/page-denied", GINT_TO_POINTER (FALSE), test_page);
   /* Last: it stops the mock. */

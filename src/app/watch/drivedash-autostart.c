@@ -228,22 +228,30 @@ in_flatpak (void)
  * "cancelled" to its own caller (GTask checks its cancellable). */
 static struct
 {
-  GPtrArray *waiting;   /* of GTask, NULL when nothing is asked */
-  gboolean   enabled;
+  GPtrArray *waiting;   /* of GTask: the latest question's callers, NULL when
+                           none; the question holds a reference of its own */
+  gboolean   enabled;   /* what it asks for */
   gboolean   refused;   /* the last question to turn it on got no yes */
 } portal;
 
+/* @user_data: the GTasks waiting for this question, which may no longer
+ * be the latest one. */
 static void
 portal_answered (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  g_autoptr(GPtrArray) waiting = g_steal_pointer (&portal.waiting);
+  g_autoptr(GPtrArray) waiting = user_data;
   g_autoptr(GError) error = NULL;
+  gboolean latest = portal.waiting == waiting;
 
   drivedash_autostart_request_portal_finish (result, &error);
-  if (portal.enabled)
-    portal.refused = error != NULL;
+  if (latest)
+    {
+      g_clear_pointer (&portal.waiting, g_ptr_array_unref);
+      if (portal.enabled)
+        portal.refused = error != NULL;
+    }
   for (guint i = 0; i < waiting->len; i++)
     {
       GTask *task = g_ptr_array_index (waiting, i);
@@ -278,14 +286,14 @@ ask_portal (GTask    *task,
       g_task_return_error (task, no_portal_error ());
       return;
     }
-  /* A different answer asked for while one is awaited: the newer one
-   * wins, and the older callers get the older answer. */
-  if (portal.waiting != NULL)
-    g_debug ("Asking the portal again while an earlier question is open");
+  /* The other answer asked for while one is awaited: a question of its
+   * own, which later callers join; the earlier callers keep theirs. */
+  g_clear_pointer (&portal.waiting, g_ptr_array_unref);
   portal.enabled = enabled;
   portal.waiting = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (portal.waiting, g_object_ref (task));
-  drivedash_autostart_request_portal (session, enabled, NULL, portal_answered, NULL);
+  drivedash_autostart_request_portal (session, enabled, NULL, portal_answered,
+                                      g_ptr_array_ref (portal.waiting));
 }
 
 void
