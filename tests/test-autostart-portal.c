@@ -6,7 +6,8 @@
  * stays on; opting out asks for no autostart; denied, allowed without
  * background, or no portal: a plain message and the switch goes back off.
  * The Health page's first-run offer (its view-model, and the real page
- * with the demo drive) waits for the same answer.
+ * with the demo drive) waits for the same answer, and with Preferences
+ * open at the same time the portal is still asked once.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -310,6 +311,8 @@ cond_hint_answered (gpointer data)
   return !drivedash_watch_hint_get_busy (data);
 }
 
+static gboolean cond_sensitive (gpointer data);
+
 static DrivedashWatchHint *
 hint_turn_on (void)
 {
@@ -358,6 +361,67 @@ test_hint_denied (void)
                    DENIED " You can allow it in Settings → Apps → Drivedash.");
   seen = requests ();
   g_assert_cmpuint (seen->len, ==, 1);
+}
+
+/* "Turn On" on the offer while Preferences is open: the open switch sees
+ * the setting change too, yet the portal is asked once, and both show
+ * the one answer. */
+static void
+test_hint_with_preferences (Fixture       *f,
+                            gconstpointer  data)
+{
+  gboolean allowed = GPOINTER_TO_INT (data);
+  g_autoptr(DrivedashWatchHint) hint = NULL;
+  g_autoptr(GPtrArray) seen = NULL;
+
+  set_answer (allowed ? 0 : 1, allowed);
+  hint = hint_turn_on ();
+  iterate_until (cond_sensitive, f->row, "the switch's answer");
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 1);
+  assert_request (g_ptr_array_index (seen, 0), TRUE);
+  g_assert_cmpint (g_settings_get_boolean (settings, "watch-in-background"), ==, allowed);
+  g_assert_cmpint (gtk_switch_get_active (GTK_SWITCH (f->toggle)), ==, allowed);
+  g_assert_cmpint (drivedash_watch_hint_get_visible (hint), ==, !allowed);
+}
+
+static void
+applied_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  guint *n_answers = user_data;
+
+  g_assert_true (drivedash_autostart_apply_finish (result, &error));
+  g_assert_no_error (error);
+  (*n_answers)++;
+}
+
+static gboolean
+cond_three_answers (gpointer data)
+{
+  return *(guint *) data == 3;
+}
+
+/* Straight on the apply call: the same value asked twice while its
+ * answer is awaited is one question; the other value is a question of
+ * its own; every caller hears back. */
+static void
+test_apply_joins (void)
+{
+  g_autoptr(GPtrArray) seen = NULL;
+  guint n_answers = 0;
+
+  set_answer (0, TRUE);
+  drivedash_autostart_apply_async (TRUE, NULL, applied_cb, &n_answers);
+  drivedash_autostart_apply_async (TRUE, NULL, applied_cb, &n_answers);
+  drivedash_autostart_apply_async (FALSE, NULL, applied_cb, &n_answers);
+  iterate_until (cond_three_answers, &n_answers, "three answers");
+  seen = requests ();
+  g_assert_cmpuint (seen->len, ==, 2);
+  assert_request (g_ptr_array_index (seen, 0), TRUE);
+  assert_request (g_ptr_array_index (seen, 1), FALSE);
 }
 
 /* After /autostart-portal/no-portal, which stopped the mock. */
@@ -498,6 +562,11 @@ main (int    argc,
               fixture_set_up, test_denied, fixture_tear_down);
   g_test_add_func ("/autostart-portal/hint-allowed", test_hint_allowed);
   g_test_add_func ("/autostart-portal/hint-denied", test_hint_denied);
+  g_test_add ("/autostart-portal/hint-with-preferences-allowed", Fixture, GINT_TO_POINTER (TRUE),
+              fixture_set_up, test_hint_with_preferences, fixture_tear_down);
+  g_test_add ("/autostart-portal/hint-with-preferences-denied", Fixture, GINT_TO_POINTER (FALSE),
+              fixture_set_up, test_hint_with_preferences, fixture_tear_down);
+  g_test_add_func ("/autostart-portal/apply-joins", test_apply_joins);
   g_test_add_data_func ("/autostart-portal/page-allowed", GINT_TO_POINTER (TRUE), test_page);
   g_test_add_data_func ("/autostart-portal/page-denied", GINT_TO_POINTER (FALSE), test_page);
   /* Last: it stops the mock. */

@@ -218,14 +218,14 @@ test_list (Fixture       *f,
   /* Titled by what the run is; the date, which runs made one after the
    * other share to the minute, under it, with no figure space (U+2007)
    * before a single-digit day. */
-  g_assert_cmpstr (drivedash_history_item_get_title (first), ==, "Speed test · Beta SSD");
+  g_assert_cmpstr (drivedash_history_item_get_title (first), ==, "Custom speed test · Beta SSD");
   g_assert_cmpstr (date, ==, "1 Jan 1970, 01:06");
   g_assert_cmpstr (drivedash_history_item_get_headline (first), ==, "Read 1505 MB/s\nWrite 2020 MB/s");
   g_assert_cmpstr (drivedash_history_item_get_subtitle (first), ==, date);
   /* A screen reader hears the kind (the title), the date and the speeds. */
   g_assert_cmpstr (drivedash_history_item_get_description (first), ==,
                    "1 Jan 1970, 01:06. Read 1505 MB/s, Write 2020 MB/s");
-  g_assert_cmpstr (drivedash_history_item_get_title (item_at (model, 1)), ==, "Speed test · Alpha SSD");
+  g_assert_cmpstr (drivedash_history_item_get_title (item_at (model, 1)), ==, "Custom speed test · Alpha SSD");
   g_assert_cmpstr (drivedash_history_item_get_subtitle (item_at (model, 1)), ==,
                    "1 Jan 1970, 00:50 · Game mode on");
   g_assert_cmpstr (drivedash_history_item_get_title (item_at (model, 3)), ==, "Game mode A/B test · Alpha SSD");
@@ -318,7 +318,7 @@ test_rename_note (Fixture       *f,
   g_assert_cmpuint (n_title, ==, 1);
   g_assert_cmpstr (drivedash_history_item_get_title (item), ==, "Friend's drive");
   /* Renamed, the subtitle says what the run is. */
-  g_assert_cmpstr (drivedash_history_item_get_subtitle (item), ==, "1 Jan 1970, 01:06 · Speed test · Beta SSD");
+  g_assert_cmpstr (drivedash_history_item_get_subtitle (item), ==, "1 Jan 1970, 01:06 · Custom speed test · Beta SSD");
   store = drivedash_store_open (f->path, NULL);
   run = drivedash_store_get_run (store, drivedash_history_item_get_id (item), NULL);
   g_assert_cmpstr (run->name, ==, "Friend's drive");
@@ -395,7 +395,7 @@ test_compare (Fixture       *f,
   g_assert_true (g_str_has_prefix (drivedash_compare_row_get_description (row_at (cmp, 0)), verdict));
   g_assert_cmpfloat_with_epsilon (drivedash_compare_row_get_mean (row_at (cmp, 0), 1), 3300, 1e-9);
   g_assert_true (g_str_has_prefix (drivedash_compare_model_get_legend (cmp),
-                                   "A  Speed test · Alpha SSD · 1 Jan 1970, 00:33 · Game mode off (the baseline)\n"));
+                                   "A  Custom speed test · Alpha SSD · 1 Jan 1970, 00:33 · Game mode off (the baseline)\n"));
   g_assert_true (g_str_has_prefix (drivedash_compare_model_get_conclusion (cmp),
                                    "SEQ1M Q8T1 · Read: B (1 Jan 1970, 00:50) is 10.0 % faster than A"));
   g_assert_true (g_str_has_suffix (drivedash_compare_model_get_conclusion (cmp),
@@ -465,8 +465,8 @@ test_compare_single_pass (Fixture       *f,
   g_assert_cmpuint (drivedash_compare_row_get_side (row_at (cmp, 0), 0), ==, 1);
   g_assert_nonnull (strstr (drivedash_compare_model_get_legend (cmp), "\nB  Game mode on · "));
   g_assert_true (g_str_has_suffix (strstr (drivedash_compare_model_get_legend (cmp), "\nB  "), "(the baseline)\nC  "
-                                   "Off again · 1 Jan 1970, 01:26 · Speed test · Alpha SSD\nD  "
-                                   "On again · 1 Jan 1970, 01:28 · Speed test · Alpha SSD"));
+                                   "Off again · 1 Jan 1970, 01:26 · Custom speed test · Alpha SSD\nD  "
+                                   "On again · 1 Jan 1970, 01:28 · Custom speed test · Alpha SSD"));
 }
 
 static void
@@ -516,6 +516,47 @@ test_format (void)
   g_assert_cmpstr (none, ==, "—");
   g_assert_cmpstr (drivedash_history_format_game_mode (DRIVEDASH_GAME_MODE_UNKNOWN), ==, NULL);
   g_assert_cmpstr (drivedash_history_side_label (5), ==, "F");
+}
+
+/* Runs do not store their preset: the title tells it from the tests. */
+static void
+test_preset_titles (void)
+{
+  static const double passes[] = { 1000 };
+  static const char *const standard[] = { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1" };
+  static const char *const modes[] = { "read", "write" };
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+  g_autofree char *title = NULL;
+  g_autofree char *renamed = NULL;
+
+  run->drive_model = g_strdup ("Alpha SSD");
+  g_assert_cmpstr (drivedash_history_format_what (run), ==, "Speed test");
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (guint i = 0; i < G_N_ELEMENTS (standard); i++)
+      add_result (run, standard[i], modes[m], passes, 1);
+  title = drivedash_history_format_title (run);
+  g_assert_cmpstr (title, ==, "Standard speed test · Alpha SSD");
+  run->name = g_strdup ("Before the update");
+  renamed = drivedash_history_format_subtitle (run);
+  g_assert_nonnull (strstr (renamed, " · Standard speed test · Alpha SSD"));
+
+  /* One test more, or one write missing, is not the preset. */
+  add_result (run, "SEQ128K Q32T1", "read", passes, 1);
+  g_assert_cmpstr (drivedash_history_format_what (run), ==, "Custom speed test");
+  g_ptr_array_remove_range (run->results, 7, 2);
+  g_assert_cmpstr (drivedash_history_format_what (run), ==, "Custom speed test");
+  /* Stopped part way: its tests cannot say what it was meant to be. */
+  run->status = DRIVEDASH_RUN_STATUS_CANCELLED;
+  g_assert_cmpstr (drivedash_history_format_what (run), ==, "Speed test");
+  /* Reads only of the Quick check: still that preset. */
+  g_ptr_array_set_size (run->results, 0);
+  add_result (run, "RND4K Q1T1", "read", passes, 1);
+  add_result (run, "SEQ1M Q8T1", "read", passes, 1);
+  run->status = DRIVEDASH_RUN_STATUS_DONE;
+  g_assert_cmpstr (drivedash_history_format_what (run), ==, "Quick speed test");
+  /* A long test keeps its kind. */
+  run->kind = DRIVEDASH_RUN_KIND_SUSTAINED;
+  g_assert_cmpstr (drivedash_history_format_what (run), ==, "Sustained writes");
 }
 
 static gboolean
@@ -592,7 +633,8 @@ test_speed_page_saves (void)
         g_main_context_iteration (NULL, TRUE);
       }
     item = g_list_model_get_item (drivedash_history_model_get_runs (history), 0);
-    title = g_strdup_printf ("Speed test · %s", expected);
+    /* The preset is told from the stored tests ("real"). */
+    title = g_strdup_printf ("Everyday speed test · %s", expected);
     g_assert_cmpstr (drivedash_history_item_get_title (item), ==, title);
   }
   g_rmdir (folder);
@@ -720,6 +762,7 @@ main (int   argc,
   g_test_add_func ("/history-model/speed-page-saves", test_speed_page_saves);
   g_test_add_func ("/history-model/ab-refused", test_ab_refused);
   g_test_add_func ("/history-model/format", test_format);
+  g_test_add_func ("/history-model/preset-titles", test_preset_titles);
 #define ADD(name, fn) g_test_add ("/history-model/" name, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("list", test_list);
   ADD ("filter", test_filter);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "drivedash-application.h"
@@ -118,6 +119,67 @@ ui_screenshot (DrivedashWindow *window,
   g_assert_no_error (error);
   g_test_message ("saved %s", path);
   return path;
+}
+
+/* Resizes @window to @width × @height and saves a screenshot @name there
+ * (ui_screenshot() lets the layout settle).  The window must not end up
+ * wider than asked: at a phone's 360 px nothing may force it wider. */
+static inline void
+ui_screenshot_at (DrivedashWindow *window,
+                  int              width,
+                  int              height,
+                  const char      *name)
+{
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_free (ui_screenshot (window, name));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
+}
+
+/* The first label on screen under @widget whose text (as shown, without
+ * markup) contains @text, or is @text when @exact; NULL when none. */
+static inline GtkLabel *
+ui_find_label (GtkWidget  *widget,
+               const char *text,
+               gboolean    exact)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      const char *shown = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (exact ? g_str_equal (shown, text) : strstr (shown, text) != NULL)
+        return GTK_LABEL (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = ui_find_label (child, text, exact);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+ui_shows_text (GtkWidget  *widget,
+               const char *text)
+{
+  return ui_find_label (widget, text, FALSE) != NULL;
+}
+
+/* For ui_iterate_until (ui_text_shown, &(UiText) { root, text }, …). */
+typedef struct
+{
+  GtkWidget  *root;
+  const char *text;
+} UiText;
+
+static inline gboolean
+ui_text_shown (gpointer data)
+{
+  const UiText *t = data;
+
+  return ui_shows_text (t->root, t->text);
 }
 
 static inline void

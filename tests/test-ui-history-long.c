@@ -132,18 +132,6 @@ count_lines (const char *text)
   return n;
 }
 
-static gboolean
-has_label_containing (GtkWidget  *widget,
-                      const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    if (has_label_containing (c, text))
-      return TRUE;
-  return FALSE;
-}
-
 /* What the view shows for @n runs of @k: every run named, one line per
  * run on each plot, the bars, and for Consistency the phase table. */
 static void
@@ -192,8 +180,8 @@ check_view (DrivedashHistoryPage *page,
       g_assert_true (GTK_IS_GRID (table));
       g_assert_nonnull (gtk_grid_get_child_at (GTK_GRID (table), 0, 3 * (n + 3) - 1));
       g_assert_null (gtk_grid_get_child_at (GTK_GRID (table), 0, 3 * (n + 3)));
-      g_assert_true (has_label_containing (table, "recovers"));
-      g_assert_true (has_label_containing (table, "Against A"));
+      g_assert_true (ui_shows_text (table, "recovers"));
+      g_assert_true (ui_shows_text (table, "Against A"));
     }
 }
 
@@ -206,10 +194,8 @@ screenshots (DrivedashWindow *window,
   g_autofree char *narrow = g_strdup_printf ("history-long-%s-%s-narrow.png", kind_ids[k], lang);
   int minimum;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1800);
-  g_free (ui_screenshot (window, wide));
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1800);
-  g_free (ui_screenshot (window, narrow));
+  ui_screenshot_at (window, 960, 1800, wide);
+  ui_screenshot_at (window, 360, 1800, narrow);
   if (kinds[k] == DRIVEDASH_RUN_KIND_CONSISTENCY)
     {
       /* The phase table and its verdicts, at the bottom of the view. */
@@ -247,33 +233,6 @@ test_compare (void)
       }
 }
 
-typedef struct
-{
-  GtkWidget  *root;
-  const char *text;
-} Words;
-
-static gboolean
-mapped_label_has (GtkWidget  *widget,
-                  const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (mapped_label_has (c, text))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-words_shown (gpointer data)
-{
-  const Words *w = data;
-
-  return mapped_label_has (w->root, w->text);
-}
-
 /* One stored long run opened from the list: what it measured, in words,
  * and its graphs (the comparison view with it alone) a click away. */
 static void
@@ -288,7 +247,7 @@ open_each (DrivedashWindow    *window,
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
-      Words w = { GTK_WIDGET (page), words[k] };
+      UiText w = { GTK_WIDGET (page), words[k] };
       g_autofree char *graphs = g_strdup_printf ("history-long-one-%s-%s.png", kind_ids[k], lang);
       DrivedashLongCompareModel *model = drivedash_long_compare_view_get_model (view);
 
@@ -304,15 +263,13 @@ open_each (DrivedashWindow    *window,
           break;
         }
       g_assert_cmpstr (drivedash_history_page_get_view (page), ==, "run");
-      ui_iterate_until (words_shown, &w, 20);
+      ui_iterate_until (ui_text_shown, &w, 20);
       for (guint n = 0; n < 2; n++)
         {
           g_autofree char *name = g_strdup_printf ("history-long-run-%s-%s-%s.png", kind_ids[k], lang,
                                                  n ? "360" : "960");
 
-          gtk_window_set_default_size (GTK_WINDOW (window), n ? 360 : 960, 1400);
-          ui_iterate_for (200);
-          g_free (ui_screenshot (window, name));
+          ui_screenshot_at (window, n ? 360 : 960, 1400, name);
         }
       gtk_window_set_default_size (GTK_WINDOW (window), 960, 1800);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.run-graphs", NULL));

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "drivedash-compare-model.h"
+#include "drivedash-entry-row.h"
 #include "drivedash-history-page.h"
 #include "drivedash-history-transfer.h"
 #include "drivedash-results-grid.h"
@@ -307,41 +308,12 @@ test_ab_speech (void)
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        drivedash_ab_model_get_estimate_text (ab));
   g_free (ui_screenshot (window, "history-ab-estimate.png"));
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
-  ui_iterate_for (300);
-  g_free (ui_screenshot (window, "history-ab-estimate-narrow.png"));
+  ui_screenshot_at (window, 360, 800, "history-ab-estimate-narrow.png");
   drivedash_ab_model_set_rounds (ab, 5);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
   /* The next tests go on in this window, as wide as before. */
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   ui_iterate_for (300);
-}
-
-/* A label under widget whose shown text contains text. */
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (shows_text (c, text))
-      return TRUE;
-  return FALSE;
-}
-
-typedef struct
-{
-  GtkWidget  *widget;
-  const char *text;
-} Shown;
-
-static gboolean
-text_shown (gpointer data)
-{
-  const Shown *s = data;
-
-  return shows_text (s->widget, s->text);
 }
 
 typedef struct
@@ -397,12 +369,12 @@ test_open_and_delete (void)
   g_assert_cmpuint (n_rows (page), ==, 3);
   g_assert_true (drivedash_history_model_get_can_undo (model));
   {
-    Shown said = { GTK_WIDGET (window), "Run deleted: After the firmware update" };
+    UiText said = { GTK_WIDGET (window), "Run deleted: After the firmware update" };
     ButtonSearch undo = { GTK_WIDGET (window), "_Undo", NULL, 0 };
     gint64 second = drivedash_history_item_get_id (item_at (page, 0));
 
     /* The toast says which run, and offers Undo. */
-    ui_iterate_until (text_shown, &said, 20);
+    ui_iterate_until (ui_text_shown, &said, 20);
     ui_iterate_until (one_button, &undo, 20);
     g_free (ui_screenshot (window, "history-deleted.png"));
 
@@ -411,12 +383,12 @@ test_open_and_delete (void)
     drivedash_history_page_open (page, item_at (page, 0));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete", NULL));
     g_assert_cmpuint (n_rows (page), ==, 2);
-    said.text = "Run deleted: Speed test · Samsung SSD 970 EVO Plus 1TB";
-    ui_iterate_until (text_shown, &said, 20);
+    said.text = "Run deleted: Standard speed test · Samsung SSD 970 EVO Plus 1TB";
+    ui_iterate_until (ui_text_shown, &said, 20);
     ui_iterate_until (one_button, &undo, 20);
     /* The Undo on screen is the second toast's: the first is gone, not
      * queued in front of it. */
-    g_assert_true (shows_text (gtk_widget_get_parent (undo.found), said.text));
+    g_assert_true (ui_shows_text (gtk_widget_get_parent (undo.found), said.text));
     g_signal_emit_by_name (undo.found, "clicked");
     g_assert_cmpuint (n_rows (page), ==, 3);
     g_assert_cmpint (drivedash_history_item_get_id (item_at (page, 0)), ==, second);
@@ -515,30 +487,30 @@ test_plain_text (void)
   g_autoptr(DrivedashStoreRun) run = NULL;
   g_autofree char *bad = g_build_filename (g_getenv ("XDG_DATA_HOME"), "not-json.json", NULL);
   const char *span = "<span foreground='red'>URGENT</span>";
-  Shown name = { GTK_WIDGET (page), "Tom & Jerry" };
-  Shown model = { GTK_WIDGET (page), span };
-  Shown toast = { GTK_WIDGET (window), "This file is not valid JSON (<data>" };
+  UiText name = { GTK_WIDGET (page), "Tom & Jerry" };
+  UiText model = { GTK_WIDGET (page), span };
+  UiText toast = { GTK_WIDGET (window), "This file is not valid JSON (<data>" };
 
   g_assert_no_error (error);
   run = make_run (store, span, "X1", 0, 1795000000 + 5 * 86400, 1.0, 50);
   run->name = g_strdup ("Tom & Jerry");
   save (store, run);
   drivedash_history_model_reload (drivedash_history_page_get_model (page));
-  ui_iterate_until (text_shown, &name, 20);
-  ui_iterate_until (text_shown, &model, 20);
+  ui_iterate_until (ui_text_shown, &name, 20);
+  ui_iterate_until (ui_text_shown, &model, 20);
 
   g_assert_true (g_file_set_contents (bad, "{\"runs\": [", -1, NULL));
   import_through_chooser (page, bad);
-  ui_iterate_until (text_shown, &toast, 20);
+  ui_iterate_until (ui_text_shown, &toast, 20);
   {
     /* The reason on the page, in full; the toast says what happened and
      * offers another file. */
-    Shown said = { GTK_WIDGET (window), "Nothing was imported" };
+    UiText said = { GTK_WIDGET (window), "Nothing was imported" };
     ButtonSearch again = { GTK_WIDGET (window), "_Try Another File…", NULL, 0 };
 
     g_assert_nonnull (strstr (drivedash_history_model_get_import_error (drivedash_history_page_get_model (page)),
                               "This file is not valid JSON"));
-    ui_iterate_until (text_shown, &said, 20);
+    ui_iterate_until (ui_text_shown, &said, 20);
     ui_iterate_until (one_button, &again, 20);
   }
 }
@@ -557,7 +529,7 @@ test_import_added (void)
   DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   DrivedashHistoryPage *page = history_page (window);
   g_autofree char *good = g_build_filename (g_getenv ("XDG_DATA_HOME"), "friend.json", NULL);
-  Shown toast = { GTK_WIDGET (window), "1 run added" };
+  UiText toast = { GTK_WIDGET (window), "1 run added" };
   ButtonSearch show = { GTK_WIDGET (window), "_Show", NULL, 0 };
   guint before = n_rows (page);
 
@@ -567,7 +539,7 @@ test_import_added (void)
                                       "\"results\": [{\"test\": \"RND4K Q1T1\", \"mode\": \"write\", "
                                       "\"mb_per_s\": 61.5, \"passes\": [61.5]}]}]}", -1, NULL));
   import_through_chooser (page, good);
-  ui_iterate_until (text_shown, &toast, 20);
+  ui_iterate_until (ui_text_shown, &toast, 20);
   ui_iterate_until (one_button, &show, 20);
   ui_iterate_until (list_loaded, page, 20);
   g_assert_cmpuint (n_rows (page), ==, before + 1);
@@ -590,12 +562,12 @@ test_import_deep (void)
   DrivedashHistoryPage *page = history_page (window);
   g_autofree char *deep = g_build_filename (g_getenv ("XDG_DATA_HOME"), "deep.json", NULL);
   g_autofree char *brackets = g_strnfill (80000, '[');
-  Shown toast = { GTK_WIDGET (window), "nested too deeply" };
+  UiText toast = { GTK_WIDGET (window), "nested too deeply" };
   guint before = n_rows (page);
 
   g_assert_true (g_file_set_contents (deep, brackets, -1, NULL));
   import_through_chooser (page, deep);
-  ui_iterate_until (text_shown, &toast, 20);
+  ui_iterate_until (ui_text_shown, &toast, 20);
   g_assert_cmpuint (n_rows (page), ==, before);
 }
 
@@ -719,8 +691,8 @@ test_report (void)
   DrivedashCompareModel *cmp = drivedash_history_page_get_compare_model (page);
   g_autofree char *dir = g_build_filename (g_getenv ("XDG_DATA_HOME"), "reports-XXXXXX", NULL);
   g_autofree char *pdf = NULL, *html = NULL, *locked = NULL;
-  Shown saved = { GTK_WIDGET (window), "Report saved" };
-  Shown refused = { GTK_WIDGET (window), "the folder cannot be written to" };
+  UiText saved = { GTK_WIDGET (window), "Report saved" };
+  UiText refused = { GTK_WIDGET (window), "the folder cannot be written to" };
   ButtonSearch open = { GTK_WIDGET (window), "_Open", NULL, 0 };
   const char *nowhere;
 
@@ -731,7 +703,7 @@ test_report (void)
   g_assert_false (drivedash_compare_model_get_show_serial (cmp));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.report", NULL));
   save_through_chooser (dir, "Two drives.pdf");
-  ui_iterate_until (text_shown, &saved, 20);
+  ui_iterate_until (ui_text_shown, &saved, 20);
   ui_iterate_until (one_button, &open, 20);
   g_free (ui_screenshot (window, "history-report-saved.png"));
   pdf = g_build_filename (dir, "Two drives.pdf", NULL);
@@ -746,7 +718,7 @@ test_report (void)
   nowhere = access (locked, W_OK) == 0 ? "/proc" : locked;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.report", NULL));
   save_through_chooser (nowhere, "Nowhere.pdf");
-  ui_iterate_until (text_shown, &refused, 20);
+  ui_iterate_until (ui_text_shown, &refused, 20);
   ui_iterate_until (not_reporting, cmp, 20);
   g_clear_pointer (&pdf, g_free);
   g_clear_pointer (&html, g_free);
@@ -775,9 +747,7 @@ shoot_widths (const char *suffix)
       g_autofree char *list = g_strdup_printf ("history-list-%s-%d.png", suffix, widths[w]);
       g_autofree char *compare = g_strdup_printf ("history-compare-%s-%d.png", suffix, widths[w]);
 
-      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 1100);
-      ui_iterate_for (300);
-      g_free (ui_screenshot (window, list));
+      ui_screenshot_at (window, widths[w], 1100, list);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.compare", NULL));
       ui_iterate_until (compare_loaded, page, 20);
       g_free (ui_screenshot (window, compare));
@@ -837,9 +807,7 @@ test_narrow (void)
 {
   DrivedashWindow *window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 900);
-  ui_iterate_for (300);
-  g_free (ui_screenshot (window, "history-list-narrow.png"));
+  ui_screenshot_at (window, 360, 900, "history-list-narrow.png");
   {
     int minimum;
 
@@ -850,6 +818,86 @@ test_narrow (void)
     g_assert_cmpint (minimum, <=, 360);
   }
   /* Closing disposes the page: it used to unparent its stack twice. */
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (200);
+}
+
+/* The run's Name field (a DrivedashEntryRow, for screen readers): an
+ * edit shows Apply, Enter applies it and renames the run. */
+static void
+test_rename (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 900, 1100);
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashEntryRow *row;
+  GtkWidget *apply;
+  GtkEntry *entry;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (list_loaded, page, 20);
+  drivedash_history_page_open (page, item_at (page, 0));
+  row = DRIVEDASH_ENTRY_ROW (ui_find_descendant (GTK_WIDGET (page), DRIVEDASH_TYPE_ENTRY_ROW));
+  entry = drivedash_entry_row_get_entry (row);
+  apply = gtk_widget_get_next_sibling (GTK_WIDGET (entry));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Name");
+  g_assert_false (gtk_widget_get_visible (apply));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Renamed & kept");
+  g_assert_true (gtk_widget_get_visible (apply));
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_false (gtk_widget_get_visible (apply));
+  g_assert_cmpstr (drivedash_history_item_get_title (item_at (page, 0)), ==, "Renamed & kept");
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_for (200);
+}
+
+static gboolean
+no_undo_shown (gpointer data)
+{
+  ButtonSearch *s = data;
+
+  one_button (s);
+  return s->n == 0;
+}
+
+/* Three deletes one after the other, faster than a toast's animations:
+ * under libadwaita 1.2, dismissing the toast before (shown 500 ms while
+ * the one before it hid) freed it before its show animation ended, and
+ * the animation's end then wrote to freed memory.  The toast is one,
+ * renamed each time, and it leaves by its own timeout. */
+static void
+test_delete_quickly (void)
+{
+  DrivedashWindow *window = ui_open_window (app, 900, 1100);
+  DrivedashHistoryPage *page = history_page (window);
+  DrivedashHistoryModel *model = drivedash_history_page_get_model (page);
+  ButtonSearch undo = { GTK_WIDGET (window), "_Undo", NULL, 0 };
+  g_autofree char *last = NULL;
+  guint before;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (list_loaded, page, 20);
+  before = n_rows (page);
+  g_assert_cmpuint (before, >=, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (last);
+      last = g_strdup_printf ("Run deleted: %s", drivedash_history_item_get_title (item_at (page, 0)));
+      drivedash_history_page_open (page, item_at (page, 0));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.delete", NULL));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (n_rows (page), ==, before - 3);
+  {
+    UiText said = { GTK_WIDGET (window), last };
+
+    ui_iterate_until (ui_text_shown, &said, 20);
+    ui_iterate_until (one_button, &undo, 20);
+  }
+  /* Its timeout dismisses it: every animation has ended by then. */
+  ui_iterate_until (no_undo_shown, &undo, 60);
+  g_assert_false (drivedash_history_model_get_can_undo (model));
+  g_assert_cmpuint (n_rows (page), ==, before - 3);
   gtk_window_close (GTK_WINDOW (window));
   ui_iterate_for (200);
 }
@@ -887,6 +935,8 @@ main (int   argc,
   g_test_add_func ("/ui/history/widths", test_widths);
   g_test_add_func ("/ui/history/japanese", test_japanese);
   g_test_add_func ("/ui/history/narrow", test_narrow);
+  g_test_add_func ("/ui/history/rename", test_rename);
+  g_test_add_func ("/ui/history/delete-quickly", test_delete_quickly);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));

@@ -207,10 +207,24 @@ def tab_to_button(app, name):
     raise AssertionError("Tab never reached a button named %r" % name)
 
 
+def tab_to_text(app, name):
+    """Tabs until a text field named @name says it has the focus (issue
+    24: AdwEntryRow's field took the focus and told AT-SPI nothing)."""
+    focused = lambda: [n for role in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)
+                       for n in find_all(app.node, role, name)
+                       if n.getState().contains(pyatspi.STATE_FOCUSED)]
+    for _ in range(60):
+        if focused():
+            return focused()[0]
+        key("Tab")
+        time.sleep(0.15)
+    raise AssertionError("Tab never reached a text field named %r" % name)
+
+
 def history_read_aloud(x):
     """Issue 24: rows read with their kind and speeds, named check boxes,
-    a Back button named after its tooltip (not "GtkImage"), compare rows that say their verdict, and
-    a delete that offers Undo."""
+    a Back button named after its tooltip (not "GtkImage"), compare rows that say their verdict,
+    Name and Note fields focused by Tab, and a delete that offers Undo."""
     data_home = tempfile.mkdtemp(prefix="a11y-history-", dir=BUILD)
     exported = os.path.join(data_home, "runs.json")
     history_file(exported)
@@ -228,7 +242,7 @@ def history_read_aloud(x):
             os.environ["XDG_DATA_HOME"] = old
     try:
         show_history_page(app)
-        title = "Speed test · Samsung SSD 970 EVO Plus 1TB"
+        title = "Quick speed test · Samsung SSD 970 EVO Plus 1TB"
         rows = wait_for(lambda: (lambda r: r if len(r) == 2 else None)(
             find_all(app.node, pyatspi.ROLE_LIST_ITEM, title)), "two rows titled %r" % title)
         for r in rows:
@@ -260,6 +274,11 @@ def history_read_aloud(x):
                 break
             except AssertionError:
                 print("# the run did not open (attempt %d)" % (attempt + 1))
+        # Its Name and Note are text fields a screen reader hears focused.
+        field = tab_to_text(app, "Name")
+        assert field.queryEditableText() is not None
+        tab_to_text(app, "Note")
+        tab_to_button(app, "Delete")
         with NameWatch() as watch:
             key("space")
             watch.wait(app.node, "Run deleted: " + title, "the deleted toast")

@@ -39,6 +39,38 @@ drivedash_history_format_kind (DrivedashRunKind kind)
     }
 }
 
+/* Short names for the Speed page's presets (drivedash-bench-spec.c), by
+ * their stable ids. */
+static const struct
+{
+  const char *id;
+  const char *what;
+} preset_whats[] = {
+  { "cdm-default", N_("Standard speed test") },
+  { "quick",       N_("Quick speed test") },
+  { "cdm-nvme",    N_("NVMe speed test") },
+  { "real",        N_("Everyday speed test") },
+  { "peak",        N_("Maximum speed test") },
+  { "cdm6",        N_("CrystalDiskMark 6 speed test") },
+};
+
+const char *
+drivedash_history_format_what (const DrivedashStoreRun *run)
+{
+  const DrivedashBenchPreset *preset;
+
+  if (run->kind != DRIVEDASH_RUN_KIND_QUICK)
+    return drivedash_history_format_kind (run->kind);
+  preset = drivedash_store_run_match_preset (run);
+  for (guint i = 0; preset != NULL && i < G_N_ELEMENTS (preset_whats); i++)
+    if (g_str_equal (preset->id, preset_whats[i].id))
+      return _(preset_whats[i].what);
+  /* A stopped run has only some of its tests: it may have been any. */
+  if (preset != NULL || run->status != DRIVEDASH_RUN_STATUS_DONE || run->results->len == 0)
+    return drivedash_history_format_kind (run->kind);
+  return _("Custom speed test");
+}
+
 const char *
 drivedash_history_format_game_mode (int game_mode)
 {
@@ -62,7 +94,7 @@ drivedash_history_format_title (const DrivedashStoreRun *run)
     return g_strdup (run->name);
   /* What the run is; the date, the same for runs made one after the
    * other, is the subtitle's. */
-  return g_strdup_printf ("%s · %s", drivedash_history_format_kind (run->kind), drive_of (run));
+  return g_strdup_printf ("%s · %s", drivedash_history_format_what (run), drive_of (run));
 }
 
 char *
@@ -83,8 +115,7 @@ drivedash_history_format_subtitle (const DrivedashStoreRun *run)
   g_ptr_array_add (parts, drivedash_history_format_date (run->started_at));
   /* A renamed run's title no longer says what it is. */
   if (named)
-    g_ptr_array_add (parts, g_strdup_printf ("%s · %s", drivedash_history_format_kind (run->kind),
-                                             drive_of (run)));
+    g_ptr_array_add (parts, g_strdup_printf ("%s · %s", drivedash_history_format_what (run), drive_of (run)));
   if (game_mode != NULL)
     g_ptr_array_add (parts, g_strdup (game_mode));
   if (run->status == DRIVEDASH_RUN_STATUS_CANCELLED)

@@ -14,9 +14,14 @@ G_BEGIN_DECLS
 char       *drivedash_history_format_date      (gint64                   started_at_us);
 /* "Speed test", "Game mode A/B test", … */
 const char *drivedash_history_format_kind      (DrivedashRunKind         kind);
+/* What @run is: its kind, and for a speed test the preset it ran
+ * ("Standard speed test"), "Custom speed test" for other tests, or
+ * "Speed test" when a stopped run's tests cannot tell. */
+const char *drivedash_history_format_what      (const DrivedashStoreRun *run);
 /* "Game mode on", "Game mode off", or NULL when unknown. */
 const char *drivedash_history_format_game_mode (int                      game_mode);
-/* The run's name, else what it is: "Speed test · Samsung SSD 970". */
+/* The run's name, else what it is: "Standard speed test · Samsung SSD
+ * 970". */
 char       *drivedash_history_format_title     (const DrivedashStoreRun *run);
 /* "30 Nov 2026, 19:22 · Game mode on · Stopped"; a renamed run's also
  * says what it is. */

@@ -13,6 +13,7 @@
 #include "drivedash-bench-plots.h"
 #include "drivedash-bench-result-item.h"
 #include "drivedash-compare-chart.h"
+#include "drivedash-entry-row.h"
 #include "drivedash-file-chooser.h"
 #include "drivedash-history-jobs.h"
 #include "drivedash-history-page.h"
@@ -33,8 +34,8 @@ struct _DrivedashHistoryPage
   GtkListBox            *compare_list;
   GtkLabel              *run_title;
   GtkLabel              *run_subtitle;
-  AdwEntryRow           *name_row;
-  AdwEntryRow           *note_row;
+  DrivedashEntryRow     *name_row;
+  DrivedashEntryRow     *note_row;
   GListStore            *run_results;
   GtkWidget             *grid;
   GtkLabel              *run_figures;
@@ -226,8 +227,8 @@ drivedash_history_page_open (DrivedashHistoryPage *self,
   g_set_object (&self->current, item);
   gtk_label_set_text (self->run_title, drivedash_history_item_get_title (item));
   gtk_label_set_text (self->run_subtitle, drivedash_history_item_get_subtitle (item));
-  gtk_editable_set_text (GTK_EDITABLE (self->name_row), run->name ? run->name : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->note_row), run->note ? run->note : "");
+  drivedash_entry_row_set_text (self->name_row, run->name);
+  drivedash_entry_row_set_text (self->note_row, run->note);
   g_list_store_remove_all (self->run_results);
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
@@ -238,10 +239,10 @@ drivedash_history_page_open (DrivedashHistoryPage *self,
 }
 
 static void
-apply_cb (AdwEntryRow          *row,
+apply_cb (DrivedashEntryRow    *row,
           DrivedashHistoryPage *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  const char *text = drivedash_entry_row_get_text (row);
 
   if (self->current == NULL)
     return;
@@ -356,6 +357,38 @@ toast_dismissed_cb (AdwToast              *toast,
     drivedash_history_model_commit_remove (history);
 }
 
+/* Gone or on its way out (it slides out for a while): the next delete
+ * makes a new one. */
+static void
+delete_toast_dismissed_cb (AdwToast             *toast,
+                           DrivedashHistoryPage *self)
+{
+  if (self->delete_toast == toast)
+    g_clear_weak_pointer (&self->delete_toast);
+}
+
+/* The "Run deleted" toast: one, renamed for each delete while it shows,
+ * never dismissed by the page.  libadwaita 1.2 frees a toast dismissed
+ * while it is still sliding in (shown in 500 ms when it replaces another,
+ * hidden in 300) and then writes to it when the slide ends: three quick
+ * deletes crashed (fixed in libadwaita 1.3, commit 1674ebc9).  Showing
+ * the same toast again only restarts its timeout. */
+static AdwToast *
+delete_toast (DrivedashHistoryPage *self)
+{
+  AdwToast *toast = self->delete_toast;
+
+  if (toast != NULL)
+    return g_object_ref (toast);
+  toast = adw_toast_new ("");
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (delete_toast_dismissed_cb), self, 0);
+  g_set_weak_pointer (&self->delete_toast, toast);
+  return toast;
+}
+
 static void
 delete_action (GtkWidget  *widget,
                const char *action,
@@ -369,19 +402,15 @@ delete_action (GtkWidget  *widget,
     return;
   /* TRANSLATORS: a toast; %s is the run's title */
   text = g_strdup_printf (_("Run deleted: %s"), drivedash_history_item_get_title (self->current));
-  toast = drivedash_toast_new_plain (text);
+  toast = delete_toast (self);
+  drivedash_toast_set_plain_title (toast, text);
+  /* Its Undo and timeout act on this run only; the run before is
+   * committed by the remove below. */
   g_object_set_data_full (G_OBJECT (toast), "item", g_object_ref (self->current), g_object_unref);
   drivedash_history_model_remove (self->history, self->current);
   g_clear_object (&self->current);
   gtk_stack_set_visible_child_name (self->stack, "list");
   /* Shown now, not after a toast already on screen: Undo is for a few seconds. */
-  adw_toast_set_button_label (toast, _("_Undo"));
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_cb), self->history, 0);
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self->history, 0);
-  /* The toast of the delete before is over: its run is forgotten. */
-  if (self->delete_toast != NULL)
-    adw_toast_dismiss (self->delete_toast);
-  g_set_weak_pointer (&self->delete_toast, toast);
   drivedash_history_page_show_toast (self, toast);
 }
 
@@ -593,6 +622,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = drivedash_history_page_dispose;
+  g_type_ensure (DRIVEDASH_TYPE_ENTRY_ROW);
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_AB_MODEL);

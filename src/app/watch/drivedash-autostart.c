@@ -220,19 +220,80 @@ in_flatpak (void)
   return use_portal_for_testing || g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 }
 
+/* The one question to the portal: the Health page's offer and an open
+ * Preferences switch both apply the same change of the setting, and the
+ * second caller waits for the first one's answer instead of asking again.
+ * The call itself takes no caller's cancellable, so one caller going away
+ * does not take the answer from the other; each task still returns
+ * "cancelled" to its own caller (GTask checks its cancellable). */
+static struct
+{
+  GPtrArray *waiting;   /* of GTask: the latest question's callers, NULL when
+                           none; the question holds a reference of its own */
+  gboolean   enabled;   /* what it asks for */
+  gboolean   refused;   /* the last question to turn it on got no yes */
+} portal;
+
+/* @user_data: the GTasks waiting for this question, which may no longer
+ * be the latest one. */
 static void
 portal_answered (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
+  g_autoptr(GPtrArray) waiting = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean latest = portal.waiting == waiting;
 
   drivedash_autostart_request_portal_finish (result, &error);
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
+  if (latest)
+    {
+      g_clear_pointer (&portal.waiting, g_ptr_array_unref);
+      if (portal.enabled)
+        portal.refused = error != NULL;
+    }
+  for (guint i = 0; i < waiting->len; i++)
+    {
+      GTask *task = g_ptr_array_index (waiting, i);
+
+      if (error != NULL)
+        g_task_return_error (task, g_error_copy (error));
+      else
+        g_task_return_boolean (task, TRUE);
+    }
+}
+
+static void
+ask_portal (GTask    *task,
+            gboolean  enabled)
+{
+  g_autoptr(GDBusConnection) session = NULL;
+
+  /* Nothing was allowed, so there is nothing to take back. */
+  if (!enabled && portal.refused && portal.waiting == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  if (portal.waiting != NULL && portal.enabled == enabled)
+    {
+      g_ptr_array_add (portal.waiting, g_object_ref (task));
+      return;
+    }
+  session = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  if (session == NULL)
+    {
+      g_task_return_error (task, no_portal_error ());
+      return;
+    }
+  /* The other answer asked for while one is awaited: a question of its
+   * own, which later callers join; the earlier callers keep theirs. */
+  g_clear_pointer (&portal.waiting, g_ptr_array_unref);
+  portal.enabled = enabled;
+  portal.waiting = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (portal.waiting, g_object_ref (task));
+  drivedash_autostart_request_portal (session, enabled, NULL, portal_answered,
+                                      g_ptr_array_ref (portal.waiting));
 }
 
 void
@@ -242,7 +303,6 @@ drivedash_autostart_apply_async (gboolean             enabled,
                                  gpointer             user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  g_autoptr(GDBusConnection) session = NULL;
   GError *error = NULL;
 
   g_task_set_source_tag (task, drivedash_autostart_apply_async);
@@ -255,13 +315,7 @@ drivedash_autostart_apply_async (gboolean             enabled,
         g_task_return_error (task, error);
       return;
     }
-  session = g_bus_get_sync (G_BUS_TYPE_SESSION, cancellable, NULL);
-  if (session == NULL)
-    {
-      g_task_return_error (task, no_portal_error ());
-      return;
-    }
-  drivedash_autostart_request_portal (session, enabled, cancellable, portal_answered, g_object_ref (task));
+  ask_portal (task, enabled);
 }
 
 gboolean

@@ -35,7 +35,9 @@ gboolean   drivedash_autostart_request_portal_finish (GAsyncResult *result,
  * returns), or, in the Flatpak, asks the portal and waits for its answer.
  * FALSE with an error for people when it could not be applied (refused,
  * no portal, file not written).  The Preferences switch and the Health
- * page's first-run offer both use it. */
+ * page's first-run offer both use it; while the portal is asked, a second
+ * call for the same value waits for that answer rather than asking again,
+ * and turning it off after a refusal asks nothing. */
 void       drivedash_autostart_apply_async   (gboolean              enabled,
                                               GCancellable         *cancellable,
                                               GAsyncReadyCallback   callback,

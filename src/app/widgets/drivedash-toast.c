@@ -57,10 +57,21 @@ drivedash_widget_add_toast (GtkWidget *from,
   drivedash_a11y_fix_mnemonics (overlay);
 }
 
-AdwToast *
-drivedash_toast_new_plain (const char *text)
+void
+drivedash_toast_set_plain_title (AdwToast   *toast,
+                                 const char *text)
 {
   g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
 
-  return adw_toast_new (escaped);
+  g_return_if_fail (ADW_IS_TOAST (toast));
+  adw_toast_set_title (toast, escaped);
+}
+
+AdwToast *
+drivedash_toast_new_plain (const char *text)
+{
+  AdwToast *toast = adw_toast_new ("");
+
+  drivedash_toast_set_plain_title (toast, text);
+  return toast;
 }

@@ -18,6 +18,9 @@ void drivedash_widget_add_toast (GtkWidget *from,
  * toast's title as Pango markup: "Tom & Jerry" would show nothing, and
  * json-glib's messages hold "<data>".  Every toast with words that are
  * not a fixed translated string is made with this. */
-AdwToast *drivedash_toast_new_plain (const char *text);
+AdwToast *drivedash_toast_new_plain       (const char *text);
+/* The same for a toast already made (one that is shown again, renamed). */
+void      drivedash_toast_set_plain_title (AdwToast   *toast,
+                                           const char *text);
 
 G_END_DECLS

@@ -202,6 +202,54 @@ drivedash_store_run_find_result (const DrivedashStoreRun *self,
   return NULL;
 }
 
+/* Whether @self ran exactly @preset's tests, each in every mode it used. */
+static gboolean
+matches_preset (const DrivedashStoreRun    *self,
+                const DrivedashBenchPreset *preset)
+{
+  g_autoptr(GArray) specs = drivedash_bench_preset_expand (preset, DRIVEDASH_BENCH_MODES_READ);
+  g_autoptr(GHashTable) modes = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer mode;
+
+  for (guint i = 0; i < self->results->len; i++)
+    {
+      const DrivedashStoreResult *r = g_ptr_array_index (self->results, i);
+
+      g_hash_table_add (modes, (gpointer) r->mode);
+    }
+  /* Every result is one (test, mode) pair, so all pairs present and the
+   * same count means nothing else was run. */
+  if (self->results->len != specs->len * g_hash_table_size (modes))
+    return FALSE;
+  g_hash_table_iter_init (&iter, modes);
+  while (g_hash_table_iter_next (&iter, &mode, NULL))
+    for (guint i = 0; i < specs->len; i++)
+      {
+        g_autofree char *test = drivedash_bench_spec_to_string (&g_array_index (specs, DrivedashBenchSpec, i));
+
+        if (drivedash_store_run_find_result (self, test, mode) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+const DrivedashBenchPreset *
+drivedash_store_run_match_preset (const DrivedashStoreRun *self)
+{
+  guint n_presets;
+  const DrivedashBenchPreset *presets = drivedash_bench_presets_get (&n_presets);
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->results == NULL || self->results->len == 0)
+    return NULL;
+  for (guint i = 0; i < n_presets; i++)
+    if (matches_preset (self, &presets[i]))
+      return &presets[i];
+  return NULL;
+}
+
 const char *
 drivedash_run_kind_to_string (DrivedashRunKind kind)
 {

@@ -100,6 +100,10 @@ const DrivedashStoreResult *drivedash_store_run_find_result (const DrivedashStor
                                                              const char              *test,
                                                              const char              *mode);
 
+/* The speed-test preset @self ran, told from its stored tests (runs do not
+ * record it): the preset whose tests it ran exactly, each in every mode
+ * (read, write, mix) it used; NULL for other tests, or none. */
+const DrivedashBenchPreset *drivedash_store_run_match_preset (const DrivedashStoreRun *self);
 /* Stable ids: "quick", "sustained", "consistency", "saturation", "ab-set",
  * "repeat-set", "adaptivity"; "done", "cancelled", "failed". */
 const char *drivedash_run_kind_to_string     (DrivedashRunKind   kind);
