@@ -130,14 +130,19 @@ class RealSystemdTest(unittest.TestCase):
                                                Gio.DBusCallFlags.NONE, -1, None)
         return result.unpack()[0]
 
-    def active_state(self):
+    def timer_property(self, iface, name):
         path = self.manager_call('LoadUnit', '(s)', ('fstrim.timer',), '(o)')
         result = self.connection.call_sync('org.freedesktop.systemd1', path,
-                                               'org.freedesktop.DBus.Properties', 'Get',
-                                               GLib.Variant('(ss)', ('org.freedesktop.systemd1.Unit',
-                                                                     'ActiveState')),
-                                               None, Gio.DBusCallFlags.NONE, -1, None)
+                                           'org.freedesktop.DBus.Properties', 'Get',
+                                           GLib.Variant('(ss)', ('org.freedesktop.systemd1.' + iface, name)),
+                                           None, Gio.DBusCallFlags.NONE, -1, None)
         return result.unpack()[0]
+
+    def active_state(self):
+        return self.timer_property('Unit', 'ActiveState')
+
+    def last_trigger(self):
+        return self.timer_property('Timer', 'LastTriggerUSec') or None
 
     def cli(self, *args):
         env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=self.address, LANGUAGE='C', LC_ALL='C.UTF-8')
@@ -162,10 +167,21 @@ class RealSystemdTest(unittest.TestCase):
         # systemd itself says so: enabled (the symlink is there), started.
         self.assertEqual(self.manager_call('GetUnitFileState', '(s)', ('fstrim.timer',), '(s)'), 'enabled')
         self.assertTrue(os.path.islink(os.path.join(self.units, 'timers.target.wants', 'fstrim.timer')))
+        # StartUnit queues a job; the timer is active once systemd has run it.
+        deadline = time.monotonic() + 30
+        while self.active_state() != 'active' and time.monotonic() < deadline:
+            time.sleep(0.05)
         self.assertEqual(self.active_state(), 'active')
+        # Persistent=true may fire it at once: the reading is systemd's
+        # LastTriggerUSec from before or after it.
+        before = self.last_trigger()
         trim = self.read()
+        text = self.cli().stdout
+        after = self.last_trigger()
         self.assertEqual((trim['state'], trim['timer'], trim['can_turn_on']), ('weekly', 'on', False))
-        self.assertIn('Weekly trim: On: the drive is trimmed once a week. It has not run yet.', self.cli().stdout)
+        self.assertIn(trim['last_run_usec'], (before, after))
+        self.assertRegex(text, r'Weekly trim: On: the drive is trimmed once a week\. '
+                               r'(It has not run yet|It last ran today)\.')
 
         # Turning it on again is harmless.
         done = self.cli('--turn-on-trim')
