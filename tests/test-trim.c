@@ -25,6 +25,7 @@ static const char *MOUNTINFO =
   "25 22 259:3 /sub /srv rw,noatime shared:4 - btrfs /dev/nvme0n1p3 rw,ssd,discard=async\n"
   "26 22 259:9 / /other rw,discard - ext4 /dev/nvme1n1 rw\n"
   "27 22 0:25 / /proc rw,nosuid - proc proc rw\n"
+  "28 22 259:20 / /games rw - xfs /dev/nvme5n1 rw\n"
   "not a mountinfo line\n";
 
 static char *
@@ -55,6 +56,10 @@ make_tree (void)
   drivedash_test_tree_put (root, "class/block/dm-0/holders/dm-0/.keep", "");
   drivedash_test_tree_put (root, "class/nvme/nvme1/nvme1n1/dev", "259:9\n");
   drivedash_test_tree_put (root, "class/block/nvme1n1/dev", "259:9\n");
+  /* nvme2 with native multipath: its namespace's path device sits under
+   * the controller, the block device people use is nvme5n1. */
+  drivedash_test_tree_put (root, "class/nvme/nvme2/nvme5c2n1/nsid", "1\n");
+  drivedash_test_tree_put (root, "class/block/nvme5n1/dev", "259:20\n");
   drivedash_test_tree_put (root, "mountinfo", MOUNTINFO);
   return root;
 }
@@ -88,6 +93,10 @@ test_scan (void)
   g_assert_cmpuint (status.n_filesystems, ==, 1);
   g_assert_cmpuint (status.n_discard, ==, 1);
   g_assert_cmpuint (status.n_blocked, ==, 0);
+
+  status = scan (root, "nvme2");
+  g_assert_cmpuint (status.n_filesystems, ==, 1);
+  g_assert_cmpuint (status.n_discard, ==, 0);
   g_assert_true (drivedash_test_tree_remove (root));
 }
 

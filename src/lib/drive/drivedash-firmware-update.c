@@ -86,8 +86,10 @@ call_fwupd (GDBusConnection *bus,
             GCancellable    *cancellable,
             GError         **error)
 {
+  /* Only a running fwupd is asked: starting it (it is D-Bus activatable)
+   * would make every look at the Health page wait for its start-up. */
   return g_dbus_connection_call_sync (bus, FWUPD_NAME, FWUPD_PATH, FWUPD_IFACE, method, args,
-                                      G_VARIANT_TYPE ("(aa{sv})"), G_DBUS_CALL_FLAGS_NONE, -1,
+                                      G_VARIANT_TYPE ("(aa{sv})"), G_DBUS_CALL_FLAGS_NO_AUTO_START, -1,
                                       cancellable, error);
 }
 

@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 
 /* Fills drive_trims, n_filesystems, n_discard and n_blocked of @status
  * for @controller's namespaces, their partitions and every holder above
- * them (device-mapper, RAID).  FALSE with DRIVEDASH_ERROR_NOT_FOUND when
- * @sysfs_root has no such controller. */
+ * them (device-mapper, RAID).  FALSE with drivedash_drive_lookup()'s
+ * error when @sysfs_root has no such controller. */
 gboolean drivedash_trim_scan_filesystems (DrivedashTrimStatus *status,
                                           const char          *sysfs_root,
                                           const char          *mountinfo,

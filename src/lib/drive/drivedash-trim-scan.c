@@ -11,11 +11,7 @@
  */
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gi18n.h>
-
-#include "drivedash-error.h"
+#include "drivedash-drive.h"
 #include "drivedash-sysfs.h"
 #include "drivedash-trim-private.h"
 
@@ -102,43 +98,34 @@ visit (GHashTable *devices,
   visit_holders (devices, root, name, passes, depth);
 }
 
-static gboolean
-is_namespace (const char *controller,
-              const char *entry)
-{
-  const char *rest;
-
-  if (!g_str_has_prefix (entry, controller) || entry[strlen (controller)] != 'n')
-    return FALSE;
-  rest = entry + strlen (controller) + 1;
-  return rest[0] != '\0' && strspn (rest, "0123456789") == strlen (rest);
-}
-
-/* The namespaces' devices, or NULL when there is no such controller. */
+/* The namespaces' devices, or NULL when there is no such controller.
+ * DrivedashDrive knows the block device of each namespace, multipath
+ * (nvme<S>c<C>n<N> under the controller, nvme<S>n<N> the device) or not. */
 static GHashTable *
 drive_devices (DrivedashTrimStatus *status,
                const char          *root,
-               const char          *controller)
+               const char          *controller,
+               GError             **error)
 {
-  g_autofree char *path = g_build_filename (root, "class", "nvme", controller, NULL);
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(DrivedashDrive) drive = drivedash_drive_lookup (root, controller, error);
   GHashTable *devices;
-  const char *entry;
+  GPtrArray *namespaces;
 
-  if (dir == NULL)
+  if (drive == NULL)
     return NULL;
   devices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  namespaces = drivedash_drive_get_namespaces (drive);
   status->drive_trims = TRUE;
-  while ((entry = g_dir_read_name (dir)) != NULL)
-    if (is_namespace (controller, entry))
-      {
-        gboolean passes = passes_discards (root, entry);
+  for (guint i = 0; i < namespaces->len; i++)
+    {
+      const DrivedashNamespace *ns = g_ptr_array_index (namespaces, i);
+      gboolean passes = passes_discards (root, ns->name);
 
-        /* One namespace that takes no trim makes the drive one that
-         * takes none: NVMe sets that per controller. */
-        status->drive_trims = status->drive_trims && passes;
-        visit (devices, root, entry, passes, 0);
-      }
+      /* One namespace that takes no trim makes the drive one that takes
+       * none: NVMe says it per controller. */
+      status->drive_trims = status->drive_trims && passes;
+      visit (devices, root, ns->name, passes, 0);
+    }
   return devices;
 }
 
@@ -187,18 +174,13 @@ drivedash_trim_scan_filesystems (DrivedashTrimStatus *status,
                                  const char          *controller,
                                  GError             **error)
 {
-  g_autoptr(GHashTable) devices = drive_devices (status, sysfs_root, controller);
+  g_autoptr(GHashTable) devices = drive_devices (status, sysfs_root, controller, error);
   g_autoptr(GHashTable) seen = NULL;
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
 
   if (devices == NULL)
-    {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
-                   _("There is no NVMe controller called “%s” (see “drivedash-cli list”)."),
-                   controller);
-      return FALSE;
-    }
+    return FALSE;
   status->n_filesystems = status->n_discard = status->n_blocked = 0;
   /* No mountinfo (no /proc) leaves the counts at 0: "nothing mounted"
    * is what can be told then. */
