@@ -74,9 +74,11 @@ open_software_action_cb (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_find_program_in_path ("gnome-software");
 
+  /* Not found: not installed, or not visible from inside Flatpak's
+   * sandbox, where it may well be installed.  Say what works in both. */
   if (path == NULL)
     {
-      toast (self, _("Software is not installed. The update can be installed with “fwupdmgr update” in a terminal."));
+      toast (self, _("Open Software and look under Updates, or run “fwupdmgr update” in a terminal."));
       return;
     }
   software = g_app_info_create_from_commandline ("gnome-software --mode=updates", _("Software"),
