@@ -152,6 +152,13 @@ class UpkeepTest(unittest.TestCase):
         self.assertEqual((fw['state'], fw['offered'], fw['summary']),
                          ('offered', '3B2QEXM7', 'Fixes rare slowdowns'))
         self.assertIn('Firmware update: Version 3B2QEXM7 is offered.', self.cli().stdout)
+        # drivedash-cli health says the same in its report.
+        env = dict(self.bus.env, LANGUAGE='C', LC_ALL='C.UTF-8')
+        health = subprocess.run([os.environ['DRIVEDASH_CLI'], 'health', '--sysfs-root=' + self.bus.sysfs, 'nvme0'],
+                                env=env, capture_output=True, text=True, timeout=60)
+        self.assertEqual(health.returncode, 0, health.stderr)
+        self.assertRegex(health.stdout, r'\n  Firmware update +Version 3B2QEXM7 is offered\.')
+        self.assertRegex(health.stdout, r'\n  Weekly trim +Can’t tell: this computer has no systemd')
 
 
 if __name__ == '__main__':
