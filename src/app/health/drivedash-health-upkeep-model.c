@@ -138,7 +138,13 @@ trim_read_cb (GObject      *source,
   if (status != NULL)
     set_trim (self, status);
   else
-    set_text (self, &self->trim_text, error->message, PROP_TRIM_TEXT);
+    {
+      /* Nothing to offer on a drive that could not be looked at. */
+      DrivedashTrimStatus unknown = { .timer = DRIVEDASH_TRIM_TIMER_UNKNOWN, .drive_trims = TRUE };
+
+      set_trim (self, &unknown);
+      set_text (self, &self->trim_text, error->message, PROP_TRIM_TEXT);
+    }
   reading_done (self);
 }
 

@@ -178,6 +178,24 @@ is_no_systemd (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+static gboolean
+remote_error_is (const GError *error,
+                 const char   *name)
+{
+  g_autofree char *remote = g_dbus_error_get_remote_error (error);
+
+  return g_strcmp0 (remote, name) == 0;
+}
+
+/* systemd's answer for a unit file it does not have: its own NoSuchUnit,
+ * FileNotFound in older releases. */
+static gboolean
+is_no_such_unit (const GError *error)
+{
+  return remote_error_is (error, "org.freedesktop.systemd1.NoSuchUnit") ||
+         g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_FILE_NOT_FOUND);
+}
+
 /* LastTriggerUSec of the loaded timer; 0 when it cannot be read. */
 static gint64
 read_last_run (GDBusConnection *bus,
@@ -224,9 +242,8 @@ read_timer (DrivedashTrimStatus *status,
                         G_DBUS_CALL_FLAGS_NONE, cancellable, &error);
   if (reply == NULL)
     {
-      /* systemd answers an unknown unit file with its own NoSuchUnit
-       * (FileNotFound in older releases). */
-      if (!is_no_systemd (error))
+      /* Anything else (no systemd, a refusal) leaves it "can't tell". */
+      if (is_no_such_unit (error))
         status->timer = DRIVEDASH_TRIM_TIMER_MISSING;
       g_debug ("GetUnitFileState %s: %s", TRIM_TIMER, error->message);
       return;
@@ -309,15 +326,6 @@ drivedash_trim_status_read_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
-static gboolean
-remote_error_is (const GError *error,
-                 const char   *name)
-{
-  g_autofree char *remote = g_dbus_error_get_remote_error (error);
-
-  return g_strcmp0 (remote, name) == 0;
-}
-
 /* systemd's errors, said for people. */
 static void
 set_turn_on_error (GError       **error,
@@ -330,8 +338,7 @@ set_turn_on_error (GError       **error,
            remote_error_is (cause, "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired"))
     g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
                          _("Weekly trim was not turned on: the system did not allow it. An administrator can turn it on."));
-  else if (remote_error_is (cause, "org.freedesktop.systemd1.NoSuchUnit") ||
-           g_error_matches (cause, G_DBUS_ERROR, G_DBUS_ERROR_FILE_NOT_FOUND))
+  else if (is_no_such_unit (cause))
     g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
                          _("Weekly trim can’t be turned on: this system has no weekly trim timer (fstrim.timer, part of util-linux)."));
   else if (is_no_systemd (cause))
