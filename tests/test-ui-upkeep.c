@@ -4,8 +4,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The group (the real widget, its real view-model and lib's real trim
- * and fwupd code) in an AdwApplicationWindow of its own, for the fixture
+ * The group in the Health page of the real window, and alone (the real
+ * widget, its real view-model and lib's real trim and fwupd code) in an
+ * AdwApplicationWindow of its own, for the fixture
  * drive UPKEEP_SYSFS_ROOT/class/nvme/nvme0, whose namespace holds a
  * filesystem really mounted here.  The script has set fstrim.timer
  * "disabled" and an offered release.  Checks what the rows say and which
@@ -19,6 +20,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "drivedash-health-page.h"
 #include "drivedash-health-upkeep.h"
 #include "drivedash-test-locale.h"
 #include "test-ui-common.h"
@@ -257,6 +259,57 @@ test_turn_on (void)
   close_fixture (&f);
 }
 
+static DrivedashApplication *app;
+
+static gboolean
+upkeep_shown (gpointer data)
+{
+  DrivedashHealthUpkeep *section = data;
+
+  return drivedash_health_upkeep_model_get_available (drivedash_health_upkeep_get_upkeep (section)) &&
+         gtk_widget_get_mapped (GTK_WIDGET (section));
+}
+
+/* The group where it lives: the Health page of the real window, showing
+ * the fixture drive; scrolled so that the group is in view. */
+static void
+test_in_window (void)
+{
+  static const int widths[] = { 960, 360 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      DrivedashWindow *window = ui_open_window (app, widths[i], 900);
+      GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE);
+      g_autoptr(DrivedashDriveList) drives = drivedash_drive_list_new_for_root (g_getenv ("UPKEEP_SYSFS_ROOT"));
+      g_autofree char *name = g_strdup_printf ("upkeep-window-%s-light.png", i == 0 ? "wide" : "narrow");
+      GtkWidget *section, *scrolled;
+      GtkAdjustment *adj;
+      graphene_point_t at;
+
+      g_assert_nonnull (page);
+      drivedash_health_page_set_drives (DRIVEDASH_HEALTH_PAGE (page), drives);
+      section = ui_find_descendant (page, DRIVEDASH_TYPE_HEALTH_UPKEEP);
+      g_assert_nonnull (section);
+      ui_iterate_until (upkeep_shown, section, 30);
+      g_assert_true (gtk_widget_get_visible (find_button (section, "upkeep.open-software")));
+      /* The health report's groups above it come in first; let the page
+       * lay them out before scrolling. */
+      ui_iterate_for (500);
+      scrolled = gtk_widget_get_ancestor (section, GTK_TYPE_SCROLLED_WINDOW);
+      adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      g_assert_true (gtk_widget_compute_point (section, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                               &GRAPHENE_POINT_INIT (0, 0), &at));
+      g_test_message ("upkeep group at y=%.0f of %.0f", at.y, gtk_adjustment_get_upper (adj));
+      gtk_adjustment_set_value (adj, at.y - 24);
+      ui_iterate_for (200);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+      g_free (ui_screenshot (window, name));
+      gtk_window_close (GTK_WINDOW (window));
+      ui_iterate_for (100);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -269,10 +322,25 @@ main (int   argc,
       g_test_skip ("run by tests/dbus/test_upkeep_app.py");
       return g_test_run ();
     }
-  adw_init ();
-  /* Japanese first: the English test turns the timer on. */
-  g_test_add_func ("/ui/upkeep/screenshots-japanese", test_screenshots_japanese);
-  g_test_add_func ("/ui/upkeep/screenshots", test_screenshots);
-  g_test_add_func ("/ui/upkeep/turn-on", test_turn_on);
-  return g_test_run ();
+  {
+    /* GTestDBus (the app's private session bus) would hide the system
+     * bus the mocks are on. */
+    g_autofree char *system_bus = g_strdup (g_getenv ("DBUS_SYSTEM_BUS_ADDRESS"));
+    GTestDBus *bus = ui_start_app (&app);
+    int status;
+
+    g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", system_bus, TRUE);
+    /* Japanese first: the English test turns the timer on. */
+    g_test_add_func ("/ui/upkeep/screenshots-japanese", test_screenshots_japanese);
+    g_test_add_func ("/ui/upkeep/screenshots", test_screenshots);
+    g_test_add_func ("/ui/upkeep/in-window", test_in_window);
+    g_test_add_func ("/ui/upkeep/turn-on", test_turn_on);
+    status = g_test_run ();
+    g_application_release (G_APPLICATION (app));
+    g_clear_object (&app);
+    /* Not _down(): GTK keeps its bus connection until exit (as in
+     * test-ui-health). */
+    g_test_dbus_stop (bus);
+    return status;
+  }
 }
