@@ -6,8 +6,9 @@
  * systemd is asked on the system bus (org.freedesktop.systemd1), never
  * through systemctl: its own polkit check (manage-unit-files) decides
  * whether this user may turn the timer on, with a password dialog when
- * the call allows interactive authorization.  The calls are blocking
- * and run in a GTask thread, together with the sysfs walk.
+ * the call allows interactive authorization (drivedash-trim-turn-on.c).
+ * The calls are blocking and run in a GTask thread, together with the
+ * sysfs walk.
  */
 #include "config.h"
 
@@ -17,11 +18,7 @@
 #include "drivedash-error.h"
 #include "drivedash-trim-private.h"
 
-#define SYSTEMD_NAME "org.freedesktop.systemd1"
-#define SYSTEMD_PATH "/org/freedesktop/systemd1"
-#define SYSTEMD_MANAGER "org.freedesktop.systemd1.Manager"
 #define SYSTEMD_TIMER "org.freedesktop.systemd1.Timer"
-#define TRIM_TIMER "fstrim.timer"
 #define MOUNTINFO "/proc/self/mountinfo"
 
 G_DEFINE_BOXED_TYPE (DrivedashTrimStatus, drivedash_trim_status,
@@ -151,14 +148,14 @@ drivedash_trim_status_dup_text (const DrivedashTrimStatus *self,
   return g_steal_pointer (&text);
 }
 
-static GVariant *
-call_manager (GDBusConnection *bus,
-              const char      *method,
-              GVariant        *args,
-              const char      *reply_type,
-              GDBusCallFlags   flags,
-              GCancellable    *cancellable,
-              GError         **error)
+GVariant *
+drivedash_trim_call_manager (GDBusConnection *bus,
+                             const char      *method,
+                             GVariant        *args,
+                             const char      *reply_type,
+                             GDBusCallFlags   flags,
+                             GCancellable    *cancellable,
+                             GError         **error)
 {
   /* A password dialog can stay open for minutes. */
   int timeout = (flags & G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION) ? G_MAXINT : -1;
@@ -168,8 +165,8 @@ call_manager (GDBusConnection *bus,
                                       flags, timeout, cancellable, error);
 }
 
-static gboolean
-is_no_systemd (const GError *error)
+gboolean
+drivedash_trim_is_no_systemd (const GError *error)
 {
   return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER) ||
@@ -178,9 +175,9 @@ is_no_systemd (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-static gboolean
-remote_error_is (const GError *error,
-                 const char   *name)
+gboolean
+drivedash_trim_remote_error_is (const GError *error,
+                                const char   *name)
 {
   g_autofree char *remote = g_dbus_error_get_remote_error (error);
 
@@ -189,10 +186,10 @@ remote_error_is (const GError *error,
 
 /* systemd's answer for a unit file it does not have: its own NoSuchUnit,
  * FileNotFound in older releases. */
-static gboolean
-is_no_such_unit (const GError *error)
+gboolean
+drivedash_trim_is_no_such_unit (const GError *error)
 {
-  return remote_error_is (error, "org.freedesktop.systemd1.NoSuchUnit") ||
+  return drivedash_trim_remote_error_is (error, "org.freedesktop.systemd1.NoSuchUnit") ||
          g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_FILE_NOT_FOUND);
 }
 
@@ -205,8 +202,8 @@ read_last_run (GDBusConnection *bus,
   g_autoptr(GVariant) value = NULL;
   const char *path;
 
-  unit = call_manager (bus, "LoadUnit", g_variant_new ("(s)", TRIM_TIMER), "(o)",
-                       G_DBUS_CALL_FLAGS_NONE, cancellable, NULL);
+  unit = drivedash_trim_call_manager (bus, "LoadUnit", g_variant_new ("(s)", TRIM_TIMER), "(o)",
+                                      G_DBUS_CALL_FLAGS_NONE, cancellable, NULL);
   if (unit == NULL)
     return 0;
   g_variant_get (unit, "(&o)", &path);
@@ -238,12 +235,12 @@ read_timer (DrivedashTrimStatus *status,
   status->timer = DRIVEDASH_TRIM_TIMER_UNKNOWN;
   if (bus == NULL)
     return;
-  reply = call_manager (bus, "GetUnitFileState", g_variant_new ("(s)", TRIM_TIMER), "(s)",
-                        G_DBUS_CALL_FLAGS_NONE, cancellable, &error);
+  reply = drivedash_trim_call_manager (bus, "GetUnitFileState", g_variant_new ("(s)", TRIM_TIMER), "(s)",
+                                       G_DBUS_CALL_FLAGS_NONE, cancellable, &error);
   if (reply == NULL)
     {
       /* Anything else (no systemd, a refusal) leaves it "can't tell". */
-      if (is_no_such_unit (error))
+      if (drivedash_trim_is_no_such_unit (error))
         status->timer = DRIVEDASH_TRIM_TIMER_MISSING;
       g_debug ("GetUnitFileState %s: %s", TRIM_TIMER, error->message);
       return;
@@ -324,102 +321,4 @@ drivedash_trim_status_read_finish (GAsyncResult  *result,
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-/* systemd's errors, said for people. */
-static void
-set_turn_on_error (GError       **error,
-                   const GError  *cause)
-{
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED,
-                         _("Weekly trim was not turned on: it was stopped."));
-  else if (g_error_matches (cause, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
-           remote_error_is (cause, "org.freedesktop.DBus.Error.InteractiveAuthorizationRequired"))
-    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION,
-                         _("Weekly trim was not turned on: the system did not allow it. An administrator can turn it on."));
-  else if (is_no_such_unit (cause))
-    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                         _("Weekly trim can’t be turned on: this system has no weekly trim timer (fstrim.timer, part of util-linux)."));
-  else if (is_no_systemd (cause))
-    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                         _("Weekly trim can’t be turned on here: this computer does not use systemd."));
-  else
-    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
-                 _("Weekly trim could not be turned on: %s"), cause->message);
-}
-
-/* What "systemctl enable --now fstrim.timer" does, as systemd's D-Bus
- * API: enable the unit file, reload so the new links count, start the
- * timer so it runs without a restart. */
-static gboolean
-turn_on (GDBusConnection *bus,
-         GCancellable    *cancellable,
-         GError         **error)
-{
-  const char *files[] = { TRIM_TIMER, NULL };
-  GDBusCallFlags flags = G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION;
-  g_autoptr(GVariant) enabled = NULL;
-  g_autoptr(GVariant) reloaded = NULL;
-  g_autoptr(GVariant) started = NULL;
-
-  enabled = call_manager (bus, "EnableUnitFiles", g_variant_new ("(^asbb)", files, FALSE, FALSE),
-                          "(ba(sss))", flags, cancellable, error);
-  if (enabled == NULL)
-    return FALSE;
-  reloaded = call_manager (bus, "Reload", NULL, NULL, flags, cancellable, error);
-  if (reloaded == NULL)
-    return FALSE;
-  started = call_manager (bus, "StartUnit", g_variant_new ("(ss)", TRIM_TIMER, "replace"), "(o)",
-                          flags, cancellable, error);
-  return started != NULL;
-}
-
-gboolean
-drivedash_trim_turn_on (GCancellable  *cancellable,
-                        GError       **error)
-{
-  g_autoptr(GError) local = NULL;
-  g_autoptr(GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, cancellable, &local);
-
-  if (bus == NULL || !turn_on (bus, cancellable, &local))
-    {
-      g_debug ("Turning on %s: %s", TRIM_TIMER, local->message);
-      set_turn_on_error (error, local);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-turn_on_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
-{
-  GError *error = NULL;
-
-  if (drivedash_trim_turn_on (cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-void
-drivedash_trim_turn_on_async (GCancellable        *cancellable,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
-{
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, drivedash_trim_turn_on_async);
-  g_task_run_in_thread (task, turn_on_thread);
-}
-
-gboolean
-drivedash_trim_turn_on_finish (GAsyncResult  *result,
-                               GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
 }
