@@ -104,6 +104,7 @@ class UpkeepTest(unittest.TestCase):
         done = self.cli('--turn-on-trim')
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn('Weekly trim is on.', done.stdout)
+        self.assertEqual(self.systemd('GetSubscribers')[0], 0)
         calls = [c for c in self.systemd('GetInteractiveCalls')[0] if c[0] not in ('GetUnitFileState', 'LoadUnit')]
         self.assertEqual(calls, [('EnableUnitFiles', True), ('Reload', True), ('StartUnit', True)])
 
@@ -111,6 +112,18 @@ class UpkeepTest(unittest.TestCase):
         self.assertEqual((drive['trim']['state'], drive['trim']['timer']), ('weekly', 'on'))
         self.assertIsNone(drive['trim']['last_run_usec'])
         self.assertIn('once a week. It has not run yet.', self.cli().stdout)
+
+    def test_start_fails(self):
+        self.start_mock('systemd_trim.py', SYSTEMD)
+        self.systemd('AddTimer', '(sst)', ('fstrim.timer', 'disabled', 0))
+        self.systemd('SetJobResult', '(s)', ('failed',))
+        done = self.cli('--turn-on-trim')
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertIn('Weekly trim is on from the next restart, but systemd could not start it now (“failed”).',
+                      done.stderr)
+        self.assertEqual(self.systemd('GetSubscribers')[0], 0)
+        # Enabled all the same: it runs from the next start.
+        self.assertEqual(self.read()['trim']['timer'], 'on')
 
     def test_last_run(self):
         self.start_mock('systemd_trim.py', SYSTEMD)

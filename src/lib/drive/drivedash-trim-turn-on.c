@@ -22,7 +22,9 @@ static void
 set_turn_on_error (GError       **error,
                    const GError  *cause)
 {
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (cause->domain == DRIVEDASH_ERROR)
+    g_set_error_literal (error, cause->domain, cause->code, cause->message);
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED,
                          _("Weekly trim was not turned on: it was stopped."));
   else if (g_error_matches (cause, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
@@ -40,6 +42,122 @@ set_turn_on_error (GError       **error,
                  _("Weekly trim could not be turned on: %s"), cause->message);
 }
 
+/* A start job can wait behind others; past this the timer is enabled
+ * and will start, and Turn On says so rather than wait on. */
+#define JOB_WAIT_S 90
+
+typedef struct
+{
+  GHashTable *removed;  /* job path → result, from JobRemoved */
+  gboolean    gave_up;
+} JobWatch;
+
+static void
+job_removed_cb (GDBusConnection *bus,
+                const char      *sender,
+                const char      *path,
+                const char      *iface,
+                const char      *signal,
+                GVariant        *params,
+                gpointer         user_data)
+{
+  JobWatch *watch = user_data;
+  const char *job, *unit, *result;
+  guint32 id;
+
+  if (!g_variant_is_of_type (params, G_VARIANT_TYPE ("(uoss)")))
+    return;
+  g_variant_get (params, "(u&o&s&s)", &id, &job, &unit, &result);
+  g_hash_table_replace (watch->removed, g_strdup (job), g_strdup (result));
+}
+
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  ((JobWatch *) user_data)->gave_up = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+cancelled_cb (GCancellable *cancellable,
+              gpointer      user_data)
+{
+  return give_up_cb (user_data);
+}
+
+/* Iterates @context until @job is removed; its result, or NULL when
+ * cancelled or after JOB_WAIT_S. */
+static const char *
+wait_for_job (GMainContext *context,
+              JobWatch     *watch,
+              const char   *job,
+              GCancellable *cancellable)
+{
+  g_autoptr(GSource) timeout = g_timeout_source_new_seconds (JOB_WAIT_S);
+  g_autoptr(GSource) cancelled = cancellable ? g_cancellable_source_new (cancellable) : NULL;
+
+  g_source_set_callback (timeout, give_up_cb, watch, NULL);
+  g_source_attach (timeout, context);
+  if (cancelled != NULL)
+    {
+      g_source_set_callback (cancelled, G_SOURCE_FUNC (cancelled_cb), watch, NULL);
+      g_source_attach (cancelled, context);
+    }
+  while (!g_hash_table_contains (watch->removed, job) && !watch->gave_up)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (timeout);
+  if (cancelled != NULL)
+    g_source_destroy (cancelled);
+  return g_hash_table_lookup (watch->removed, job);
+}
+
+/* StartUnit, then systemd's word on the job, as systemctl waits for it.
+ * The signals come only to subscribers, and may come before StartUnit's
+ * reply: the watch is set up first. */
+static gboolean
+start_timer (GDBusConnection  *bus,
+             GCancellable     *cancellable,
+             GError          **error)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GHashTable) removed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GVariant) started = NULL;
+  g_autoptr(GVariant) subscribed = NULL;
+  JobWatch watch = { removed, FALSE };
+  const char *job, *result = NULL;
+  guint id;
+
+  g_main_context_push_thread_default (context);
+  id = g_dbus_connection_signal_subscribe (bus, SYSTEMD_NAME, SYSTEMD_MANAGER, "JobRemoved", SYSTEMD_PATH,
+                                           NULL, G_DBUS_SIGNAL_FLAGS_NONE, job_removed_cb, &watch, NULL);
+  subscribed = drivedash_trim_call_manager (bus, "Subscribe", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, cancellable, NULL);
+  started = drivedash_trim_call_manager (bus, "StartUnit", g_variant_new ("(ss)", TRIM_TIMER, "replace"),
+                                         "(o)", G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION,
+                                         cancellable, error);
+  if (started != NULL)
+    {
+      g_variant_get (started, "(&o)", &job);
+      /* Without Subscribe (an old or odd manager) no word comes: the
+       * start was accepted, which is all there is to know. */
+      result = subscribed != NULL ? wait_for_job (context, &watch, job, cancellable) : "done";
+    }
+  g_dbus_connection_signal_unsubscribe (bus, id);
+  if (subscribed != NULL)
+    {
+      g_autoptr(GVariant) unsubscribed = drivedash_trim_call_manager (bus, "Unsubscribe", NULL, NULL,
+                                                                      G_DBUS_CALL_FLAGS_NONE, NULL, NULL);
+    }
+  g_main_context_pop_thread_default (context);
+  if (started == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  /* "skipped": already running.  No word in time: it will start. */
+  if (result == NULL || g_str_equal (result, "done") || g_str_equal (result, "skipped"))
+    return TRUE;
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED,
+               _("Weekly trim is on from the next restart, but systemd could not start it now (“%s”)."), result);
+  return FALSE;
+}
+
 /* What "systemctl enable --now fstrim.timer" does, as systemd's D-Bus
  * API: enable the unit file, reload so the new links count, start the
  * timer so it runs without a restart. */
@@ -52,7 +170,6 @@ turn_on (GDBusConnection *bus,
   GDBusCallFlags flags = G_DBUS_CALL_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION;
   g_autoptr(GVariant) enabled = NULL;
   g_autoptr(GVariant) reloaded = NULL;
-  g_autoptr(GVariant) started = NULL;
 
   enabled = drivedash_trim_call_manager (bus, "EnableUnitFiles",
                                          g_variant_new ("(^asbb)", files, FALSE, FALSE),
@@ -62,9 +179,7 @@ turn_on (GDBusConnection *bus,
   reloaded = drivedash_trim_call_manager (bus, "Reload", NULL, NULL, flags, cancellable, error);
   if (reloaded == NULL)
     return FALSE;
-  started = drivedash_trim_call_manager (bus, "StartUnit", g_variant_new ("(ss)", TRIM_TIMER, "replace"),
-                                         "(o)", flags, cancellable, error);
-  return started != NULL;
+  return start_timer (bus, cancellable, error);
 }
 
 gboolean

@@ -15,13 +15,18 @@ flag set with io.github.drivedash.Test.SystemdMock.SetAllowed(b); they
 fail with org.freedesktop.DBus.Error.AccessDenied when it is false.
 Every call's ALLOW_INTERACTIVE_AUTHORIZATION flag is kept and read back
 with GetInteractiveCalls() -> a(sb).  AddTimer(s name, s file_state,
-t last_trigger_usec) adds a timer unit.
+t last_trigger_usec) adds a timer unit.  Subscribe() and Unsubscribe()
+count subscribers (GetSubscribers() -> i); while there are some,
+StartUnit's job ends with JobRemoved(u id, o job, s unit, s result),
+result "done" unless SetJobResult(s) said otherwise (then the timer
+stays inactive).
 
 SPDX-License-Identifier: GPL-3.0-or-later
 '''
 
 import dbus
 from dbusmock import mockobject
+from gi.repository import GLib
 
 BUS_NAME = 'org.freedesktop.systemd1'
 MAIN_OBJ = '/org/freedesktop/systemd1'
@@ -38,6 +43,8 @@ def load(mock, _parameters):
     mock.allowed = True
     mock.interactive = []
     mock.next_job = 1
+    mock.job_result = 'done'
+    mock.subscribers = 0
     mock.AddProperties(MAIN_IFACE, {'Version': 'v252 (mock)'})
 
 
@@ -113,9 +120,38 @@ def StartUnit(self, name, _mode, message=None):
     check_allowed(self)
     if str(name) not in self.units:
         raise no_such_unit(name)
-    unit(name).UpdateProperties(UNIT_IFACE, {'ActiveState': 'active'})
+    result = self.job_result
+    if result == 'done':
+        unit(name).UpdateProperties(UNIT_IFACE, {'ActiveState': 'active'})
     self.next_job += 1
-    return '/org/freedesktop/systemd1/job/%d' % self.next_job
+    job_id = self.next_job
+    job = '/org/freedesktop/systemd1/job/%d' % job_id
+    # After the reply, as systemd does for a job that runs at once; only
+    # while someone is subscribed, as systemd sends job signals.
+    if self.subscribers > 0:
+        GLib.idle_add(lambda: self.EmitSignal(MAIN_IFACE, 'JobRemoved', 'uoss',
+                                              [dbus.UInt32(job_id), job, name, result]) and False)
+    return job
+
+
+@dbus.service.method(MAIN_IFACE, in_signature='', out_signature='')
+def Subscribe(self):
+    self.subscribers += 1
+
+
+@dbus.service.method(MAIN_IFACE, in_signature='', out_signature='')
+def Unsubscribe(self):
+    self.subscribers -= 1
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='s', out_signature='')
+def SetJobResult(self, result):
+    self.job_result = str(result)
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='', out_signature='i')
+def GetSubscribers(self):
+    return self.subscribers
 
 
 @dbus.service.method(CONTROL_IFACE, in_signature='sst', out_signature='')
