@@ -157,8 +157,11 @@ test_states (void)
   s.n_discard = 0;
   s.n_blocked = 2;
   g_assert_cmpint (drivedash_trim_status_get_state (&s), ==, DRIVEDASH_TRIM_STATE_BLOCKED);
-  s.timer = DRIVEDASH_TRIM_TIMER_MISSING;
   s.n_blocked = 0;
+  s.timer = DRIVEDASH_TRIM_TIMER_MASKED;
+  g_assert_cmpint (drivedash_trim_status_get_state (&s), ==, DRIVEDASH_TRIM_STATE_OFF);
+  g_assert_false (drivedash_trim_status_can_turn_on (&s));
+  s.timer = DRIVEDASH_TRIM_TIMER_MISSING;
   g_assert_cmpint (drivedash_trim_status_get_state (&s), ==, DRIVEDASH_TRIM_STATE_OFF);
   g_assert_false (drivedash_trim_status_can_turn_on (&s));
   g_assert_cmpstr (drivedash_trim_state_to_string (DRIVEDASH_TRIM_STATE_BLOCKED), ==, "blocked");

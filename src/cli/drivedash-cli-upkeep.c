@@ -46,6 +46,7 @@ timer_to_string (DrivedashTrimTimer timer)
     case DRIVEDASH_TRIM_TIMER_ON: return "on";
     case DRIVEDASH_TRIM_TIMER_OFF: return "off";
     case DRIVEDASH_TRIM_TIMER_MISSING: return "missing";
+    case DRIVEDASH_TRIM_TIMER_MASKED: return "masked";
     case DRIVEDASH_TRIM_TIMER_UNKNOWN:
     default: return "unknown";
     }

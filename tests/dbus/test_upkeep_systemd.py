@@ -187,6 +187,20 @@ class RealSystemdTest(unittest.TestCase):
         done = self.cli('--turn-on-trim')
         self.assertEqual(done.returncode, 0, done.stderr)
 
+    def test_masked(self):
+        # What "systemctl --user mask" does: the unit file a link to /dev/null.
+        os.unlink(os.path.join(self.units, 'fstrim.timer'))
+        os.symlink('/dev/null', os.path.join(self.units, 'fstrim.timer'))
+        self.connection.call_sync('org.freedesktop.systemd1', '/org/freedesktop/systemd1',
+                                  'org.freedesktop.systemd1.Manager', 'Reload', None, None,
+                                  Gio.DBusCallFlags.NONE, -1, None)
+        trim = self.read()
+        self.assertEqual((trim['state'], trim['timer'], trim['can_turn_on']), ('off', 'masked', False))
+        self.assertIn('switched off on purpose', self.cli().stdout)
+        done = self.cli('--turn-on-trim')
+        self.assertNotEqual(done.returncode, 0)
+        self.assertIn('Weekly trim could not be turned on', done.stderr)
+
     def test_no_timer(self):
         os.unlink(os.path.join(self.units, 'fstrim.timer'))
         trim = self.read()

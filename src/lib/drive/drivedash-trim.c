@@ -124,6 +124,8 @@ state_text (const DrivedashTrimStatus *self)
     case DRIVEDASH_TRIM_STATE_UNKNOWN:
       return _("Can’t tell: this computer has no systemd to ask about weekly trim.");
     case DRIVEDASH_TRIM_STATE_OFF:
+      if (self->timer == DRIVEDASH_TRIM_TIMER_MASKED)
+        return _("Off: weekly trim was switched off on purpose on this computer (fstrim.timer is masked); an administrator can unmask it.");
       if (self->timer == DRIVEDASH_TRIM_TIMER_MISSING)
         return _("Off: the drive is never told which space is free, and this system has no weekly trim timer (fstrim.timer, part of util-linux).");
       return _("Off: the drive is never told which space is free, so writing can slow down as it fills.");
@@ -246,7 +248,14 @@ read_timer (DrivedashTrimStatus *status,
       return;
     }
   g_variant_get (reply, "(&s)", &state);
-  status->timer = g_str_has_prefix (state, "enabled") ? DRIVEDASH_TRIM_TIMER_ON : DRIVEDASH_TRIM_TIMER_OFF;
+  /* "enabled", "enabled-runtime"; "masked", "masked-runtime"; the rest
+   * ("disabled", "static", "linked"…) does not start it by itself. */
+  if (g_str_has_prefix (state, "enabled"))
+    status->timer = DRIVEDASH_TRIM_TIMER_ON;
+  else if (g_str_has_prefix (state, "masked"))
+    status->timer = DRIVEDASH_TRIM_TIMER_MASKED;
+  else
+    status->timer = DRIVEDASH_TRIM_TIMER_OFF;
   status->last_run = read_last_run (bus, cancellable);
 }
 

@@ -19,6 +19,7 @@ typedef enum
   DRIVEDASH_TRIM_TIMER_MISSING,  /* systemd has no fstrim.timer */
   DRIVEDASH_TRIM_TIMER_OFF,
   DRIVEDASH_TRIM_TIMER_ON,
+  DRIVEDASH_TRIM_TIMER_MASKED,   /* switched off on purpose (systemctl mask) */
 } DrivedashTrimTimer;
 
 typedef enum
