@@ -144,8 +144,9 @@ start_timer (GDBusConnection  *bus,
   g_dbus_connection_signal_unsubscribe (bus, id);
   if (subscribed != NULL)
     {
-      g_autoptr(GVariant) unsubscribed = drivedash_trim_call_manager (bus, "Unsubscribe", NULL, NULL,
-                                                                      G_DBUS_CALL_FLAGS_NONE, NULL, NULL);
+      g_variant_unref (subscribed);
+      subscribed = drivedash_trim_call_manager (bus, "Unsubscribe", NULL, NULL, G_DBUS_CALL_FLAGS_NONE,
+                                                NULL, NULL);
     }
   g_main_context_pop_thread_default (context);
   if (started == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
