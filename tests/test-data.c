@@ -572,6 +572,12 @@ test_flatpak_manifest (void)
     "--filesystem=/run/media",
     "--system-talk-name=io.github.drivedash.Drivedash1",
     "--system-talk-name=org.freedesktop.UDisks2",
+    /* Weekly trim: fstrim.timer's state, and Turn On, which systemd
+     * itself allows or refuses through polkit. */
+    "--system-talk-name=org.freedesktop.systemd1",
+    /* Whether fwupd offers new firmware; it is only asked, never told
+     * to install. */
+    "--system-talk-name=org.freedesktop.fwupd",
   };
 
   json_parser_load_from_file (parser, path, &error);

@@ -18,10 +18,12 @@
 #include "drivedash-cli-health-evidence.h"
 #include "drivedash-client.h"
 #include "drivedash-error.h"
+#include "drivedash-firmware-update.h"
 #include "drivedash-format.h"
 #include "drivedash-health.h"
 #include "drivedash-health-fields.h"
 #include "drivedash-metrics.h"
+#include "drivedash-trim.h"
 
 /* The longest English title, "Time above the critical limit", fits. */
 #define LABEL_WIDTH 30
@@ -167,8 +169,24 @@ print_firmware_log (DrivedashHealth *h)
     }
 }
 
+/* Upkeep, in the words of `drivedash-cli upkeep` and the Health page:
+ * whether the drive is trimmed, and fwupd's offer when fwupd runs. */
 static void
-print_human (DrivedashHealth *h)
+print_upkeep (const char      *sysfs_root,
+              DrivedashHealth *h)
+{
+  g_autoptr(DrivedashTrimStatus) trim = drivedash_trim_status_read (sysfs_root, h->controller, NULL, NULL);
+  g_autoptr(DrivedashFirmwareUpdate) fw = drivedash_firmware_update_read (h->serial, NULL, NULL);
+
+  if (trim != NULL)
+    row_take (_("Weekly trim"), drivedash_trim_status_dup_text (trim, g_get_real_time ()));
+  if (fw != NULL && fw->state != DRIVEDASH_FIRMWARE_UPDATE_NO_FWUPD)
+    row_take (_("Firmware update"), drivedash_firmware_update_dup_text (fw));
+}
+
+static void
+print_human (const char      *sysfs_root,
+             DrivedashHealth *h)
 {
   /* The verdict first: that is what people come for. */
   g_autofree char *controller = drivedash_format_device_string (h->controller);
@@ -185,6 +203,7 @@ print_human (DrivedashHealth *h)
   print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_HEALTH);
   print_power (h);
   print_firmware_log (h);
+  print_upkeep (sysfs_root, h);
   print_error_log (h);
 
   if (drivedash_health_is_partial (h))
@@ -350,7 +369,7 @@ output_report (const char *sysfs_root,
       {
         if (i > 0)
           putchar ('\n');
-        print_human (g_ptr_array_index (healths, i));
+        print_human (sysfs_root, g_ptr_array_index (healths, i));
       }
   return DRIVEDASH_EXIT_OK;
 }

@@ -23,6 +23,7 @@ static const Command commands[] = {
   { "list",      drivedash_cli_list,      N_("List NVMe drives") },
   { "health",    drivedash_cli_health,    N_("Show the health of one drive or of all drives") },
   { "events",    drivedash_cli_events,    N_("Show what the kernel reported about a drive, and what it means") },
+  { "upkeep",    drivedash_cli_upkeep,    N_("Say whether drives are trimmed and whether firmware updates are offered") },
   { "self-test", drivedash_cli_self_test, N_("Start, abort or read a drive's self-test") },
   { "bench",     drivedash_cli_bench,     N_("Measure the speed of the drive behind a folder") },
   { "game-mode", drivedash_cli_game_mode, N_("Turn a drive's power saving off (game mode) or on") },

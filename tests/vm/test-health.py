@@ -70,6 +70,16 @@ vm-run threshold sh -c "for h in /sys/class/nvme/$good/hwmon*; do echo 40000 > \
 vm-run hot drivedash-cli health "$good" --json
 vm-run hot-nobody su -s /bin/sh nobody -c "drivedash-cli health $good --json"
 vm-run hot-nobody-human su -s /bin/sh nobody -c "drivedash-cli health $good"
+# Trim, last (it writes a filesystem over what dd wrote): the real kernel's
+# sysfs and mountinfo for a filesystem on the drive, with and without the
+# discard option.  The guest has no system bus, so no systemd to ask.
+vm-run trim-mkfs busybox mke2fs -F /dev/${good}n1 8192
+vm-run trim-mount mount -t ext4 -o discard /dev/${good}n1 /mnt
+vm-run trim-discard drivedash-cli upkeep "$good" --json
+vm-run trim-remount mount -o remount,nodiscard /mnt
+vm-run trim-plain drivedash-cli upkeep "$good" --json
+vm-run trim-human drivedash-cli health "$good"
+vm-run trim-umount umount /mnt
 """
 
 
@@ -276,6 +286,18 @@ def main():
            "nobody: human output without raw errors", run.describe("nobody-human"))
     tap.ok(run["nobody-list"].rc == 0 and vmtest.find(run.json("nobody-list"), good) is not None,
            "nobody: list works", run.describe("nobody-list"))
+
+    # trim, on the real kernel's sysfs and mountinfo
+    for name in ("trim-mkfs", "trim-mount", "trim-remount"):
+        tap.ok(run[name].rc == 0, f"{name} ran", run.describe(name))
+    for name, discard, state in (("trim-discard", 1, "continuous"), ("trim-plain", 0, "unknown")):
+        trim = (vmtest.find(run.json(name), good) or {}).get("trim") or {}
+        tap.ok(run[name].rc == 0 and trim.get("filesystems") == 1 and trim.get("filesystems_discard") == discard
+               and trim.get("filesystems_blocked") == 0 and trim.get("timer") == "unknown"
+               and trim.get("state") == state,
+               f"upkeep --json: one filesystem on {good}, discard {discard}: {state}", run.describe(name))
+    tap.ok("Weekly trim" in run["trim-human"].out and "no systemd to ask" in run["trim-human"].out,
+           "health: the trim line says it can't tell without systemd", run.describe("trim-human"))
 
     tap.diag(f"boot + script: {run.seconds:.1f} s")
     guest.close()

@@ -21,6 +21,7 @@
 #include "drivedash-health-life.h"
 #include "drivedash-health-page-private.h"
 #include "drivedash-health-temperature.h"
+#include "drivedash-health-upkeep.h"
 #include "drivedash-health-verdict.h"
 #include "drivedash-toast.h"
 #include "drivedash-watch-hint.h"
@@ -281,6 +282,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_EVENTS);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_FAILING);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_GAME_MODE);
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_UPKEEP);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_DETAILS);
   g_type_ensure (DRIVEDASH_TYPE_WATCH_HINT);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_HISTORY);
