@@ -11,6 +11,17 @@
 
 G_BEGIN_DECLS
 
+/* The user's game-mode state, to put back afterwards; or NULL with the
+ * reason game mode cannot be switched, so no round is run: no APST
+ * (DRIVEDASH_ERROR_NOT_SUPPORTED), no service and not root, permission
+ * denied.  Setting the current state again is the permission check: it
+ * changes nothing.  Blocking: call it from a worker thread in the app. */
+DrivedashGameMode *drivedash_ab_check_switchable (const DrivedashPowerPaths *paths,
+                                                  const char                *controller,
+                                                  DrivedashClientFlags       flags,
+                                                  GCancellable              *cancellable,
+                                                  GError                   **error);
+
 #define DRIVEDASH_TYPE_GAME_SWITCH (drivedash_game_switch_get_type ())
 G_DECLARE_FINAL_TYPE (DrivedashGameSwitch, drivedash_game_switch, DRIVEDASH, GAME_SWITCH, GObject)
 
