@@ -1,0 +1,483 @@
+/* drivedash-review.c — running a full review
+ *
+ * A state machine on the caller's main context, like DrivedashAbRun:
+ * keep awake → check game mode (when a step switches it) → for each step
+ * not done: switch game mode (DrivedashGameSwitch), run the step (the
+ * speed test N times through DrivedashBench, or one long test in a worker
+ * thread through drivedash_long_test_run_with_thermal()), save it
+ * (drivedash_store_save()), mark it done in the state file → put game
+ * mode back → let the computer sleep again.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <unistd.h>
+
+#include "drivedash-error.h"
+#include "drivedash-game-switch.h"
+#include "drivedash-hwmon.h"
+#include "drivedash-longtest-thermal.h"
+#include "drivedash-review.h"
+#include "drivedash-review-private.h"
+#include "drivedash-store-recorder.h"
+#include "drivedash-store-save.h"
+
+struct _DrivedashReviewRun
+{
+  GObject                 parent_instance;
+  DrivedashReviewState   *state;
+  char                   *state_path;
+  char                   *sysfs_root;
+  DrivedashStore         *store;
+  DrivedashGameSwitch    *game;
+  gboolean                checked;      /* game mode can be switched, the state is kept */
+  GTask                  *task;
+  GCancellable           *cancellable;
+  GCancellable           *inhibit_cancellable;
+  int                     inhibit_fd;
+  guint                   index;        /* the step running */
+  guint                   switched_for; /* 1 + the step game mode was last switched for */
+  /* The speed step */
+  DrivedashBench         *bench;
+  DrivedashStoreRecorder *recorder;
+  GPtrArray              *members;      /* DrivedashStoreRun */
+  GArray                 *tests;
+  GError                 *error;
+  GError                 *restore_error;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashReviewRun, drivedash_review_run, G_TYPE_OBJECT)
+
+enum { STEP_STARTED, STEP_FINISHED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void next_step (DrivedashReviewRun *self);
+static void speed_next (DrivedashReviewRun *self);
+
+static DrivedashReviewStep *
+current (DrivedashReviewRun *self)
+{
+  return &g_array_index (self->state->steps, DrivedashReviewStep, self->index);
+}
+
+static void
+keep_error (DrivedashReviewRun *self,
+            GError             *error)
+{
+  if (self->error == NULL)
+    self->error = error;
+  else
+    g_error_free (error);
+}
+
+static GError *
+stopped_error (void)
+{
+  return g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED,
+                              _("Stopped. The finished steps are kept: resume to carry on."));
+}
+
+static void
+complete (DrivedashReviewRun *self)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
+
+  g_cancellable_cancel (self->inhibit_cancellable);
+  if (self->inhibit_fd >= 0)
+    close (self->inhibit_fd);
+  self->inhibit_fd = -1;
+  if (self->error != NULL)
+    g_task_return_error (task, g_error_copy (self->error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+restore_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  drivedash_game_switch_restore_finish (self->game, result, &self->restore_error);
+  complete (self);
+}
+
+static void
+finish (DrivedashReviewRun *self)
+{
+  if (self->checked)
+    drivedash_game_switch_restore_async (self->game, restore_done_cb, self);
+  else
+    complete (self);
+}
+
+/* The step ended: saved (@run, may be NULL) and, when it finished, marked
+ * done in the state file, so a later stop or crash keeps it. */
+static void
+step_ended (DrivedashReviewRun *self,
+            DrivedashStoreRun  *run,
+            GPtrArray          *members,
+            GArray             *figures,
+            GError             *error)
+{
+  DrivedashReviewStep *step = current (self);
+  g_autoptr(GError) save_error = NULL;
+
+  if (self->store != NULL && run != NULL && !drivedash_store_save (self->store, run, members, &save_error))
+    g_warning ("The review's step was not saved: %s", save_error->message);
+  if (error == NULL && save_error == NULL)
+    {
+      step->done = TRUE;
+      step->run_id = run ? run->id : 0;
+      g_clear_pointer (&step->figures, g_array_unref);
+      step->figures = figures ? g_array_ref (figures) : drivedash_review_figures_new ();
+    }
+  if (error == NULL && save_error != NULL)
+    error = g_steal_pointer (&save_error);
+  if (error != NULL)
+    keep_error (self, error);
+  else if (!drivedash_review_state_save (self->state, self->state_path, &error))
+    keep_error (self, error);
+  if (step->done)
+    g_signal_emit (self, signals[STEP_FINISHED], 0, self->index, step->run_id);
+  if (self->error == NULL)
+    self->index++;
+  next_step (self);
+}
+
+static void
+speed_round_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(DrivedashStoreRecorder) recorder = g_steal_pointer (&self->recorder);
+  g_autoptr(DrivedashStoreRun) set = NULL;
+  g_autoptr(GArray) figures = NULL;
+  GError *error = NULL;
+  DrivedashStoreRun *run;
+
+  report = drivedash_bench_run_finish (DRIVEDASH_BENCH (source), result, &error);
+  if (recorder != NULL)
+    run = drivedash_store_recorder_finish (recorder, self->bench, report, error);
+  else
+    run = drivedash_store_run_new_from_report (report ? report : drivedash_bench_get_report (self->bench),
+                                               DRIVEDASH_RUN_KIND_QUICK);
+  g_ptr_array_add (self->members, run);
+  g_clear_object (&self->bench);
+  if (error == NULL && self->members->len < self->state->settings->speed_repeats)
+    {
+      speed_next (self);
+      return;
+    }
+  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_REPEAT_SET, self->members);
+  if (error != NULL && set->status == DRIVEDASH_RUN_STATUS_DONE)
+    {
+      set->status = DRIVEDASH_RUN_STATUS_CANCELLED;
+      set->error = g_strdup (error->message);
+    }
+  figures = error == NULL ? drivedash_review_figures_from_set (set) : NULL;
+  step_ended (self, set, self->members, figures, error);
+}
+
+static void
+speed_next (DrivedashReviewRun *self)
+{
+  const DrivedashReviewState *st = self->state;
+
+  self->bench = drivedash_bench_new (st->settings->bench, (const DrivedashBenchSpec *) (gpointer) self->tests->data,
+                                     self->tests->len);
+  if (self->store != NULL)
+    self->recorder = drivedash_store_recorder_new (self->store, self->bench, self->sysfs_root, st->controller);
+  drivedash_bench_run_async (self->bench, self->cancellable, speed_round_done_cb, self);
+}
+
+static void
+run_speed (DrivedashReviewRun *self)
+{
+  GError *error = NULL;
+
+  g_clear_pointer (&self->tests, g_array_unref);
+  g_clear_pointer (&self->members, g_ptr_array_unref);
+  self->members = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  self->tests = drivedash_review_speed_tests (self->state->settings, &error);
+  if (self->tests == NULL)
+    step_ended (self, NULL, NULL, NULL, error);
+  else
+    speed_next (self);
+}
+
+typedef struct
+{
+  DrivedashLongTestSettings *settings;
+  DrivedashLongTestResult   *result;
+  DrivedashLongTestResult   *partial;
+  GError                    *error;
+} LongJob;
+
+static void
+long_job_free (LongJob *job)
+{
+  drivedash_long_test_settings_free (job->settings);
+  g_clear_pointer (&job->result, drivedash_long_test_result_free);
+  g_clear_pointer (&job->partial, drivedash_long_test_result_free);
+  g_clear_error (&job->error);
+  g_free (job);
+}
+
+static void
+long_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LongJob *job = task_data;
+
+  job->result = drivedash_long_test_run_with_thermal (job->settings, cancellable, NULL, NULL,
+                                                      &job->partial, &job->error);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+long_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
+  LongJob *job = g_task_get_task_data (G_TASK (result));
+  DrivedashStoreRun *stored = g_object_get_data (G_OBJECT (result), "stored");
+  const DrivedashLongTestResult *res = job->result ? job->result : job->partial;
+  g_autoptr(GArray) figures = job->result ? drivedash_review_figures_from_long (job->result) : NULL;
+
+  if (stored != NULL)
+    drivedash_store_run_finish_long (stored, self->store, res, job->settings, job->error);
+  step_ended (self, stored, NULL, figures, g_steal_pointer (&job->error));
+}
+
+static void
+run_long (DrivedashReviewRun *self)
+{
+  g_autoptr(GTask) task = g_task_new (self, self->cancellable, long_done_cb, NULL);
+  const DrivedashReviewState *st = self->state;
+  LongJob *job = g_new0 (LongJob, 1);
+  DrivedashLongTestSettings *s = drivedash_review_settings_get_long (st->settings, current (self)->kind);
+
+  job->settings = g_memdup2 (s, sizeof *s);
+  job->settings->folder = g_strdup (s->folder);
+  job->settings->controller = g_strdup (st->controller);
+  job->settings->hwmon_path = st->controller ? drivedash_hwmon_find (st->controller) : NULL;
+  if (self->store != NULL)
+    g_object_set_data_full (G_OBJECT (task), "stored", drivedash_store_run_new_long (self->store, job->settings),
+                            (GDestroyNotify) drivedash_store_run_unref);
+  g_task_set_task_data (task, job, (GDestroyNotify) long_job_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, long_thread);
+}
+
+static void
+run_step (DrivedashReviewRun *self)
+{
+  g_signal_emit (self, signals[STEP_STARTED], 0, self->index, self->state->steps->len);
+  if (current (self)->kind == DRIVEDASH_REVIEW_STEP_SPEED)
+    run_speed (self);
+  else
+    run_long (self);
+}
+
+static void
+switch_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+  GError *error = NULL;
+
+  if (!drivedash_game_switch_set_finish (self->game, result, &error))
+    {
+      keep_error (self, error);
+      finish (self);
+    }
+  else
+    next_step (self);
+}
+
+static void
+next_step (DrivedashReviewRun *self)
+{
+  DrivedashReviewStep *step;
+
+  if (self->error == NULL && g_cancellable_is_cancelled (self->cancellable))
+    keep_error (self, stopped_error ());
+  while (self->index < self->state->steps->len && current (self)->done)
+    self->index++;
+  if (self->error != NULL || self->index >= self->state->steps->len)
+    {
+      finish (self);
+      return;
+    }
+  step = current (self);
+  /* Switch first, then (called again from switch_done_cb) run. */
+  if (step->game_mode >= 0 && self->switched_for != self->index + 1)
+    {
+      self->switched_for = self->index + 1;
+      drivedash_game_switch_set_async (self->game, step->game_mode == 1, switch_done_cb, self);
+      return;
+    }
+  run_step (self);
+}
+
+static void
+check_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  self->checked = drivedash_game_switch_check_finish (self->game, result, &self->error);
+  if (!self->checked)
+    complete (self);
+  else
+    next_step (self);
+}
+
+static void
+inhibited_cb (int      fd,
+              gpointer user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  /* The review may have ended before logind answered. */
+  if (self->task == NULL && fd >= 0)
+    close (fd);
+  else
+    self->inhibit_fd = fd;
+  g_object_unref (self);
+}
+
+static gboolean
+needs_game_mode (const DrivedashReviewState *state)
+{
+  for (guint i = drivedash_review_state_next_step (state); i < state->steps->len; i++)
+    if (g_array_index (state->steps, DrivedashReviewStep, i).game_mode >= 0)
+      return TRUE;
+  return FALSE;
+}
+
+void
+drivedash_review_run_run_async (DrivedashReviewRun  *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_RUN (self));
+  g_return_if_fail (self->task == NULL && self->cancellable == NULL);
+
+  self->task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (self->task, drivedash_review_run_run_async);
+  self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+  drivedash_review_inhibit_sleep_async (self->inhibit_cancellable, inhibited_cb, g_object_ref (self));
+  /* Written before the first step, so even a review stopped in its
+   * first step can be resumed with the same settings. */
+  if (!drivedash_review_state_save (self->state, self->state_path, &self->error))
+    complete (self);
+  else if (needs_game_mode (self->state))
+    drivedash_game_switch_check_async (self->game, check_done_cb, self);
+  else
+    next_step (self);
+}
+
+gboolean
+drivedash_review_run_run_finish (DrivedashReviewRun  *self,
+                                 GAsyncResult        *result,
+                                 GError             **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+const DrivedashReviewState *
+drivedash_review_run_get_state (DrivedashReviewRun *self)
+{
+  return self->state;
+}
+
+gboolean
+drivedash_review_run_get_switched_game_mode (DrivedashReviewRun *self)
+{
+  return self->checked;
+}
+
+const GError *
+drivedash_review_run_get_restore_error (DrivedashReviewRun *self)
+{
+  return self->restore_error;
+}
+
+gboolean
+drivedash_review_run_get_enabled_after (DrivedashReviewRun *self)
+{
+  return drivedash_game_switch_get_enabled_after (self->game);
+}
+
+DrivedashReviewRun *
+drivedash_review_run_new (DrivedashReviewState      *state,
+                          const char                *state_path,
+                          const DrivedashPowerPaths *paths,
+                          const char                *sysfs_root,
+                          DrivedashClientFlags       flags,
+                          DrivedashStore            *store)
+{
+  DrivedashReviewRun *self = g_object_new (DRIVEDASH_TYPE_REVIEW_RUN, NULL);
+
+  self->state = state;
+  self->state_path = g_strdup (state_path);
+  self->sysfs_root = g_strdup (sysfs_root);
+  self->store = store ? g_object_ref (store) : NULL;
+  self->game = drivedash_game_switch_new (paths, state->controller, flags);
+  return self;
+}
+
+static void
+drivedash_review_run_finalize (GObject *object)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (object);
+
+  drivedash_review_state_free (self->state);
+  g_free (self->state_path);
+  g_free (self->sysfs_root);
+  g_clear_object (&self->store);
+  g_clear_object (&self->game);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->inhibit_cancellable);
+  g_clear_pointer (&self->members, g_ptr_array_unref);
+  g_clear_pointer (&self->tests, g_array_unref);
+  g_clear_error (&self->error);
+  g_clear_error (&self->restore_error);
+  G_OBJECT_CLASS (drivedash_review_run_parent_class)->finalize (object);
+}
+
+static void
+drivedash_review_run_class_init (DrivedashReviewRunClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = drivedash_review_run_finalize;
+  /* A step begins (after game mode was switched for it): its index from
+   * 0, and the number of steps. */
+  signals[STEP_STARTED] = g_signal_new ("step-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* A step finished, was saved as run run_id (0: no store) and marked
+   * done in the state file. */
+  signals[STEP_FINISHED] = g_signal_new ("step-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT64);
+}
+
+static void
+drivedash_review_run_init (DrivedashReviewRun *self)
+{
+  self->inhibit_fd = -1;
+  self->inhibit_cancellable = g_cancellable_new ();
+}
