@@ -34,7 +34,7 @@ drivedash_review_state_free (DrivedashReviewState *self)
   if (self == NULL)
     return;
   drivedash_review_settings_free (self->settings);
-  g_array_unref (self->steps);
+  g_clear_pointer (&self->steps, g_array_unref);
   g_free (self->controller);
   g_free (self);
 }
@@ -177,6 +177,35 @@ drivedash_review_state_save (const DrivedashReviewState *self,
   return TRUE;
 }
 
+/* Members of a file that may be damaged: NULL when absent or of another
+ * type, where json-glib's own getters would complain. */
+static JsonObject *
+get_object (JsonObject *o,
+            const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static JsonArray *
+get_array (JsonObject *o,
+           const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+static JsonObject *
+get_element (JsonArray *array,
+             guint      i)
+{
+  JsonNode *node = json_array_get_element (array, i);
+
+  return JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
 static double
 get_double (JsonObject *o,
             const char *name,
@@ -184,7 +213,7 @@ get_double (JsonObject *o,
 {
   JsonNode *node = json_object_get_member (o, name);
 
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || json_node_get_value_type (node) == G_TYPE_STRING)
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) == G_TYPE_STRING)
     return fallback;
   return json_node_get_double (node);
 }
@@ -194,7 +223,7 @@ read_long (JsonObject                *settings,
            const char                *name,
            DrivedashLongTestSettings *s)
 {
-  JsonObject *o = json_object_get_object_member (settings, name);
+  JsonObject *o = get_object (settings, name);
 
   if (o == NULL)
     return;
@@ -212,7 +241,7 @@ static void
 read_settings (JsonObject              *o,
                DrivedashReviewSettings *s)
 {
-  JsonObject *set = json_object_get_object_member (o, "settings");
+  JsonObject *set = get_object (o, "settings");
   DrivedashBenchSettings *b = s->bench;
 
   s->game_mode_ab = json_object_get_boolean_member_with_default (o, "game_mode_ab", FALSE);
@@ -237,18 +266,21 @@ read_step (JsonObject          *o,
            DrivedashReviewStep *step)
 {
   JsonNode *game = json_object_get_member (o, "game_mode");
-  JsonArray *figures = json_object_get_array_member (o, "figures");
+  JsonArray *figures = get_array (o, "figures");
 
   if (!drivedash_review_step_kind_from_string (json_object_get_string_member_with_default (o, "kind", NULL),
                                                &step->kind))
     return FALSE;
-  step->game_mode = game == NULL || JSON_NODE_HOLDS_NULL (game) ? -1 : json_node_get_boolean (game) ? 1 : 0;
+  if (game == NULL || !JSON_NODE_HOLDS_VALUE (game) || json_node_get_value_type (game) != G_TYPE_BOOLEAN)
+    step->game_mode = -1;
+  else
+    step->game_mode = json_node_get_boolean (game) ? 1 : 0;
   step->done = json_object_get_boolean_member_with_default (o, "done", FALSE);
   step->run_id = json_object_get_int_member_with_default (o, "run_id", 0);
   step->figures = drivedash_review_figures_new ();
   for (guint i = 0; figures != NULL && i < json_array_get_length (figures); i++)
     {
-      JsonObject *f = json_array_get_object_element (figures, i);
+      JsonObject *f = get_element (figures, i);
 
       if (f != NULL)
         drivedash_review_figures_add (step->figures, json_object_get_string_member_with_default (f, "test", ""),
@@ -262,7 +294,7 @@ static DrivedashReviewState *
 state_from_object (JsonObject *o)
 {
   g_autoptr(DrivedashReviewState) self = g_new0 (DrivedashReviewState, 1);
-  JsonArray *steps = json_object_get_array_member (o, "steps");
+  JsonArray *steps = get_array (o, "steps");
   DrivedashReviewLength length;
 
   if (json_object_get_int_member_with_default (o, "version", 0) != STATE_VERSION || steps == NULL ||
@@ -277,7 +309,7 @@ state_from_object (JsonObject *o)
   self->started_at = json_object_get_int_member_with_default (o, "started_at", 0);
   for (guint i = 0; i < json_array_get_length (steps); i++)
     {
-      JsonObject *s = json_array_get_object_element (steps, i);
+      JsonObject *s = get_element (steps, i);
       DrivedashReviewStep step = { 0 };
 
       if (s == NULL || !read_step (s, &step))
