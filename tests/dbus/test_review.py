@@ -28,7 +28,7 @@ LATENCY = 'class/nvme/nvme0/power/pm_qos_latency_tolerance_us'
 CLI = os.environ.get('DRIVEDASH_CLI') or build_path('src', 'cli', 'drivedash-cli')
 # Every step at a tiny scale: what is tested is the flow, not the drive.
 TINY = ['--length', 'quick', '--size', '4M', '--count', '1', '--repeat', '2', '--duration', '0.05',
-        '--interval', '0', '--long-size', '8M', '--sustained-seconds', '2', '--round-seconds', '0.05',
+        '--interval', '0', '--long-size', '8M', '--sustained-seconds', '3', '--round-seconds', '0.05',
         '--idle-seconds', '0.05', '--amount', '16M', '--series-interval', '0.5', '--allow-memory']
 STEPS = [('speed', False), ('speed', True), ('sustained', False), ('sustained', True),
          ('consistency', False), ('consistency', True), ('adaptivity', False), ('adaptivity', True)]

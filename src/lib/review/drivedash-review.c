@@ -126,6 +126,14 @@ step_ended (DrivedashReviewRun *self,
   DrivedashReviewStep *step = current (self);
   g_autoptr(GError) save_error = NULL;
 
+  /* A stop says so in the review's words, whichever part noticed it
+   * first (a test stopped before its file was made says GIO's). */
+  if (error != NULL && g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_error_free (error);
+      error = stopped_error ();
+    }
+
   if (self->store != NULL && run != NULL && !drivedash_store_save (self->store, run, members, &save_error))
     g_warning ("The review's step was not saved: %s", save_error->message);
   if (error == NULL && save_error == NULL)
