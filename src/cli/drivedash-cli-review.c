@@ -525,6 +525,7 @@ make_context (ReviewOptions *o)
   GOptionContext *context = g_option_context_new (_("[DRIVE]"));
 
   g_option_context_set_summary (context,
+    /* xgettext:no-c-format */
     _("The reviewer's whole protocol in one run: the speed test repeated (mean and 95 % interval), "
       "then Sustained, Consistency and Adaptivity, optionally each with game mode off and then on. "
       "It says what it writes and how long it takes before it starts, keeps the computer awake, "
