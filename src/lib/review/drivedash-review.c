@@ -114,8 +114,79 @@ finish (DrivedashReviewRun *self)
     complete (self);
 }
 
-/* The step ended: saved (@run, may be NULL) and, when it finished, marked
- * done in the state file, so a later stop or crash keeps it. */
+/* What a step left, carried through its save in a worker thread. */
+typedef struct
+{
+  DrivedashStore    *store;
+  DrivedashStoreRun *run;      /* may be NULL */
+  GPtrArray         *members;  /* may be NULL */
+  GArray            *figures;  /* may be NULL: the step did not finish */
+  GError            *error;    /* why the step did not finish */
+} StepEnd;
+
+static void
+step_end_free (StepEnd *end)
+{
+  g_clear_object (&end->store);
+  g_clear_pointer (&end->run, drivedash_store_run_unref);
+  g_clear_pointer (&end->members, g_ptr_array_unref);
+  g_clear_pointer (&end->figures, g_array_unref);
+  g_clear_error (&end->error);
+  g_free (end);
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  StepEnd *end = task_data;
+  GError *error = NULL;
+
+  if (end->store == NULL || end->run == NULL || drivedash_store_save (end->store, end->run, end->members, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* Saved: a finished step is marked done in the state file, so a later
+ * stop or crash keeps it. */
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
+  StepEnd *end = g_task_get_task_data (G_TASK (result));
+  DrivedashReviewStep *step = current (self);
+  GError *error = g_steal_pointer (&end->error);
+  GError *save_error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &save_error) && error == NULL)
+    error = g_steal_pointer (&save_error);
+  /* The step's own error says more than a failed save of what it left. */
+  g_clear_error (&save_error);
+  if (error == NULL)
+    {
+      step->done = TRUE;
+      step->run_id = end->run != NULL ? end->run->id : 0;
+      g_clear_pointer (&step->figures, g_array_unref);
+      step->figures = end->figures ? g_array_ref (end->figures) : drivedash_review_figures_new ();
+      if (!drivedash_review_state_save (self->state, self->state_path, &error))
+        step->done = FALSE;
+    }
+  if (error != NULL)
+    keep_error (self, error);
+  if (step->done)
+    g_signal_emit (self, signals[STEP_FINISHED], 0, self->index, step->run_id);
+  if (self->error == NULL)
+    self->index++;
+  next_step (self);
+}
+
+/* The step ended: saves what it left (@run, with the set's @members; may
+ * be NULL) off the main thread, as the app saves every run. */
 static void
 step_ended (DrivedashReviewRun *self,
             DrivedashStoreRun  *run,
@@ -123,8 +194,8 @@ step_ended (DrivedashReviewRun *self,
             GArray             *figures,
             GError             *error)
 {
-  DrivedashReviewStep *step = current (self);
-  g_autoptr(GError) save_error = NULL;
+  g_autoptr(GTask) task = g_task_new (self, NULL, saved_cb, NULL);
+  StepEnd *end = g_new0 (StepEnd, 1);
 
   /* A stop says so in the review's words, whichever part noticed it
    * first (a test stopped before its file was made says GIO's). */
@@ -133,27 +204,13 @@ step_ended (DrivedashReviewRun *self,
       g_error_free (error);
       error = stopped_error ();
     }
-
-  if (self->store != NULL && run != NULL && !drivedash_store_save (self->store, run, members, &save_error))
-    g_warning ("The review's step was not saved: %s", save_error->message);
-  if (error == NULL && save_error == NULL)
-    {
-      step->done = TRUE;
-      step->run_id = run ? run->id : 0;
-      g_clear_pointer (&step->figures, g_array_unref);
-      step->figures = figures ? g_array_ref (figures) : drivedash_review_figures_new ();
-    }
-  if (error == NULL && save_error != NULL)
-    error = g_steal_pointer (&save_error);
-  if (error != NULL)
-    keep_error (self, error);
-  else if (!drivedash_review_state_save (self->state, self->state_path, &error))
-    keep_error (self, error);
-  if (step->done)
-    g_signal_emit (self, signals[STEP_FINISHED], 0, self->index, step->run_id);
-  if (self->error == NULL)
-    self->index++;
-  next_step (self);
+  end->store = self->store ? g_object_ref (self->store) : NULL;
+  end->run = run ? drivedash_store_run_ref (run) : NULL;
+  end->members = members ? g_ptr_array_ref (members) : NULL;
+  end->figures = figures ? g_array_ref (figures) : NULL;
+  end->error = error;
+  g_task_set_task_data (task, end, (GDestroyNotify) step_end_free);
+  g_task_run_in_thread (task, save_thread);
 }
 
 static void
