@@ -346,6 +346,43 @@ test_long_figures (void)
   g_array_unref (r.rounds);
 }
 
+/* The summary: each step, its run, its figures, and the published
+ * figures only beside the tests that match. */
+static void
+test_summary (void)
+{
+  g_autoptr(DrivedashReviewSettings) s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+  g_autoptr(DrivedashReviewState) state = NULL;
+  g_autofree char *text = NULL;
+  DrivedashReviewStep *first;
+
+  s->game_mode_ab = TRUE;
+  state = drivedash_review_state_new (s, NULL);
+  first = step_at (state->steps, 0);
+  first->done = TRUE;
+  first->run_id = 12;
+  first->figures = drivedash_review_figures_new ();
+  drivedash_review_figures_add (first->figures, "SEQ1M Q32T1", "read", 3400.25, 12.5);
+  drivedash_review_figures_add (first->figures, "SEQ1M Q8T1", "read", 3300, 10);
+  text = drivedash_review_state_dup_summary (state);
+  g_assert_cmpstr (text, ==,
+                   "Full review of 8 steps:\n"
+                   "  1. Speed test, game mode off: run 12\n"
+                   "    SEQ1M Q32T1 read: 3400.2 ± 12.5 MB/s (95 % confidence)\n"
+                   "      Published by a magazine, measured on another PC, CrystalDiskMark 6:\n"
+                   "        WD Black SN750 1TB: 3477 MB/s\n"
+                   "        WD Black SN750 1TB with Gaming Mode: 3480 MB/s\n"
+                   "        Samsung 970 EVO Plus 1TB: 3563 MB/s\n"
+                   "    SEQ1M Q8T1 read: 3300.0 ± 10.0 MB/s (95 % confidence)\n"
+                   "  2. Speed test, game mode on: not done\n"
+                   "  3. Sustained, game mode off: not done\n"
+                   "  4. Sustained, game mode on: not done\n"
+                   "  5. Consistency, game mode off: not done\n"
+                   "  6. Consistency, game mode on: not done\n"
+                   "  7. Adaptivity, game mode off: not done\n"
+                   "  8. Adaptivity, game mode on: not done\n");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -360,5 +397,6 @@ main (int    argc,
   g_test_add_func ("/review/state-bad", test_state_bad);
   g_test_add_func ("/review/references", test_references);
   g_test_add_func ("/review/long-figures", test_long_figures);
+  g_test_add_func ("/review/summary", test_summary);
   return g_test_run ();
 }

@@ -25,7 +25,6 @@
 #include "drivedash-folder.h"
 #include "drivedash-format.h"
 #include "drivedash-review.h"
-#include "drivedash-review-reference.h"
 #include "drivedash-store-drive.h"
 
 #define PREFIX "drivedash-cli review: "
@@ -152,17 +151,6 @@ make_settings (const ReviewOptions  *o,
   return g_steal_pointer (&s);
 }
 
-static char *
-step_label (const DrivedashReviewStep *step)
-{
-  const char *name = drivedash_review_step_kind_get_display_name (step->kind);
-
-  if (step->game_mode < 0)
-    return g_strdup (name);
-  /* Translators: a step of the full review, "Speed test, game mode on" */
-  return g_strdup_printf (step->game_mode ? _("%s, game mode on") : _("%s, game mode off"), name);
-}
-
 static void
 print_plan (const DrivedashReviewState *state)
 {
@@ -171,7 +159,7 @@ print_plan (const DrivedashReviewState *state)
   for (guint i = 0; i < state->steps->len; i++)
     {
       const DrivedashReviewStep *step = &g_array_index (state->steps, DrivedashReviewStep, i);
-      g_autofree char *label = step_label (step);
+      g_autofree char *label = drivedash_review_step_dup_label (step);
 
       if (step->done)
         /* Translators: a step already done when a review is resumed */
@@ -226,7 +214,7 @@ on_step_started (DrivedashReviewRun *run,
                  guint               n_steps)
 {
   const DrivedashReviewState *state = drivedash_review_run_get_state (run);
-  g_autofree char *label = step_label (&g_array_index (state->steps, DrivedashReviewStep, index));
+  g_autofree char *label = drivedash_review_step_dup_label (&g_array_index (state->steps, DrivedashReviewStep, index));
 
   /* Translators: "Step 3 of 8: Sustained, game mode off…" */
   fprintf (stderr, _("Step %u of %u: %s…\n"), index + 1, n_steps, label);
@@ -244,79 +232,6 @@ on_step_finished (DrivedashReviewRun *run,
              (long long) run_id);
   else
     fprintf (stderr, _("Step %u of %u done.\n"), index + 1, state->steps->len);
-}
-
-static void
-print_references (const DrivedashReviewStep   *step,
-                  const DrivedashReviewFigure *f)
-{
-  g_autoptr(GPtrArray) rows = drivedash_review_references_matching (step->kind, f->test, f->mode);
-
-  if (rows->len == 0)
-    return;
-  printf ("      %s:\n", drivedash_review_reference_get_source (step->kind));
-  for (guint i = 0; i < rows->len; i++)
-    {
-      g_autofree char *drive = drivedash_review_reference_dup_drive (g_ptr_array_index (rows, i));
-      g_autofree char *value = drivedash_review_reference_dup_value (g_ptr_array_index (rows, i));
-
-      printf ("        %s: %s\n", drive, value);
-    }
-}
-
-/* A long test's figure names, for people. */
-static const char *
-figure_name (const DrivedashReviewFigure *f)
-{
-  if (f->mode != NULL)
-    return f->test;
-  if (g_strcmp0 (f->test, "degradation-1") == 0)
-    return _("First round of heavy writes");
-  if (g_strcmp0 (f->test, "recovery") == 0)
-    return _("After rests (average)");
-  if (g_strcmp0 (f->test, "average") == 0)
-    return _("Average of the rounds");
-  return _("Mixed reads and writes");
-}
-
-static void
-print_figure (const DrivedashReviewStep   *step,
-              const DrivedashReviewFigure *f)
-{
-  g_autofree char *value = drivedash_format_figure (f->value, 1);
-
-  if (isfinite (f->ci95))
-    {
-      g_autofree char *ci = drivedash_format_figure (f->ci95, 1);
-
-      /* Translators: "SEQ1M Q8T1 read: 3,458.1 ± 40.0 MB/s (95 % confidence)" */
-      printf (_("    %s %s: %s ± %s MB/s (95 %% confidence)\n"), f->test, f->mode, value, ci);
-    }
-  else if (f->mode != NULL)
-    printf (_("    %s %s: %s MB/s\n"), f->test, f->mode, value);
-  else
-    printf (_("    %s: %s MB/s\n"), figure_name (f), value);
-  print_references (step, f);
-}
-
-static void
-print_summary (const DrivedashReviewState *state)
-{
-  printf (_("Full review of %u steps:\n"), state->steps->len);
-  for (guint i = 0; i < state->steps->len; i++)
-    {
-      const DrivedashReviewStep *step = &g_array_index (state->steps, DrivedashReviewStep, i);
-      g_autofree char *label = step_label (step);
-
-      if (!step->done)
-        printf (_("  %u. %s: not done\n"), i + 1, label);
-      else if (step->run_id > 0)
-        printf (_("  %u. %s: run %lld\n"), i + 1, label, (long long) step->run_id);
-      else
-        printf ("  %u. %s\n", i + 1, label);
-      for (guint j = 0; step->done && step->figures != NULL && j < step->figures->len; j++)
-        print_figure (step, &g_array_index (step->figures, DrivedashReviewFigure, j));
-    }
 }
 
 typedef struct
@@ -400,7 +315,11 @@ report_end (DrivedashReviewRun  *run,
   if (o->json)
     print_json (run);
   else
-    print_summary (state);
+    {
+      g_autofree char *summary = drivedash_review_state_dup_summary (state);
+
+      fputs (summary, stdout);
+    }
   if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED))
     {
       fprintf (stderr, PREFIX "%s\n", _("Stopped. The finished steps are kept: run "

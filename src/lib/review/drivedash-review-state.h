@@ -48,6 +48,12 @@ gboolean              drivedash_review_state_remove     (const char             
  * "game_mode", "done", "run_id", "figures"}], "settings": {…}}. */
 JsonNode             *drivedash_review_state_to_json    (const DrivedashReviewState    *self);
 
+/* "Sustained, game mode off": the step's name for people, translated. */
+char                 *drivedash_review_step_dup_label   (const DrivedashReviewStep     *step);
+/* Every step, done or not, with its run and its figures, the published
+ * figures beside the tests that match; lines ending in "\n". */
+char                 *drivedash_review_state_dup_summary (const DrivedashReviewState   *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashReviewState, drivedash_review_state_free)
 
 G_END_DECLS
