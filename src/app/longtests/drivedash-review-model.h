@@ -1,0 +1,46 @@
+/* drivedash-review-model.h — what the Full Review view shows, and its run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-review-plan.h"
+#include "drivedash-run-model.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_TYPE_REVIEW_MODEL (drivedash_review_model_get_type ())
+G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, REVIEW_MODEL,
+                      DrivedashRunModel)
+
+/* A DrivedashRunModel whose run is a full review (lib/review's
+ * DrivedashReviewRun, which it owns): start begins a new review, stop
+ * stops it keeping the finished steps, copy gives the summary.
+ *
+ * Properties "length" (DrivedashReviewLength), "game-mode-ab" and
+ * "folder" (NULL: home) for the next Start; read-only "estimate-text"
+ * (what the next Start writes, its share of the drive's endurance, how
+ * long it takes and when it ends), "plan-text" (the steps in order, done
+ * ones marked), "summary" (the last review's steps and figures) and
+ * "can-resume" (a stopped review is waiting). */
+DrivedashReviewModel  *drivedash_review_model_new              (void);
+void                   drivedash_review_model_set_length       (DrivedashReviewModel  *self,
+                                                                DrivedashReviewLength  length);
+DrivedashReviewLength  drivedash_review_model_get_length       (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_game_mode_ab (DrivedashReviewModel  *self,
+                                                                gboolean               game_mode_ab);
+gboolean               drivedash_review_model_get_game_mode_ab (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_folder       (DrivedashReviewModel  *self,
+                                                                const char            *folder);
+const char            *drivedash_review_model_get_folder       (DrivedashReviewModel  *self);
+const char            *drivedash_review_model_get_estimate_text (DrivedashReviewModel *self);
+const char            *drivedash_review_model_get_plan_text    (DrivedashReviewModel  *self);
+const char            *drivedash_review_model_get_summary      (DrivedashReviewModel  *self);
+gboolean               drivedash_review_model_get_can_resume   (DrivedashReviewModel  *self);
+/* Carries on with the stopped review; FALSE with why it cannot. */
+gboolean               drivedash_review_model_resume           (DrivedashReviewModel  *self,
+                                                                GError               **error);
+
+G_END_DECLS
