@@ -149,6 +149,11 @@ main (int    argc,
   g_test_add_func ("/review-model/before-start", test_before_start);
   g_test_add_func ("/review-model/stop-and-resume", test_stop_and_resume);
   ret = g_test_run ();
-  g_spawn_command_line_sync (g_strdup_printf ("rm -rf %s", folder), NULL, NULL, NULL, NULL);
+  {
+    g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", folder);
+
+    g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL);
+  }
+  g_free (folder);
   return ret;
 }

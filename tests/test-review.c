@@ -165,14 +165,19 @@ test_estimate_text (void)
   g_autoptr(GDateTime) now = g_date_time_new_utc (2026, 1, 5, 23, 0, 0);
   DrivedashReviewEstimate same = { 480 * GB, 480 * GB, 600, 600 };
   DrivedashReviewEstimate range = { 480 * GB, 480 * GB, 600, 7200 };
+  DrivedashReviewEstimate close = { 480 * GB, 480 * GB, 35, 45 };
   g_autofree char *one = drivedash_review_estimate_dup_text (&same, "Samsung SSD 970 EVO Plus 1TB", -1, 0, now);
   g_autofree char *two = drivedash_review_estimate_dup_text (&range, NULL, -1, 0, now);
+  g_autofree char *three = drivedash_review_estimate_dup_text (&close, NULL, -1, 0, now);
 
   g_assert_cmpstr (one, ==, "Writes about 480 GB: 0.08 % of this drive’s rated 600 TB. "
                             "Takes about 10 min; done at about 23:10.");
   /* The finish after midnight names its day (5 January 2026 is a Monday). */
   g_assert_cmpstr (two, ==, "Writes about 480 GB. Takes between about 10 min and about 2 h, depending on "
                             "the drive’s speed; done between 23:10 and Tue 01:00.");
+  /* Two times that read the same minute are said once. */
+  g_assert_cmpstr (three, ==, "Writes about 480 GB. Takes between about 35 s and about 45 s, depending on "
+                              "the drive’s speed; done at about 23:00.");
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include "drivedash-bench-page.h"
 #include "drivedash-longtest-page.h"
+#include "drivedash-review-page.h"
 #include "drivedash-health-page.h"
 #include "drivedash-history-page.h"
 
@@ -203,6 +204,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_LONG_TEST_PAGE);
+  g_type_ensure (DRIVEDASH_TYPE_REVIEW_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");

@@ -383,6 +383,11 @@ drivedash_review_estimate_dup_text (const DrivedashReviewEstimate *e,
     /* Translators: after the write notice; "about 25 min", then a
      * finish time, "14:05" */
     return g_strdup_printf (_("%s Takes %s; done at about %s."), writes, shortest, last);
+  if (g_strcmp0 (first, last) == 0)
+    /* Translators: after the write notice; two durations ("about 25 min",
+     * "about 30 min"), then one finish time ("14:05") */
+    return g_strdup_printf (_("%s Takes between %s and %s, depending on the drive’s speed; done at "
+                              "about %s."), writes, shortest, longest, last);
   /* Translators: after the write notice; two durations ("about 25 min",
    * "about 2 h 5 min"), then two finish times ("14:05", "Thu 02:10") */
   return g_strdup_printf (_("%s Takes between %s and %s, depending on the drive’s speed; done between "

@@ -1,0 +1,169 @@
+/* drivedash-review-page.c — the Full Review view
+ *
+ * Wiring only: the template binds every row and label to the
+ * DrivedashReviewModel it declares.  Here: the shared run.* actions,
+ * review.resume, and the length's row bound to the model's enum.  The
+ * review itself keeps the computer awake (lib/review's logind inhibitor).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-a11y.h"
+#include "drivedash-bench-format.h"
+#include "drivedash-closures.h"
+#include "drivedash-longtest-folder.h"
+#include "drivedash-longtest-mapping.h"
+#include "drivedash-review-page.h"
+#include "drivedash-run-actions.h"
+#include "drivedash-toast.h"
+
+struct _DrivedashReviewPage
+{
+  AdwBin                parent_instance;
+  DrivedashReviewModel *model;
+  AdwComboRow          *length_row;
+  GtkWidget            *start_button;
+  GtkLabel             *estimate_label;
+  GtkProgressBar       *progress_bar;
+  GSettings            *settings;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashReviewPage, drivedash_review_page, ADW_TYPE_BIN)
+
+static DrivedashRunModel *
+get_model (GtkWidget *page)
+{
+  return DRIVEDASH_RUN_MODEL (DRIVEDASH_REVIEW_PAGE (page)->model);
+}
+
+static guint
+get_plots (GtkWidget      *page,
+           DrivedashPlot **plots)
+{
+  /* Each step's plots are in History, with its run. */
+  return 0;
+}
+
+static const DrivedashRunActionsClass run_actions = {
+  .get_model = get_model,
+  .get_plots = get_plots,
+  .export_width = 800,
+  .export_height = 400,
+  .save_title = N_("Save Plots as PNG or SVG"),
+  .save_name = N_("drivedash-long-test.png"),
+  .folder_title = N_("Choose a Folder for the Test"),
+};
+
+static void
+resume_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *parameter)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_review_model_resume (self->model, &error))
+    drivedash_widget_add_toast (widget, adw_toast_new (error->message));
+}
+
+static void
+update_resume (DrivedashReviewPage *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.resume",
+                                 drivedash_review_model_get_can_resume (self->model) &&
+                                 !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (self->model)));
+}
+
+static char *
+folder_subtitle_cb (gpointer    unused,
+                    const char *folder)
+{
+  return drivedash_long_folder_subtitle (folder);
+}
+
+static char **
+status_classes_cb (gpointer unused,
+                   gboolean is_error)
+{
+  return drivedash_bench_format_status_classes (is_error);
+}
+
+/* A screen reader hears each new step without being moved to the bar. */
+static void
+progress_cb (DrivedashReviewPage *self)
+{
+  const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (self->model));
+
+  if (text != NULL)
+    drivedash_a11y_announce (GTK_WIDGET (self->progress_bar), text);
+}
+
+static void
+drivedash_review_page_dispose (GObject *object)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (object);
+
+  /* The review stops, keeps its finished steps and puts game mode back;
+   * the run holds the model until then. */
+  if (self->model)
+    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (self->model));
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_REVIEW_PAGE);
+  G_OBJECT_CLASS (drivedash_review_page_parent_class)->dispose (object);
+}
+
+static void
+drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = drivedash_review_page_dispose;
+  g_type_ensure (DRIVEDASH_TYPE_REVIEW_MODEL);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/drivedash/Drivedash/drivedash-review-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, model);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, length_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, estimate_label);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, progress_bar);
+  drivedash_widget_class_bind_closures (widget_class);
+  drivedash_run_actions_install (widget_class, &run_actions);
+  gtk_widget_class_install_action (widget_class, "review.resume", NULL, resume_action);
+  gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
+  gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
+}
+
+static void
+drivedash_review_page_init (DrivedashReviewPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_bind_property_full (self->model, "length", self->length_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
+                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+  drivedash_run_actions_init (GTK_WIDGET (self));
+  drivedash_a11y_described_by (self->start_button, self->estimate_label, NULL);
+  drivedash_a11y_progress_reads_text (self->progress_bar);
+  /* The same folder as the Long Tests: the drive they test. */
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
+                                G_SETTINGS_BIND_DEFAULT, drivedash_long_folder_get_mapping,
+                                drivedash_long_folder_set_mapping, NULL, NULL);
+  g_signal_connect_object (self->model, "notify::can-resume", G_CALLBACK (update_resume), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::running", G_CALLBACK (update_resume), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::progress-text", G_CALLBACK (progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  update_resume (self);
+}
+
+DrivedashReviewModel *
+drivedash_review_page_get_model (DrivedashReviewPage *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_PAGE (self), NULL);
+  return self->model;
+}
