@@ -83,6 +83,20 @@ test_before_start (void)
   drivedash_review_model_set_game_mode_ab (model, TRUE);
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "8. Adaptivity, game mode on"));
   g_assert_false (drivedash_review_model_get_can_resume (model));
+  /* A tiny review writes megabytes: no question before Start. */
+  g_assert_false (drivedash_review_model_needs_confirmation (model));
+}
+
+/* The Review length on a fast drive writes terabytes: asked first. */
+static void
+test_confirmation (void)
+{
+  g_autoptr(DrivedashReviewModel) model = drivedash_review_model_new ();
+
+  drivedash_review_model_set_folder (model, folder);
+  drivedash_review_model_set_length (model, DRIVEDASH_REVIEW_LENGTH_REVIEW);
+  g_assert_true (drivedash_review_model_needs_confirmation (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), " TB"));
 }
 
 static void
@@ -147,6 +161,7 @@ main (int    argc,
   g_setenv ("XDG_DATA_HOME", data, TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/review-model/before-start", test_before_start);
+  g_test_add_func ("/review-model/confirmation", test_confirmation);
   g_test_add_func ("/review-model/stop-and-resume", test_stop_and_resume);
   ret = g_test_run ();
   {

@@ -10,6 +10,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-longtest-mapping.h"
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
 #include "drivedash-store-drive.h"
@@ -20,6 +21,8 @@ struct _DrivedashReviewModel
   DrivedashReviewLength    length;
   gboolean                 game_mode_ab;
   char                    *folder;
+  DrivedashHealth         *health;         /* the Health page's drive; may be NULL */
+  guint64                  bytes_high;     /* the most the next Start writes */
   char                    *estimate_text;
   char                    *plan_text;
   char                    *summary;
@@ -44,6 +47,7 @@ enum
   PROP_PLAN_TEXT,
   PROP_SUMMARY,
   PROP_CAN_RESUME,
+  PROP_HEALTH,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -97,6 +101,31 @@ plan_text (const DrivedashReviewState *state)
   return g_string_free (text, FALSE);
 }
 
+/* The estimate in words, with the endurance share of the Health page's
+ * drive when it is the one holding the folder. */
+static char *
+estimate_text (DrivedashReviewModel          *self,
+               const DrivedashReviewEstimate *e,
+               GDateTime                     *now)
+{
+  g_autofree char *controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder
+                                                                                   : g_get_home_dir ());
+  DrivedashHealth *h = self->health;
+  double used = -1;
+  guint64 written = 0;
+
+  if (h == NULL || controller == NULL || g_strcmp0 (h->controller, controller) != 0)
+    return drivedash_review_estimate_dup_text (e, NULL, -1, 0, now);
+  if (h->has & DRIVEDASH_HEALTH_HAS_SMART)
+    {
+      used = h->smart.percentage_used;
+      /* Data units are thousands of 512-byte blocks. */
+      written = (guint64) MIN (drivedash_u128_to_double (h->smart.data_units_written) * 512000,
+                               (double) G_MAXUINT64);
+    }
+  return drivedash_review_estimate_dup_text (e, h->model, used, written, now);
+}
+
 /* What the next Start would do, or what the running review is doing. */
 static void
 refresh (DrivedashReviewModel *self)
@@ -113,10 +142,12 @@ refresh (DrivedashReviewModel *self)
   DrivedashReviewEstimate e;
   guint64 amount = 0;
 
+  self->bytes_high = 0;
   if (drivedash_long_test_resolve_amount (s->adaptivity->folder, s->adaptivity->amount, &amount, NULL))
     {
       drivedash_review_estimate (s, next->steps, amount, &e);
-      estimate = drivedash_review_estimate_dup_text (&e, NULL, -1, 0, now);
+      estimate = estimate_text (self, &e, now);
+      self->bytes_high = e.bytes_high;
     }
   set_string (self, &self->estimate_text, estimate, PROP_ESTIMATE_TEXT);
   set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
@@ -379,6 +410,25 @@ drivedash_review_model_get_can_resume (DrivedashReviewModel *self)
   return self->can_resume;
 }
 
+gboolean
+drivedash_review_model_needs_confirmation (DrivedashReviewModel *self)
+{
+  return self->bytes_high > DRIVEDASH_LONG_CONFIRM_BYTES;
+}
+
+void
+drivedash_review_model_set_health (DrivedashReviewModel *self,
+                                   DrivedashHealth      *health)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (self->health == health)
+    return;
+  g_clear_pointer (&self->health, drivedash_health_unref);
+  self->health = health ? drivedash_health_ref (health) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
+  refresh (self);
+}
+
 void
 drivedash_review_model_set_settings_for_testing (DrivedashReviewModel          *self,
                                                  const DrivedashReviewSettings *settings)
@@ -405,6 +455,7 @@ drivedash_review_model_get_property (GObject    *object,
     case PROP_PLAN_TEXT: g_value_set_string (value, self->plan_text); break;
     case PROP_SUMMARY: g_value_set_string (value, self->summary); break;
     case PROP_CAN_RESUME: g_value_set_boolean (value, self->can_resume); break;
+    case PROP_HEALTH: g_value_set_boxed (value, self->health); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -422,6 +473,7 @@ drivedash_review_model_set_property (GObject      *object,
     case PROP_LENGTH: drivedash_review_model_set_length (self, g_value_get_enum (value)); break;
     case PROP_GAME_MODE_AB: drivedash_review_model_set_game_mode_ab (self, g_value_get_boolean (value)); break;
     case PROP_FOLDER: drivedash_review_model_set_folder (self, g_value_get_string (value)); break;
+    case PROP_HEALTH: drivedash_review_model_set_health (self, g_value_get_boxed (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -433,6 +485,7 @@ drivedash_review_model_finalize (GObject *object)
 
   /* A running review holds a reference on the model: none is left. */
   g_free (self->folder);
+  g_clear_pointer (&self->health, drivedash_health_unref);
   g_free (self->estimate_text);
   g_free (self->plan_text);
   g_free (self->summary);
@@ -467,6 +520,7 @@ drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
   properties[PROP_PLAN_TEXT] = g_param_spec_string ("plan-text", NULL, NULL, NULL, ro);
   properties[PROP_SUMMARY] = g_param_spec_string ("summary", NULL, NULL, NULL, ro);
   properties[PROP_CAN_RESUME] = g_param_spec_boolean ("can-resume", NULL, NULL, FALSE, ro);
+  properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 
+#include "drivedash-health.h"
 #include "drivedash-review-plan.h"
 #include "drivedash-run-model.h"
 
@@ -20,7 +21,8 @@ G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, R
  * stops it keeping the finished steps, copy gives the summary.
  *
  * Properties "length" (DrivedashReviewLength), "game-mode-ab" and
- * "folder" (NULL: home) for the next Start; read-only "estimate-text"
+ * "folder" (NULL: home) for the next Start, "health" (the Health page's
+ * drive, for the endurance share; NULL: none); read-only "estimate-text"
  * (what the next Start writes, its share of the drive's endurance, how
  * long it takes and when it ends), "plan-text" (the steps in order, done
  * ones marked), "summary" (the last review's steps and figures) and
@@ -39,6 +41,11 @@ const char            *drivedash_review_model_get_estimate_text (DrivedashReview
 const char            *drivedash_review_model_get_plan_text    (DrivedashReviewModel  *self);
 const char            *drivedash_review_model_get_summary      (DrivedashReviewModel  *self);
 gboolean               drivedash_review_model_get_can_resume   (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_health       (DrivedashReviewModel  *self,
+                                                                DrivedashHealth       *health);
+/* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES on a fast
+ * drive: ask first. */
+gboolean               drivedash_review_model_needs_confirmation (DrivedashReviewModel *self);
 /* Carries on with the stopped review; FALSE with why it cannot. */
 gboolean               drivedash_review_model_resume           (DrivedashReviewModel  *self,
                                                                 GError               **error);

@@ -47,8 +47,49 @@ get_plots (GtkWidget      *page,
   return 0;
 }
 
+static void
+confirm_response_cb (AdwMessageDialog    *dialog,
+                     const char          *response,
+                     DrivedashReviewPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "start") == 0 &&
+      !drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
+    drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
+}
+
+/* A review of terabytes wears the drive: asked first, as a long test is. */
+static void
+start (GtkWidget *page)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (page);
+  GtkRoot *root = gtk_widget_get_root (page);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (!drivedash_review_model_needs_confirmation (self->model))
+    {
+      if (!drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
+        drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Start a review that writes this much?"),
+                                   drivedash_review_model_get_estimate_text (self->model));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "start", _("_Start"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static const DrivedashRunActionsClass run_actions = {
   .get_model = get_model,
+  .start = start,
   .get_plots = get_plots,
   .export_width = 800,
   .export_height = 400,

@@ -30,6 +30,7 @@ struct _DrivedashWindow
   DrivedashBenchPage   *speed_page;
   DrivedashHealthPage  *health_page;
   DrivedashLongTestPage *long_tests_page;
+  DrivedashReviewPage   *review_page;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar   *switcher_bar;
 };
@@ -212,6 +213,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, speed_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, health_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, long_tests_page);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, review_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, switcher_title);
   /* Reachable with gtk_widget_get_template_child() for the tests. */
   gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE,
@@ -239,5 +241,8 @@ drivedash_window_init (DrivedashWindow *self)
   /* The Long Tests' write notice uses what the Health page read. */
   g_object_bind_property (drivedash_health_page_get_model (self->health_page), "health",
                           drivedash_long_test_page_get_model (self->long_tests_page), "health",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (drivedash_health_page_get_model (self->health_page), "health",
+                          drivedash_review_page_get_model (self->review_page), "health",
                           G_BINDING_SYNC_CREATE);
 }
