@@ -13,7 +13,6 @@
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -23,7 +22,6 @@
 #include "drivedash-client.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
-#include "drivedash-format.h"
 #include "drivedash-review.h"
 #include "drivedash-store-drive.h"
 
