@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 
 #include "drivedash-error.h"
 #include "drivedash-review-model-private.h"
@@ -108,11 +109,24 @@ progress_cb (DrivedashReviewModel *model)
     drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
 }
 
+/* The bar moves within a step, not only from one step to the next. */
+static void
+fraction_cb (DrivedashReviewModel *model,
+             GParamSpec           *pspec,
+             gboolean             *within)
+{
+  double quarters = drivedash_run_model_get_progress (DRIVEDASH_RUN_MODEL (model)) * 4;
+
+  if (fabs (quarters - round (quarters)) > 0.01)
+    *within = TRUE;
+}
+
 static void
 test_stop_and_resume (void)
 {
   g_autoptr(DrivedashReviewModel) model = new_model ();
   g_autoptr(GError) error = NULL;
+  gboolean within = FALSE;
   gulong handler;
 
   handler = g_signal_connect (model, "notify::progress-text", G_CALLBACK (progress_cb), NULL);
@@ -132,11 +146,14 @@ test_stop_and_resume (void)
   g_clear_object (&model);
   model = new_model ();
   g_assert_true (drivedash_review_model_get_can_resume (model));
+  handler = g_signal_connect (model, "notify::progress", G_CALLBACK (fraction_cb), &within);
   g_assert_true (drivedash_review_model_resume (model, &error));
   g_assert_no_error (error);
   g_assert_false (drivedash_review_model_get_can_resume (model));
   count_done (model, 2);
   wait_until_finished (model);
+  g_signal_handler_disconnect (model, handler);
+  g_assert_true (within);
   g_assert_null (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)));
   count_done (model, 4);
   g_assert_false (drivedash_review_model_get_can_resume (model));

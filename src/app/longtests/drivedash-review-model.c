@@ -33,6 +33,8 @@ struct _DrivedashReviewModel
   DrivedashReviewRun      *last;           /* the review that ended, shown until a choice changes */
   GCancellable            *cancellable;
   guint64                  fill_amount;
+  char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
+  double                   later_s;        /* the steps after the running one, slow drive */
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH_TYPE_RUN_MODEL)
@@ -160,6 +162,26 @@ refresh (DrivedashReviewModel *self)
     }
 }
 
+/* What the steps after @index take on a slow drive. */
+static double
+later_seconds (DrivedashReviewModel       *self,
+               const DrivedashReviewState *state,
+               guint                       index)
+{
+  g_autoptr(GArray) later = g_array_new (FALSE, TRUE, sizeof (DrivedashReviewStep));
+  DrivedashReviewEstimate e;
+
+  for (guint i = index + 1; i < state->steps->len; i++)
+    {
+      DrivedashReviewStep step = g_array_index (state->steps, DrivedashReviewStep, i);
+
+      step.figures = NULL;  /* a shallow copy: the state keeps them */
+      g_array_append_val (later, step);
+    }
+  drivedash_review_estimate (state->settings, later, self->fill_amount, &e);
+  return e.seconds_high;
+}
+
 static void
 step_started_cb (DrivedashReviewRun   *run,
                  guint                 index,
@@ -169,14 +191,33 @@ step_started_cb (DrivedashReviewRun   *run,
   const DrivedashReviewState *state = drivedash_review_run_get_state (run);
   g_autofree char *label = drivedash_review_step_dup_label (&g_array_index (state->steps, DrivedashReviewStep,
                                                                             index));
-  /* Translators: progress of a full review, "Step 3 of 8: Sustained, game mode off" */
-  g_autofree char *text = g_strdup_printf (_("Step %u of %u: %s"), index + 1, n_steps, label);
   DrivedashReviewEstimate e;
 
+  g_free (self->step_text);
+  /* Translators: progress of a full review, "Step 3 of 8: Sustained, game mode off" */
+  self->step_text = g_strdup_printf (_("Step %u of %u: %s"), index + 1, n_steps, label);
+  self->later_s = later_seconds (self, state, index);
   drivedash_review_estimate (state->settings, state->steps, self->fill_amount, &e);
-  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (double) index / n_steps, text);
+  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (double) index / n_steps, self->step_text);
   /* The slow drive's time: a finish that comes early, never late. */
   drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), e.seconds_high);
+}
+
+/* Within a step: the bar moves, and the time left follows the test's own
+ * estimate for the rest of it. */
+static void
+step_progress_cb (DrivedashReviewRun   *run,
+                  guint                 index,
+                  double                fraction,
+                  double                eta_s,
+                  DrivedashReviewModel *self)
+{
+  guint n = drivedash_review_run_get_state (run)->steps->len;
+
+  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (index + CLAMP (fraction, 0, 1)) / n,
+                                    self->step_text);
+  if (eta_s >= 0)
+    drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), eta_s + self->later_s);
 }
 
 static void
@@ -239,6 +280,7 @@ begin (DrivedashReviewModel  *self,
                                         DRIVEDASH_CLIENT_INTERACTIVE, store);
   self->cancellable = g_cancellable_new ();
   g_signal_connect_object (self->run, "step-started", G_CALLBACK (step_started_cb), self, 0);
+  g_signal_connect_object (self->run, "step-progress", G_CALLBACK (step_progress_cb), self, 0);
   g_signal_connect_object (self->run, "step-finished", G_CALLBACK (step_finished_cb), self, 0);
   drivedash_run_model_set_status (DRIVEDASH_RUN_MODEL (self), NULL, NULL);
   drivedash_run_model_set_running (DRIVEDASH_RUN_MODEL (self), TRUE);
@@ -490,6 +532,7 @@ drivedash_review_model_finalize (GObject *object)
   g_free (self->plan_text);
   g_free (self->summary);
   g_free (self->state_path);
+  g_free (self->step_text);
   g_clear_object (&self->last);
   g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
   G_OBJECT_CLASS (drivedash_review_model_parent_class)->finalize (object);

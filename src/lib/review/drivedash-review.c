@@ -21,6 +21,7 @@
 #include "drivedash-longtest-thermal.h"
 #include "drivedash-review.h"
 #include "drivedash-review-private.h"
+#include "drivedash-run-queue.h"
 #include "drivedash-store-recorder.h"
 #include "drivedash-store-save.h"
 
@@ -46,11 +47,12 @@ struct _DrivedashReviewRun
   GArray                 *tests;
   GError                 *error;
   GError                 *restore_error;
+  DrivedashRunQueue      *queue;        /* the long tests' worker and progress */
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashReviewRun, drivedash_review_run, G_TYPE_OBJECT)
 
-enum { STEP_STARTED, STEP_FINISHED, N_SIGNALS };
+enum { STEP_STARTED, STEP_PROGRESS, STEP_FINISHED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void next_step (DrivedashReviewRun *self);
@@ -234,6 +236,8 @@ speed_round_done_cb (GObject      *source,
                                                DRIVEDASH_RUN_KIND_QUICK);
   g_ptr_array_add (self->members, run);
   g_clear_object (&self->bench);
+  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index,
+                 (double) self->members->len / self->state->settings->speed_repeats, -1.0);
   if (error == NULL && self->members->len < self->state->settings->speed_repeats)
     {
       speed_next (self);
@@ -276,18 +280,25 @@ run_speed (DrivedashReviewRun *self)
     speed_next (self);
 }
 
+/* A long test in the run queue's worker thread: its progress comes back
+ * on the main context as "step-progress", its result in the job. */
 typedef struct
 {
+  DrivedashRunQueue         *queue;    /* borrowed: the object holds it */
   DrivedashLongTestSettings *settings;
+  DrivedashStoreRun         *stored;   /* may be NULL: no store */
   DrivedashLongTestResult   *result;
   DrivedashLongTestResult   *partial;
   GError                    *error;
 } LongJob;
 
+enum { ITEM_PROGRESS };
+
 static void
 long_job_free (LongJob *job)
 {
   drivedash_long_test_settings_free (job->settings);
+  g_clear_pointer (&job->stored, drivedash_store_run_unref);
   g_clear_pointer (&job->result, drivedash_long_test_result_free);
   g_clear_pointer (&job->partial, drivedash_long_test_result_free);
   g_clear_error (&job->error);
@@ -295,16 +306,39 @@ long_job_free (LongJob *job)
 }
 
 static void
-long_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
+long_progress (gpointer                     user_data,
+               const DrivedashLongProgress *progress)
 {
-  LongJob *job = task_data;
+  LongJob *job = user_data;
 
-  job->result = drivedash_long_test_run_with_thermal (job->settings, cancellable, NULL, NULL,
+  drivedash_run_queue_push (job->queue, ITEM_PROGRESS, DRIVEDASH_RUN_ITEM_LATEST,
+                            g_memdup2 (progress, sizeof *progress), g_free);
+}
+
+/* Always returns the job: a stopped or failed test left what it measured. */
+static gpointer
+long_work (DrivedashRunQueue  *queue,
+           gpointer            work_data,
+           GCancellable       *cancellable,
+           GError            **error)
+{
+  LongJob *job = work_data;
+  const DrivedashLongTestSink sink = { long_progress, NULL, NULL, NULL };
+
+  job->result = drivedash_long_test_run_with_thermal (job->settings, cancellable, &sink, job,
                                                       &job->partial, &job->error);
-  g_task_return_boolean (task, TRUE);
+  return job;
+}
+
+static void
+deliver (gpointer target,
+         guint    kind,
+         gpointer item)
+{
+  DrivedashReviewRun *self = target;
+  const DrivedashLongProgress *p = item;
+
+  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index, p->fraction, p->eta_s);
 }
 
 static void
@@ -312,35 +346,41 @@ long_done_cb (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
-  LongJob *job = g_task_get_task_data (G_TASK (result));
-  DrivedashStoreRun *stored = g_object_get_data (G_OBJECT (result), "stored");
-  const DrivedashLongTestResult *res = job->result ? job->result : job->partial;
-  g_autoptr(GArray) figures = job->result ? drivedash_review_figures_from_long (job->result) : NULL;
+  DrivedashReviewRun *self = user_data;
+  GError *error = NULL;
+  LongJob *job = drivedash_run_queue_run_finish (DRIVEDASH_RUN_QUEUE (source), result, &error);
+  const DrivedashLongTestResult *res;
+  g_autoptr(GArray) figures = NULL;
 
-  if (stored != NULL)
-    drivedash_store_run_finish_long (stored, self->store, res, job->settings, job->error);
-  step_ended (self, stored, NULL, figures, g_steal_pointer (&job->error));
+  if (job == NULL)
+    {
+      step_ended (self, NULL, NULL, NULL, error);
+      return;
+    }
+  res = job->result ? job->result : job->partial;
+  figures = job->result ? drivedash_review_figures_from_long (job->result) : NULL;
+  if (job->stored != NULL)
+    drivedash_store_run_finish_long (job->stored, self->store, res, job->settings, job->error);
+  step_ended (self, job->stored, NULL, figures, g_steal_pointer (&job->error));
+  long_job_free (job);
 }
 
 static void
 run_long (DrivedashReviewRun *self)
 {
-  g_autoptr(GTask) task = g_task_new (self, self->cancellable, long_done_cb, NULL);
   const DrivedashReviewState *st = self->state;
   LongJob *job = g_new0 (LongJob, 1);
   DrivedashLongTestSettings *s = drivedash_review_settings_get_long (st->settings, current (self)->kind);
 
+  job->queue = self->queue;
   job->settings = g_memdup2 (s, sizeof *s);
   job->settings->folder = g_strdup (s->folder);
   job->settings->controller = g_strdup (st->controller);
   job->settings->hwmon_path = st->controller ? drivedash_hwmon_find (st->controller) : NULL;
   if (self->store != NULL)
-    g_object_set_data_full (G_OBJECT (task), "stored", drivedash_store_run_new_long (self->store, job->settings),
-                            (GDestroyNotify) drivedash_store_run_unref);
-  g_task_set_task_data (task, job, (GDestroyNotify) long_job_free);
-  g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, long_thread);
+    job->stored = drivedash_store_run_new_long (self->store, job->settings);
+  drivedash_run_queue_run_async (self->queue, "review-long-test", long_work, job, NULL,
+                                 (GDestroyNotify) long_job_free, self->cancellable, long_done_cb, self);
 }
 
 static void
@@ -519,6 +559,7 @@ drivedash_review_run_finalize (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->inhibit_cancellable);
+  g_clear_object (&self->queue);
   g_clear_pointer (&self->members, g_ptr_array_unref);
   g_clear_pointer (&self->tests, g_array_unref);
   g_clear_error (&self->error);
@@ -534,6 +575,11 @@ drivedash_review_run_class_init (DrivedashReviewRunClass *klass)
    * 0, and the number of steps. */
   signals[STEP_STARTED] = g_signal_new ("step-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* Within a step: the share of it done (0–1) and the seconds it has
+   * left (< 0: unknown; the speed test says only its repeats). */
+  signals[STEP_PROGRESS] = g_signal_new ("step-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_DOUBLE,
+                                         G_TYPE_DOUBLE);
   /* A step finished, was saved as run run_id (0: no store) and marked
    * done in the state file. */
   signals[STEP_FINISHED] = g_signal_new ("step-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -545,4 +591,6 @@ drivedash_review_run_init (DrivedashReviewRun *self)
 {
   self->inhibit_fd = -1;
   self->inhibit_cancellable = g_cancellable_new ();
+  /* Progress is LATEST only: nothing else waits. */
+  self->queue = drivedash_run_queue_new (1, deliver, G_OBJECT (self));
 }
