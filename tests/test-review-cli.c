@@ -15,7 +15,7 @@
 /* Every step at a tiny scale: Consistency, the step stopped, lasts some
  * seconds so that the stop lands inside it. */
 #define TINY "--length", "quick", "--size", "4M", "--count", "1", "--repeat", "2", "--duration", "0.05", \
-  "--interval", "0", "--long-size", "8M", "--sustained-seconds", "1", "--round-seconds", "0.2", \
+  "--interval", "0.05", "--long-size", "8M", "--sustained-seconds", "1", "--round-seconds", "0.2", \
   "--idle-seconds", "0.05", "--amount", "16M", "--series-interval", "0.5", "--allow-memory"
 
 typedef struct
