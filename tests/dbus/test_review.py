@@ -4,7 +4,9 @@
 # with game mode off and then on through the service, a Stop (SIGINT)
 # part way puts the user's state back and keeps the finished steps, and
 # --resume carries on with the stopped step and ends with every step's run
-# in the results history and game mode as it was.
+# in the results history and game mode as it was.  logind is
+# python3-dbusmock's template: the review holds a "sleep:idle" inhibitor
+# while it runs and lets it go when it ends.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -18,11 +20,13 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from drivedash_test_bus import (  # noqa: E402
     ACTION_GAME, ACTION_GAME_PERSISTENT, ACTION_READ, TestBus, build_path, write)
+from gi.repository import GLib  # noqa: E402
 
 LATENCY = 'class/nvme/nvme0/power/pm_qos_latency_tolerance_us'
 CLI = os.environ.get('DRIVEDASH_CLI') or build_path('src', 'cli', 'drivedash-cli')
@@ -38,6 +42,7 @@ class ReviewTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.bus = TestBus(polkit=True).__enter__()
+        cls.bus.start([sys.executable, '-m', 'dbusmock', '--template', 'logind'], 'org.freedesktop.login1')
 
     @classmethod
     def tearDownClass(cls):
@@ -78,6 +83,18 @@ class ReviewTest(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         return json.loads(result.stdout)
 
+    def inhibitors(self):
+        reply = self.bus.connection.call_sync(
+            'org.freedesktop.login1', '/org/freedesktop/login1', 'org.freedesktop.login1.Manager',
+            'ListInhibitors', None, GLib.VariantType('(a(ssssuu))'), 0, 5000, None)
+        return [(i[0], i[1], i[3]) for i in reply.unpack()[0]]
+
+    def wait_for_no_inhibitor(self):
+        deadline = time.monotonic() + 20
+        while self.inhibitors() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertEqual(self.inhibitors(), [])
+
     def stop_after_step(self, done):
         '''Runs the review until step @done has finished and the next has
         begun, then stops it as Ctrl+C would.'''
@@ -88,6 +105,8 @@ class ReviewTest(unittest.TestCase):
         while not line.startswith('Step %d of 8:' % (done + 1)):
             line = process.stderr.readline()
             self.assertNotEqual(line, '', 'the review ended before step %d' % (done + 1))
+        # The computer is kept awake while it runs.
+        self.assertEqual(self.inhibitors(), [('sleep:idle', 'Drivedash', 'block')])
         process.send_signal(signal.SIGINT)
         stdout, stderr = process.communicate(timeout=120)
         self.assertEqual(process.returncode, 130, stderr)
@@ -96,6 +115,7 @@ class ReviewTest(unittest.TestCase):
 
     def test_stop_and_resume(self):
         self.stop_after_step(2)
+        self.wait_for_no_inhibitor()
         # Stopped in step 3 (Sustained, game mode off): the user's state is
         # back, the two speed steps are kept with their runs.
         self.assertEqual(self.latency(), '100000')
@@ -117,6 +137,7 @@ class ReviewTest(unittest.TestCase):
         self.assertEqual(self.latency(), '100000')
         self.assertFalse(os.path.exists(os.path.join(self.bus.rules, '70-drivedash-game-mode-S4EWNX0R123456.rules')))
         self.assertEqual(out['steps'], self.state()['steps'])
+        self.wait_for_no_inhibitor()
         self.assertTrue(all(s['done'] for s in out['steps']))
         ids = [s['run_id'] for s in out['steps']]
         self.assertEqual(ids[:2], speed_ids)
