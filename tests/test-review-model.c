@@ -21,7 +21,6 @@ tiny_settings (void)
   DrivedashReviewSettings *s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
 
   s->speed_repeats = 2;
-  s->bench->test_size = 4 << 20;
   s->bench->passes = 1;
   s->bench->pass_duration = 0.05;
   s->bench->pause = 0;
@@ -47,6 +46,7 @@ new_model (void)
   DrivedashReviewModel *model = drivedash_review_model_new ();
 
   drivedash_review_model_set_settings_for_testing (model, tiny);
+  drivedash_review_model_set_speed_file_size (model, 4 << 20);
   drivedash_review_model_set_folder (model, folder);
   return model;
 }
@@ -95,7 +95,10 @@ test_confirmation (void)
   g_autoptr(DrivedashReviewModel) model = drivedash_review_model_new ();
 
   drivedash_review_model_set_folder (model, folder);
+  g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (1) << 30);
   drivedash_review_model_set_length (model, DRIVEDASH_REVIEW_LENGTH_REVIEW);
+  /* The review's own 8 GiB comes with its length. */
+  g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (8) << 30);
   g_assert_true (drivedash_review_model_needs_confirmation (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), " TB"));
 }

@@ -26,7 +26,6 @@ tiny_settings (void)
   DrivedashReviewSettings *s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
 
   s->speed_repeats = 2;
-  s->bench->test_size = 4 << 20;
   s->bench->passes = 1;
   s->bench->pass_duration = 0.05;
   s->bench->pause = 0;
@@ -57,6 +56,7 @@ open_page (DrivedashWindow **window_out)
   page = DRIVEDASH_REVIEW_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_REVIEW_PAGE));
   g_assert_nonnull (page);
   drivedash_review_model_set_settings_for_testing (drivedash_review_page_get_model (page), tiny);
+  drivedash_review_model_set_speed_file_size (drivedash_review_page_get_model (page), 4 << 20);
   drivedash_review_model_set_folder (drivedash_review_page_get_model (page), folder);
   *window_out = window;
   return page;

@@ -20,6 +20,7 @@ struct _DrivedashReviewModel
   DrivedashRunModel        parent_instance;
   DrivedashReviewLength    length;
   gboolean                 game_mode_ab;
+  guint64                  speed_file_size; /* the speed test's file, bytes */
   char                    *folder;
   DrivedashHealth         *health;         /* the Health page's drive; may be NULL */
   guint64                  bytes_high;     /* the most the next Start writes */
@@ -37,6 +38,8 @@ struct _DrivedashReviewModel
   double                   later_s;        /* the steps after the running one, slow drive */
 };
 
+#define GIB (G_GUINT64_CONSTANT (1) << 30)
+
 G_DEFINE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH_TYPE_RUN_MODEL)
 
 enum
@@ -44,6 +47,7 @@ enum
   PROP_0,
   PROP_LENGTH,
   PROP_GAME_MODE_AB,
+  PROP_SPEED_FILE_SIZE,
   PROP_FOLDER,
   PROP_ESTIMATE_TEXT,
   PROP_PLAN_TEXT,
@@ -76,6 +80,7 @@ next_settings (DrivedashReviewModel *self)
 
   s->length = self->length;
   s->game_mode_ab = self->game_mode_ab;
+  s->bench->test_size = self->speed_file_size;
   /* A window must stay responsive while the speed test runs. */
   s->bench->background = TRUE;
   drivedash_review_settings_set_folder (s, self->folder);
@@ -382,6 +387,9 @@ drivedash_review_model_set_length (DrivedashReviewModel  *self,
   self->length = length;
   g_clear_object (&self->last);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  /* Each length offers its own file first (8 GiB for Review, as the
+   * magazine used); the user may pick the other after. */
+  drivedash_review_model_set_speed_file_size (self, length == DRIVEDASH_REVIEW_LENGTH_REVIEW ? 8 * GIB : GIB);
   refresh (self);
 }
 
@@ -408,6 +416,25 @@ gboolean
 drivedash_review_model_get_game_mode_ab (DrivedashReviewModel *self)
 {
   return self->game_mode_ab;
+}
+
+void
+drivedash_review_model_set_speed_file_size (DrivedashReviewModel *self,
+                                            guint64               bytes)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (self->speed_file_size == bytes)
+    return;
+  self->speed_file_size = bytes;
+  g_clear_object (&self->last);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED_FILE_SIZE]);
+  refresh (self);
+}
+
+guint64
+drivedash_review_model_get_speed_file_size (DrivedashReviewModel *self)
+{
+  return self->speed_file_size;
 }
 
 void
@@ -492,6 +519,7 @@ drivedash_review_model_get_property (GObject    *object,
     {
     case PROP_LENGTH: g_value_set_enum (value, self->length); break;
     case PROP_GAME_MODE_AB: g_value_set_boolean (value, self->game_mode_ab); break;
+    case PROP_SPEED_FILE_SIZE: g_value_set_uint64 (value, self->speed_file_size); break;
     case PROP_FOLDER: g_value_set_string (value, self->folder); break;
     case PROP_ESTIMATE_TEXT: g_value_set_string (value, self->estimate_text); break;
     case PROP_PLAN_TEXT: g_value_set_string (value, self->plan_text); break;
@@ -514,6 +542,9 @@ drivedash_review_model_set_property (GObject      *object,
     {
     case PROP_LENGTH: drivedash_review_model_set_length (self, g_value_get_enum (value)); break;
     case PROP_GAME_MODE_AB: drivedash_review_model_set_game_mode_ab (self, g_value_get_boolean (value)); break;
+    case PROP_SPEED_FILE_SIZE:
+      drivedash_review_model_set_speed_file_size (self, g_value_get_uint64 (value));
+      break;
     case PROP_FOLDER: drivedash_review_model_set_folder (self, g_value_get_string (value)); break;
     case PROP_HEALTH: drivedash_review_model_set_health (self, g_value_get_boxed (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -558,6 +589,8 @@ drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
   properties[PROP_LENGTH] = g_param_spec_enum ("length", NULL, NULL, DRIVEDASH_TYPE_REVIEW_LENGTH,
                                                DRIVEDASH_REVIEW_LENGTH_STANDARD, rw);
   properties[PROP_GAME_MODE_AB] = g_param_spec_boolean ("game-mode-ab", NULL, NULL, FALSE, rw);
+  properties[PROP_SPEED_FILE_SIZE] = g_param_spec_uint64 ("speed-file-size", NULL, NULL, 1 << 20, G_MAXUINT64,
+                                                          GIB, rw);
   properties[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL, rw);
   properties[PROP_ESTIMATE_TEXT] = g_param_spec_string ("estimate-text", NULL, NULL, NULL, ro);
   properties[PROP_PLAN_TEXT] = g_param_spec_string ("plan-text", NULL, NULL, NULL, ro);
@@ -571,6 +604,7 @@ static void
 drivedash_review_model_init (DrivedashReviewModel *self)
 {
   self->length = DRIVEDASH_REVIEW_LENGTH_STANDARD;
+  self->speed_file_size = GIB;
   self->state_path = drivedash_review_state_get_default_path ();
   refresh (self);
 }

@@ -20,7 +20,9 @@ G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, R
  * DrivedashReviewRun, which it owns): start begins a new review, stop
  * stops it keeping the finished steps, copy gives the summary.
  *
- * Properties "length" (DrivedashReviewLength), "game-mode-ab" and
+ * Properties "length" (DrivedashReviewLength), "game-mode-ab",
+ * "speed-file-size" (bytes; a new length offers its own: 8 GiB for
+ * Review, 1 GiB else) and
  * "folder" (NULL: home) for the next Start, "health" (the Health page's
  * drive, for the endurance share; NULL: none); read-only "estimate-text"
  * (what the next Start writes, its share of the drive's endurance, how
@@ -34,6 +36,9 @@ DrivedashReviewLength  drivedash_review_model_get_length       (DrivedashReviewM
 void                   drivedash_review_model_set_game_mode_ab (DrivedashReviewModel  *self,
                                                                 gboolean               game_mode_ab);
 gboolean               drivedash_review_model_get_game_mode_ab (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_speed_file_size (DrivedashReviewModel *self,
+                                                                   guint64               bytes);
+guint64                drivedash_review_model_get_speed_file_size (DrivedashReviewModel *self);
 void                   drivedash_review_model_set_folder       (DrivedashReviewModel  *self,
                                                                 const char            *folder);
 const char            *drivedash_review_model_get_folder       (DrivedashReviewModel  *self);

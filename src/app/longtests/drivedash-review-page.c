@@ -25,6 +25,7 @@ struct _DrivedashReviewPage
   AdwBin                parent_instance;
   DrivedashReviewModel *model;
   AdwComboRow          *length_row;
+  AdwComboRow          *size_row;
   GtkWidget            *start_button;
   GtkLabel             *estimate_label;
   GtkProgressBar       *progress_bar;
@@ -118,6 +119,36 @@ update_resume (DrivedashReviewPage *self)
                                  !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (self->model)));
 }
 
+/* The speed test's file: the size row's two choices. */
+static const guint64 sizes[] = { G_GUINT64_CONSTANT (1) << 30, G_GUINT64_CONSTANT (8) << 30 };
+
+static gboolean
+size_to_index (GBinding     *binding,
+               const GValue *from,
+               GValue       *to,
+               gpointer      unused)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    if (g_value_get_uint64 (from) == sizes[i])
+      {
+        g_value_set_uint (to, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+index_to_size (GBinding     *binding,
+               const GValue *from,
+               GValue       *to,
+               gpointer      unused)
+{
+  if (g_value_get_uint (from) >= G_N_ELEMENTS (sizes))
+    return FALSE;
+  g_value_set_uint64 (to, sizes[g_value_get_uint (from)]);
+  return TRUE;
+}
+
 static char *
 folder_subtitle_cb (gpointer    unused,
                     const char *folder)
@@ -168,6 +199,7 @@ drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
                                                "/io/github/drivedash/Drivedash/drivedash-review-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, model);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, length_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, size_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, start_button);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, estimate_label);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, progress_bar);
@@ -185,6 +217,9 @@ drivedash_review_page_init (DrivedashReviewPage *self)
   g_object_bind_property_full (self->model, "length", self->length_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
                                drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+  g_object_bind_property_full (self->model, "speed-file-size", self->size_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL, size_to_index, index_to_size,
+                               NULL, NULL);
   drivedash_run_actions_init (GTK_WIDGET (self));
   drivedash_a11y_described_by (self->start_button, self->estimate_label, NULL);
   drivedash_a11y_progress_reads_text (self->progress_bar);
