@@ -21,6 +21,7 @@ struct _DrivedashReviewModel
   DrivedashReviewLength    length;
   gboolean                 game_mode_ab;
   guint64                  speed_file_size; /* the speed test's file, bytes */
+  char                    *speed_preset;    /* the bench preset's id */
   char                    *folder;
   DrivedashHealth         *health;         /* the Health page's drive; may be NULL */
   guint64                  bytes_high;     /* the most the next Start writes */
@@ -48,6 +49,7 @@ enum
   PROP_LENGTH,
   PROP_GAME_MODE_AB,
   PROP_SPEED_FILE_SIZE,
+  PROP_SPEED_PRESET,
   PROP_FOLDER,
   PROP_ESTIMATE_TEXT,
   PROP_PLAN_TEXT,
@@ -81,6 +83,8 @@ next_settings (DrivedashReviewModel *self)
   s->length = self->length;
   s->game_mode_ab = self->game_mode_ab;
   s->bench->test_size = self->speed_file_size;
+  g_free (s->speed_preset);
+  s->speed_preset = g_strdup (self->speed_preset);
   /* A window must stay responsive while the speed test runs. */
   s->bench->background = TRUE;
   drivedash_review_settings_set_folder (s, self->folder);
@@ -438,6 +442,24 @@ drivedash_review_model_get_speed_file_size (DrivedashReviewModel *self)
 }
 
 void
+drivedash_review_model_set_speed_preset (DrivedashReviewModel *self,
+                                         const char           *preset)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (preset == NULL || g_strcmp0 (self->speed_preset, preset) == 0)
+    return;
+  set_string (self, &self->speed_preset, preset, PROP_SPEED_PRESET);
+  g_clear_object (&self->last);
+  refresh (self);
+}
+
+const char *
+drivedash_review_model_get_speed_preset (DrivedashReviewModel *self)
+{
+  return self->speed_preset;
+}
+
+void
 drivedash_review_model_set_folder (DrivedashReviewModel *self,
                                    const char           *folder)
 {
@@ -520,6 +542,7 @@ drivedash_review_model_get_property (GObject    *object,
     case PROP_LENGTH: g_value_set_enum (value, self->length); break;
     case PROP_GAME_MODE_AB: g_value_set_boolean (value, self->game_mode_ab); break;
     case PROP_SPEED_FILE_SIZE: g_value_set_uint64 (value, self->speed_file_size); break;
+    case PROP_SPEED_PRESET: g_value_set_string (value, self->speed_preset); break;
     case PROP_FOLDER: g_value_set_string (value, self->folder); break;
     case PROP_ESTIMATE_TEXT: g_value_set_string (value, self->estimate_text); break;
     case PROP_PLAN_TEXT: g_value_set_string (value, self->plan_text); break;
@@ -545,6 +568,7 @@ drivedash_review_model_set_property (GObject      *object,
     case PROP_SPEED_FILE_SIZE:
       drivedash_review_model_set_speed_file_size (self, g_value_get_uint64 (value));
       break;
+    case PROP_SPEED_PRESET: drivedash_review_model_set_speed_preset (self, g_value_get_string (value)); break;
     case PROP_FOLDER: drivedash_review_model_set_folder (self, g_value_get_string (value)); break;
     case PROP_HEALTH: drivedash_review_model_set_health (self, g_value_get_boxed (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -558,6 +582,7 @@ drivedash_review_model_finalize (GObject *object)
 
   /* A running review holds a reference on the model: none is left. */
   g_free (self->folder);
+  g_free (self->speed_preset);
   g_clear_pointer (&self->health, drivedash_health_unref);
   g_free (self->estimate_text);
   g_free (self->plan_text);
@@ -591,6 +616,7 @@ drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
   properties[PROP_GAME_MODE_AB] = g_param_spec_boolean ("game-mode-ab", NULL, NULL, FALSE, rw);
   properties[PROP_SPEED_FILE_SIZE] = g_param_spec_uint64 ("speed-file-size", NULL, NULL, 1 << 20, G_MAXUINT64,
                                                           GIB, rw);
+  properties[PROP_SPEED_PRESET] = g_param_spec_string ("speed-preset", NULL, NULL, "cdm-nvme", rw);
   properties[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL, rw);
   properties[PROP_ESTIMATE_TEXT] = g_param_spec_string ("estimate-text", NULL, NULL, NULL, ro);
   properties[PROP_PLAN_TEXT] = g_param_spec_string ("plan-text", NULL, NULL, NULL, ro);
@@ -605,6 +631,7 @@ drivedash_review_model_init (DrivedashReviewModel *self)
 {
   self->length = DRIVEDASH_REVIEW_LENGTH_STANDARD;
   self->speed_file_size = GIB;
+  self->speed_preset = g_strdup ("cdm-nvme");
   self->state_path = drivedash_review_state_get_default_path ();
   refresh (self);
 }

@@ -22,7 +22,8 @@ G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, R
  *
  * Properties "length" (DrivedashReviewLength), "game-mode-ab",
  * "speed-file-size" (bytes; a new length offers its own: 8 GiB for
- * Review, 1 GiB else) and
+ * Review, 1 GiB else), "speed-preset" (the bench preset's id,
+ * "cdm-nvme"; "cdm6" matches the published figures) and
  * "folder" (NULL: home) for the next Start, "health" (the Health page's
  * drive, for the endurance share; NULL: none); read-only "estimate-text"
  * (what the next Start writes, its share of the drive's endurance, how
@@ -39,6 +40,9 @@ gboolean               drivedash_review_model_get_game_mode_ab (DrivedashReviewM
 void                   drivedash_review_model_set_speed_file_size (DrivedashReviewModel *self,
                                                                    guint64               bytes);
 guint64                drivedash_review_model_get_speed_file_size (DrivedashReviewModel *self);
+void                   drivedash_review_model_set_speed_preset (DrivedashReviewModel  *self,
+                                                                const char            *preset);
+const char            *drivedash_review_model_get_speed_preset (DrivedashReviewModel  *self);
 void                   drivedash_review_model_set_folder       (DrivedashReviewModel  *self,
                                                                 const char            *folder);
 const char            *drivedash_review_model_get_folder       (DrivedashReviewModel  *self);

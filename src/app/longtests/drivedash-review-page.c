@@ -26,6 +26,7 @@ struct _DrivedashReviewPage
   DrivedashReviewModel *model;
   AdwComboRow          *length_row;
   AdwComboRow          *size_row;
+  AdwComboRow          *preset_row;
   GtkWidget            *start_button;
   GtkLabel             *estimate_label;
   GtkProgressBar       *progress_bar;
@@ -149,6 +150,36 @@ index_to_size (GBinding     *binding,
   return TRUE;
 }
 
+/* The speed test's tests: the preset row's choices, as bench preset ids. */
+static const char *const presets[] = { "cdm-nvme", "cdm-default", "cdm6" };
+
+static gboolean
+preset_to_index (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      unused)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_strcmp0 (g_value_get_string (from), presets[i]) == 0)
+      {
+        g_value_set_uint (to, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+index_to_preset (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      unused)
+{
+  if (g_value_get_uint (from) >= G_N_ELEMENTS (presets))
+    return FALSE;
+  g_value_set_string (to, presets[g_value_get_uint (from)]);
+  return TRUE;
+}
+
 static char *
 folder_subtitle_cb (gpointer    unused,
                     const char *folder)
@@ -200,6 +231,7 @@ drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, model);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, length_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, size_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, preset_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, start_button);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, estimate_label);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, progress_bar);
@@ -220,6 +252,9 @@ drivedash_review_page_init (DrivedashReviewPage *self)
   g_object_bind_property_full (self->model, "speed-file-size", self->size_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL, size_to_index, index_to_size,
                                NULL, NULL);
+  g_object_bind_property_full (self->model, "speed-preset", self->preset_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL, preset_to_index,
+                               index_to_preset, NULL, NULL);
   drivedash_run_actions_init (GTK_WIDGET (self));
   drivedash_a11y_described_by (self->start_button, self->estimate_label, NULL);
   drivedash_a11y_progress_reads_text (self->progress_bar);
