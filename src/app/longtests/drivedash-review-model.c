@@ -278,6 +278,9 @@ begin (DrivedashReviewModel  *self,
   g_autoptr(DrivedashStore) store = NULL;
   const DrivedashLongTestSettings *fill = state->settings->adaptivity;
 
+  /* Opening is a few ms, once per review, as the A/B model does; the
+   * saves themselves run in a worker thread.  Without the history a
+   * review cannot be resumed with its runs, so it does not start. */
   if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &self->fill_amount, error) ||
       (store = drivedash_store_open (NULL, error)) == NULL)
     {
