@@ -34,6 +34,7 @@ int drivedash_cli_follow_games (int argc, char **argv);
 int drivedash_cli_long      (int argc, char **argv);
 int drivedash_cli_events    (int argc, char **argv);
 int drivedash_cli_upkeep    (int argc, char **argv);
+int drivedash_cli_review    (int argc, char **argv);
 
 /* Maps a DRIVEDASH_ERROR to the exit code above. */
 int  drivedash_cli_exit_code_for_error (const GError *error);

@@ -136,7 +136,7 @@ def narrow_tabs(x):
         lists = wait_for(lambda: (lambda l: l if len(l) == 1 else None)(find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST)),
                          "exactly one set of tabs", timeout=20)
         tabs = [t.name for t in find_all(lists[0], pyatspi.ROLE_PAGE_TAB)]
-        assert tabs == ["Health", "Speed", "Long Tests", "History"], tabs
+        assert tabs == ["Health", "Speed", "Long Tests", "Full Review", "History"], tabs
     finally:
         app.kill()
 

@@ -15,6 +15,7 @@
 
 #include "drivedash-bench-page.h"
 #include "drivedash-longtest-page.h"
+#include "drivedash-review-page.h"
 #include "drivedash-health-page.h"
 #include "drivedash-history-page.h"
 
@@ -29,6 +30,7 @@ struct _DrivedashWindow
   DrivedashBenchPage   *speed_page;
   DrivedashHealthPage  *health_page;
   DrivedashLongTestPage *long_tests_page;
+  DrivedashReviewPage   *review_page;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar   *switcher_bar;
 };
@@ -203,6 +205,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_PAGE);
   g_type_ensure (DRIVEDASH_TYPE_LONG_TEST_PAGE);
+  g_type_ensure (DRIVEDASH_TYPE_REVIEW_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/drivedash/Drivedash/drivedash-window.ui");
@@ -210,6 +213,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, speed_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, health_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, long_tests_page);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, review_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, switcher_title);
   /* Reachable with gtk_widget_get_template_child() for the tests. */
   gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE,
@@ -237,5 +241,8 @@ drivedash_window_init (DrivedashWindow *self)
   /* The Long Tests' write notice uses what the Health page read. */
   g_object_bind_property (drivedash_health_page_get_model (self->health_page), "health",
                           drivedash_long_test_page_get_model (self->long_tests_page), "health",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (drivedash_health_page_get_model (self->health_page), "health",
+                          drivedash_review_page_get_model (self->review_page), "health",
                           G_BINDING_SYNC_CREATE);
 }

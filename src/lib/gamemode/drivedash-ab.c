@@ -2,9 +2,9 @@
  * and the app: the rules and the rounds
  *
  * DrivedashAbRun is a state machine on the caller's main context: check
- * (worker thread) → for each round: switch game mode temporarily (worker
- * thread), one bench run (the engine's own threads), a pause → put the
- * user's state back (worker thread).  The rounds switch through
+ * → for each round: switch game mode temporarily, one bench run (the
+ * engine's own threads), a pause → put the user's state back; the
+ * switching is DrivedashGameSwitch's, in worker threads.  The rounds switch through
  * SetGameModeTemporary, so if the process is killed drivedashd puts the
  * user's state back when our bus connection goes; a stop and errors put
  * it back here.
@@ -18,41 +18,13 @@
 #include "drivedash-ab.h"
 #include "drivedash-compare.h"
 #include "drivedash-error.h"
+#include "drivedash-game-switch.h"
 #include "drivedash-store-recorder.h"
-
-DrivedashGameMode *
-drivedash_ab_check_switchable (const DrivedashPowerPaths *paths,
-                               const char                *controller,
-                               DrivedashClientFlags       flags,
-                               GCancellable              *cancellable,
-                               GError                   **error)
-{
-  g_autoptr(DrivedashGameMode) state = NULL;
-  g_autoptr(DrivedashGameMode) again = NULL;
-
-  state = drivedash_client_get_game_mode (paths, controller, flags, NULL, cancellable, error);
-  if (state == NULL)
-    return NULL;
-  if (!state->supported)
-    {
-      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                   _("%s has no automatic power saving (APST), so game mode cannot change "
-                     "anything: the drive always runs at full speed. There is nothing to compare."),
-                   controller);
-      return NULL;
-    }
-  again = drivedash_client_set_game_mode (paths, controller, state->enabled, state->persistent,
-                                          flags, NULL, cancellable, error);
-  if (again == NULL)
-    return NULL;
-  return g_steal_pointer (&state);
-}
 
 struct _DrivedashAbRun
 {
   GObject                 parent_instance;
-  DrivedashPowerPaths     paths;       /* points into path_copies */
-  char                   *path_copies[4];
+  DrivedashGameSwitch    *game;        /* the switching and putting back */
   char                   *sysfs_root;
   char                   *controller;
   DrivedashClientFlags    flags;
@@ -65,8 +37,7 @@ struct _DrivedashAbRun
   GTask                  *task;        /* while running */
   GCancellable           *cancellable;
   gulong                  cancelled_id;
-  GDBusConnection        *bus;         /* held from the check until put back */
-  DrivedashGameMode      *original;
+  gboolean                checked;     /* game mode can be switched */
   DrivedashBench         *bench;
   DrivedashStoreRecorder *recorder;
   GPtrArray              *rounds;      /* DrivedashStoreRun */
@@ -74,7 +45,6 @@ struct _DrivedashAbRun
   guint                   pause_source;
   GError                 *error;       /* why the test ended early */
   GError                 *restore_error;
-  gboolean                enabled_after;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashAbRun, drivedash_ab_run, G_TYPE_OBJECT)
@@ -82,100 +52,8 @@ G_DEFINE_FINAL_TYPE (DrivedashAbRun, drivedash_ab_run, G_TYPE_OBJECT)
 enum { ROUND_STARTED, RESTORING, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-typedef enum { JOB_CHECK, JOB_SWITCH, JOB_RESTORE } JobKind;
-
-/* What a worker thread needs, copied: the object is not touched there. */
-typedef struct
-{
-  JobKind              kind;
-  DrivedashPowerPaths  paths;       /* borrowed from the object, which the task holds */
-  char                *controller;
-  DrivedashClientFlags flags;
-  gboolean             on;          /* JOB_SWITCH */
-  gboolean             enabled;     /* JOB_RESTORE: the user's state */
-  gboolean             persistent;
-} Job;
-
 static void next_round (DrivedashAbRun *self);
 static void restore (DrivedashAbRun *self);
-
-static void
-job_free (Job *job)
-{
-  g_free (job->controller);
-  g_free (job);
-}
-
-static DrivedashGameMode *
-restore_in_thread (Job     *job,
-                   GError **error)
-{
-  g_autoptr(DrivedashGameMode) set = NULL;
-
-  set = drivedash_client_set_game_mode (&job->paths, job->controller, job->enabled, job->persistent,
-                                        job->flags, NULL, NULL, error);
-  if (set == NULL)
-    return NULL;
-  /* Read back: the state the user now has, which the result reports. */
-  return drivedash_client_get_game_mode (&job->paths, job->controller, job->flags, NULL, NULL, NULL);
-}
-
-static void
-job_thread (GTask        *task,
-            gpointer      source,
-            gpointer      task_data,
-            GCancellable *cancellable)
-{
-  Job *job = task_data;
-  DrivedashGameMode *state = NULL;
-  GError *error = NULL;
-
-  if (job->kind == JOB_CHECK)
-    {
-      /* The shared system-bus connection the client calls go through
-       * (may be NULL: no bus, then no service either). */
-      if (!(job->flags & DRIVEDASH_CLIENT_NO_SERVICE))
-        g_object_set_data_full (G_OBJECT (task), "bus", g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL),
-                                g_object_unref);
-      state = drivedash_ab_check_switchable (&job->paths, job->controller, job->flags, NULL, &error);
-    }
-  else if (job->kind == JOB_SWITCH)
-    state = drivedash_client_set_game_mode_temporary (&job->paths, job->controller, job->on, job->flags,
-                                                      NULL, NULL, &error);
-  else if ((state = restore_in_thread (job, &error)) == NULL && error == NULL)
-    {
-      /* Put back, but not readable now: report the state asked for. */
-      state = g_new0 (DrivedashGameMode, 1);
-      state->enabled = job->enabled;
-    }
-  if (state == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, state, (GDestroyNotify) drivedash_game_mode_free);
-}
-
-static void
-run_job (DrivedashAbRun      *self,
-         JobKind              kind,
-         gboolean             on,
-         GAsyncReadyCallback  callback)
-{
-  g_autoptr(GTask) task = g_task_new (self, NULL, callback, NULL);
-  Job *job = g_new0 (Job, 1);
-
-  job->kind = kind;
-  job->paths = self->paths;
-  job->controller = g_strdup (self->controller);
-  job->flags = self->flags;
-  job->on = on;
-  if (self->original != NULL)
-    {
-      job->enabled = self->original->enabled;
-      job->persistent = self->original->persistent;
-    }
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, job_thread);
-}
 
 static void
 keep_error (DrivedashAbRun *self,
@@ -204,7 +82,6 @@ complete (DrivedashAbRun *self)
     g_cancellable_disconnect (self->cancellable, self->cancelled_id);
   self->cancelled_id = 0;
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->bus);
   if (self->error != NULL)
     g_task_return_error (task, g_error_copy (self->error));
   else
@@ -216,10 +93,9 @@ restore_done_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  DrivedashAbRun *self = DRIVEDASH_AB_RUN (source);
-  g_autoptr(DrivedashGameMode) now = g_task_propagate_pointer (G_TASK (result), &self->restore_error);
+  DrivedashAbRun *self = user_data;
 
-  self->enabled_after = now != NULL ? now->enabled : !self->original->enabled;
+  drivedash_game_switch_restore_finish (self->game, result, &self->restore_error);
   complete (self);
 }
 
@@ -227,7 +103,7 @@ static void
 restore (DrivedashAbRun *self)
 {
   g_signal_emit (self, signals[RESTORING], 0);
-  run_job (self, JOB_RESTORE, FALSE, restore_done_cb);
+  drivedash_game_switch_restore_async (self->game, restore_done_cb, self);
 }
 
 static gboolean
@@ -301,12 +177,11 @@ switch_done_cb (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  DrivedashAbRun *self = DRIVEDASH_AB_RUN (source);
-  g_autoptr(DrivedashGameMode) state = NULL;
+  DrivedashAbRun *self = user_data;
   GError *error = NULL;
 
-  state = g_task_propagate_pointer (G_TASK (result), &error);
-  if (state == NULL || g_cancellable_is_cancelled (self->cancellable))
+  if (!drivedash_game_switch_set_finish (self->game, result, &error) ||
+      g_cancellable_is_cancelled (self->cancellable))
     {
       keep_error (self, error ? error : stopped_error ());
       restore (self);
@@ -330,7 +205,8 @@ next_round (DrivedashAbRun *self)
   if (self->error != NULL || self->round >= 2 * self->n_rounds)
     restore (self);
   else
-    run_job (self, JOB_SWITCH, drivedash_ab_round_is_on (self->round), switch_done_cb);
+    drivedash_game_switch_set_async (self->game, drivedash_ab_round_is_on (self->round),
+                                     switch_done_cb, self);
 }
 
 static void
@@ -338,14 +214,10 @@ check_done_cb (GObject      *source,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  DrivedashAbRun *self = DRIVEDASH_AB_RUN (source);
+  DrivedashAbRun *self = user_data;
 
-  /* drivedashd undoes a temporary switch when the connection that asked
-   * for it closes: hold it until game mode is put back, or the service
-   * would revert each round as soon as the call's last user let go. */
-  g_set_object (&self->bus, g_object_get_data (G_OBJECT (result), "bus"));
-  self->original = g_task_propagate_pointer (G_TASK (result), &self->error);
-  if (self->original == NULL)
+  self->checked = drivedash_game_switch_check_finish (self->game, result, &self->error);
+  if (!self->checked)
     complete (self);
   else
     next_round (self);
@@ -358,13 +230,13 @@ drivedash_ab_run_run_async (DrivedashAbRun      *self,
                             gpointer             user_data)
 {
   g_return_if_fail (DRIVEDASH_IS_AB_RUN (self));
-  g_return_if_fail (self->task == NULL && self->original == NULL && self->error == NULL);
+  g_return_if_fail (self->task == NULL && !self->checked && self->error == NULL);
 
   self->task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (self->task, drivedash_ab_run_run_async);
   self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
   self->cancelled_id = g_cancellable_connect (self->cancellable, G_CALLBACK (on_cancelled), self, NULL);
-  run_job (self, JOB_CHECK, FALSE, check_done_cb);
+  drivedash_game_switch_check_async (self->game, check_done_cb, self);
 }
 
 gboolean
@@ -380,7 +252,7 @@ drivedash_ab_run_run_finish (DrivedashAbRun  *self,
 const DrivedashGameMode *
 drivedash_ab_run_get_original (DrivedashAbRun *self)
 {
-  return self->original;
+  return self->checked ? drivedash_game_switch_get_original (self->game) : NULL;
 }
 
 GPtrArray *
@@ -398,7 +270,7 @@ drivedash_ab_run_get_restore_error (DrivedashAbRun *self)
 gboolean
 drivedash_ab_run_get_enabled_after (DrivedashAbRun *self)
 {
-  return self->enabled_after;
+  return drivedash_game_switch_get_enabled_after (self->game);
 }
 
 DrivedashStoreRun *
@@ -449,12 +321,7 @@ drivedash_ab_run_new (const DrivedashPowerPaths    *paths,
 {
   DrivedashAbRun *self = g_object_new (DRIVEDASH_TYPE_AB_RUN, NULL);
 
-  self->path_copies[0] = g_strdup (paths->sysfs_root);
-  self->path_copies[1] = g_strdup (paths->udev_rules_dir);
-  self->path_copies[2] = g_strdup (paths->state_dir);
-  self->path_copies[3] = g_strdup (paths->dev_dir);
-  self->paths = (DrivedashPowerPaths) { self->path_copies[0], self->path_copies[1],
-                                        self->path_copies[2], self->path_copies[3] };
+  self->game = drivedash_game_switch_new (paths, controller, flags);
   self->sysfs_root = g_strdup (sysfs_root);
   self->controller = g_strdup (controller);
   self->flags = flags;
@@ -472,14 +339,12 @@ drivedash_ab_run_finalize (GObject *object)
   DrivedashAbRun *self = DRIVEDASH_AB_RUN (object);
 
   /* A running test holds a reference through its task: none is left. */
-  for (guint i = 0; i < G_N_ELEMENTS (self->path_copies); i++)
-    g_free (self->path_copies[i]);
+  g_clear_object (&self->game);
   g_free (self->sysfs_root);
   g_free (self->controller);
   g_clear_object (&self->store);
   g_clear_pointer (&self->settings, drivedash_bench_settings_free);
   g_array_unref (self->tests);
-  g_clear_pointer (&self->original, drivedash_game_mode_free);
   g_ptr_array_unref (self->rounds);
   g_clear_error (&self->error);
   g_clear_error (&self->restore_error);

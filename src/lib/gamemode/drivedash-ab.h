@@ -9,6 +9,7 @@
 
 #include "drivedash-bench.h"
 #include "drivedash-client.h"
+#include "drivedash-game-switch.h"
 #include "drivedash-store.h"
 
 G_BEGIN_DECLS
@@ -20,17 +21,6 @@ drivedash_ab_round_is_on (guint round)
 {
   return round % 2 == 1;
 }
-
-/* The user's game-mode state, to put back afterwards; or NULL with the
- * reason game mode cannot be switched, so no round is run: no APST
- * (DRIVEDASH_ERROR_NOT_SUPPORTED), no service and not root, permission
- * denied.  Setting the current state again is the permission check: it
- * changes nothing.  Blocking: call it from a worker thread in the app. */
-DrivedashGameMode *drivedash_ab_check_switchable (const DrivedashPowerPaths *paths,
-                                                  const char                *controller,
-                                                  DrivedashClientFlags       flags,
-                                                  GCancellable              *cancellable,
-                                                  GError                   **error);
 
 /* One A/B test: check that game mode can be switched, then 2 × rounds
  * bench runs (off, on, off, on…) each after switching game mode

@@ -1,0 +1,640 @@
+/* drivedash-review-model.c — the Full Review view's model: the choices
+ * for the next review, what it will write and take, and the review run
+ * itself (lib/review's DrivedashReviewRun), step by step
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-error.h"
+#include "drivedash-folder.h"
+#include "drivedash-longtest-mapping.h"
+#include "drivedash-review.h"
+#include "drivedash-review-model-private.h"
+#include "drivedash-store-drive.h"
+
+struct _DrivedashReviewModel
+{
+  DrivedashRunModel        parent_instance;
+  DrivedashReviewLength    length;
+  gboolean                 game_mode_ab;
+  guint64                  speed_file_size; /* the speed test's file, bytes */
+  char                    *speed_preset;    /* the bench preset's id */
+  char                    *folder;
+  DrivedashHealth         *health;         /* the Health page's drive; may be NULL */
+  guint64                  bytes_high;     /* the most the next Start writes */
+  char                    *estimate_text;
+  char                    *plan_text;
+  char                    *summary;
+  gboolean                 can_resume;
+  DrivedashReviewSettings *test_settings;  /* _for_testing; NULL: the length's */
+  char                    *state_path;
+  DrivedashReviewRun      *run;            /* while running */
+  DrivedashReviewRun      *last;           /* the review that ended, shown until a choice changes */
+  GCancellable            *cancellable;
+  guint64                  fill_amount;
+  char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
+  double                   later_s;        /* the steps after the running one, slow drive */
+};
+
+#define GIB (G_GUINT64_CONSTANT (1) << 30)
+
+G_DEFINE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH_TYPE_RUN_MODEL)
+
+enum
+{
+  PROP_0,
+  PROP_LENGTH,
+  PROP_GAME_MODE_AB,
+  PROP_SPEED_FILE_SIZE,
+  PROP_SPEED_PRESET,
+  PROP_FOLDER,
+  PROP_ESTIMATE_TEXT,
+  PROP_PLAN_TEXT,
+  PROP_SUMMARY,
+  PROP_CAN_RESUME,
+  PROP_HEALTH,
+  N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_string (DrivedashReviewModel  *self,
+            char                 **field,
+            const char            *value,
+            guint                  prop)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* The settings of the next new review. */
+static DrivedashReviewSettings *
+next_settings (DrivedashReviewModel *self)
+{
+  DrivedashReviewSettings *s = self->test_settings ? drivedash_review_settings_copy (self->test_settings)
+                                                   : drivedash_review_settings_new (self->length);
+
+  s->length = self->length;
+  s->game_mode_ab = self->game_mode_ab;
+  s->bench->test_size = self->speed_file_size;
+  g_free (s->speed_preset);
+  s->speed_preset = g_strdup (self->speed_preset);
+  /* A window must stay responsive while the speed test runs. */
+  s->bench->background = TRUE;
+  drivedash_review_settings_set_folder (s, self->folder);
+  return s;
+}
+
+static char *
+plan_text (const DrivedashReviewState *state)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < state->steps->len; i++)
+    {
+      const DrivedashReviewStep *step = &g_array_index (state->steps, DrivedashReviewStep, i);
+      g_autofree char *label = drivedash_review_step_dup_label (step);
+
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      if (step->done)
+        /* Translators: a finished step in the list of a review's steps */
+        g_string_append_printf (text, _("%u. %s — done"), i + 1, label);
+      else
+        g_string_append_printf (text, "%u. %s", i + 1, label);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The estimate in words, with the endurance share of the Health page's
+ * drive when it is the one holding the folder. */
+static char *
+estimate_text (DrivedashReviewModel          *self,
+               const DrivedashReviewEstimate *e,
+               GDateTime                     *now)
+{
+  g_autofree char *controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder
+                                                                                   : g_get_home_dir ());
+  DrivedashHealth *h = self->health;
+  double used = -1;
+  guint64 written = 0;
+
+  if (h == NULL || controller == NULL || g_strcmp0 (h->controller, controller) != 0)
+    return drivedash_review_estimate_dup_text (e, NULL, -1, 0, now);
+  if (h->has & DRIVEDASH_HEALTH_HAS_SMART)
+    {
+      used = h->smart.percentage_used;
+      /* Data units are thousands of 512-byte blocks. */
+      written = (guint64) MIN (drivedash_u128_to_double (h->smart.data_units_written) * 512000,
+                               (double) G_MAXUINT64);
+    }
+  return drivedash_review_estimate_dup_text (e, h->model, used, written, now);
+}
+
+/* What the next Start would do, or what the running review is doing. */
+static void
+refresh (DrivedashReviewModel *self)
+{
+  g_autoptr(DrivedashReviewSettings) s = next_settings (self);
+  g_autoptr(DrivedashReviewState) next = drivedash_review_state_new (s, NULL);
+  g_autoptr(DrivedashReviewState) stopped = drivedash_review_state_load (self->state_path, NULL);
+  DrivedashReviewRun *shown_run = self->run ? self->run : self->last;
+  const DrivedashReviewState *shown = shown_run ? drivedash_review_run_get_state (shown_run) : next;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *plan = plan_text (shown);
+  g_autofree char *estimate = NULL;
+  gboolean can_resume;
+  DrivedashReviewEstimate e;
+  guint64 amount = 0;
+
+  self->bytes_high = 0;
+  if (drivedash_long_test_resolve_amount (s->adaptivity->folder, s->adaptivity->amount, &amount, NULL))
+    {
+      drivedash_review_estimate (s, next->steps, amount, &e);
+      estimate = estimate_text (self, &e, now);
+      self->bytes_high = e.bytes_high;
+    }
+  set_string (self, &self->estimate_text, estimate, PROP_ESTIMATE_TEXT);
+  set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
+  can_resume = self->run == NULL && stopped != NULL &&
+               drivedash_review_state_next_step (stopped) < stopped->steps->len;
+  if (can_resume != self->can_resume)
+    {
+      self->can_resume = can_resume;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESUME]);
+    }
+}
+
+/* What the steps after @index take on a slow drive. */
+static double
+later_seconds (DrivedashReviewModel       *self,
+               const DrivedashReviewState *state,
+               guint                       index)
+{
+  g_autoptr(GArray) later = g_array_new (FALSE, TRUE, sizeof (DrivedashReviewStep));
+  DrivedashReviewEstimate e;
+
+  for (guint i = index + 1; i < state->steps->len; i++)
+    {
+      DrivedashReviewStep step = g_array_index (state->steps, DrivedashReviewStep, i);
+
+      step.figures = NULL;  /* a shallow copy: the state keeps them */
+      g_array_append_val (later, step);
+    }
+  drivedash_review_estimate (state->settings, later, self->fill_amount, &e);
+  return e.seconds_high;
+}
+
+static void
+step_started_cb (DrivedashReviewRun   *run,
+                 guint                 index,
+                 guint                 n_steps,
+                 DrivedashReviewModel *self)
+{
+  const DrivedashReviewState *state = drivedash_review_run_get_state (run);
+  g_autofree char *label = drivedash_review_step_dup_label (&g_array_index (state->steps, DrivedashReviewStep,
+                                                                            index));
+  DrivedashReviewEstimate e;
+
+  g_free (self->step_text);
+  /* Translators: progress of a full review, "Step 3 of 8: Sustained, game mode off" */
+  self->step_text = g_strdup_printf (_("Step %u of %u: %s"), index + 1, n_steps, label);
+  self->later_s = later_seconds (self, state, index);
+  drivedash_review_estimate (state->settings, state->steps, self->fill_amount, &e);
+  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (double) index / n_steps, self->step_text);
+  /* The slow drive's time: a finish that comes early, never late. */
+  drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), e.seconds_high);
+}
+
+/* Within a step: the bar moves, and the time left follows the test's own
+ * estimate for the rest of it. */
+static void
+step_progress_cb (DrivedashReviewRun   *run,
+                  guint                 index,
+                  double                fraction,
+                  double                eta_s,
+                  DrivedashReviewModel *self)
+{
+  guint n = drivedash_review_run_get_state (run)->steps->len;
+
+  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (index + CLAMP (fraction, 0, 1)) / n,
+                                    self->step_text);
+  if (eta_s >= 0)
+    drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), eta_s + self->later_s);
+}
+
+static void
+step_finished_cb (DrivedashReviewRun   *run,
+                  guint                 index,
+                  gint64                run_id,
+                  DrivedashReviewModel *self)
+{
+  g_autofree char *plan = plan_text (drivedash_review_run_get_state (run));
+  g_autofree char *summary = drivedash_review_state_dup_summary (drivedash_review_run_get_state (run));
+
+  set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
+  set_string (self, &self->summary, summary, PROP_SUMMARY);
+  drivedash_run_model_set_has_result (DRIVEDASH_RUN_MODEL (self), TRUE);
+}
+
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(DrivedashReviewModel) self = user_data;
+  DrivedashReviewRun *run = self->run;
+  g_autofree char *summary = drivedash_review_state_dup_summary (drivedash_review_run_get_state (run));
+  GError *error = NULL;
+  gboolean ok = drivedash_review_run_run_finish (run, result, &error);
+  const GError *restore = drivedash_review_run_get_restore_error (run);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->last);
+  self->last = g_steal_pointer (&self->run);
+  set_string (self, &self->summary, summary, PROP_SUMMARY);
+  /* Game mode left switched is what the user must hear about first. */
+  if (restore != NULL)
+    {
+      g_clear_error (&error);
+      error = g_error_copy (restore);
+    }
+  drivedash_run_model_set_status (DRIVEDASH_RUN_MODEL (self), error ? error->message : NULL, error);
+  refresh (self);
+  drivedash_run_model_finish (DRIVEDASH_RUN_MODEL (self), ok);
+}
+
+static gboolean
+begin (DrivedashReviewModel  *self,
+       DrivedashReviewState  *state,
+       GError               **error)
+{
+  g_autoptr(DrivedashStore) store = NULL;
+  const DrivedashLongTestSettings *fill = state->settings->adaptivity;
+
+  /* Opening is a few ms, once per review, as the A/B model does; the
+   * saves themselves run in a worker thread.  Without the history a
+   * review cannot be resumed with its runs, so it does not start. */
+  if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &self->fill_amount, error) ||
+      (store = drivedash_store_open (NULL, error)) == NULL)
+    {
+      drivedash_review_state_free (state);
+      return FALSE;
+    }
+  g_clear_object (&self->last);
+  self->run = drivedash_review_run_new (state, self->state_path, drivedash_power_paths_default (), NULL,
+                                        DRIVEDASH_CLIENT_INTERACTIVE, store);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_object (self->run, "step-started", G_CALLBACK (step_started_cb), self, 0);
+  g_signal_connect_object (self->run, "step-progress", G_CALLBACK (step_progress_cb), self, 0);
+  g_signal_connect_object (self->run, "step-finished", G_CALLBACK (step_finished_cb), self, 0);
+  drivedash_run_model_set_status (DRIVEDASH_RUN_MODEL (self), NULL, NULL);
+  drivedash_run_model_set_running (DRIVEDASH_RUN_MODEL (self), TRUE);
+  refresh (self);
+  drivedash_review_run_run_async (self->run, self->cancellable, run_done_cb, g_object_ref (self));
+  return TRUE;
+}
+
+static gboolean
+drivedash_review_model_start (DrivedashRunModel  *model,
+                              GError            **error)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (model);
+  g_autoptr(DrivedashReviewSettings) s = next_settings (self);
+  g_autofree char *controller = NULL;
+
+  if (!drivedash_review_settings_validate (s, error))
+    return FALSE;
+  controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder : g_get_home_dir ());
+  if (controller == NULL && s->game_mode_ab)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                           _("This folder is not on an NVMe drive, and game mode is only for NVMe "
+                             "drives. Pick a folder on one, or run the review without game mode."));
+      return FALSE;
+    }
+  return begin (self, drivedash_review_state_new (s, controller), error);
+}
+
+gboolean
+drivedash_review_model_resume (DrivedashReviewModel  *self,
+                               GError               **error)
+{
+  DrivedashReviewState *state;
+
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self), FALSE);
+  g_return_val_if_fail (self->run == NULL, FALSE);
+
+  if ((state = drivedash_review_state_load (self->state_path, error)) == NULL)
+    return FALSE;
+  return begin (self, state, error);
+}
+
+static void
+drivedash_review_model_stop (DrivedashRunModel *model)
+{
+  g_cancellable_cancel (DRIVEDASH_REVIEW_MODEL (model)->cancellable);
+}
+
+static char *
+drivedash_review_model_dup_text (DrivedashRunModel *model)
+{
+  return g_strdup (DRIVEDASH_REVIEW_MODEL (model)->summary);
+}
+
+static GFile *
+drivedash_review_model_dup_folder (DrivedashRunModel *model)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (model);
+
+  return g_file_new_for_path (self->folder ? self->folder : g_get_home_dir ());
+}
+
+static gboolean
+drivedash_review_model_choose_folder (DrivedashRunModel *model,
+                                      GFile             *folder)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (model);
+  g_autofree char *path = g_file_get_path (folder);
+  g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe (path);
+  GError *error = NULL;
+
+  if (path == NULL || !drivedash_folder_info_check_measurable (info, &error))
+    {
+      if (error == NULL)
+        error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                                     _("This folder is not on a drive of this computer."));
+      drivedash_run_model_set_status (model, error->message, error);
+      return FALSE;
+    }
+  drivedash_review_model_set_folder (self, path);
+  drivedash_run_model_set_status (model, NULL, NULL);
+  return TRUE;
+}
+
+DrivedashReviewModel *
+drivedash_review_model_new (void)
+{
+  return g_object_new (DRIVEDASH_TYPE_REVIEW_MODEL, NULL);
+}
+
+void
+drivedash_review_model_set_length (DrivedashReviewModel  *self,
+                                   DrivedashReviewLength  length)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (self->length == length)
+    return;
+  self->length = length;
+  g_clear_object (&self->last);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  /* Each length offers its own file first (8 GiB for Review, as the
+   * magazine used); the user may pick the other after. */
+  drivedash_review_model_set_speed_file_size (self, length == DRIVEDASH_REVIEW_LENGTH_REVIEW ? 8 * GIB : GIB);
+  refresh (self);
+}
+
+DrivedashReviewLength
+drivedash_review_model_get_length (DrivedashReviewModel *self)
+{
+  return self->length;
+}
+
+void
+drivedash_review_model_set_game_mode_ab (DrivedashReviewModel *self,
+                                         gboolean              game_mode_ab)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (self->game_mode_ab == !!game_mode_ab)
+    return;
+  self->game_mode_ab = !!game_mode_ab;
+  g_clear_object (&self->last);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME_MODE_AB]);
+  refresh (self);
+}
+
+gboolean
+drivedash_review_model_get_game_mode_ab (DrivedashReviewModel *self)
+{
+  return self->game_mode_ab;
+}
+
+void
+drivedash_review_model_set_speed_file_size (DrivedashReviewModel *self,
+                                            guint64               bytes)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (self->speed_file_size == bytes)
+    return;
+  self->speed_file_size = bytes;
+  g_clear_object (&self->last);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED_FILE_SIZE]);
+  refresh (self);
+}
+
+guint64
+drivedash_review_model_get_speed_file_size (DrivedashReviewModel *self)
+{
+  return self->speed_file_size;
+}
+
+void
+drivedash_review_model_set_speed_preset (DrivedashReviewModel *self,
+                                         const char           *preset)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (preset == NULL || g_strcmp0 (self->speed_preset, preset) == 0)
+    return;
+  set_string (self, &self->speed_preset, preset, PROP_SPEED_PRESET);
+  g_clear_object (&self->last);
+  refresh (self);
+}
+
+const char *
+drivedash_review_model_get_speed_preset (DrivedashReviewModel *self)
+{
+  return self->speed_preset;
+}
+
+void
+drivedash_review_model_set_folder (DrivedashReviewModel *self,
+                                   const char           *folder)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (g_strcmp0 (self->folder, folder) == 0)
+    return;
+  set_string (self, &self->folder, folder, PROP_FOLDER);
+  g_clear_object (&self->last);
+  refresh (self);
+}
+
+const char *
+drivedash_review_model_get_folder (DrivedashReviewModel *self)
+{
+  return self->folder;
+}
+
+const char *
+drivedash_review_model_get_estimate_text (DrivedashReviewModel *self)
+{
+  return self->estimate_text;
+}
+
+const char *
+drivedash_review_model_get_plan_text (DrivedashReviewModel *self)
+{
+  return self->plan_text;
+}
+
+const char *
+drivedash_review_model_get_summary (DrivedashReviewModel *self)
+{
+  return self->summary;
+}
+
+gboolean
+drivedash_review_model_get_can_resume (DrivedashReviewModel *self)
+{
+  return self->can_resume;
+}
+
+gboolean
+drivedash_review_model_needs_confirmation (DrivedashReviewModel *self)
+{
+  return self->bytes_high > DRIVEDASH_LONG_CONFIRM_BYTES;
+}
+
+void
+drivedash_review_model_set_health (DrivedashReviewModel *self,
+                                   DrivedashHealth      *health)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+  if (self->health == health)
+    return;
+  g_clear_pointer (&self->health, drivedash_health_unref);
+  self->health = health ? drivedash_health_ref (health) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
+  refresh (self);
+}
+
+void
+drivedash_review_model_set_settings_for_testing (DrivedashReviewModel          *self,
+                                                 const DrivedashReviewSettings *settings)
+{
+  g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
+  self->test_settings = drivedash_review_settings_copy (settings);
+  refresh (self);
+}
+
+static void
+drivedash_review_model_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_LENGTH: g_value_set_enum (value, self->length); break;
+    case PROP_GAME_MODE_AB: g_value_set_boolean (value, self->game_mode_ab); break;
+    case PROP_SPEED_FILE_SIZE: g_value_set_uint64 (value, self->speed_file_size); break;
+    case PROP_SPEED_PRESET: g_value_set_string (value, self->speed_preset); break;
+    case PROP_FOLDER: g_value_set_string (value, self->folder); break;
+    case PROP_ESTIMATE_TEXT: g_value_set_string (value, self->estimate_text); break;
+    case PROP_PLAN_TEXT: g_value_set_string (value, self->plan_text); break;
+    case PROP_SUMMARY: g_value_set_string (value, self->summary); break;
+    case PROP_CAN_RESUME: g_value_set_boolean (value, self->can_resume); break;
+    case PROP_HEALTH: g_value_set_boxed (value, self->health); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_review_model_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_LENGTH: drivedash_review_model_set_length (self, g_value_get_enum (value)); break;
+    case PROP_GAME_MODE_AB: drivedash_review_model_set_game_mode_ab (self, g_value_get_boolean (value)); break;
+    case PROP_SPEED_FILE_SIZE:
+      drivedash_review_model_set_speed_file_size (self, g_value_get_uint64 (value));
+      break;
+    case PROP_SPEED_PRESET: drivedash_review_model_set_speed_preset (self, g_value_get_string (value)); break;
+    case PROP_FOLDER: drivedash_review_model_set_folder (self, g_value_get_string (value)); break;
+    case PROP_HEALTH: drivedash_review_model_set_health (self, g_value_get_boxed (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+drivedash_review_model_finalize (GObject *object)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (object);
+
+  /* A running review holds a reference on the model: none is left. */
+  g_free (self->folder);
+  g_free (self->speed_preset);
+  g_clear_pointer (&self->health, drivedash_health_unref);
+  g_free (self->estimate_text);
+  g_free (self->plan_text);
+  g_free (self->summary);
+  g_free (self->state_path);
+  g_free (self->step_text);
+  g_clear_object (&self->last);
+  g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
+  G_OBJECT_CLASS (drivedash_review_model_parent_class)->finalize (object);
+}
+
+static void
+drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  DrivedashRunModelClass *run_class = DRIVEDASH_RUN_MODEL_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = drivedash_review_model_get_property;
+  object_class->set_property = drivedash_review_model_set_property;
+  object_class->finalize = drivedash_review_model_finalize;
+  run_class->start = drivedash_review_model_start;
+  run_class->stop = drivedash_review_model_stop;
+  run_class->dup_text = drivedash_review_model_dup_text;
+  run_class->dup_folder = drivedash_review_model_dup_folder;
+  run_class->choose_folder = drivedash_review_model_choose_folder;
+
+  properties[PROP_LENGTH] = g_param_spec_enum ("length", NULL, NULL, DRIVEDASH_TYPE_REVIEW_LENGTH,
+                                               DRIVEDASH_REVIEW_LENGTH_STANDARD, rw);
+  properties[PROP_GAME_MODE_AB] = g_param_spec_boolean ("game-mode-ab", NULL, NULL, FALSE, rw);
+  properties[PROP_SPEED_FILE_SIZE] = g_param_spec_uint64 ("speed-file-size", NULL, NULL, 1 << 20, G_MAXUINT64,
+                                                          GIB, rw);
+  properties[PROP_SPEED_PRESET] = g_param_spec_string ("speed-preset", NULL, NULL, "cdm-nvme", rw);
+  properties[PROP_FOLDER] = g_param_spec_string ("folder", NULL, NULL, NULL, rw);
+  properties[PROP_ESTIMATE_TEXT] = g_param_spec_string ("estimate-text", NULL, NULL, NULL, ro);
+  properties[PROP_PLAN_TEXT] = g_param_spec_string ("plan-text", NULL, NULL, NULL, ro);
+  properties[PROP_SUMMARY] = g_param_spec_string ("summary", NULL, NULL, NULL, ro);
+  properties[PROP_CAN_RESUME] = g_param_spec_boolean ("can-resume", NULL, NULL, FALSE, ro);
+  properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+drivedash_review_model_init (DrivedashReviewModel *self)
+{
+  self->length = DRIVEDASH_REVIEW_LENGTH_STANDARD;
+  self->speed_file_size = GIB;
+  self->speed_preset = g_strdup ("cdm-nvme");
+  self->state_path = drivedash_review_state_get_default_path ();
+  refresh (self);
+}

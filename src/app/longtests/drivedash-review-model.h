@@ -1,0 +1,62 @@
+/* drivedash-review-model.h — what the Full Review view shows, and its run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "drivedash-health.h"
+#include "drivedash-review-plan.h"
+#include "drivedash-run-model.h"
+
+G_BEGIN_DECLS
+
+#define DRIVEDASH_TYPE_REVIEW_MODEL (drivedash_review_model_get_type ())
+G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, REVIEW_MODEL,
+                      DrivedashRunModel)
+
+/* A DrivedashRunModel whose run is a full review (lib/review's
+ * DrivedashReviewRun, which it owns): start begins a new review, stop
+ * stops it keeping the finished steps, copy gives the summary.
+ *
+ * Properties "length" (DrivedashReviewLength), "game-mode-ab",
+ * "speed-file-size" (bytes; a new length offers its own: 8 GiB for
+ * Review, 1 GiB else), "speed-preset" (the bench preset's id,
+ * "cdm-nvme"; "cdm6" matches the published figures) and
+ * "folder" (NULL: home) for the next Start, "health" (the Health page's
+ * drive, for the endurance share; NULL: none); read-only "estimate-text"
+ * (what the next Start writes, its share of the drive's endurance, how
+ * long it takes and when it ends), "plan-text" (the steps in order, done
+ * ones marked), "summary" (the last review's steps and figures) and
+ * "can-resume" (a stopped review is waiting). */
+DrivedashReviewModel  *drivedash_review_model_new              (void);
+void                   drivedash_review_model_set_length       (DrivedashReviewModel  *self,
+                                                                DrivedashReviewLength  length);
+DrivedashReviewLength  drivedash_review_model_get_length       (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_game_mode_ab (DrivedashReviewModel  *self,
+                                                                gboolean               game_mode_ab);
+gboolean               drivedash_review_model_get_game_mode_ab (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_speed_file_size (DrivedashReviewModel *self,
+                                                                   guint64               bytes);
+guint64                drivedash_review_model_get_speed_file_size (DrivedashReviewModel *self);
+void                   drivedash_review_model_set_speed_preset (DrivedashReviewModel  *self,
+                                                                const char            *preset);
+const char            *drivedash_review_model_get_speed_preset (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_folder       (DrivedashReviewModel  *self,
+                                                                const char            *folder);
+const char            *drivedash_review_model_get_folder       (DrivedashReviewModel  *self);
+const char            *drivedash_review_model_get_estimate_text (DrivedashReviewModel *self);
+const char            *drivedash_review_model_get_plan_text    (DrivedashReviewModel  *self);
+const char            *drivedash_review_model_get_summary      (DrivedashReviewModel  *self);
+gboolean               drivedash_review_model_get_can_resume   (DrivedashReviewModel  *self);
+void                   drivedash_review_model_set_health       (DrivedashReviewModel  *self,
+                                                                DrivedashHealth       *health);
+/* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES on a fast
+ * drive: ask first. */
+gboolean               drivedash_review_model_needs_confirmation (DrivedashReviewModel *self);
+/* Carries on with the stopped review; FALSE with why it cannot. */
+gboolean               drivedash_review_model_resume           (DrivedashReviewModel  *self,
+                                                                GError               **error);
+
+G_END_DECLS

@@ -1,0 +1,280 @@
+/* drivedash-review-page.c — the Full Review view
+ *
+ * Wiring only: the template binds every row and label to the
+ * DrivedashReviewModel it declares.  Here: the shared run.* actions,
+ * review.resume, and the length's row bound to the model's enum.  The
+ * review itself keeps the computer awake (lib/review's logind inhibitor).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-a11y.h"
+#include "drivedash-bench-format.h"
+#include "drivedash-closures.h"
+#include "drivedash-longtest-folder.h"
+#include "drivedash-longtest-mapping.h"
+#include "drivedash-review-page.h"
+#include "drivedash-run-actions.h"
+#include "drivedash-toast.h"
+
+struct _DrivedashReviewPage
+{
+  AdwBin                parent_instance;
+  DrivedashReviewModel *model;
+  AdwComboRow          *length_row;
+  AdwComboRow          *size_row;
+  AdwComboRow          *preset_row;
+  GtkWidget            *start_button;
+  GtkLabel             *estimate_label;
+  GtkProgressBar       *progress_bar;
+  GSettings            *settings;
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashReviewPage, drivedash_review_page, ADW_TYPE_BIN)
+
+static DrivedashRunModel *
+get_model (GtkWidget *page)
+{
+  return DRIVEDASH_RUN_MODEL (DRIVEDASH_REVIEW_PAGE (page)->model);
+}
+
+static guint
+get_plots (GtkWidget      *page,
+           DrivedashPlot **plots)
+{
+  /* Each step's plots are in History, with its run. */
+  return 0;
+}
+
+static void
+confirm_response_cb (AdwMessageDialog    *dialog,
+                     const char          *response,
+                     DrivedashReviewPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "start") == 0 &&
+      !drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
+    drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
+}
+
+/* A review of terabytes wears the drive: asked first, as a long test is. */
+static void
+start (GtkWidget *page)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (page);
+  GtkRoot *root = gtk_widget_get_root (page);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (!drivedash_review_model_needs_confirmation (self->model))
+    {
+      if (!drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
+        drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Start a review that writes this much?"),
+                                   drivedash_review_model_get_estimate_text (self->model));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "start", _("_Start"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static const DrivedashRunActionsClass run_actions = {
+  .get_model = get_model,
+  .start = start,
+  .get_plots = get_plots,
+  .export_width = 800,
+  .export_height = 400,
+  .save_title = N_("Save Plots as PNG or SVG"),
+  .save_name = N_("drivedash-long-test.png"),
+  .folder_title = N_("Choose a Folder for the Test"),
+};
+
+static void
+resume_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *parameter)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_review_model_resume (self->model, &error))
+    drivedash_widget_add_toast (widget, adw_toast_new (error->message));
+}
+
+static void
+update_resume (DrivedashReviewPage *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.resume",
+                                 drivedash_review_model_get_can_resume (self->model) &&
+                                 !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (self->model)));
+}
+
+/* The speed test's file: the size row's two choices. */
+static const guint64 sizes[] = { G_GUINT64_CONSTANT (1) << 30, G_GUINT64_CONSTANT (8) << 30 };
+
+static gboolean
+size_to_index (GBinding     *binding,
+               const GValue *from,
+               GValue       *to,
+               gpointer      unused)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    if (g_value_get_uint64 (from) == sizes[i])
+      {
+        g_value_set_uint (to, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+index_to_size (GBinding     *binding,
+               const GValue *from,
+               GValue       *to,
+               gpointer      unused)
+{
+  if (g_value_get_uint (from) >= G_N_ELEMENTS (sizes))
+    return FALSE;
+  g_value_set_uint64 (to, sizes[g_value_get_uint (from)]);
+  return TRUE;
+}
+
+/* The speed test's tests: the preset row's choices, as bench preset ids. */
+static const char *const presets[] = { "cdm-nvme", "cdm-default", "cdm6" };
+
+static gboolean
+preset_to_index (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      unused)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_strcmp0 (g_value_get_string (from), presets[i]) == 0)
+      {
+        g_value_set_uint (to, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+index_to_preset (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      unused)
+{
+  if (g_value_get_uint (from) >= G_N_ELEMENTS (presets))
+    return FALSE;
+  g_value_set_string (to, presets[g_value_get_uint (from)]);
+  return TRUE;
+}
+
+static char *
+folder_subtitle_cb (gpointer    unused,
+                    const char *folder)
+{
+  return drivedash_long_folder_subtitle (folder);
+}
+
+static char **
+status_classes_cb (gpointer unused,
+                   gboolean is_error)
+{
+  return drivedash_bench_format_status_classes (is_error);
+}
+
+/* A screen reader hears each new step without being moved to the bar. */
+static void
+progress_cb (DrivedashReviewPage *self)
+{
+  const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (self->model));
+
+  if (text != NULL)
+    drivedash_a11y_announce (GTK_WIDGET (self->progress_bar), text);
+}
+
+static void
+drivedash_review_page_dispose (GObject *object)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (object);
+
+  /* The review stops, keeps its finished steps and puts game mode back;
+   * the run holds the model until then. */
+  if (self->model)
+    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (self->model));
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DRIVEDASH_TYPE_REVIEW_PAGE);
+  G_OBJECT_CLASS (drivedash_review_page_parent_class)->dispose (object);
+}
+
+static void
+drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = drivedash_review_page_dispose;
+  g_type_ensure (DRIVEDASH_TYPE_REVIEW_MODEL);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/drivedash/Drivedash/drivedash-review-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, model);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, length_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, size_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, preset_row);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, estimate_label);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, progress_bar);
+  drivedash_widget_class_bind_closures (widget_class);
+  drivedash_run_actions_install (widget_class, &run_actions);
+  gtk_widget_class_install_action (widget_class, "review.resume", NULL, resume_action);
+  gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
+  gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
+}
+
+static void
+drivedash_review_page_init (DrivedashReviewPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_bind_property_full (self->model, "length", self->length_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
+                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+  g_object_bind_property_full (self->model, "speed-file-size", self->size_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL, size_to_index, index_to_size,
+                               NULL, NULL);
+  g_object_bind_property_full (self->model, "speed-preset", self->preset_row, "selected",
+                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL, preset_to_index,
+                               index_to_preset, NULL, NULL);
+  drivedash_run_actions_init (GTK_WIDGET (self));
+  drivedash_a11y_described_by (self->start_button, self->estimate_label, NULL);
+  drivedash_a11y_progress_reads_text (self->progress_bar);
+  /* The same folder as the Long Tests: the drive they test. */
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
+                                G_SETTINGS_BIND_DEFAULT, drivedash_long_folder_get_mapping,
+                                drivedash_long_folder_set_mapping, NULL, NULL);
+  g_signal_connect_object (self->model, "notify::can-resume", G_CALLBACK (update_resume), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::running", G_CALLBACK (update_resume), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::progress-text", G_CALLBACK (progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  update_resume (self);
+}
+
+DrivedashReviewModel *
+drivedash_review_page_get_model (DrivedashReviewPage *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_PAGE (self), NULL);
+  return self->model;
+}

@@ -1,0 +1,360 @@
+/* drivedash-review-state.c — the full review's state file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "drivedash-error.h"
+#include "drivedash-json.h"
+#include "drivedash-review-state.h"
+
+#define STATE_VERSION 1
+
+DrivedashReviewState *
+drivedash_review_state_new (const DrivedashReviewSettings *settings,
+                            const char                    *controller)
+{
+  DrivedashReviewState *self = g_new0 (DrivedashReviewState, 1);
+
+  self->settings = drivedash_review_settings_copy (settings);
+  self->steps = drivedash_review_plan (settings);
+  self->controller = g_strdup (controller);
+  self->started_at = g_get_real_time ();
+  return self;
+}
+
+void
+drivedash_review_state_free (DrivedashReviewState *self)
+{
+  if (self == NULL)
+    return;
+  drivedash_review_settings_free (self->settings);
+  g_clear_pointer (&self->steps, g_array_unref);
+  g_free (self->controller);
+  g_free (self);
+}
+
+guint
+drivedash_review_state_next_step (const DrivedashReviewState *self)
+{
+  for (guint i = 0; i < self->steps->len; i++)
+    if (!g_array_index (self->steps, DrivedashReviewStep, i).done)
+      return i;
+  return self->steps->len;
+}
+
+GArray *
+drivedash_review_state_dup_run_ids (const DrivedashReviewState *self)
+{
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      const DrivedashReviewStep *step = &g_array_index (self->steps, DrivedashReviewStep, i);
+
+      if (step->run_id > 0)
+        g_array_append_val (ids, step->run_id);
+    }
+  return ids;
+}
+
+char *
+drivedash_review_state_get_default_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "drivedash", "review.json", NULL);
+}
+
+/* The settings a resume needs to run the same review: every field the
+ * lengths and the test-scale options change. */
+static void
+add_long (JsonBuilder                     *b,
+          const char                      *name,
+          const DrivedashLongTestSettings *s)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  drivedash_json_member_int (b, "file_size", TRUE, (gint64) s->file_size);
+  drivedash_json_member_double (b, "duration_s", s->duration_s);
+  drivedash_json_member_double (b, "round_s", s->round_s);
+  drivedash_json_member_double (b, "round_step_s", s->round_step_s);
+  drivedash_json_member_double (b, "idle_s", s->idle_s);
+  drivedash_json_member_int (b, "amount", TRUE, (gint64) s->amount);
+  drivedash_json_member_double (b, "interval_s", s->interval_s);
+  drivedash_json_member_double (b, "io_timeout_s", s->io_timeout_s);
+  json_builder_end_object (b);
+}
+
+static void
+add_settings (JsonBuilder                   *b,
+              const DrivedashReviewSettings *s)
+{
+  json_builder_set_member_name (b, "settings");
+  json_builder_begin_object (b);
+  drivedash_json_member_string (b, "folder", s->bench->folder);
+  drivedash_json_member_string (b, "speed_preset", s->speed_preset);
+  drivedash_json_member_int (b, "speed_repeats", TRUE, s->speed_repeats);
+  drivedash_json_member_int (b, "test_size", TRUE, (gint64) s->bench->test_size);
+  drivedash_json_member_int (b, "passes", TRUE, s->bench->passes);
+  drivedash_json_member_double (b, "pass_duration", s->bench->pass_duration);
+  drivedash_json_member_double (b, "pause", s->bench->pause);
+  drivedash_json_member_bool (b, "warmup", TRUE, s->bench->warmup);
+  add_long (b, "sustained", s->sustained);
+  add_long (b, "consistency", s->consistency);
+  add_long (b, "adaptivity", s->adaptivity);
+  json_builder_end_object (b);
+}
+
+static void
+add_step (JsonBuilder               *b,
+          const DrivedashReviewStep *step)
+{
+  json_builder_begin_object (b);
+  drivedash_json_member_string (b, "kind", drivedash_review_step_kind_to_string (step->kind));
+  drivedash_json_member_bool (b, "game_mode", step->game_mode >= 0, step->game_mode == 1);
+  drivedash_json_member_bool (b, "done", TRUE, step->done);
+  drivedash_json_member_int (b, "run_id", step->run_id > 0, step->run_id);
+  json_builder_set_member_name (b, "figures");
+  json_builder_begin_array (b);
+  for (guint i = 0; step->figures != NULL && i < step->figures->len; i++)
+    {
+      const DrivedashReviewFigure *f = &g_array_index (step->figures, DrivedashReviewFigure, i);
+
+      json_builder_begin_object (b);
+      drivedash_json_member_string (b, "test", f->test);
+      drivedash_json_member_string (b, "mode", f->mode);
+      drivedash_json_member_double (b, "mb_per_s", f->value);
+      drivedash_json_member_double (b, "ci95_mb_per_s", f->ci95);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+JsonNode *
+drivedash_review_state_to_json (const DrivedashReviewState *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  drivedash_json_member_int (b, "version", TRUE, STATE_VERSION);
+  drivedash_json_member_string (b, "length", drivedash_review_length_to_string (self->settings->length));
+  drivedash_json_member_bool (b, "game_mode_ab", TRUE, self->settings->game_mode_ab);
+  drivedash_json_member_string (b, "controller", self->controller);
+  drivedash_json_member_int (b, "started_at", TRUE, self->started_at);
+  json_builder_set_member_name (b, "steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->steps->len; i++)
+    add_step (b, &g_array_index (self->steps, DrivedashReviewStep, i));
+  json_builder_end_array (b);
+  add_settings (b, self->settings);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+gboolean
+drivedash_review_state_save (const DrivedashReviewState *self,
+                             const char                 *path,
+                             GError                    **error)
+{
+  g_autoptr(JsonNode) node = drivedash_review_state_to_json (self);
+  g_autofree char *text = json_to_string (node, TRUE);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) local_error = NULL;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0 ||
+      !g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local_error))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("The review’s progress could not be kept in %s: %s"), path,
+                   local_error ? local_error->message : g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Members of a file that may be damaged: NULL when absent or of another
+ * type, where json-glib's own getters would complain. */
+static JsonObject *
+get_object (JsonObject *o,
+            const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static JsonArray *
+get_array (JsonObject *o,
+           const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+static JsonObject *
+get_element (JsonArray *array,
+             guint      i)
+{
+  JsonNode *node = json_array_get_element (array, i);
+
+  return JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+static double
+get_double (JsonObject *o,
+            const char *name,
+            double      fallback)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) == G_TYPE_STRING)
+    return fallback;
+  return json_node_get_double (node);
+}
+
+static void
+read_long (JsonObject                *settings,
+           const char                *name,
+           DrivedashLongTestSettings *s)
+{
+  JsonObject *o = get_object (settings, name);
+
+  if (o == NULL)
+    return;
+  s->file_size = (guint64) json_object_get_int_member_with_default (o, "file_size", (gint64) s->file_size);
+  s->duration_s = get_double (o, "duration_s", s->duration_s);
+  s->round_s = get_double (o, "round_s", s->round_s);
+  s->round_step_s = get_double (o, "round_step_s", s->round_step_s);
+  s->idle_s = get_double (o, "idle_s", s->idle_s);
+  s->amount = (guint64) json_object_get_int_member_with_default (o, "amount", (gint64) s->amount);
+  s->interval_s = get_double (o, "interval_s", s->interval_s);
+  s->io_timeout_s = get_double (o, "io_timeout_s", s->io_timeout_s);
+}
+
+static void
+read_settings (JsonObject              *o,
+               DrivedashReviewSettings *s)
+{
+  JsonObject *set = get_object (o, "settings");
+  DrivedashBenchSettings *b = s->bench;
+
+  s->game_mode_ab = json_object_get_boolean_member_with_default (o, "game_mode_ab", FALSE);
+  if (set == NULL)
+    return;
+  drivedash_review_settings_set_folder (s, json_object_get_string_member_with_default (set, "folder", NULL));
+  g_free (s->speed_preset);
+  s->speed_preset = g_strdup (json_object_get_string_member_with_default (set, "speed_preset", "cdm-nvme"));
+  s->speed_repeats = (guint) json_object_get_int_member_with_default (set, "speed_repeats", s->speed_repeats);
+  b->test_size = (guint64) json_object_get_int_member_with_default (set, "test_size", (gint64) b->test_size);
+  b->passes = (guint) json_object_get_int_member_with_default (set, "passes", b->passes);
+  b->pass_duration = get_double (set, "pass_duration", b->pass_duration);
+  b->pause = get_double (set, "pause", b->pause);
+  b->warmup = json_object_get_boolean_member_with_default (set, "warmup", b->warmup);
+  read_long (set, "sustained", s->sustained);
+  read_long (set, "consistency", s->consistency);
+  read_long (set, "adaptivity", s->adaptivity);
+}
+
+static gboolean
+read_step (JsonObject          *o,
+           DrivedashReviewStep *step)
+{
+  JsonNode *game = json_object_get_member (o, "game_mode");
+  JsonArray *figures = get_array (o, "figures");
+
+  if (!drivedash_review_step_kind_from_string (json_object_get_string_member_with_default (o, "kind", NULL),
+                                               &step->kind))
+    return FALSE;
+  if (game == NULL || !JSON_NODE_HOLDS_VALUE (game) || json_node_get_value_type (game) != G_TYPE_BOOLEAN)
+    step->game_mode = -1;
+  else
+    step->game_mode = json_node_get_boolean (game) ? 1 : 0;
+  step->done = json_object_get_boolean_member_with_default (o, "done", FALSE);
+  step->run_id = json_object_get_int_member_with_default (o, "run_id", 0);
+  step->figures = drivedash_review_figures_new ();
+  for (guint i = 0; figures != NULL && i < json_array_get_length (figures); i++)
+    {
+      JsonObject *f = get_element (figures, i);
+
+      if (f != NULL)
+        drivedash_review_figures_add (step->figures, json_object_get_string_member_with_default (f, "test", ""),
+                                      json_object_get_string_member_with_default (f, "mode", NULL),
+                                      get_double (f, "mb_per_s", NAN), get_double (f, "ci95_mb_per_s", NAN));
+    }
+  return TRUE;
+}
+
+static DrivedashReviewState *
+state_from_object (JsonObject *o)
+{
+  g_autoptr(DrivedashReviewState) self = g_new0 (DrivedashReviewState, 1);
+  JsonArray *steps = get_array (o, "steps");
+  DrivedashReviewLength length;
+
+  if (json_object_get_int_member_with_default (o, "version", 0) != STATE_VERSION || steps == NULL ||
+      !drivedash_review_length_from_string (json_object_get_string_member_with_default (o, "length", NULL),
+                                            &length))
+    return NULL;
+  self->settings = drivedash_review_settings_new (length);
+  read_settings (o, self->settings);
+  self->steps = drivedash_review_plan (self->settings);
+  g_array_set_size (self->steps, 0);
+  self->controller = g_strdup (json_object_get_string_member_with_default (o, "controller", NULL));
+  self->started_at = json_object_get_int_member_with_default (o, "started_at", 0);
+  for (guint i = 0; i < json_array_get_length (steps); i++)
+    {
+      JsonObject *s = get_element (steps, i);
+      DrivedashReviewStep step = { 0 };
+
+      if (s == NULL || !read_step (s, &step))
+        {
+          drivedash_review_step_clear (&step);
+          return NULL;
+        }
+      g_array_append_val (self->steps, step);
+    }
+  return g_steal_pointer (&self);
+}
+
+DrivedashReviewState *
+drivedash_review_state_load (const char  *path,
+                             GError     **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) local_error = NULL;
+  DrivedashReviewState *self = NULL;
+  JsonNode *root;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                           _("There is no stopped review to resume."));
+      return NULL;
+    }
+  if (json_parser_load_from_file (parser, path, &local_error) &&
+      (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    self = state_from_object (json_node_get_object (root));
+  if (self == NULL)
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                 _("The stopped review in %s cannot be read, so it cannot be resumed. Its finished "
+                   "steps are still in the results history; start a new review."), path);
+  return self;
+}
+
+gboolean
+drivedash_review_state_remove (const char  *path,
+                               GError     **error)
+{
+  if (g_unlink (path) == 0 || errno == ENOENT)
+    return TRUE;
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+               _("The finished review’s progress file %s could not be removed: %s"), path,
+               g_strerror (errno));
+  return FALSE;
+}

@@ -1,0 +1,633 @@
+/* drivedash-review.c — running a full review
+ *
+ * A state machine on the caller's main context, like DrivedashAbRun:
+ * keep awake → check game mode (when a step switches it) → for each step
+ * not done: switch game mode (DrivedashGameSwitch), run the step (the
+ * speed test N times through DrivedashBench, or one long test in a worker
+ * thread through drivedash_long_test_run_with_thermal()), save it
+ * (drivedash_store_save()), mark it done in the state file → put game
+ * mode back → let the computer sleep again.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <unistd.h>
+
+#include "drivedash-error.h"
+#include "drivedash-game-switch.h"
+#include "drivedash-hwmon.h"
+#include "drivedash-longtest-thermal.h"
+#include "drivedash-review.h"
+#include "drivedash-review-private.h"
+#include "drivedash-run-queue.h"
+#include "drivedash-store-recorder.h"
+#include "drivedash-store-save.h"
+
+struct _DrivedashReviewRun
+{
+  GObject                 parent_instance;
+  DrivedashReviewState   *state;
+  char                   *state_path;
+  char                   *sysfs_root;
+  DrivedashStore         *store;
+  DrivedashGameSwitch    *game;
+  gboolean                checked;      /* game mode can be switched, the state is kept */
+  GTask                  *task;
+  GCancellable           *cancellable;
+  GCancellable           *inhibit_cancellable;
+  int                     inhibit_fd;
+  guint                   index;        /* the step running */
+  guint                   switched_for; /* 1 + the step game mode was last switched for */
+  guint                   pause_source; /* between the speed test's repeats */
+  gulong                  cancelled_id;
+  /* The speed step */
+  DrivedashBench         *bench;
+  DrivedashStoreRecorder *recorder;
+  GPtrArray              *members;      /* DrivedashStoreRun */
+  GArray                 *tests;
+  GError                 *error;
+  GError                 *restore_error;
+  DrivedashRunQueue      *queue;        /* the long tests' worker and progress */
+};
+
+G_DEFINE_FINAL_TYPE (DrivedashReviewRun, drivedash_review_run, G_TYPE_OBJECT)
+
+enum { STEP_STARTED, STEP_PROGRESS, STEP_FINISHED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void next_step (DrivedashReviewRun *self);
+static void speed_next (DrivedashReviewRun *self);
+
+static DrivedashReviewStep *
+current (DrivedashReviewRun *self)
+{
+  return &g_array_index (self->state->steps, DrivedashReviewStep, self->index);
+}
+
+static void
+keep_error (DrivedashReviewRun *self,
+            GError             *error)
+{
+  if (self->error == NULL)
+    self->error = error;
+  else
+    g_error_free (error);
+}
+
+static GError *
+stopped_error (void)
+{
+  return g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED,
+                              _("Stopped. The finished steps are kept: resume to carry on."));
+}
+
+static void
+complete (DrivedashReviewRun *self)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
+
+  g_cancellable_cancel (self->inhibit_cancellable);
+  if (self->cancelled_id != 0)
+    g_cancellable_disconnect (self->cancellable, self->cancelled_id);
+  self->cancelled_id = 0;
+  if (self->inhibit_fd >= 0)
+    close (self->inhibit_fd);
+  self->inhibit_fd = -1;
+  if (self->error != NULL)
+    g_task_return_error (task, g_error_copy (self->error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+restore_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  drivedash_game_switch_restore_finish (self->game, result, &self->restore_error);
+  complete (self);
+}
+
+static void
+finish (DrivedashReviewRun *self)
+{
+  if (self->checked)
+    drivedash_game_switch_restore_async (self->game, restore_done_cb, self);
+  else
+    complete (self);
+}
+
+/* What a step left, carried through its save in a worker thread. */
+typedef struct
+{
+  DrivedashStore    *store;
+  DrivedashStoreRun *run;      /* may be NULL */
+  GPtrArray         *members;  /* may be NULL */
+  GArray            *figures;  /* may be NULL: the step did not finish */
+  GError            *error;    /* why the step did not finish */
+} StepEnd;
+
+static void
+step_end_free (StepEnd *end)
+{
+  g_clear_object (&end->store);
+  g_clear_pointer (&end->run, drivedash_store_run_unref);
+  g_clear_pointer (&end->members, g_ptr_array_unref);
+  g_clear_pointer (&end->figures, g_array_unref);
+  g_clear_error (&end->error);
+  g_free (end);
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  StepEnd *end = task_data;
+  GError *error = NULL;
+
+  if (end->store == NULL || end->run == NULL || drivedash_store_save (end->store, end->run, end->members, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* Saved: a finished step is marked done in the state file, so a later
+ * stop or crash keeps it. */
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
+  StepEnd *end = g_task_get_task_data (G_TASK (result));
+  DrivedashReviewStep *step = current (self);
+  GError *error = g_steal_pointer (&end->error);
+  GError *save_error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &save_error) && error == NULL)
+    error = g_steal_pointer (&save_error);
+  /* The step's own error says more than a failed save of what it left. */
+  g_clear_error (&save_error);
+  if (error == NULL)
+    {
+      step->done = TRUE;
+      step->run_id = end->run != NULL ? end->run->id : 0;
+      g_clear_pointer (&step->figures, g_array_unref);
+      step->figures = end->figures ? g_array_ref (end->figures) : drivedash_review_figures_new ();
+      if (!drivedash_review_state_save (self->state, self->state_path, &error))
+        step->done = FALSE;
+    }
+  if (error != NULL)
+    keep_error (self, error);
+  if (step->done)
+    g_signal_emit (self, signals[STEP_FINISHED], 0, self->index, step->run_id);
+  if (self->error == NULL)
+    self->index++;
+  next_step (self);
+}
+
+/* The step ended: saves what it left (@run, with the set's @members; may
+ * be NULL) off the main thread, as the app saves every run. */
+static void
+step_ended (DrivedashReviewRun *self,
+            DrivedashStoreRun  *run,
+            GPtrArray          *members,
+            GArray             *figures,
+            GError             *error)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, saved_cb, NULL);
+  StepEnd *end = g_new0 (StepEnd, 1);
+
+  /* A stop says so in the review's words, whichever part noticed it
+   * first (a test stopped before its file was made says GIO's). */
+  if (error != NULL && g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_error_free (error);
+      error = stopped_error ();
+    }
+  end->store = self->store ? g_object_ref (self->store) : NULL;
+  end->run = run ? drivedash_store_run_ref (run) : NULL;
+  end->members = members ? g_ptr_array_ref (members) : NULL;
+  end->figures = figures ? g_array_ref (figures) : NULL;
+  end->error = error;
+  g_task_set_task_data (task, end, (GDestroyNotify) step_end_free);
+  g_task_run_in_thread (task, save_thread);
+}
+
+static gboolean
+pause_done_cb (gpointer user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  self->pause_source = 0;
+  /* After a stop the next repeat ends at once, keeping what the others
+   * measured. */
+  speed_next (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Nothing else would notice a stop during a pause: end it now.  Called
+ * where g_cancellable_cancel() was, the main context (a signal source in
+ * the CLI, Stop in the app). */
+static void
+on_cancelled (GCancellable       *cancellable,
+              DrivedashReviewRun *self)
+{
+  if (self->pause_source == 0)
+    return;
+  g_source_remove (self->pause_source);
+  self->pause_source = g_idle_add (pause_done_cb, self);
+}
+
+static void
+speed_round_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(DrivedashStoreRecorder) recorder = g_steal_pointer (&self->recorder);
+  g_autoptr(DrivedashStoreRun) set = NULL;
+  g_autoptr(GArray) figures = NULL;
+  GError *error = NULL;
+  DrivedashStoreRun *run;
+
+  report = drivedash_bench_run_finish (DRIVEDASH_BENCH (source), result, &error);
+  if (recorder != NULL)
+    run = drivedash_store_recorder_finish (recorder, self->bench, report, error);
+  else
+    run = drivedash_store_run_new_from_report (report ? report : drivedash_bench_get_report (self->bench),
+                                               DRIVEDASH_RUN_KIND_QUICK);
+  g_ptr_array_add (self->members, run);
+  g_clear_object (&self->bench);
+  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index,
+                 (double) self->members->len / self->state->settings->speed_repeats, -1.0);
+  if (error == NULL && self->members->len < self->state->settings->speed_repeats)
+    {
+      /* The drive rests between repeats as between tests (CrystalDiskMark's
+       * pause), so each repeat starts from the same state. */
+      if (self->state->settings->bench->pause > 0)
+        self->pause_source = g_timeout_add ((guint) (self->state->settings->bench->pause * 1000),
+                                            pause_done_cb, self);
+      else
+        speed_next (self);
+      return;
+    }
+  set = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_REPEAT_SET, self->members);
+  if (error != NULL && set->status == DRIVEDASH_RUN_STATUS_DONE)
+    {
+      set->status = DRIVEDASH_RUN_STATUS_CANCELLED;
+      set->error = g_strdup (error->message);
+    }
+  figures = error == NULL ? drivedash_review_figures_from_set (set) : NULL;
+  step_ended (self, set, self->members, figures, error);
+}
+
+static void
+speed_next (DrivedashReviewRun *self)
+{
+  const DrivedashReviewState *st = self->state;
+
+  self->bench = drivedash_bench_new (st->settings->bench, (const DrivedashBenchSpec *) (gpointer) self->tests->data,
+                                     self->tests->len);
+  if (self->store != NULL)
+    self->recorder = drivedash_store_recorder_new (self->store, self->bench, self->sysfs_root, st->controller);
+  drivedash_bench_run_async (self->bench, self->cancellable, speed_round_done_cb, self);
+}
+
+static void
+run_speed (DrivedashReviewRun *self)
+{
+  GError *error = NULL;
+
+  g_clear_pointer (&self->tests, g_array_unref);
+  g_clear_pointer (&self->members, g_ptr_array_unref);
+  self->members = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
+  self->tests = drivedash_review_speed_tests (self->state->settings, &error);
+  if (self->tests == NULL)
+    step_ended (self, NULL, NULL, NULL, error);
+  else
+    speed_next (self);
+}
+
+/* A long test in the run queue's worker thread: its progress comes back
+ * on the main context as "step-progress", its result in the job. */
+typedef struct
+{
+  DrivedashRunQueue         *queue;    /* borrowed: the object holds it */
+  DrivedashLongTestSettings *settings;
+  DrivedashStoreRun         *stored;   /* may be NULL: no store */
+  DrivedashLongTestResult   *result;
+  DrivedashLongTestResult   *partial;
+  GError                    *error;
+} LongJob;
+
+enum { ITEM_PROGRESS };
+
+static void
+long_job_free (LongJob *job)
+{
+  drivedash_long_test_settings_free (job->settings);
+  g_clear_pointer (&job->stored, drivedash_store_run_unref);
+  g_clear_pointer (&job->result, drivedash_long_test_result_free);
+  g_clear_pointer (&job->partial, drivedash_long_test_result_free);
+  g_clear_error (&job->error);
+  g_free (job);
+}
+
+static void
+long_progress (gpointer                     user_data,
+               const DrivedashLongProgress *progress)
+{
+  LongJob *job = user_data;
+
+  drivedash_run_queue_push (job->queue, ITEM_PROGRESS, DRIVEDASH_RUN_ITEM_LATEST,
+                            g_memdup2 (progress, sizeof *progress), g_free);
+}
+
+/* Always returns the job: a stopped or failed test left what it measured. */
+static gpointer
+long_work (DrivedashRunQueue  *queue,
+           gpointer            work_data,
+           GCancellable       *cancellable,
+           GError            **error)
+{
+  LongJob *job = work_data;
+  const DrivedashLongTestSink sink = { long_progress, NULL, NULL, NULL };
+
+  job->result = drivedash_long_test_run_with_thermal (job->settings, cancellable, &sink, job,
+                                                      &job->partial, &job->error);
+  return job;
+}
+
+static void
+deliver (gpointer target,
+         guint    kind,
+         gpointer item)
+{
+  DrivedashReviewRun *self = target;
+  const DrivedashLongProgress *p = item;
+
+  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index, p->fraction, p->eta_s);
+}
+
+static void
+long_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+  GError *error = NULL;
+  LongJob *job = drivedash_run_queue_run_finish (DRIVEDASH_RUN_QUEUE (source), result, &error);
+  const DrivedashLongTestResult *res;
+  g_autoptr(GArray) figures = NULL;
+
+  if (job == NULL)
+    {
+      step_ended (self, NULL, NULL, NULL, error);
+      return;
+    }
+  res = job->result ? job->result : job->partial;
+  figures = job->result ? drivedash_review_figures_from_long (job->result) : NULL;
+  if (job->stored != NULL)
+    drivedash_store_run_finish_long (job->stored, self->store, res, job->settings, job->error);
+  step_ended (self, job->stored, NULL, figures, g_steal_pointer (&job->error));
+  long_job_free (job);
+}
+
+static void
+run_long (DrivedashReviewRun *self)
+{
+  const DrivedashReviewState *st = self->state;
+  LongJob *job = g_new0 (LongJob, 1);
+  DrivedashLongTestSettings *s = drivedash_review_settings_get_long (st->settings, current (self)->kind);
+
+  job->queue = self->queue;
+  job->settings = g_memdup2 (s, sizeof *s);
+  job->settings->folder = g_strdup (s->folder);
+  job->settings->controller = g_strdup (st->controller);
+  job->settings->hwmon_path = st->controller ? drivedash_hwmon_find (st->controller) : NULL;
+  if (self->store != NULL)
+    job->stored = drivedash_store_run_new_long (self->store, job->settings);
+  drivedash_run_queue_run_async (self->queue, "review-long-test", long_work, job, NULL,
+                                 (GDestroyNotify) long_job_free, self->cancellable, long_done_cb, self);
+}
+
+static void
+run_step (DrivedashReviewRun *self)
+{
+  g_signal_emit (self, signals[STEP_STARTED], 0, self->index, self->state->steps->len);
+  if (current (self)->kind == DRIVEDASH_REVIEW_STEP_SPEED)
+    run_speed (self);
+  else
+    run_long (self);
+}
+
+static void
+switch_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+  GError *error = NULL;
+
+  if (!drivedash_game_switch_set_finish (self->game, result, &error))
+    {
+      keep_error (self, error);
+      finish (self);
+    }
+  else
+    next_step (self);
+}
+
+static void
+next_step (DrivedashReviewRun *self)
+{
+  DrivedashReviewStep *step;
+
+  if (self->error == NULL && g_cancellable_is_cancelled (self->cancellable))
+    keep_error (self, stopped_error ());
+  while (self->index < self->state->steps->len && current (self)->done)
+    self->index++;
+  if (self->error != NULL || self->index >= self->state->steps->len)
+    {
+      finish (self);
+      return;
+    }
+  step = current (self);
+  /* Switch first, then (called again from switch_done_cb) run. */
+  if (step->game_mode >= 0 && self->switched_for != self->index + 1)
+    {
+      self->switched_for = self->index + 1;
+      drivedash_game_switch_set_async (self->game, step->game_mode == 1, switch_done_cb, self);
+      return;
+    }
+  run_step (self);
+}
+
+static void
+check_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  self->checked = drivedash_game_switch_check_finish (self->game, result, &self->error);
+  if (!self->checked)
+    complete (self);
+  else
+    next_step (self);
+}
+
+static void
+inhibited_cb (int      fd,
+              gpointer user_data)
+{
+  DrivedashReviewRun *self = user_data;
+
+  /* The review may have ended before logind answered. */
+  if (self->task == NULL && fd >= 0)
+    close (fd);
+  else
+    self->inhibit_fd = fd;
+  g_object_unref (self);
+}
+
+static gboolean
+needs_game_mode (const DrivedashReviewState *state)
+{
+  for (guint i = drivedash_review_state_next_step (state); i < state->steps->len; i++)
+    if (g_array_index (state->steps, DrivedashReviewStep, i).game_mode >= 0)
+      return TRUE;
+  return FALSE;
+}
+
+void
+drivedash_review_run_run_async (DrivedashReviewRun  *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_RUN (self));
+  g_return_if_fail (self->task == NULL && self->cancellable == NULL);
+
+  self->task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (self->task, drivedash_review_run_run_async);
+  self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+  self->cancelled_id = g_cancellable_connect (self->cancellable, G_CALLBACK (on_cancelled), self, NULL);
+  drivedash_review_inhibit_sleep_async (self->inhibit_cancellable, inhibited_cb, g_object_ref (self));
+  /* Written before the first step, so even a review stopped in its
+   * first step can be resumed with the same settings. */
+  if (!drivedash_review_state_save (self->state, self->state_path, &self->error))
+    complete (self);
+  else if (needs_game_mode (self->state))
+    drivedash_game_switch_check_async (self->game, check_done_cb, self);
+  else
+    next_step (self);
+}
+
+gboolean
+drivedash_review_run_run_finish (DrivedashReviewRun  *self,
+                                 GAsyncResult        *result,
+                                 GError             **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+const DrivedashReviewState *
+drivedash_review_run_get_state (DrivedashReviewRun *self)
+{
+  return self->state;
+}
+
+gboolean
+drivedash_review_run_get_switched_game_mode (DrivedashReviewRun *self)
+{
+  return self->checked;
+}
+
+const GError *
+drivedash_review_run_get_restore_error (DrivedashReviewRun *self)
+{
+  return self->restore_error;
+}
+
+gboolean
+drivedash_review_run_get_enabled_after (DrivedashReviewRun *self)
+{
+  return drivedash_game_switch_get_enabled_after (self->game);
+}
+
+DrivedashReviewRun *
+drivedash_review_run_new (DrivedashReviewState      *state,
+                          const char                *state_path,
+                          const DrivedashPowerPaths *paths,
+                          const char                *sysfs_root,
+                          DrivedashClientFlags       flags,
+                          DrivedashStore            *store)
+{
+  DrivedashReviewRun *self = g_object_new (DRIVEDASH_TYPE_REVIEW_RUN, NULL);
+
+  self->state = state;
+  self->state_path = g_strdup (state_path);
+  self->sysfs_root = g_strdup (sysfs_root);
+  self->store = store ? g_object_ref (store) : NULL;
+  self->game = drivedash_game_switch_new (paths, state->controller, flags);
+  return self;
+}
+
+static void
+drivedash_review_run_finalize (GObject *object)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (object);
+
+  drivedash_review_state_free (self->state);
+  g_free (self->state_path);
+  g_free (self->sysfs_root);
+  g_clear_object (&self->store);
+  g_clear_object (&self->game);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->inhibit_cancellable);
+  g_clear_object (&self->queue);
+  g_clear_pointer (&self->members, g_ptr_array_unref);
+  g_clear_pointer (&self->tests, g_array_unref);
+  g_clear_error (&self->error);
+  g_clear_error (&self->restore_error);
+  G_OBJECT_CLASS (drivedash_review_run_parent_class)->finalize (object);
+}
+
+static void
+drivedash_review_run_class_init (DrivedashReviewRunClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = drivedash_review_run_finalize;
+  /* A step begins (after game mode was switched for it): its index from
+   * 0, and the number of steps. */
+  signals[STEP_STARTED] = g_signal_new ("step-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* Within a step: the share of it done (0–1) and the seconds it has
+   * left (< 0: unknown; the speed test says only its repeats). */
+  signals[STEP_PROGRESS] = g_signal_new ("step-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_DOUBLE,
+                                         G_TYPE_DOUBLE);
+  /* A step finished, was saved as run run_id (0: no store) and marked
+   * done in the state file. */
+  signals[STEP_FINISHED] = g_signal_new ("step-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT64);
+}
+
+static void
+drivedash_review_run_init (DrivedashReviewRun *self)
+{
+  self->inhibit_fd = -1;
+  self->inhibit_cancellable = g_cancellable_new ();
+  /* Progress is LATEST only: nothing else waits. */
+  self->queue = drivedash_run_queue_new (1, deliver, G_OBJECT (self));
+}

@@ -1,0 +1,296 @@
+/* test-review-cli.c — drivedash-cli review at a tiny scale: the plan and
+ * estimate before the first step, Ctrl+C in step 3 (the finished steps
+ * and their runs kept, the test file removed), --resume to the end with
+ * every step's run in the history, and the refusals before anything runs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <signal.h>
+#include <string.h>
+
+/* Every step at a tiny scale: Consistency, the step stopped, lasts some
+ * seconds so that the stop lands inside it. */
+#define TINY "--length", "quick", "--size", "4M", "--count", "1", "--repeat", "2", "--duration", "0.05", \
+  "--interval", "0.05", "--long-size", "8M", "--sustained-seconds", "1", "--round-seconds", "0.2", \
+  "--idle-seconds", "0.05", "--amount", "16M", "--series-interval", "0.5", "--allow-memory"
+
+typedef struct
+{
+  char  *dir;
+  char  *target;
+  char  *state_file;
+  char **envp;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "review-cli-XXXXXX", NULL);
+  g_autofree char *state = NULL;
+  g_autofree char *data_home = NULL;
+
+  f->dir = g_strdup (g_mkdtemp (tmpl));
+  f->target = g_build_filename (f->dir, "target", NULL);
+  g_assert_cmpint (g_mkdir (f->target, 0700), ==, 0);
+  state = g_build_filename (f->dir, "state", NULL);
+  data_home = g_build_filename (f->dir, "data", NULL);
+  f->state_file = g_build_filename (state, "drivedash", "review.json", NULL);
+  f->envp = g_get_environ ();
+  f->envp = g_environ_setenv (f->envp, "XDG_STATE_HOME", state, TRUE);
+  f->envp = g_environ_setenv (f->envp, "XDG_DATA_HOME", data_home, TRUE);
+}
+
+static gboolean
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  return g_rmdir (path) == 0;
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->target);
+  g_free (f->state_file);
+  g_strfreev (f->envp);
+}
+
+static GSubprocess *
+spawn (Fixture            *f,
+       const char *const  *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *process;
+
+  g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_set_environ (launcher, f->envp);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* Runs to the end; the exit status, stdout and stderr. */
+static int
+run (Fixture            *f,
+     const char *const  *args,
+     char              **out,
+     char              **err)
+{
+  g_autoptr(GSubprocess) process = spawn (f, args);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error));
+  g_assert_no_error (error);
+  g_test_message ("stderr: %s", *err);
+  return g_subprocess_get_exit_status (process);
+}
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static JsonArray *
+steps_of (JsonNode *root)
+{
+  return json_object_get_array_member (json_node_get_object (root), "steps");
+}
+
+static JsonNode *
+load_state (Fixture *f)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (f->state_file, &text, NULL, NULL));
+  return parse (text);
+}
+
+/* Reads stderr until step 3 begins, then stops the review as Ctrl+C
+ * would; the exit status and what it said. */
+static int
+stop_in_step_3 (Fixture  *f,
+                char    **err)
+{
+  const char *args[] = { "review", "-t", f->target, TINY, NULL };
+  g_autoptr(GSubprocess) process = spawn (f, args);
+  g_autoptr(GDataInputStream) lines = g_data_input_stream_new (g_subprocess_get_stderr_pipe (process));
+  g_autoptr(GString) said = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rest = NULL;
+  char *line;
+
+  while ((line = g_data_input_stream_read_line_utf8 (lines, NULL, NULL, &error)) != NULL)
+    {
+      gboolean step_3 = g_str_has_prefix (line, "Step 3 of 4:");
+
+      g_string_append_printf (said, "%s\n", line);
+      g_free (line);
+      if (step_3)
+        break;
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (said->str, "Step 3 of 4:"));
+  g_subprocess_send_signal (process, SIGINT);
+  g_assert_true (g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &rest, &error));
+  g_assert_no_error (error);
+  g_string_append (said, rest);
+  *err = g_string_free (g_steal_pointer (&said), FALSE);
+  g_test_message ("stderr: %s", *err);
+  return g_subprocess_get_exit_status (process);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+/* The history's runs by id: kind and status. */
+static GHashTable *
+history (Fixture *f)
+{
+  const char *args[] = { "history", "list", "--json", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  GHashTable *runs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  JsonArray *list;
+
+  g_assert_cmpint (run (f, args, &out, &err), ==, 0);
+  root = parse (out);
+  list = json_object_get_array_member (json_node_get_object (root), "runs");
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonObject *r = json_array_get_object_element (list, i);
+
+      g_hash_table_insert (runs, g_memdup2 (&(gint64) { json_object_get_int_member (r, "id") }, sizeof (gint64)),
+                           g_strdup_printf ("%s %s", json_object_get_string_member (r, "kind"),
+                                            json_object_get_string_member (r, "status")));
+    }
+  return runs;
+}
+
+static void
+test_stop_and_resume (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const char *const kinds[] = { "repeat-set", "sustained", "consistency", "adaptivity" };
+  const char *resume[] = { "review", "--resume", "--json", NULL };
+  g_autofree char *err = NULL, *out = NULL, *err2 = NULL;
+  g_autoptr(JsonNode) state = NULL;
+  g_autoptr(JsonNode) done = NULL;
+  g_autoptr(GHashTable) runs = NULL;
+  gint64 kept[2];
+  JsonArray *steps;
+
+  g_assert_cmpint (stop_in_step_3 (f, &err), ==, 130);
+  /* The plan and the estimate came before the first step. */
+  g_assert_nonnull (strstr (err, "Full review, quick: 4 steps"));
+  g_assert_true (strstr (err, "Writes ") < strstr (err, "Step 1 of 4:"));
+  g_assert_nonnull (strstr (err, "--resume"));
+  g_assert_cmpuint (count_files (f->target), ==, 0);
+  state = load_state (f);
+  steps = steps_of (state);
+  g_assert_cmpuint (json_array_get_length (steps), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (json_object_get_boolean_member (json_array_get_object_element (steps, i), "done"), ==, i < 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      kept[i] = json_object_get_int_member (json_array_get_object_element (steps, i), "run_id");
+      g_assert_cmpint (kept[i], >, 0);
+    }
+
+  g_assert_cmpint (run (f, resume, &out, &err2), ==, 0);
+  g_assert_nonnull (strstr (err2, "Step 3 of 4: Consistency"));
+  g_assert_null (strstr (err2, "Step 2 of 4:"));
+  done = parse (out);
+  steps = steps_of (done);
+  runs = history (f);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonObject *step = json_array_get_object_element (steps, i);
+      gint64 id = json_object_get_int_member (step, "run_id");
+      g_autofree char *expected = g_strdup_printf ("%s done", kinds[i]);
+
+      g_assert_true (json_object_get_boolean_member (step, "done"));
+      g_assert_cmpstr (g_hash_table_lookup (runs, &id), ==, expected);
+      if (i < 2)
+        g_assert_cmpint (id, ==, kept[i]);
+    }
+  /* The stopped Consistency run is kept too, marked as stopped; the
+   * speed set's members are listed under it, not on their own. */
+  g_assert_cmpuint (g_hash_table_size (runs), ==, 5);
+  g_assert_cmpuint (count_files (f->target), ==, 0);
+}
+
+static void
+test_refusals (Fixture       *f,
+               gconstpointer  data)
+{
+  const char *length[] = { "review", "-t", f->target, "--length", "forever", NULL };
+  const char *resume[] = { "review", "--resume", NULL };
+  const char *game[] = { "review", "-t", f->target, "--game-mode-ab", "--allow-memory", NULL };
+  const char *big[] = { "review", "-t", f->target, "--length", "review", "--allow-memory", NULL };
+  g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL, *o3 = NULL, *e3 = NULL;
+  g_autofree char *o4 = NULL, *e4 = NULL;
+
+  g_assert_cmpint (run (f, length, &o1, &e1), ==, 2);
+  g_assert_nonnull (strstr (e1, "Unknown length “forever”"));
+  g_assert_cmpint (run (f, resume, &o2, &e2), ==, 3);
+  g_assert_nonnull (strstr (e2, "no stopped review"));
+  /* The build folder is on no NVMe drive here. */
+  g_assert_cmpint (run (f, game, &o3, &e3), ==, 3);
+  g_assert_nonnull (strstr (e3, "not on an NVMe drive"));
+  /* The review length writes terabytes on a fast drive: asked first. */
+  g_assert_cmpint (run (f, big, &o4, &e4), ==, 2);
+  g_assert_nonnull (strstr (e4, "Add --yes"));
+  g_assert_nonnull (strstr (e4, "Full review, review: 4 steps"));
+  g_assert_false (g_file_test (f->state_file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (f->target), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/review-cli/stop-and-resume", Fixture, NULL, fixture_set_up, test_stop_and_resume,
+              fixture_tear_down);
+  g_test_add ("/review-cli/refusals", Fixture, NULL, fixture_set_up, test_refusals, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,199 @@
+/* test-review-model.c — the Full Review view's model with real tiny runs,
+ * no display: the estimate and plan before Start, a whole review, Stop in
+ * step 3 keeping steps 1 and 2, and Resume to the end
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "drivedash-error.h"
+#include "drivedash-review-model-private.h"
+
+static char *folder;
+
+/* Every step at a tiny scale, as test-review-cli.c runs them. */
+static DrivedashReviewSettings *
+tiny_settings (void)
+{
+  DrivedashReviewSettings *s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+
+  s->speed_repeats = 2;
+  s->bench->passes = 1;
+  s->bench->pass_duration = 0.05;
+  s->bench->pause = 0;
+  for (guint k = DRIVEDASH_REVIEW_STEP_SUSTAINED; k < DRIVEDASH_REVIEW_N_KINDS; k++)
+    {
+      DrivedashLongTestSettings *l = drivedash_review_settings_get_long (s, k);
+
+      l->file_size = 8 << 20;
+      l->duration_s = 1;
+      l->round_s = 0.2;
+      l->round_step_s = 0.1;
+      l->idle_s = 0.05;
+      l->amount = 16 << 20;
+      l->interval_s = 0.5;
+    }
+  return s;
+}
+
+static DrivedashReviewModel *
+new_model (void)
+{
+  g_autoptr(DrivedashReviewSettings) tiny = tiny_settings ();
+  DrivedashReviewModel *model = drivedash_review_model_new ();
+
+  drivedash_review_model_set_settings_for_testing (model, tiny);
+  drivedash_review_model_set_speed_file_size (model, 4 << 20);
+  drivedash_review_model_set_folder (model, folder);
+  return model;
+}
+
+static void
+wait_until_finished (DrivedashReviewModel *model)
+{
+  while (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+count_done (DrivedashReviewModel *model,
+            guint                 expected)
+{
+  const char *plan = drivedash_review_model_get_plan_text (model);
+  guint n = 0;
+
+  for (const char *p = plan; (p = strstr (p, "— done")) != NULL; p++)
+    n++;
+  g_assert_cmpuint (n, ==, expected);
+}
+
+static void
+test_before_start (void)
+{
+  g_autoptr(DrivedashReviewModel) model = new_model ();
+  const char *plan;
+
+  g_assert_cmpint (drivedash_review_model_get_length (model), ==, DRIVEDASH_REVIEW_LENGTH_STANDARD);
+  g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), "Writes "));
+  g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), "done at about"));
+  plan = drivedash_review_model_get_plan_text (model);
+  g_assert_cmpstr (plan, ==, "1. Speed test\n2. Sustained\n3. Consistency\n4. Adaptivity");
+  drivedash_review_model_set_game_mode_ab (model, TRUE);
+  g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "8. Adaptivity, game mode on"));
+  g_assert_false (drivedash_review_model_get_can_resume (model));
+  /* A tiny review writes megabytes: no question before Start. */
+  g_assert_false (drivedash_review_model_needs_confirmation (model));
+}
+
+/* The Review length on a fast drive writes terabytes: asked first. */
+static void
+test_confirmation (void)
+{
+  g_autoptr(DrivedashReviewModel) model = drivedash_review_model_new ();
+
+  drivedash_review_model_set_folder (model, folder);
+  g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (1) << 30);
+  drivedash_review_model_set_length (model, DRIVEDASH_REVIEW_LENGTH_REVIEW);
+  /* The review's own 8 GiB comes with its length. */
+  g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (8) << 30);
+  g_assert_true (drivedash_review_model_needs_confirmation (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), " TB"));
+}
+
+static void
+progress_cb (DrivedashReviewModel *model)
+{
+  const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model));
+
+  if (text != NULL && g_str_has_prefix (text, "Step 3 of 4:"))
+    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+}
+
+/* The bar moves within a step, not only from one step to the next. */
+static void
+fraction_cb (DrivedashReviewModel *model,
+             GParamSpec           *pspec,
+             gboolean             *within)
+{
+  double quarters = drivedash_run_model_get_progress (DRIVEDASH_RUN_MODEL (model)) * 4;
+
+  if (fabs (quarters - round (quarters)) > 0.01)
+    *within = TRUE;
+}
+
+static void
+test_stop_and_resume (void)
+{
+  g_autoptr(DrivedashReviewModel) model = new_model ();
+  g_autoptr(GError) error = NULL;
+  gboolean within = FALSE;
+  gulong handler;
+
+  /* The tests the magazine ran: their published figures come beside. */
+  drivedash_review_model_set_speed_preset (model, "cdm6");
+  handler = g_signal_connect (model, "notify::progress-text", G_CALLBACK (progress_cb), NULL);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), &error));
+  g_assert_no_error (error);
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  wait_until_finished (model);
+  g_signal_handler_disconnect (model, handler);
+  g_assert_error (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)), DRIVEDASH_ERROR,
+                  DRIVEDASH_ERROR_CANCELLED);
+  g_assert_false (drivedash_run_model_get_status_is_error (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_true (drivedash_review_model_get_can_resume (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "3. Consistency: not done"));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "2. Sustained: run "));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "SEQ1M Q32T1 read: "));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model),
+                            "measured on another PC, CrystalDiskMark 6:\n        WD Black SN750 1TB: 3477 MB/s"));
+
+  /* A new model, as after a restart of the app, finds the stopped review. */
+  g_clear_object (&model);
+  model = new_model ();
+  g_assert_true (drivedash_review_model_get_can_resume (model));
+  handler = g_signal_connect (model, "notify::progress", G_CALLBACK (fraction_cb), &within);
+  g_assert_true (drivedash_review_model_resume (model, &error));
+  g_assert_no_error (error);
+  g_assert_false (drivedash_review_model_get_can_resume (model));
+  count_done (model, 2);
+  wait_until_finished (model);
+  g_signal_handler_disconnect (model, handler);
+  g_assert_true (within);
+  g_assert_null (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)));
+  count_done (model, 4);
+  g_assert_false (drivedash_review_model_get_can_resume (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: run "));
+  g_assert_true (drivedash_run_model_get_can_copy (DRIVEDASH_RUN_MODEL (model)));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "review-model-XXXXXX", NULL);
+  g_autofree char *state = NULL;
+  g_autofree char *data = NULL;
+  int ret;
+
+  folder = g_strdup (g_mkdtemp (tmpl));
+  state = g_build_filename (folder, "state", NULL);
+  data = g_build_filename (folder, "data", NULL);
+  /* Before GLib caches them: the review's state and its runs stay here. */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/review-model/before-start", test_before_start);
+  g_test_add_func ("/review-model/confirmation", test_confirmation);
+  g_test_add_func ("/review-model/stop-and-resume", test_stop_and_resume);
+  ret = g_test_run ();
+  {
+    g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", folder);
+
+    g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL);
+  }
+  g_free (folder);
+  return ret;
+}

@@ -1,0 +1,209 @@
+/* test-ui-review.c — the Full Review view in the real app under Xvfb: the
+ * estimate and steps before Start, a tiny real review started from the
+ * page's action, Stop in step 3, Resume to the end, screenshots wide and
+ * at 360 px, in English and in Japanese
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <libintl.h>
+#include <locale.h>
+
+#include "drivedash-review-model-private.h"
+#include "drivedash-review-page.h"
+#include "drivedash-run-model.h"
+#include "drivedash-test-locale.h"
+#include "test-ui-common.h"
+
+static DrivedashApplication *app;
+static char *folder;
+
+static DrivedashReviewSettings *
+tiny_settings (void)
+{
+  DrivedashReviewSettings *s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+
+  s->speed_repeats = 2;
+  s->bench->passes = 1;
+  s->bench->pass_duration = 0.05;
+  s->bench->pause = 0;
+  for (guint k = DRIVEDASH_REVIEW_STEP_SUSTAINED; k < DRIVEDASH_REVIEW_N_KINDS; k++)
+    {
+      DrivedashLongTestSettings *l = drivedash_review_settings_get_long (s, k);
+
+      l->file_size = 8 << 20;
+      l->duration_s = 1;
+      l->round_s = 0.3;
+      l->round_step_s = 0.15;
+      l->idle_s = 0.05;
+      l->amount = 16 << 20;
+      l->interval_s = 0.5;
+    }
+  return s;
+}
+
+static DrivedashReviewPage *
+open_page (DrivedashWindow **window_out)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 1000);
+  g_autoptr(DrivedashReviewSettings) tiny = tiny_settings ();
+  DrivedashReviewPage *page;
+
+  drivedash_window_set_visible_page (window, "review");
+  g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "review");
+  page = DRIVEDASH_REVIEW_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_REVIEW_PAGE));
+  g_assert_nonnull (page);
+  drivedash_review_model_set_settings_for_testing (drivedash_review_page_get_model (page), tiny);
+  drivedash_review_model_set_speed_file_size (drivedash_review_page_get_model (page), 4 << 20);
+  drivedash_review_model_set_folder (drivedash_review_page_get_model (page), folder);
+  *window_out = window;
+  return page;
+}
+
+static void
+screenshots (DrivedashWindow *window,
+             const char      *name)
+{
+  g_autofree char *wide = g_strdup_printf ("%s.png", name);
+  g_autofree char *narrow = g_strdup_printf ("%s-narrow.png", name);
+
+  g_free (ui_screenshot (window, wide));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  ui_iterate_for (500);
+  g_free (ui_screenshot (window, narrow));
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
+  ui_iterate_for (300);
+}
+
+static gboolean
+in_step_3 (gpointer data)
+{
+  const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (data));
+
+  return text != NULL && g_str_has_prefix (text, "Step 3 of 4:");
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (data));
+}
+
+static void
+test_run (void)
+{
+  DrivedashWindow *window;
+  DrivedashReviewPage *page = open_page (&window);
+  DrivedashReviewModel *model = drivedash_review_page_get_model (page);
+
+  g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), "Writes "));
+  g_assert_false (drivedash_review_model_get_can_resume (model));
+  screenshots (window, "review-before");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
+  /* Deadlines scale with the machine's load: each step is seconds here. */
+  ui_iterate_until (in_step_3, model, 120);
+  g_free (ui_screenshot (window, "review-during.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL));
+  ui_iterate_until (not_running, model, 60);
+  g_assert_true (drivedash_review_model_get_can_resume (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "2. Sustained — done"));
+  screenshots (window, "review-stopped");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "review.resume", NULL));
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  ui_iterate_until (not_running, model, 120);
+  g_assert_null (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_false (drivedash_review_model_get_can_resume (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: run "));
+  screenshots (window, "review-after");
+}
+
+static void
+check_japanese (void)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+  DrivedashWindow *window;
+  DrivedashReviewPage *page;
+  DrivedashReviewModel *model;
+
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Full Review"), !=, "Full Review");
+  page = open_page (&window);
+  model = drivedash_review_page_get_model (page);
+  drivedash_review_model_set_game_mode_ab (model, TRUE);
+  g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "ゲームモード オン"));
+  screenshots (window, "review-ja");
+}
+
+static void
+test_japanese (void)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
+  char *locpath;
+
+  if (g_test_subprocess ())
+    {
+      check_japanese ();
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no Japanese catalogue in the build tree");
+      return;
+    }
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
+  drivedash_test_locale_remove (locpath);
+  setlocale (LC_ALL, "");
+  g_test_trap_assert_passed ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *data = NULL;
+  GTestDBus *bus;
+  int status;
+
+  /* A history and a review state of their own, before anything reads
+   * XDG_DATA_HOME or XDG_STATE_HOME. */
+  home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-review-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (home));
+  state = g_build_filename (home, "state", NULL);
+  data = g_build_filename (home, "data", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  folder = g_build_filename (home, "target", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_test_init (&argc, &argv, NULL);
+  bus = ui_start_app (&app);
+  g_test_add_func ("/ui/review/run", test_run);
+  g_test_add_func ("/ui/review/japanese", test_japanese);
+  status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  g_test_dbus_stop (bus);
+  {
+    g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", home);
+
+    g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL);
+  }
+  g_free (folder);
+  return status;
+}
