@@ -96,7 +96,7 @@ def ends_cleanly(app, folder):
 def health_values(x):
     app = App(x.display, ["--demo"])
     try:
-        verdict = find(app.node, None, "Your drive is healthy.", what="the verdict")
+        verdict = find(app.node, None, "Your drive needs attention.", what="the verdict")
         assert verdict.description, "the verdict has no reason"
         expected = {
             "Now": r"^Now, \d+ °C$",
@@ -131,7 +131,7 @@ def narrow_tabs(x):
     switchers must not be read as a second set."""
     app = App(x.display, ["--demo"], settings={"window-width": "360", "window-height": "700"})
     try:
-        find(app.node, None, "Your drive is healthy.", what="the verdict")
+        find(app.node, None, "Your drive needs attention.", what="the verdict")
         time.sleep(1)
         lists = wait_for(lambda: (lambda l: l if len(l) == 1 else None)(find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST)),
                          "exactly one set of tabs", timeout=20)
