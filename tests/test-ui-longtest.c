@@ -361,6 +361,61 @@ test_stop (void)
   ui_iterate_for (100);
 }
 
+/* The quit question over @window, or NULL. */
+static AdwMessageDialog *
+quit_question (DrivedashWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+asks_to_quit (gpointer data)
+{
+  return quit_question (data) != NULL;
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Closing the window during a long test asks first, then stops the test,
+ * deletes its file and closes: before, the window closed at once and the
+ * test file was left behind. */
+static void
+test_quit (void)
+{
+  DrivedashWindow *window;
+  DrivedashLongTestPage *page = open_page (&window);
+  DrivedashLongTestModel *model = drivedash_long_test_page_get_model (page);
+  g_autoptr(GDir) d = NULL;
+  AdwMessageDialog *question;
+
+  shrink (model, 120);
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  ui_iterate_until (has_progress, model, 30);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate_until (asks_to_quit, window, 10);
+  question = quit_question (window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (question), ==, "Stop the long test and quit?");
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  adw_message_dialog_response (question, "quit");
+  ui_iterate_until (pointer_cleared, &window, 30);
+  d = g_dir_open (folder, 0, NULL);
+  g_assert_null (g_dir_read_name (d));
+}
+
 static void
 shrink_kind (DrivedashLongTestModel *model,
              DrivedashLongTestKind   kind)
@@ -780,6 +835,7 @@ main (int   argc,
   g_test_add_func ("/ui/longtest/run", test_run);
   g_test_add_func ("/ui/longtest/history", test_history);
   g_test_add_func ("/ui/longtest/stop", test_stop);
+  g_test_add_func ("/ui/longtest/quit", test_quit);
   g_test_add_func ("/ui/longtest/consistency", test_consistency);
   g_test_add_func ("/ui/longtest/saturation", test_saturation);
   g_test_add_func ("/ui/longtest/adaptivity", test_adaptivity);

@@ -1,4 +1,4 @@
-/* drivedash-quit.h — no way out leaves a speed test's file behind
+/* drivedash-quit.h — no way out leaves a test's file behind
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,18 +6,28 @@
 
 #include <adwaita.h>
 
-#include "drivedash-run-model.h"
-
 G_BEGIN_DECLS
 
-/* For GtkWindow::close-request: TRUE (keep the window) while @model runs
- * a test.  The first time it asks "Stop the speed test and quit?"; once
- * the user agreed (or drivedash_quit_stop_and_close() was called) it
- * stops the run and closes @window again when the test file is gone. */
-gboolean drivedash_quit_close_request   (GtkWindow           *window,
-                                         DrivedashRunModel   *model);
-/* Without asking: stops the run, then closes @window. */
-void     drivedash_quit_stop_and_close  (GtkWindow           *window,
-                                         DrivedashRunModel   *model);
+/* One kind of run the window holds: a speed test, a long test, a full
+ * review, a game-mode test. */
+typedef struct
+{
+  GObject    *run;                  /* has a boolean "running" property */
+  void      (*stop) (gpointer run); /* stops it; "running" goes FALSE once
+                                     * its test file is gone */
+  const char *question;             /* "Stop the speed test and quit?" */
+} DrivedashQuitRun;
+
+/* For GtkWindow::close-request: TRUE (keep the window) while any of
+ * @runs is running.  The first time it asks the running one's question;
+ * once the user agreed (or drivedash_quit_stop_and_close() was called) it
+ * stops every running one and closes @window again when none runs. */
+gboolean drivedash_quit_close_request   (GtkWindow              *window,
+                                         const DrivedashQuitRun *runs,
+                                         guint                   n_runs);
+/* Without asking: stops what runs, then closes @window. */
+void     drivedash_quit_stop_and_close  (GtkWindow              *window,
+                                         const DrivedashQuitRun *runs,
+                                         guint                   n_runs);
 
 G_END_DECLS

@@ -31,6 +31,7 @@ struct _DrivedashWindow
   DrivedashHealthPage  *health_page;
   DrivedashLongTestPage *long_tests_page;
   DrivedashReviewPage   *review_page;
+  DrivedashHistoryPage  *history_page;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar   *switcher_bar;
 };
@@ -117,25 +118,51 @@ drivedash_window_save_state (DrivedashWindow *self)
   g_settings_apply (self->settings);
 }
 
-/* The run that must not leave its test file behind. */
-static DrivedashRunModel *
-speed_run (DrivedashWindow *self)
+static void
+stop_run_model (gpointer run)
 {
-  return DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (self->speed_page));
+  drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (run));
+}
+
+static void
+stop_ab_model (gpointer run)
+{
+  drivedash_ab_model_stop (DRIVEDASH_AB_MODEL (run));
+}
+
+/* The runs that must not leave their test file behind: each writes one
+ * while it runs. */
+static guint
+window_runs (DrivedashWindow  *self,
+             DrivedashQuitRun  runs[4])
+{
+  runs[0] = (DrivedashQuitRun) { G_OBJECT (drivedash_bench_page_get_model (self->speed_page)),
+                                 stop_run_model, _("Stop the speed test and quit?") };
+  runs[1] = (DrivedashQuitRun) { G_OBJECT (drivedash_long_test_page_get_model (self->long_tests_page)),
+                                 stop_run_model, _("Stop the long test and quit?") };
+  runs[2] = (DrivedashQuitRun) { G_OBJECT (drivedash_review_page_get_model (self->review_page)),
+                                 stop_run_model, _("Stop the full review and quit?") };
+  runs[3] = (DrivedashQuitRun) { G_OBJECT (drivedash_history_page_get_ab_model (self->history_page)),
+                                 stop_ab_model, _("Stop the game mode test and quit?") };
+  return 4;
 }
 
 /**
  * drivedash_window_stop_and_close:
  *
- * Closes the window without asking, once a running speed test is stopped
+ * Closes the window without asking, once every running test is stopped
  * and its test file deleted.
  */
 void
 drivedash_window_stop_and_close (DrivedashWindow *self)
 {
+  DrivedashQuitRun runs[4];
+  guint n_runs;
+
   g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
 
-  drivedash_quit_stop_and_close (GTK_WINDOW (self), speed_run (self));
+  n_runs = window_runs (self, runs);
+  drivedash_quit_stop_and_close (GTK_WINDOW (self), runs, n_runs);
 }
 
 static gboolean
@@ -143,8 +170,12 @@ drivedash_window_close_request (GtkWindow *window)
 {
   DrivedashWindow *self = DRIVEDASH_WINDOW (window);
 
+  DrivedashQuitRun runs[4];
+  guint n_runs;
+
   drivedash_window_save_state (self);
-  if (drivedash_quit_close_request (window, speed_run (self)))
+  n_runs = window_runs (self, runs);
+  if (drivedash_quit_close_request (window, runs, n_runs))
     return TRUE;
 
   return GTK_WINDOW_CLASS (drivedash_window_parent_class)->close_request (window);
@@ -214,6 +245,7 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, health_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, long_tests_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, review_page);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, history_page);
   gtk_widget_class_bind_template_child (widget_class, DrivedashWindow, switcher_title);
   /* Reachable with gtk_widget_get_template_child() for the tests. */
   gtk_widget_class_bind_template_child_full (widget_class, "switcher_bar", FALSE,
