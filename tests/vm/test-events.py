@@ -100,6 +100,7 @@ done
 vm-run dmesg-after dmesg
 vm-run events drivedash-cli events nvme0 --json
 vm-run events-text drivedash-cli events nvme0
+vm-run health-text drivedash-cli health nvme0
 vm-run journald-log cat /tmp/journald.log
 """
 
@@ -184,6 +185,12 @@ def main():
     text = run["events-text"].out
     tap.ok(run["events-text"].rc == 0 and "What to do:" in text, "the text output says what to do",
            run.describe("events-text"))
+    # The verdict for people counts them as the Health page does (the
+    # table's title for a reset, drivedash-event-patterns.c).
+    health = run["health-text"]
+    reasons = [l for l in health.out.splitlines() if l.startswith("  • ")]
+    tap.ok(health.rc == 0 and any("Drive stopped responding" in l for l in reasons),
+           "drivedash-cli health gives the reset as a reason for its verdict", run.describe("health-text"))
     tap.diag(f"boot + script: {run.seconds:.1f} s")
     guest.close()
     tap.done()
