@@ -179,6 +179,9 @@ def main():
     tap.ok(commands(resets) and commands(resets) <= commands(timeouts),
            "the reset is of the command that timed out",
            f"timed out {commands(timeouts)}, reset {commands(resets)}")
+    stamps = {what: [float(t) for t in re.findall(r"^\[\s*([\d.]+)\] .*" + re.escape(what), dmesg, re.M)]
+              for what in ("timeout, aborting", "timeout, reset controller", "default/read/poll queues")}
+    tap.diag("guest clock, s: " + ", ".join(f"{k} {v}" for k, v in stamps.items()))
     tap.ok(all(e["message"].rstrip("…") in dmesg for e in got),
            "every event is a line the kernel wrote (dmesg)")
     tap.ok(all(e["controller"] == "nvme0" for e in got), "every event is nvme0's")
