@@ -1,4 +1,5 @@
-/* test-events-cli.c — drivedash-cli events on real journal files
+/* test-events-cli.c — drivedash-cli events on real journal files, and
+ * health, whose verdict for people counts the serious ones
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -17,6 +18,7 @@
 #include <systemd/sd-journal.h>
 
 #include "drivedash-events.h"
+#include "drivedash-verdict.h"
 #include "drivedash-test-tree.h"
 
 typedef struct
@@ -89,33 +91,65 @@ fixture_tear_down (Fixture       *f,
   g_free (f->journal);
 }
 
+/* drivedash-cli COMMAND on the fixture's tree, with its journal unless
+ * JOURNAL is FALSE, then ARGS up to NULL. */
 static int
-run_cli (Fixture     *f,
-         char       **out,
-         char       **err,
-         const char  *first,
-         ...)
+run_command (Fixture     *f,
+             const char  *command,
+             gboolean     journal,
+             char       **out,
+             char       **err,
+             va_list      args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
   const char *arg;
   int status;
-  va_list args;
 
   g_ptr_array_add (argv, g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli",
                                            "drivedash-cli", NULL));
-  g_ptr_array_add (argv, g_strdup ("events"));
-  g_ptr_array_add (argv, g_strconcat ("--journal-file=", f->journal, NULL));
+  g_ptr_array_add (argv, g_strdup (command));
+  if (journal)
+    g_ptr_array_add (argv, g_strconcat ("--journal-file=", f->journal, NULL));
   g_ptr_array_add (argv, g_strconcat ("--sysfs-root=", f->sysfs, NULL));
-  va_start (args, first);
-  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+  for (arg = va_arg (args, const char *); arg != NULL; arg = va_arg (args, const char *))
     g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
   g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL,
                                NULL, NULL, out, err, &status, &error));
   g_assert_no_error (error);
   return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+static int
+run_cli (Fixture  *f,
+         char    **out,
+         char    **err,
+         ...)
+{
+  va_list args;
+  int rc;
+
+  va_start (args, err);
+  rc = run_command (f, "events", TRUE, out, err, args);
+  va_end (args);
+  return rc;
+}
+
+static int
+run_health (Fixture  *f,
+            gboolean  journal,
+            char    **out,
+            char    **err,
+            ...)
+{
+  va_list args;
+  int rc;
+
+  va_start (args, err);
+  rc = run_command (f, "health", journal, out, err, args);
+  va_end (args);
+  return rc;
 }
 
 /* No byte a terminal would act on: only text, newlines and, in JSON, no
@@ -335,6 +369,44 @@ test_bad_name (Fixture       *f,
   g_assert_cmpstr (err, !=, "");
 }
 
+/* `health` for people counts the serious kernel events in its verdict, as
+ * the Health page does: on this tree the drive's own report is Unknown
+ * (no device node), and the resets make it Caution with their reason.
+ * Timeouts alone are warnings and change nothing.  --json is the drive's
+ * own report and refuses a journal. */
+static void
+test_health_verdict (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *plain = NULL;
+  g_autofree char *plain_err = NULL;
+  g_autofree char *json_out = NULL;
+  g_autofree char *json_err = NULL;
+  g_autofree char *caution = g_strdup_printf ("nvme0: %s\n", drivedash_verdict_get_title (DRIVEDASH_VERDICT_CAUTION));
+  g_autofree char *unknown = g_strdup_printf ("nvme0: %s\n", drivedash_verdict_get_title (DRIVEDASH_VERDICT_UNKNOWN));
+
+  if (f->journal == NULL)
+    {
+      g_test_skip ("systemd-journal-remote is not installed (build-aux/deps test installs it)");
+      return;
+    }
+  g_assert_cmpint (run_health (f, FALSE, &plain, &plain_err, "nvme0", NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (plain, unknown));
+  g_assert_cmpint (run_health (f, TRUE, &out, &err, "nvme0", NULL), ==, 0);
+  assert_printable (out);
+  if (data == NULL)
+    {
+      g_assert_true (g_str_has_prefix (out, caution));
+      g_assert_nonnull (strstr (out, drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET)));
+    }
+  else
+    g_assert_cmpstr (out, ==, plain);
+  g_assert_cmpint (run_health (f, TRUE, &json_out, &json_err, "nvme0", "--json", NULL), ==, 2);
+  g_assert_nonnull (strstr (json_err, "--journal-file"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -344,5 +416,8 @@ main (int argc, char **argv)
   g_test_add ("/events-cli/other-drive", Fixture, NULL, fixture_set_up, test_other_drive, fixture_tear_down);
   g_test_add ("/events-cli/boots", Fixture, "boots", fixture_set_up, test_boots, fixture_tear_down);
   g_test_add ("/events-cli/bad-name", Fixture, NULL, fixture_set_up, test_bad_name, fixture_tear_down);
+  g_test_add ("/events-cli/health-verdict", Fixture, NULL, fixture_set_up, test_health_verdict, fixture_tear_down);
+  g_test_add ("/events-cli/health-verdict-warnings", Fixture, "timeout", fixture_set_up, test_health_verdict,
+              fixture_tear_down);
   return g_test_run ();
 }

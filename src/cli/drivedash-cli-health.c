@@ -5,7 +5,10 @@
  * As root the drive is asked directly (one Identify, one log page per
  * drive).  Otherwise the Drivedash system service answers when it is
  * installed, else UDisks2, else what sysfs and hwmon give anyone: the
- * report then says what is missing and why.
+ * report then says what is missing and why.  For people, the verdict
+ * also counts the kernel's serious events about the drive, as the
+ * Health page does, where they can be read; --json stays the drive's
+ * own report.
  */
 #include "config.h"
 
@@ -18,6 +21,7 @@
 #include "drivedash-cli-health-evidence.h"
 #include "drivedash-client.h"
 #include "drivedash-error.h"
+#include "drivedash-failing.h"
 #include "drivedash-firmware-update.h"
 #include "drivedash-format.h"
 #include "drivedash-health.h"
@@ -300,29 +304,32 @@ list_names (const char *sysfs_root,
   return g_steal_pointer (&names);
 }
 
-/* Prometheus text for node_exporter's textfile collector, printed or
- * written atomically (data/service/drivedash-prometheus.timer). */
-/* Each drive's kernel events where they can be read without a password
- * (the timer runs as root); a drive whose events cannot be read is left
- * out of that family, never counted as zero. */
+/* Each drive's kernel events over every boot the journal holds (as the
+ * Health page reads them), where they can be read without a password:
+ * the journal, else the service (the Prometheus timer runs as root).  A
+ * drive whose events cannot be read has NULL, never a count of zero. */
 static GPtrArray *
 read_kernel_events (const char *sysfs_root,
+                    const char *journal_file,
                     GPtrArray  *healths)
 {
   GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_event_log_free);
-  DrivedashJournalQuery query = { 0 };
+  DrivedashJournalQuery query = { .journal_file = journal_file };
+  /* The service reads the system's journal and sysfs, never those named
+   * here. */
+  DrivedashClientFlags flags = journal_file != NULL || sysfs_root != NULL ? DRIVEDASH_CLIENT_NO_SERVICE
+                                                                          : DRIVEDASH_CLIENT_NONE;
 
-  /* A fixture tree's drives are not this system's: its journal says
-   * nothing about them. */
-  if (sysfs_root != NULL)
+  /* A fixture tree's drives are not this system's: the system journal
+   * says nothing about them. */
+  if (sysfs_root != NULL && journal_file == NULL)
     return events;
   for (guint i = 0; i < healths->len; i++)
     {
       const DrivedashHealth *h = g_ptr_array_index (healths, i);
       g_autoptr(GError) error = NULL;
       DrivedashEventLog *log = drivedash_client_get_kernel_events (sysfs_root, h->controller, &query,
-                                                                   DRIVEDASH_CLIENT_NONE, NULL, NULL,
-                                                                   &error);
+                                                                   flags, NULL, NULL, &error);
 
       if (log == NULL)
         g_debug ("%s: no kernel events: %s", h->controller, error->message);
@@ -331,12 +338,13 @@ read_kernel_events (const char *sysfs_root,
   return events;
 }
 
+/* Prometheus text for node_exporter's textfile collector, printed or
+ * written atomically (data/service/drivedash-prometheus.timer). */
 static int
-output_prometheus (const char *sysfs_root,
-                   GPtrArray  *healths,
+output_prometheus (GPtrArray  *healths,
+                   GPtrArray  *events,
                    const char *output)
 {
-  g_autoptr(GPtrArray) events = read_kernel_events (sysfs_root, healths);
   g_autofree char *text = drivedash_metrics_format_with_events (healths, events);
   g_autoptr(GError) error = NULL;
 
@@ -347,30 +355,51 @@ output_prometheus (const char *sysfs_root,
   return DRIVEDASH_EXIT_OK;
 }
 
+/* For people, the kernel's serious events count in the verdict as on
+ * the Health page; a drive whose events cannot be read keeps its own. */
+static void
+print_report (const char *sysfs_root,
+              GPtrArray  *healths,
+              GPtrArray  *events)
+{
+  for (guint i = 0; i < healths->len; i++)
+    {
+      DrivedashHealth *h = g_ptr_array_index (healths, i);
+
+      if (i > 0)
+        putchar ('\n');
+      if (i < events->len)
+        drivedash_health_add_kernel_events (h, g_ptr_array_index (events, i));
+      print_human (sysfs_root, h);
+    }
+}
+
+/* --json is the drive's own report, as scripts have always had it; the
+ * other formats read the kernel's events once. */
 static int
 output_report (const char *sysfs_root,
+               const char *journal_file,
                GPtrArray  *healths,
                Format      format,
                const char *output,
                guint       n_names)
 {
-  if (format == FORMAT_PROMETHEUS)
-    return output_prometheus (sysfs_root, healths, output);
+  g_autoptr(GPtrArray) events = NULL;
+
   if (format == FORMAT_JSON)
     {
       g_autofree char *text = drivedash_health_list_to_json (healths);
 
       printf ("%s\n", text);
+      return DRIVEDASH_EXIT_OK;
     }
-  else if (n_names == 0)
+  events = read_kernel_events (sysfs_root, journal_file, healths);
+  if (format == FORMAT_PROMETHEUS)
+    return output_prometheus (healths, events, output);
+  if (n_names == 0)
     printf ("%s\n", _("No NVMe drives found."));
   else
-    for (guint i = 0; i < healths->len; i++)
-      {
-        if (i > 0)
-          putchar ('\n');
-        print_human (sysfs_root, g_ptr_array_index (healths, i));
-      }
+    print_report (sysfs_root, healths, events);
   return DRIVEDASH_EXIT_OK;
 }
 
@@ -463,7 +492,8 @@ drivedash_cli_health (int    argc,
     { "evidence-html", 0, 0, G_OPTION_ARG_FILENAME, &evidence_html,
       N_("Save the same report as this HTML file"), N_("FILE") },
     { "journal-file", 0, 0, G_OPTION_ARG_FILENAME, &journal_file,
-      N_("With --evidence-*: read the kernel's messages from this journal file"), N_("FILE") },
+      N_("Read the kernel's messages from this journal file instead of the system journal "
+         "(not with --json)"), N_("FILE") },
     /* For tests: read another sysfs tree (never touches /dev). */
     { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
     { NULL }
@@ -492,9 +522,9 @@ drivedash_cli_health (int    argc,
   if (evidence_pdf != NULL || evidence_json != NULL || evidence_html != NULL)
     return health_evidence (sysfs_root, argc == 2 ? argv[1] : NULL,
                             format_name != NULL || json || output != NULL, &evidence);
-  if (journal_file != NULL)
+  if (journal_file != NULL && format == FORMAT_JSON)
     {
-      fprintf (stderr, "%s\n", _("--journal-file works only with --evidence-pdf, --evidence-json or --evidence-html."));
+      fprintf (stderr, "%s\n", _("--journal-file does not work with --json, which is the drive’s own report."));
       return DRIVEDASH_EXIT_USAGE;
     }
 
@@ -522,6 +552,6 @@ drivedash_cli_health (int    argc,
       g_ptr_array_add (healths, h);
     }
 
-  code = output_report (sysfs_root, healths, format, output, names->len);
+  code = output_report (sysfs_root, journal_file, healths, format, output, names->len);
   return status != DRIVEDASH_EXIT_OK ? status : code;
 }

@@ -12,6 +12,7 @@ Controller names are found by serial: the driver probes asynchronously.
 usage: test-health.py PATH/TO/drivedash-cli
 """
 
+import json
 import os
 import re
 import subprocess
@@ -28,6 +29,8 @@ EXIT_NOT_FOUND = 3
 EXIT_NOT_SUPPORTED = 5
 # What QEMU's nvme_fw_log_info() puts in slot 1 (hw/nvme/ctrl.c).
 QEMU_FW_LOG_REVISION = "1.0"
+# nvme-cli (Debian package nvme-cli), the reference for the firmware slots.
+NVME_CLI = "/usr/sbin/nvme"
 
 SCRIPT = r"""
 ctrl_by_serial () {
@@ -46,6 +49,8 @@ vm-run list-json drivedash-cli list --json
 vm-run list-human drivedash-cli list
 vm-run before drivedash-cli health "$good" --json
 vm-run human-good drivedash-cli health "$good"
+vm-run nvme-fw-log nvme fw-log -o json /dev/$good
+vm-run nvme-id-ctrl nvme id-ctrl -o json /dev/$good
 vm-run write dd if=/dev/zero of=/dev/${good}n1 bs=1M count=$WRITE_MIB oflag=direct
 vm-run read dd if=/dev/${good}n1 of=/dev/null bs=1M count=$READ_MIB iflag=direct
 vm-run after drivedash-cli health "$good" --json
@@ -94,12 +99,62 @@ def num(doc, key):
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
+def nvme_cli_slots(fw_log, id_ctrl, controller):
+    """The firmware slots as nvme-cli 2.3 sees them, in our JSON's terms.
+
+    fw-log -o json gives "Active Firmware Slot (afi)" and, for each slot
+    whose revision is not empty, "Firmware Rev Slot N": "U64 (TEXT)", where
+    U64 is the revision's 8 bytes read little-endian and TEXT has '.' for
+    anything unprintable, spaces included (nvme-print.c, fw_to_string()).
+    The bytes are the revision, space-padded like every NVMe string.
+    id-ctrl's frmw: bit 0 slot 1 read-only, bits 3:1 the number of slots."""
+    log = fw_log[controller]
+    afi = log["Active Firmware Slot (afi)"]
+    slots = []
+    for key, value in sorted(log.items()):
+        m = re.fullmatch(r"Firmware Rev Slot (\d)", key)
+        if m:
+            raw = int(value.split(" ")[0]).to_bytes(8, "little")
+            slots.append({"slot": int(m.group(1)), "revision": raw.decode("ascii").rstrip(" \0"),
+                          "active": int(m.group(1)) == afi & 0x7,
+                          "read_only": int(m.group(1)) == 1 and bool(id_ctrl["frmw"] & 1)})
+    return {"active_slot": afi & 0x7, "next_slot": (afi >> 4) & 0x7 or None,
+            "slot1_read_only": bool(id_ctrl["frmw"] & 1), "count": (id_ctrl["frmw"] >> 1) & 0x7,
+            "slots": slots}
+
+
+def check_fw_log(tap, run, fw):
+    """Our firmware slots against nvme-cli's, read from the same controller."""
+    if run["nvme-fw-log"].rc != 0:
+        tap.skip("firmware slots match nvme fw-log",
+                 f"{NVME_CLI} is not installed (build-aux/deps test)" if not os.access(NVME_CLI, os.X_OK)
+                 else run.describe("nvme-fw-log"))
+        return
+    try:
+        ref = nvme_cli_slots(json.loads(run["nvme-fw-log"].out), json.loads(run["nvme-id-ctrl"].out),
+                             run["names"].out.split()[0])
+    except (ValueError, KeyError, IndexError) as e:
+        tap.ok(False, f"nvme fw-log and id-ctrl -o json parse: {e}",
+               run.describe("nvme-fw-log") + run.describe("nvme-id-ctrl"))
+        return
+    tap.diag(f"nvme-cli: {run['nvme-fw-log'].out.strip()}")
+    tap.eq((fw.get("active_slot"), fw.get("next_slot"), fw.get("slot1_read_only")),
+           (ref["active_slot"], ref["next_slot"], ref["slot1_read_only"]),
+           "firmware slots: active, next and read-only match nvme fw-log and id-ctrl")
+    tap.eq(fw.get("slots"), ref["slots"], "firmware slots: each slot's revision matches nvme fw-log")
+    tap.ok(len(fw.get("slots") or []) <= ref["count"] and ref["count"] >= 1,
+           f"no more slots than id-ctrl's frmw declares ({ref['count']})")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     cli = sys.argv[1]
     tap = vmtest.Tap()
-    guest = vmtest.Guest(tap, bins=[cli])
+    bins = [cli]
+    if os.access(NVME_CLI, os.X_OK):
+        bins.append(f"{NVME_CLI}:{NVME_CLI}")
+    guest = vmtest.Guest(tap, bins=bins)
     good_img = guest.disk("good.img", 128)
     warn_img = guest.disk("warn.img", 16)
     run = guest.run(SCRIPT,
@@ -176,12 +231,13 @@ def main():
     # Firmware slots, read with the real Get Log Page 03h.  QEMU's Identify
     # declares one slot, read-only (FRMW = 1 << 1 | 1); its log has slot 1
     # active and holding "1.0", a fixed string, not Identify's firmware
-    # revision (the QEMU version).  The guest has no nvme-cli to ask.
+    # revision (the QEMU version).
     fw = before.get("firmware_slots") or {}
     tap.eq((fw.get("active_slot"), fw.get("next_slot"), fw.get("slot1_read_only"), fw.get("active_revision")),
            (1, None, True, QEMU_FW_LOG_REVISION), "firmware slots: slot 1 active, read-only, QEMU's 1.0")
     tap.eq(fw.get("slots"), [{"slot": 1, "revision": QEMU_FW_LOG_REVISION, "active": True, "read_only": True}],
            "firmware slots: QEMU's one slot")
+    check_fw_log(tap, run, fw)
     tap.ok(f"Slot 1 (read-only): {QEMU_FW_LOG_REVISION} · active" in run["human-good"].out,
            "human health output lists the firmware slot in plain words", run.describe("human-good"))
     first = run["human-good"].out.split("\n")[0]
