@@ -1,7 +1,9 @@
 /* test-review-cli.c — drivedash-cli review at a tiny scale: the plan and
  * estimate before the first step, Ctrl+C in step 3 (the finished steps
  * and their runs kept, the test file removed), --resume to the end with
- * every step's run in the history, and the refusals before anything runs
+ * every step's run in the history, the refusals before anything runs,
+ * and the review's report (PDF and HTML, with the published figures
+ * beside the tests that match), after a run and alone
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -258,6 +260,89 @@ test_stop_and_resume (Fixture       *f,
   g_assert_cmpuint (count_files (f->target), ==, 0);
 }
 
+/* The PDF's text, by pdftotext (poppler-utils). */
+static char *
+pdf_text (const char *pdf)
+{
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     &out, NULL, &status, &error))
+    g_error ("cannot run pdftotext (poppler-utils is installed by build-aux/deps test): %s", error->message);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* Only the tests the magazine ran in the published figures' table: the
+ * CDM 6 preset's RND4K Q32T1 is not one. */
+static void
+assert_only_matching (const char *text)
+{
+  const char *from = strstr (text, "Published figures for comparison");
+  const char *to = strstr (from, "Verdicts");
+  g_autofree char *published = g_strndup (from, to - from);
+
+  g_assert_nonnull (strstr (published, "RND4K Q8T8 write"));
+  g_assert_null (strstr (published, "RND4K Q32T1"));
+}
+
+static void
+assert_review_report (const char *text)
+{
+  static const char *const parts[] = {
+    "Drivedash full review", "Speed tests", "Sustained", "Consistency", "Adaptivity",
+    "Published figures for comparison", "Published by a magazine, measured on another PC, CrystalDiskMark 6",
+    "A (your drive)", "WD Black SN750 1TB with Gaming Mode", "3477 MB/s",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (strstr (text, parts[i]) == NULL)
+      g_error ("the report lacks “%s”:\n%s", parts[i], text);
+  assert_only_matching (text);
+}
+
+static void
+test_report (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (f->dir, "review.pdf", NULL);
+  g_autofree char *html = g_build_filename (f->dir, "review.html", NULL);
+  g_autofree char *again = g_build_filename (f->dir, "again.pdf", NULL);
+  const char *none[] = { "review", "--report-pdf", again, NULL };
+  const char *no_save[] = { "review", "-t", f->target, TINY, "--no-save", "--report-pdf", pdf, NULL };
+  const char *review[] = { "review", "-t", f->target, TINY, "--preset", "cdm6", "--report-pdf", pdf,
+                           "--report-html", html, NULL };
+  const char *alone[] = { "review", "--report-pdf", again, NULL };
+  g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL, *o3 = NULL, *e3 = NULL;
+  g_autofree char *o4 = NULL, *e4 = NULL;
+  g_autofree char *text = NULL, *page = NULL, *text2 = NULL;
+
+  /* Nothing to report yet, and no report of runs not kept. */
+  g_assert_cmpint (run (f, none, &o1, &e1), ==, 3);
+  g_assert_nonnull (strstr (e1, "no review to report"));
+  g_assert_cmpint (run (f, no_save, &o2, &e2), ==, 2);
+  g_assert_nonnull (strstr (e2, "leave out --no-save"));
+  g_assert_false (g_file_test (f->state_file, G_FILE_TEST_EXISTS));
+
+  g_assert_cmpint (run (f, review, &o3, &e3), ==, 0);
+  g_assert_nonnull (strstr (e3, "Saved the report as"));
+  text = pdf_text (pdf);
+  assert_review_report (text);
+  g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
+  g_assert_nonnull (strstr (page, "Published figures for comparison"));
+  g_assert_nonnull (strstr (page, "Adaptivity"));
+
+  /* Alone: the finished review in the state file, nothing run again. */
+  g_assert_cmpint (run (f, alone, &o4, &e4), ==, 0);
+  g_assert_null (strstr (e4, "Step 1 of"));
+  text2 = pdf_text (again);
+  assert_review_report (text2);
+  g_assert_cmpuint (count_files (f->target), ==, 0);
+}
+
 static void
 test_refusals (Fixture       *f,
                gconstpointer  data)
@@ -292,5 +377,6 @@ main (int    argc,
   g_test_add ("/review-cli/stop-and-resume", Fixture, NULL, fixture_set_up, test_stop_and_resume,
               fixture_tear_down);
   g_test_add ("/review-cli/refusals", Fixture, NULL, fixture_set_up, test_refusals, fixture_tear_down);
+  g_test_add ("/review-cli/report", Fixture, NULL, fixture_set_up, test_report, fixture_tear_down);
   return g_test_run ();
 }

@@ -5,7 +5,11 @@
  * as it begins and ends, and a summary with the published review's
  * figures beside the tests that match.  Ctrl+C or SIGTERM stops it: the
  * step running is saved as stopped, game mode is put back, and
- * `--resume` carries on with that step.
+ * `--resume` carries on with that step.  `--report-pdf` and
+ * `--report-html` make the report of the review's runs when it ends (the
+ * History's report, with the published figures beside the tests that
+ * match); given alone, of the last review in the state file, without
+ * running anything.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +26,7 @@
 #include "drivedash-client.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-report.h"
 #include "drivedash-review.h"
 #include "drivedash-store-drive.h"
 
@@ -34,6 +39,7 @@ typedef struct
   char     *target, *length, *size, *preset, *controller;
   char     *sysfs_root, *rules_dir, *state_dir;
   /* Test scale (hidden): the speed test's and the long tests' own options. */
+  char     *report_pdf, *report_html;
   char     *duration, *interval, *long_size, *sustained_s, *round_s, *idle_s, *amount, *series_interval;
   gint      count, repeat;
   gboolean  game_mode_ab, resume, json, yes, no_save, no_service, allow_memory;
@@ -43,6 +49,7 @@ static void
 options_clear (ReviewOptions *o)
 {
   g_free (o->target); g_free (o->length); g_free (o->size); g_free (o->preset);
+  g_free (o->report_pdf); g_free (o->report_html);
   g_free (o->controller); g_free (o->sysfs_root); g_free (o->rules_dir); g_free (o->state_dir);
   g_free (o->duration); g_free (o->interval); g_free (o->long_size); g_free (o->sustained_s);
   g_free (o->round_s); g_free (o->idle_s); g_free (o->amount); g_free (o->series_interval);
@@ -327,6 +334,73 @@ report_end (DrivedashReviewRun  *run,
   return error != NULL ? drivedash_cli_fail (PREFIX, error) : DRIVEDASH_EXIT_OK;
 }
 
+static gboolean
+wants_report (const ReviewOptions *o)
+{
+  return o->report_pdf != NULL || o->report_html != NULL;
+}
+
+/* Only a report asked for: nothing that says what to run. */
+static gboolean
+report_only (const ReviewOptions *o)
+{
+  return wants_report (o) && !o->resume && !o->game_mode_ab && o->target == NULL && o->length == NULL &&
+         o->size == NULL && o->preset == NULL && o->controller == NULL && o->count == 0 && o->repeat == 0 &&
+         o->duration == NULL && o->interval == NULL && o->long_size == NULL && o->sustained_s == NULL &&
+         o->round_s == NULL && o->idle_s == NULL && o->amount == NULL && o->series_interval == NULL;
+}
+
+/* The History's report of the review's stored runs, with the published
+ * figures beside the speed tests that match. */
+static gboolean
+write_report (const DrivedashReviewState  *state,
+              DrivedashStore              *store,
+              const ReviewOptions         *o,
+              GError                     **error)
+{
+  g_autoptr(GArray) ids = drivedash_review_state_dup_run_ids (state);
+  DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
+
+  if (ids->len == 0)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                           _("The review has no finished step yet, so there is nothing to report."));
+      return FALSE;
+    }
+  options.title = _("Drivedash full review");
+  options.show_reference = TRUE;
+  options.sysfs_root = o->sysfs_root;
+  if (!drivedash_report_write (store, (const gint64 *) (gpointer) ids->data, ids->len, &options,
+                               o->report_pdf, o->report_html, error))
+    return FALSE;
+  if (o->report_pdf != NULL)
+    fprintf (stderr, _("Saved the report as %s\n"), o->report_pdf);
+  if (o->report_html != NULL)
+    fprintf (stderr, _("Saved the report as %s\n"), o->report_html);
+  return TRUE;
+}
+
+/* The report of the last review, finished or stopped, without running. */
+static int
+report_last (const ReviewOptions *o)
+{
+  g_autofree char *path = drivedash_review_state_get_default_path ();
+  g_autoptr(DrivedashReviewState) state = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if ((state = drivedash_review_state_load (path, &error)) == NULL &&
+      g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND))
+    {
+      g_clear_error (&error);
+      g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                           _("There is no review to report yet: run one first."));
+    }
+  if (state == NULL || (store = drivedash_cli_open_store (&error)) == NULL || !write_report (state, store, o, &error))
+    return drivedash_cli_fail (PREFIX, error);
+  return DRIVEDASH_EXIT_OK;
+}
+
 /* The review to run: the stopped one (--resume) or a new one. */
 static DrivedashReviewState *
 make_state (const ReviewOptions  *o,
@@ -385,7 +459,17 @@ run_review (const ReviewOptions *o,
   g_autoptr(GError) error = NULL;
   DrivedashPowerPaths paths = *drivedash_power_paths_default ();
   DrivedashClientFlags flags = DRIVEDASH_CLIENT_INTERACTIVE;
+  int ret;
 
+  if (report_only (o))
+    return report_last (o);
+  if (wants_report (o) && o->no_save)
+    {
+      g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                           _("A report is made of the runs kept in the results history: "
+                             "leave out --no-save to have one."));
+      return drivedash_cli_fail (PREFIX, error);
+    }
   if ((state = make_state (o, path, &error)) == NULL || !check_folder (state, o, &error))
     return drivedash_cli_fail (PREFIX, error);
   if (!o->json)
@@ -398,7 +482,12 @@ run_review (const ReviewOptions *o,
   flags |= o->no_service || !use_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;
   run = drivedash_review_run_new (g_steal_pointer (&state), path, &paths, o->sysfs_root, flags, store);
   run_steps (run, &error);
-  return report_end (run, o, error);
+  ret = report_end (run, o, error);
+  g_clear_error (&error);
+  if (wants_report (o) && (ret == DRIVEDASH_EXIT_OK || ret == DRIVEDASH_EXIT_CANCELLED) &&
+      !write_report (drivedash_review_run_get_state (run), store, o, &error))
+    return drivedash_cli_fail (PREFIX, error);
+  return ret;
 }
 
 static GOptionContext *
@@ -416,6 +505,10 @@ make_context (ReviewOptions *o)
       N_("Folder on the drive to measure (default: your home folder)"), N_("DIR") },
     { "resume", 0, 0, G_OPTION_ARG_NONE, &o->resume,
       N_("Carry on with the review that was stopped, keeping its finished steps"), NULL },
+    { "report-pdf", 0, 0, G_OPTION_ARG_FILENAME, &o->report_pdf,
+      N_("When the review ends, save its report as a PDF; alone, save the last review's report"), N_("FILE") },
+    { "report-html", 0, 0, G_OPTION_ARG_FILENAME, &o->report_html,
+      N_("The same report as a web page (HTML)"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, N_("Print the review as JSON"), NULL },
     { "yes", 'y', 0, G_OPTION_ARG_NONE, &o->yes, N_("Run even when the review writes more than 100 GB"), NULL },
     { "no-save", 0, 0, G_OPTION_ARG_NONE, &o->no_save, N_("Do not keep the runs in the results history"), NULL },

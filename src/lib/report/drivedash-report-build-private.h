@@ -35,6 +35,8 @@ void drivedash_report_add_health   (ReportBuild *rb);
 void drivedash_report_add_method   (ReportBuild *rb);
 void drivedash_report_add_results  (ReportBuild *rb);
 void drivedash_report_add_verdicts (ReportBuild *rb);
+/* The published figures beside the tests that match, when asked for. */
+void drivedash_report_add_references (ReportBuild *rb);
 /* drivedash-report-long.c: a long test's method, results and verdicts,
  * its runs compared as History compares them (drivedash-compare-long.c). */
 void       drivedash_report_add_long          (ReportBuild                *rb);

@@ -363,6 +363,8 @@ add_section_body (ReportBuild *rb)
     {
       drivedash_report_add_method (rb);
       drivedash_report_add_results (rb);
+      if (rb->options->show_reference)
+        drivedash_report_add_references (rb);
       drivedash_report_add_verdicts (rb);
     }
   else

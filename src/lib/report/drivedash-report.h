@@ -42,9 +42,13 @@ typedef struct
   const char *title;
   /* Where to look for connected drives when showing serials; NULL: /sys. */
   const char *sysfs_root;
+  /* Under the speed tests, the published review's figures for the tests
+   * that match (drivedash-reference.h), labelled as measured on another
+   * PC: on for a full review's report. */
+  gboolean    show_reference;
 } DrivedashReportOptions;
 
-#define DRIVEDASH_REPORT_OPTIONS_INIT { FALSE, NULL, NULL }
+#define DRIVEDASH_REPORT_OPTIONS_INIT { FALSE, NULL, NULL, FALSE }
 
 /* Writes the report of runs @ids (1 to 30, of any kind; the first of each
  * kind the baseline of its comparison; of a kind, the first six are

@@ -1,43 +1,28 @@
-/* drivedash-review-reference.h — the published review's figures, shown
- * beside the user's drive as reference rows, only where the test matches
+/* drivedash-review-reference.h — the published review's figures by the
+ * review's own step kinds: a thin use of lib/longtest's table
+ * (drivedash-reference.h), which the report shares
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include "drivedash-reference.h"
 #include "drivedash-review-plan.h"
 
 G_BEGIN_DECLS
 
-/* One published figure.  The magazine measured on another PC, so these
- * are for orientation, never for a verdict. */
-typedef struct
-{
-  const char              *drive;      /* "WD Black SN750 1TB", not translated */
-  gboolean                 game_mode;  /* the SN750 with its Gaming Mode on */
-  DrivedashReviewStepKind  kind;
-  const char              *test;       /* as DrivedashReviewFigure.test */
-  const char              *mode;       /* "read", "write"; NULL for a long test */
-  double                   low;        /* MB/s */
-  double                   high;       /* MB/s; == low for one figure, INFINITY for "above low" */
-  gboolean                 approximate;/* read off a graph: "about" */
-} DrivedashReviewReference;
+typedef DrivedashReference DrivedashReviewReference;
 
 /* Every row, in the review's order. */
 const DrivedashReviewReference *drivedash_review_references_get (guint *n_rows);
-/* The rows for @kind's @test and @mode (mode NULL for a long test), in a
- * new array of pointers into the table; empty when nothing matches. */
+/* The rows for @kind's @test and @mode (mode NULL for a long test). */
 GPtrArray  *drivedash_review_references_matching (DrivedashReviewStepKind  kind,
                                                   const char              *test,
                                                   const char              *mode);
-/* Where the figures come from, in plain words: "Published by a
- * magazine, measured on another PC, CrystalDiskMark 6" (the speed test)
- * or "…, PCMark 8" (Consistency and Adaptivity).  Translated. */
+/* drivedash_reference_get_source() for @kind. */
 const char *drivedash_review_reference_get_source (DrivedashReviewStepKind kind);
-/* "3,477 MB/s", "598–629 MB/s", "above 800 MB/s", "about 1,759 MB/s";
- * translated and grouped as the locale does. */
-char       *drivedash_review_reference_dup_value (const DrivedashReviewReference *row);
-/* "WD Black SN750 1TB with Gaming Mode": the drive, translated. */
-char       *drivedash_review_reference_dup_drive (const DrivedashReviewReference *row);
+
+#define drivedash_review_reference_dup_value drivedash_reference_dup_value
+#define drivedash_review_reference_dup_drive drivedash_reference_dup_drive
 
 G_END_DECLS

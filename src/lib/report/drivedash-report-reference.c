@@ -1,0 +1,107 @@
+/* drivedash-report-reference.c — the published review's figures beside
+ * the speed tests that match, labelled as measured on another PC
+ *
+ * Only for the tests the magazine ran (drivedash-reference.h): each
+ * run's own figure first, then the published ones.  They are for
+ * orientation only, so no verdict is drawn from them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "drivedash-format.h"
+#include "drivedash-reference.h"
+#include "drivedash-report-build-private.h"
+
+#define LABEL(rb, i) ((const char *) g_ptr_array_index ((rb)->labels, (i)))
+#define RUN(rb, i) ((const DrivedashStoreRun *) g_ptr_array_index ((rb)->runs, (i)))
+
+static char **
+row_new (const char *test,
+         const char *drive,
+         char       *value)
+{
+  char **row = g_new0 (char *, 4);
+
+  row[0] = g_strdup (test);
+  row[1] = g_strdup (drive);
+  row[2] = value;
+  return row;
+}
+
+/* The rows of one published test: the runs that have it, then the
+ * magazine's; FALSE when no run has it. */
+static gboolean
+add_test (ReportBuild              *rb,
+          const DrivedashReference *first,
+          GPtrArray                *rows)
+{
+  g_autoptr(GPtrArray) published = drivedash_references_matching (first->kind, first->test, first->mode);
+  g_autofree char *name = g_strdup_printf ("%s %s", first->test, first->mode);
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < rb->runs->len; i++)
+    {
+      const DrivedashStoreResult *r = drivedash_store_run_find_result (RUN (rb, i), first->test, first->mode);
+      g_autofree char *figure = NULL;
+      g_autofree char *who = NULL;
+
+      if (r == NULL)
+        continue;
+      figure = drivedash_format_figure (r->mb_per_s, 0);
+      /* TRANSLATORS: a row of the published figures' table: the run's
+       * name, "A (your drive)" */
+      who = g_strdup_printf (_("%s (your drive)"), LABEL (rb, i));
+      /* Translators: a published speed, "3,477 MB/s" */
+      g_ptr_array_add (rows, row_new (name, who, g_strdup_printf (_("%s MB/s"), figure)));
+      any = TRUE;
+    }
+  for (guint p = 0; any && p < published->len; p++)
+    {
+      g_autofree char *drive = drivedash_reference_dup_drive (g_ptr_array_index (published, p));
+
+      g_ptr_array_add (rows, row_new (name, drive, drivedash_reference_dup_value (g_ptr_array_index (published, p))));
+    }
+  return any;
+}
+
+void
+drivedash_report_add_references (ReportBuild *rb)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  const DrivedashReference *table;
+  const DrivedashReference *last = NULL;
+  guint n, matched = 0;
+  g_autofree char *lead = NULL;
+
+  table = drivedash_references_get (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      const DrivedashReference *row = &table[i];
+
+      if (g_strcmp0 (row->kind, "speed") != 0 ||
+          (last != NULL && g_strcmp0 (last->test, row->test) == 0 && g_strcmp0 (last->mode, row->mode) == 0))
+        continue;
+      last = row;
+      matched += add_test (rb, row, rows);
+    }
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("Published figures for comparison"));
+  if (matched == 0)
+    {
+      drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH,
+        _("The magazine ran other tests (SEQ1M Q32T1 and RND4K Q8T8, the CDM 6 tests), "
+          "so there are no published figures to show beside these runs."));
+      return;
+    }
+  /* TRANSLATORS: the source of the figures, then why they are only for
+   * orientation */
+  lead = g_strdup_printf (_("%s. They are for orientation only: another computer gives other speeds, "
+                            "so Drivedash judges nothing by them."),
+                          drivedash_reference_get_source ("speed"));
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH, lead);
+  /* TRANSLATORS: the columns of the published figures' table */
+  g_ptr_array_insert (rows, 0, g_strsplit (_("Test|Drive|Speed"), "|", -1));
+  drivedash_report_add_table (rb->doc, g_steal_pointer (&rows));
+}
