@@ -1,7 +1,8 @@
 /* test-ui-review.c — the Full Review view in the real app under Xvfb: the
  * estimate and steps before Start, a tiny real review started from the
- * page's action, Stop in step 3, Resume to the end, screenshots wide and
- * at 360 px, in English and in Japanese
+ * page's action, Stop in step 3, Resume to the end, Make Report… of the
+ * review (PDF and HTML), screenshots wide and at 360 px, in English and
+ * in Japanese
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,7 @@
 
 #include "drivedash-review-model-private.h"
 #include "drivedash-review-page.h"
+#include "drivedash-review-state.h"
 #include "drivedash-run-model.h"
 #include "drivedash-test-locale.h"
 #include "test-ui-common.h"
@@ -77,6 +79,36 @@ screenshots (DrivedashWindow *window,
   ui_iterate_for (300);
 }
 
+/* The end of the page, where the summary's buttons are. */
+static void
+scroll_to_end (DrivedashWindow *window)
+{
+  GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_REVIEW_PAGE);
+  GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (ui_find_descendant (page, GTK_TYPE_SCROLLED_WINDOW));
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scrolled);
+
+  ui_iterate_for (300);
+  gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v));
+  ui_iterate_for (300);
+}
+
+/* The end of the page, wide and at 360 px. */
+static void
+end_screenshots (DrivedashWindow *window,
+                 const char      *name)
+{
+  g_autofree char *wide = g_strdup_printf ("%s.png", name);
+  g_autofree char *narrow = g_strdup_printf ("%s-narrow.png", name);
+
+  scroll_to_end (window);
+  g_free (ui_screenshot (window, wide));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  scroll_to_end (window);
+  g_free (ui_screenshot (window, narrow));
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
+  ui_iterate_for (300);
+}
+
 static gboolean
 in_step_3 (gpointer data)
 {
@@ -92,6 +124,75 @@ not_running (gpointer data)
 }
 
 static void
+report_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (drivedash_review_model_make_report_finish (DRIVEDASH_REVIEW_MODEL (source), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static GtkWidget *
+find_by_action (GtkWidget  *widget,
+                const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_action (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Make Report… as the button's file chooser makes it: both files, the
+ * review's title and the published figures' section. */
+static void
+check_report (DrivedashReviewPage *page)
+{
+  DrivedashReviewModel *model = drivedash_review_page_get_model (page);
+  g_autofree char *home = g_path_get_dirname (folder);
+  g_autofree char *pdf = g_build_filename (home, "review.pdf", NULL);
+  g_autofree char *html = g_build_filename (home, "review.html", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *page_html = NULL;
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  gboolean done = FALSE;
+  GtkWidget *button = find_by_action (GTK_WIDGET (page), "review.report");
+
+  g_assert_true (drivedash_review_model_get_can_report (model));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  drivedash_review_model_make_report_async (model, pdf, report_done_cb, &done);
+  g_assert_false (drivedash_review_model_get_can_report (model));
+  ui_iterate_until (is_true, &done, 60);
+  g_assert_true (drivedash_review_model_get_can_report (model));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &text, NULL, NULL, NULL));
+  g_assert_nonnull (strstr (text, "Drivedash full review"));
+  g_assert_nonnull (strstr (text, "Speed tests"));
+  g_assert_nonnull (strstr (text, "Adaptivity"));
+  g_assert_nonnull (strstr (text, "Published figures for comparison"));
+  g_assert_true (g_file_get_contents (html, &page_html, NULL, NULL));
+  g_assert_nonnull (strstr (page_html, "Drivedash full review"));
+}
+
+static void
 test_run (void)
 {
   DrivedashWindow *window;
@@ -100,6 +201,7 @@ test_run (void)
 
   g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), "Writes "));
   g_assert_false (drivedash_review_model_get_can_resume (model));
+  g_assert_false (drivedash_review_model_get_can_report (model));
   screenshots (window, "review-before");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
@@ -109,16 +211,21 @@ test_run (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL));
   ui_iterate_until (not_running, model, 60);
   g_assert_true (drivedash_review_model_get_can_resume (model));
+  /* Stopped with finished steps: they can be reported already. */
+  g_assert_true (drivedash_review_model_get_can_report (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "2. Sustained — done"));
   screenshots (window, "review-stopped");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "review.resume", NULL));
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_false (drivedash_review_model_get_can_report (model));
   ui_iterate_until (not_running, model, 120);
   g_assert_null (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)));
   g_assert_false (drivedash_review_model_get_can_resume (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: run "));
   screenshots (window, "review-after");
+  end_screenshots (window, "review-report");
+  check_report (page);
 }
 
 static void
@@ -128,6 +235,7 @@ check_japanese (void)
   DrivedashWindow *window;
   DrivedashReviewPage *page;
   DrivedashReviewModel *model;
+  g_autofree char *state = drivedash_review_state_get_default_path ();
 
   bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
@@ -138,6 +246,10 @@ check_japanese (void)
   drivedash_review_model_set_game_mode_ab (model, TRUE);
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "ゲームモード オン"));
   screenshots (window, "review-ja");
+  /* The review of /ui/review/run, when it ran, is in the state file:
+   * Make Report… */
+  g_assert_cmpint (drivedash_review_model_get_can_report (model), ==, g_file_test (state, G_FILE_TEST_EXISTS));
+  end_screenshots (window, "review-ja-report");
 }
 
 static void
@@ -183,8 +295,15 @@ main (int   argc,
 
   /* A history and a review state of their own, before anything reads
    * XDG_DATA_HOME or XDG_STATE_HOME. */
-  home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-review-XXXXXX", NULL);
-  g_assert_nonnull (g_mkdtemp (home));
+  /* The Japanese subprocess shares the parent's, to show its review. */
+  if (g_getenv ("UI_REVIEW_HOME") != NULL)
+    home = g_strdup (g_getenv ("UI_REVIEW_HOME"));
+  else
+    {
+      home = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-review-XXXXXX", NULL);
+      g_assert_nonnull (g_mkdtemp (home));
+      g_setenv ("UI_REVIEW_HOME", home, TRUE);
+    }
   state = g_build_filename (home, "state", NULL);
   data = g_build_filename (home, "data", NULL);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
@@ -199,11 +318,12 @@ main (int   argc,
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
   g_test_dbus_stop (bus);
-  {
-    g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", home);
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", home);
 
-    g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL);
-  }
+      g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL);
+    }
   g_free (folder);
   return status;
 }

@@ -508,14 +508,7 @@ report_ids (DrivedashCompareModel *self)
 char *
 drivedash_compare_model_dup_html_path (const char *pdf_path)
 {
-  g_autofree char *base = NULL;
-  gsize n = strlen (pdf_path);
-
-  if (n > 4 && g_ascii_strcasecmp (pdf_path + n - 4, ".pdf") == 0)
-    base = g_strndup (pdf_path, n - 4);
-  else
-    base = g_strdup (pdf_path);
-  return g_strconcat (base, ".html", NULL);
+  return drivedash_report_dup_html_path (pdf_path);
 }
 
 static void

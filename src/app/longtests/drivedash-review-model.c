@@ -11,6 +11,7 @@
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-longtest-mapping.h"
+#include "drivedash-report.h"
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
 #include "drivedash-store-drive.h"
@@ -29,6 +30,8 @@ struct _DrivedashReviewModel
   char                    *plan_text;
   char                    *summary;
   gboolean                 can_resume;
+  gboolean                 can_report;     /* not running, and the last review kept runs */
+  gboolean                 reporting;
   DrivedashReviewSettings *test_settings;  /* _for_testing; NULL: the length's */
   char                    *state_path;
   DrivedashReviewRun      *run;            /* while running */
@@ -55,6 +58,7 @@ enum
   PROP_PLAN_TEXT,
   PROP_SUMMARY,
   PROP_CAN_RESUME,
+  PROP_CAN_REPORT,
   PROP_HEALTH,
   N_PROPS
 };
@@ -137,6 +141,21 @@ estimate_text (DrivedashReviewModel          *self,
   return drivedash_review_estimate_dup_text (e, h->model, used, written, now);
 }
 
+/* A report of the review in the state file, finished or stopped, once
+ * it kept a run and while nothing runs or is being reported. */
+static void
+set_can_report (DrivedashReviewModel       *self,
+                const DrivedashReviewState *last)
+{
+  g_autoptr(GArray) ids = last ? drivedash_review_state_dup_run_ids (last) : NULL;
+  gboolean can_report = self->run == NULL && !self->reporting && ids != NULL && ids->len > 0;
+
+  if (can_report == self->can_report)
+    return;
+  self->can_report = can_report;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REPORT]);
+}
+
 /* What the next Start would do, or what the running review is doing. */
 static void
 refresh (DrivedashReviewModel *self)
@@ -169,6 +188,7 @@ refresh (DrivedashReviewModel *self)
       self->can_resume = can_resume;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESUME]);
     }
+  set_can_report (self, stopped);
 }
 
 /* What the steps after @index take on a slow drive. */
@@ -505,6 +525,85 @@ drivedash_review_model_get_can_resume (DrivedashReviewModel *self)
 }
 
 gboolean
+drivedash_review_model_get_can_report (DrivedashReviewModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self), FALSE);
+  return self->can_report;
+}
+
+static void
+report_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  DrivedashReviewModel *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  self->reporting = FALSE;
+  refresh (self);
+  if (drivedash_report_write_finish (result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+drivedash_review_model_make_report_async (DrivedashReviewModel *self,
+                                          const char           *pdf_path,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(DrivedashReviewState) state = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *html_path = NULL;
+  DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
+  GError *error = NULL;
+
+  g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
+
+  task = g_task_new (self, NULL, callback, user_data);
+  if (self->reporting)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, _("A report is already being made."));
+      return;
+    }
+  if ((state = drivedash_review_state_load (self->state_path, &error)) == NULL ||
+      (store = drivedash_store_open (NULL, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  ids = drivedash_review_state_dup_run_ids (state);
+  if (ids->len == 0)
+    {
+      g_task_return_new_error (task, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, "%s",
+                               _("The review has no finished step yet, so there is nothing to report."));
+      return;
+    }
+  /* The report the CLI's review --report-pdf writes: History's, with the
+   * published figures beside the tests that match. */
+  options.title = _("Drivedash full review");
+  options.show_reference = TRUE;
+  html_path = drivedash_report_dup_html_path (pdf_path);
+  self->reporting = TRUE;
+  set_can_report (self, state);
+  drivedash_report_write_async (store, (const gint64 *) (gpointer) ids->data, ids->len, &options, pdf_path,
+                                html_path, NULL, report_done_cb, g_steal_pointer (&task));
+}
+
+gboolean
+drivedash_review_model_make_report_finish (DrivedashReviewModel  *self,
+                                           GAsyncResult          *result,
+                                           GError               **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
 drivedash_review_model_needs_confirmation (DrivedashReviewModel *self)
 {
   return self->bytes_high > DRIVEDASH_LONG_CONFIRM_BYTES;
@@ -551,6 +650,7 @@ drivedash_review_model_get_property (GObject    *object,
     case PROP_PLAN_TEXT: g_value_set_string (value, self->plan_text); break;
     case PROP_SUMMARY: g_value_set_string (value, self->summary); break;
     case PROP_CAN_RESUME: g_value_set_boolean (value, self->can_resume); break;
+    case PROP_CAN_REPORT: g_value_set_boolean (value, self->can_report); break;
     case PROP_HEALTH: g_value_set_boxed (value, self->health); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -625,6 +725,7 @@ drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
   properties[PROP_PLAN_TEXT] = g_param_spec_string ("plan-text", NULL, NULL, NULL, ro);
   properties[PROP_SUMMARY] = g_param_spec_string ("summary", NULL, NULL, NULL, ro);
   properties[PROP_CAN_RESUME] = g_param_spec_boolean ("can-resume", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_REPORT] = g_param_spec_boolean ("can-report", NULL, NULL, FALSE, ro);
   properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

@@ -29,7 +29,9 @@ G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, R
  * (what the next Start writes, its share of the drive's endurance, how
  * long it takes and when it ends), "plan-text" (the steps in order, done
  * ones marked), "summary" (the last review's steps and figures) and
- * "can-resume" (a stopped review is waiting). */
+ * "can-resume" (a stopped review is waiting) and "can-report" (the
+ * last review, finished or stopped, kept runs to report, and nothing
+ * runs). */
 DrivedashReviewModel  *drivedash_review_model_new              (void);
 void                   drivedash_review_model_set_length       (DrivedashReviewModel  *self,
                                                                 DrivedashReviewLength  length);
@@ -52,6 +54,18 @@ const char            *drivedash_review_model_get_summary      (DrivedashReviewM
 gboolean               drivedash_review_model_get_can_resume   (DrivedashReviewModel  *self);
 void                   drivedash_review_model_set_health       (DrivedashReviewModel  *self,
                                                                 DrivedashHealth       *health);
+gboolean               drivedash_review_model_get_can_report   (DrivedashReviewModel  *self);
+/* The report of the last review's runs (the state file's) as
+ * @pdf_path and an HTML page of the same name beside it: History's
+ * report (drivedash_report_write_async), with the published figures
+ * beside the tests that match.  Errors are for people. */
+void                   drivedash_review_model_make_report_async (DrivedashReviewModel *self,
+                                                                 const char           *pdf_path,
+                                                                 GAsyncReadyCallback   callback,
+                                                                 gpointer              user_data);
+gboolean               drivedash_review_model_make_report_finish (DrivedashReviewModel  *self,
+                                                                  GAsyncResult          *result,
+                                                                  GError               **error);
 /* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES on a fast
  * drive: ask first. */
 gboolean               drivedash_review_model_needs_confirmation (DrivedashReviewModel *self);

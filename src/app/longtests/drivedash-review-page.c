@@ -2,7 +2,8 @@
  *
  * Wiring only: the template binds every row and label to the
  * DrivedashReviewModel it declares.  Here: the shared run.* actions,
- * review.resume, and the length's row bound to the model's enum.  The
+ * review.resume, review.report (Make Report…, History's report of the
+ * review's runs, announced in the nearest toast overlay), and the length's row bound to the model's enum.  The
  * review itself keeps the computer awake (lib/review's logind inhibitor).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,7 @@
 #include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
 #include "drivedash-closures.h"
+#include "drivedash-file-chooser.h"
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-review-page.h"
@@ -112,9 +114,75 @@ resume_action (GtkWidget  *widget,
     drivedash_widget_add_toast (widget, adw_toast_new (error->message));
 }
 
+/* The toast is in the window's overlay: Open shows the PDF in the
+ * user's viewer, as History's Make Report does (gtk_show_uri on 4.8). */
+static void
+open_report_cb (AdwToast            *toast,
+                DrivedashReviewPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                g_object_get_data (G_OBJECT (toast), "uri"), GDK_CURRENT_TIME);
+}
+
+static void
+report_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GFile) file = user_data;
+  DrivedashReviewPage *self = g_object_get_data (G_OBJECT (file), "page");
+  g_autoptr(GError) error = NULL;
+  AdwToast *done;
+
+  if (!drivedash_review_model_make_report_finish (DRIVEDASH_REVIEW_MODEL (source), result, &error))
+    {
+      drivedash_widget_add_toast (GTK_WIDGET (self), drivedash_toast_new_plain (error->message));
+      return;
+    }
+  done = adw_toast_new (_("Report saved"));
+  adw_toast_set_button_label (done, _("_Open"));
+  g_object_set_data_full (G_OBJECT (done), "uri", g_file_get_uri (file), g_free);
+  g_signal_connect_object (done, "button-clicked", G_CALLBACK (open_report_cb), self, 0);
+  drivedash_widget_add_toast (GTK_WIDGET (self), done);
+}
+
+static void
+report_chosen (GObject *owner,
+               GFile   *file)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (owner);
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+
+  if (file == NULL)
+    return;
+  if (path == NULL)
+    {
+      drivedash_widget_add_toast (GTK_WIDGET (self),
+                                  adw_toast_new (_("The report can only be saved in a folder on this computer.")));
+      return;
+    }
+  /* The page outlives the report: it holds the model, which the task holds. */
+  g_object_set_data_full (G_OBJECT (file), "page", g_object_ref (self), g_object_unref);
+  drivedash_review_model_make_report_async (self->model, path, report_done_cb, g_object_ref (file));
+}
+
+static void
+report_action (GtkWidget  *widget,
+               const char *action,
+               GVariant   *parameter)
+{
+  /* TRANSLATORS: a file name; keep the .pdf (an HTML page of the same name is saved beside it) */
+  drivedash_file_chooser_run (widget, GTK_FILE_CHOOSER_ACTION_SAVE, _("Make Report"), _("_Save"),
+                              NULL, _("Drivedash full review.pdf"), G_OBJECT (widget), report_chosen);
+}
+
 static void
 update_resume (DrivedashReviewPage *self)
 {
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.report",
+                                 drivedash_review_model_get_can_report (self->model));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.resume",
                                  drivedash_review_model_get_can_resume (self->model) &&
                                  !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (self->model)));
@@ -238,6 +306,7 @@ drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
   drivedash_widget_class_bind_closures (widget_class);
   drivedash_run_actions_install (widget_class, &run_actions);
   gtk_widget_class_install_action (widget_class, "review.resume", NULL, resume_action);
+  gtk_widget_class_install_action (widget_class, "review.report", NULL, report_action);
   gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
 }
@@ -266,6 +335,8 @@ drivedash_review_page_init (DrivedashReviewPage *self)
   g_signal_connect_object (self->model, "notify::can-resume", G_CALLBACK (update_resume), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (update_resume), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::can-report", G_CALLBACK (update_resume), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::progress-text", G_CALLBACK (progress_cb), self,
                            G_CONNECT_SWAPPED);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "drivedash-error.h"
 #include "drivedash-report-private.h"
@@ -159,4 +160,17 @@ drivedash_report_write_finish (GAsyncResult  *result,
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+char *
+drivedash_report_dup_html_path (const char *pdf_path)
+{
+  g_autofree char *base = NULL;
+  gsize n = strlen (pdf_path);
+
+  if (n > 4 && g_ascii_strcasecmp (pdf_path + n - 4, ".pdf") == 0)
+    base = g_strndup (pdf_path, n - 4);
+  else
+    base = g_strdup (pdf_path);
+  return g_strconcat (base, ".html", NULL);
 }

@@ -86,4 +86,8 @@ void     drivedash_report_write_async  (DrivedashStore               *store,
 gboolean drivedash_report_write_finish (GAsyncResult                 *result,
                                         GError                      **error);
 
+/* The HTML page saved beside a PDF of the same name: "a.pdf" gives
+ * "a.html", "a" gives "a.html".  Free with g_free(). */
+char    *drivedash_report_dup_html_path (const char                  *pdf_path);
+
 G_END_DECLS
