@@ -843,6 +843,56 @@ test_ab_set (Fixture       *f,
     g_assert_nonnull (strstr (text, lines[i]));
 }
 
+/* The published figures only when asked for, and only beside the tests
+ * the magazine ran: run 1 again with its first test named as CDM 6's. */
+static void
+test_reference (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->db_path, &error);
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  g_autofree char *pdf = g_build_filename (f->dir, "reference.pdf", NULL);
+  g_autofree char *plain = NULL, *other = NULL, *text = NULL;
+  DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
+  DrivedashStoreResult *first;
+  const char *published;
+  guint n_pages;
+
+  g_assert_no_error (error);
+  run = drivedash_store_get_run (store, 1, &error);
+  g_assert_no_error (error);
+  run->id = 0;
+  first = g_ptr_array_index (run->results, 0);
+  g_assert_cmpstr (first->mode, ==, "read");
+  first->test = g_intern_static_string ("SEQ1M Q32T1");
+  g_assert_true (drivedash_store_save (store, run, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (drivedash_report_write (store, &run->id, 1, &options, pdf, NULL, &error));
+  g_assert_no_error (error);
+  plain = pdf_text (pdf, &n_pages);
+  g_assert_null (strstr (plain, "Published figures for comparison"));
+
+  options.show_reference = TRUE;
+  g_assert_true (drivedash_report_write (store, (const gint64[]) { 1 }, 1, &options, pdf, NULL, &error));
+  g_assert_no_error (error);
+  other = pdf_text (pdf, &n_pages);
+  g_assert_nonnull (strstr (other, "Published figures for comparison"));
+  g_assert_nonnull (strstr (other, "The magazine ran other tests"));
+
+  g_assert_true (drivedash_report_write (store, &run->id, 1, &options, pdf, NULL, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf, &n_pages);
+  published = strstr (text, "Published figures for comparison");
+  g_assert_nonnull (published);
+  g_assert_nonnull (strstr (published, "Published by a magazine, measured on another PC, CrystalDiskMark 6"));
+  g_assert_nonnull (strstr (published, "SEQ1M Q32T1 read A (your drive)"));
+  g_assert_nonnull (strstr (published, "WD Black SN750 1TB with Gaming Mode 3480 MB/s"));
+  g_assert_null (strstr (published, "SEQ1M Q32T1 write"));
+  g_assert_null (strstr (published, "RND4K Q1T1 read A"));
+}
+
 static void
 japanese_report (Fixture *f)
 {
@@ -923,6 +973,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/report/pdf", Fixture, NULL, fixture_set_up, test_pdf, fixture_tear_down);
+  g_test_add ("/report/reference", Fixture, NULL, fixture_set_up, test_reference, fixture_tear_down);
   g_test_add ("/report/show-serial", Fixture, NULL, fixture_set_up, test_show_serial, fixture_tear_down);
   g_test_add ("/report/html", Fixture, NULL, fixture_set_up, test_html, fixture_tear_down);
   g_test_add ("/report/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);
