@@ -369,6 +369,8 @@ test_summary (void)
   first->figures = drivedash_review_figures_new ();
   drivedash_review_figures_add (first->figures, "SEQ1M Q32T1", "read", 3400.25, 12.5);
   drivedash_review_figures_add (first->figures, "SEQ1M Q8T1", "read", 3300, 10);
+  /* Repeats that disagree this much pin nothing down: no "3.5 ± 36.9". */
+  drivedash_review_figures_add (first->figures, "RND4K Q1T1", "read", 3.5, 36.9);
   text = drivedash_review_state_dup_summary (state);
   g_assert_cmpstr (text, ==,
                    "Full review of 8 steps:\n"
@@ -379,6 +381,7 @@ test_summary (void)
                    "        WD Black SN750 1TB with Gaming Mode: 3480 MB/s\n"
                    "        Samsung 970 EVO Plus 1TB: 3563 MB/s\n"
                    "    SEQ1M Q8T1 read: 3300.0 ± 10.0 MB/s (95 % confidence)\n"
+                   "    RND4K Q1T1 read: 3.5 MB/s, but the repeats varied too much to pin it down\n"
                    "  2. Speed test, game mode on: not done\n"
                    "  3. Sustained, game mode off: not done\n"
                    "  4. Sustained, game mode on: not done\n"

@@ -65,7 +65,13 @@ add_figure (GString                     *out,
 {
   g_autofree char *value = drivedash_format_figure (f->value, 1);
 
-  if (isfinite (f->ci95))
+  if (isfinite (f->ci95) && f->ci95 >= f->value / 2)
+    /* An interval wider than half the mean says only that the repeats
+     * disagreed; "3.5 ± 36.9 MB/s" reads as nonsense to a person. */
+    /* Translators: "RND4K Q1T1 read: 3.5 MB/s, but the repeats varied too much to pin it down" */
+    g_string_append_printf (out, _("    %s %s: %s MB/s, but the repeats varied too much to pin it down\n"),
+                            f->test, f->mode, value);
+  else if (isfinite (f->ci95))
     {
       g_autofree char *ci = drivedash_format_figure (f->ci95, 1);
 
