@@ -1,7 +1,8 @@
 /* test-bench-engine.c — the engine's I/O threads through its test hooks:
  * they keep the queue at the depth asked for, and a request that never
  * completes (a hung drive) ends the run with a plain error instead of
- * stretching it forever.
+ * stretching it forever; on a kernel without the ring setups and the
+ * registrations it prefers, the fallbacks measure the same.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,7 @@
 
 #include "drivedash-bench-engine.h"
 #include "drivedash-bench-engine-private.h"
+#include "drivedash-bench-worker.h"
 #include "drivedash-error.h"
 
 static char *
@@ -130,6 +132,85 @@ test_queue_depth (void)
   check_depth ("RND4K Q32T1 read", 32);
   check_depth ("RND4K Q8T2 write", 8);
   check_depth ("SEQ128K Q4T1 read", 4);
+}
+
+/* ---- older kernels ------------------------------------------------------------ */
+
+#define RING_MODES (IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN)
+
+static unsigned
+ring_modes_refusing (unsigned refuse)
+{
+  struct io_uring ring;
+  unsigned modes;
+
+  drivedash_bench_test_hooks.refuse_ring_flags = refuse;
+  g_assert_cmpint (drivedash_bench_ring_init (&ring, 8), ==, 0);
+  drivedash_bench_test_hooks.refuse_ring_flags = 0;
+  modes = ring.flags & RING_MODES;
+  io_uring_queue_exit (&ring);
+  return modes;
+}
+
+/* Each step down the list of ring setups, as a kernel older than 6.1
+ * (-EINVAL for the newer flags) makes the engine take it. */
+static void
+test_ring_fallback (void)
+{
+  static const struct
+  {
+    unsigned refused;
+    unsigned expected;
+  } steps[] = {
+    { IORING_SETUP_DEFER_TASKRUN, IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN },
+    { IORING_SETUP_SINGLE_ISSUER, IORING_SETUP_COOP_TASKRUN },
+    { IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN, 0 },
+  };
+
+  if (ring_modes_refusing (0) != (IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN))
+    {
+      g_test_skip ("this kernel has no deferred task running (Linux < 6.1)");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    g_assert_cmphex (ring_modes_refusing (steps[i].refused), ==, steps[i].expected);
+}
+
+/* A plain ring without registered buffers or file (the prep calls that
+ * take a pointer and an fd) moves every byte it reports. */
+static void
+check_plain (const char *text,
+             gboolean    write)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr(DrivedashBenchSettings) s = settings_for (folder);
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  DrivedashBenchResult *r;
+  guint64 moved;
+
+  drivedash_bench_test_hooks.refuse_ring_flags = RING_MODES;
+  drivedash_bench_test_hooks.no_registration = TRUE;
+  report = run_engine (s, text, &error);
+  drivedash_bench_test_hooks.refuse_ring_flags = 0;
+  drivedash_bench_test_hooks.no_registration = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->results->len, ==, 1);
+  r = g_ptr_array_index (report->results, 0);
+  moved = write ? r->bytes_written : r->bytes_read;
+  g_assert_cmpuint (r->ios, >, 0);
+  g_assert_cmpuint (moved, ==, r->ios * r->spec.block_size);
+  g_assert_cmpuint (write ? r->bytes_read : r->bytes_written, ==, 0);
+  g_assert_cmpuint (count_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
+static void
+test_plain_ring (void)
+{
+  check_plain ("RND4K Q8T2 read", FALSE);
+  check_plain ("SEQ128K Q4T1 write", TRUE);
 }
 
 /* ---- a hung drive ------------------------------------------------------------ */
@@ -259,6 +340,8 @@ main (int    argc,
   g_test_add_func ("/bench/engine/hung-in-warmup", test_hung_in_warmup);
   g_test_add_func ("/bench/engine/stop-while-hung", test_stop_while_hung);
   g_test_add_func ("/bench/engine/timeout-setting", test_timeout_setting);
+  g_test_add_func ("/bench/engine/ring-fallback", test_ring_fallback);
+  g_test_add_func ("/bench/engine/plain-ring", test_plain_ring);
 
   return g_test_run ();
 }

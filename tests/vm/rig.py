@@ -42,6 +42,8 @@ echo 4096 > "$d/blocksize"
 echo 1 > "$d/submit_queues"
 echo 1024 > "$d/hw_queue_depth"
 if [ -n "$RIG_MBPS" ]; then echo "$RIG_MBPS" > "$d/mbps"; fi
+# Huge pages for fio's --iomem=shmhuge (bench-rig --huge-pages).
+if [ -n "$RIG_HUGEPAGES" ]; then echo "$RIG_HUGEPAGES" > /proc/sys/vm/nr_hugepages; fi
 echo 1 > "$d/power" || exit 23
 i=0
 while [ ! -e /dev/nullb0 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
@@ -107,9 +109,9 @@ def fio_args(spec, mode, size_bytes, duration):
     return args
 
 
-def script(plan, size, size_bytes, duration):
+def script(plan, size, size_bytes, duration, fio_extra=()):
     """The guest script for PLAN, a list of (kind, spec, mode, round) with
-    kind "ours" or "fio", run in that order."""
+    kind "ours" or "fio", run in that order; FIO_EXTRA: more fio options."""
     out = [SETUP]
     for kind, spec, mode, rnd in plan:
         name = step_name(kind, spec, mode, rnd)
@@ -117,7 +119,7 @@ def script(plan, size, size_bytes, duration):
             out.append(ours_command(name, spec, mode, size, duration))
         else:
             out.append("fio_step %s %s %s\n" % (name, size.replace("iB", ""),
-                                                 " ".join(fio_args(spec, mode, size_bytes, duration))))
+                                                 " ".join(fio_args(spec, mode, size_bytes, duration) + list(fio_extra))))
     out.append("umount /mnt\n")
     return "".join(out)
 
@@ -131,6 +133,20 @@ def device_delta(run, name):
                 (after[STAT_WRITE_SECTORS] - before[STAT_WRITE_SECTORS]) * 512)
     except (ValueError, IndexError):
         return None
+
+
+def device_request_kib(run, name, mode):
+    """The device's mean request size of MODE during step NAME (KiB): a
+    program's request the block layer split reaches it as several."""
+    try:
+        before = [int(x) for x in run[name + ".before"].out.split()]
+        after = [int(x) for x in run[name + ".after"].out.split()]
+    except ValueError:
+        return None
+    n, sect = (STAT_READS, STAT_READ_SECTORS) if mode == "read" else (STAT_WRITES, STAT_WRITE_SECTORS)
+    if len(after) <= sect or len(before) <= sect or after[n] == before[n]:
+        return None
+    return (after[sect] - before[sect]) / 2 / (after[n] - before[n])
 
 
 def device_latency_ms(run, name, mode):
@@ -156,10 +172,15 @@ def ours_result(run, name):
     return doc, doc["results"][0]
 
 
-def fio_result(run, name, mode):
+def fio_result(run, name, mode, block_size):
     """fio's group-reported job of step NAME as a flat dict: iops, mb_per_s,
     latency percentiles in µs (completion latency, as ours measures from
-    submission to completion), ios, bytes."""
+    submission to completion), ios, bytes.  iops is fio's bandwidth over
+    BLOCK_SIZE, not fio's own iops: that one leaves out the requests still
+    in flight when the runtime ends but divides by a runtime that includes
+    their drain (SEQ1M Q8T1 on the rig: total_ios 189 over 2.079 s, while
+    io_bytes and bw_bytes count 196 MiB), so it was low by about
+    (depth x threads) / I/Os of the pass: 3.5 % at SEQ1M Q8T1."""
     out = run[name].out
     try:
         data = json.loads(out[out.index("{"):])
@@ -172,9 +193,11 @@ def fio_result(run, name, mode):
         v = pct.get(key)
         return v / 1000.0 if isinstance(v, (int, float)) else None
 
-    return {"iops": job["iops"], "mb_per_s": job["bw_bytes"] / 1e6, "ios": job["total_ios"],
+    return {"iops": job["bw_bytes"] / block_size, "mb_per_s": job["bw_bytes"] / 1e6, "ios": job["total_ios"],
             "bytes": job["io_bytes"], "mean": job["clat_ns"]["mean"] / 1000.0,
-            "p50": p("50.000000"), "p99": p("99.000000"), "p999": p("99.900000")}
+            "p50": p("50.000000"), "p99": p("99.000000"), "p999": p("99.900000"),
+            "cpu_s": (data["jobs"][0]["usr_cpu"] + data["jobs"][0]["sys_cpu"]) / 100.0
+            * data["jobs"][0]["job_runtime"] / 1000.0}
 
 
 def theory_iops(spec, latency_s, mbps=None):

@@ -27,6 +27,13 @@ typedef struct
                           gboolean running,
                           gpointer user_data);
   gpointer  user_data;
+  /* io_uring setup flags that drivedash_bench_ring_init() takes as
+   * refused (-EINVAL, as from a kernel older than 6.1), and whether the
+   * I/O threads skip registering their buffers and file (as when
+   * RLIMIT_MEMLOCK is too low): the fallbacks, run on a kernel that has
+   * no need of them. */
+  unsigned  refuse_ring_flags;
+  gboolean  no_registration;
 } DrivedashBenchTestHooks;
 
 extern DrivedashBenchTestHooks drivedash_bench_test_hooks;

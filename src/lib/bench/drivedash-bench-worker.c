@@ -85,6 +85,8 @@ drivedash_bench_ring_init (struct io_uring *ring,
       struct io_uring_params p = { 0 };
 
       p.flags = flag_sets[i];
+      if (G_UNLIKELY (p.flags & drivedash_bench_test_hooks.refuse_ring_flags))
+        continue;
       ret = io_uring_queue_init_params (entries, ring, &p);
       if (ret != -EINVAL)
         break;
@@ -219,8 +221,11 @@ io_setup (Io *io)
 
   /* Registered buffers skip the page pinning per I/O and registered
    * files the fd lookup; both are optional (RLIMIT_MEMLOCK, old kernels). */
-  io->fixed_bufs = io_uring_register_buffers (&io->ring, io->iov, io->qd) == 0;
-  io->fixed_file = io_uring_register_files (&io->ring, &t->fd, 1) == 0;
+  if (G_LIKELY (!drivedash_bench_test_hooks.no_registration))
+    {
+      io->fixed_bufs = io_uring_register_buffers (&io->ring, io->iov, io->qd) == 0;
+      io->fixed_file = io_uring_register_files (&io->ring, &t->fd, 1) == 0;
+    }
   io->fd = io->fixed_file ? 0 : t->fd;
 
   io->region_blocks = t->n_blocks;
