@@ -124,8 +124,11 @@ class ReviewTest(unittest.TestCase):
         self.assertEqual([s['done'] for s in steps], [True, True] + [False] * 6)
         speed_ids = [s['run_id'] for s in steps[:2]]
         self.assertTrue(all(i > 0 for i in speed_ids))
+        # The stop comes as soon as step 3 is announced: before its first
+        # sample nothing was measured and nothing is saved, after it the
+        # stopped run is kept.  Either way no other run is left stopped.
         stopped = [r for r in self.history('list')['runs'] if r['status'] == 'cancelled']
-        self.assertEqual([r['kind'] for r in stopped], ['sustained'])
+        self.assertIn([r['kind'] for r in stopped], ([], ['sustained']))
 
         result = subprocess.run(self.argv('--resume', '--json'), env=self.env, capture_output=True,
                                 text=True, timeout=300)
