@@ -512,8 +512,13 @@ drivedash_long_test_run (const DrivedashLongTestSettings *settings,
     }
   else if (!drivedash_long_test_resolve_amount (settings->folder, size, &size, error))
     return NULL;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
+  /* A stop before the file is made says what every other stop says, so
+   * the history keeps it as stopped, not as failed. */
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED, _("The test was stopped."));
+      return NULL;
+    }
   file = drivedash_bench_file_create (settings->folder, size, FALSE, error);
   if (file == NULL)
     return NULL;
