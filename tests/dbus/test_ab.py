@@ -135,6 +135,29 @@ class AbTest(unittest.TestCase):
         self.assertEqual(len(listed), 1)
         self.assertEqual(listed[0]['status'], 'cancelled')
 
+    def wait_for_files(self, present):
+        deadline = time.monotonic() + 120
+        while bool(os.listdir(self.target)) != present:
+            self.assertLess(time.monotonic(), deadline, 'the test file never %s' % (
+                'appeared' if present else 'went away'))
+            time.sleep(0.001)
+
+    def test_stop_in_pause(self):
+        """A stop between rounds ends the hour-long rest at once."""
+        self.assertEqual(SMALL[-2:], ['--pause', '0'])
+        process = subprocess.Popen(self.argv('ab', '--controller', 'nvme0', '--target', self.target,
+                                             *SMALL[:-2], '--pause', '3600', '--rounds', '2'),
+                                   env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)
+        # Round 1 made its test file and removed it: the rest has begun.
+        self.wait_for_files(True)
+        self.wait_for_files(False)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+        self.assertEqual(process.returncode, 130, stderr)
+        self.assertIn('Stopped', stderr)
+        self.assertEqual(self.latency(), '100000')
+
     def test_refused_without_apst(self):
         before = snapshot(self.bus.sysfs)
         result = self.cli('ab', '--controller', 'nvme1', '--target', self.target, *SMALL)

@@ -19,6 +19,7 @@
 #include "drivedash-compare.h"
 #include "drivedash-error.h"
 #include "drivedash-game-switch.h"
+#include "drivedash-pause.h"
 #include "drivedash-store-recorder.h"
 
 struct _DrivedashAbRun
@@ -36,7 +37,6 @@ struct _DrivedashAbRun
 
   GTask                  *task;        /* while running */
   GCancellable           *cancellable;
-  gulong                  cancelled_id;
   gboolean                checked;     /* game mode can be switched */
   DrivedashBench         *bench;
   DrivedashStoreRecorder *recorder;
@@ -78,9 +78,6 @@ complete (DrivedashAbRun *self)
 {
   g_autoptr(GTask) task = g_steal_pointer (&self->task);
 
-  if (self->cancelled_id != 0)
-    g_cancellable_disconnect (self->cancellable, self->cancelled_id);
-  self->cancelled_id = 0;
   g_clear_object (&self->cancellable);
   if (self->error != NULL)
     g_task_return_error (task, g_error_copy (self->error));
@@ -116,18 +113,6 @@ pause_done_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Between rounds nothing else would notice a stop: end the pause now.
- * Called where g_cancellable_cancel() was: the main context, in the CLI
- * (a signal source) and in the app (Stop). */
-static void
-on_cancelled (GCancellable   *cancellable,
-              DrivedashAbRun *self)
-{
-  if (self->pause_source == 0)
-    return;
-  g_source_remove (self->pause_source);
-  self->pause_source = g_idle_add (pause_done_cb, self);
-}
 
 static DrivedashStoreRun *
 round_record (DrivedashAbRun             *self,
@@ -167,7 +152,7 @@ round_done_cb (GObject      *source,
     }
   self->round++;
   if (self->round < 2 * self->n_rounds && self->pause_s > 0)
-    self->pause_source = g_timeout_add ((guint) (self->pause_s * 1000), pause_done_cb, self);
+    self->pause_source = drivedash_pause_add (self->pause_s, self->cancellable, pause_done_cb, self);
   else
     next_round (self);
 }
@@ -235,7 +220,6 @@ drivedash_ab_run_run_async (DrivedashAbRun      *self,
   self->task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (self->task, drivedash_ab_run_run_async);
   self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
-  self->cancelled_id = g_cancellable_connect (self->cancellable, G_CALLBACK (on_cancelled), self, NULL);
   drivedash_game_switch_check_async (self->game, check_done_cb, self);
 }
 

@@ -19,6 +19,7 @@
 #include "drivedash-game-switch.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-thermal.h"
+#include "drivedash-pause.h"
 #include "drivedash-review.h"
 #include "drivedash-review-private.h"
 #include "drivedash-run-queue.h"
@@ -41,7 +42,6 @@ struct _DrivedashReviewRun
   guint                   index;        /* the step running */
   guint                   switched_for; /* 1 + the step game mode was last switched for */
   guint                   pause_source; /* between the speed test's repeats */
-  gulong                  cancelled_id;
   /* The speed step */
   DrivedashBench         *bench;
   DrivedashStoreRecorder *recorder;
@@ -89,9 +89,6 @@ complete (DrivedashReviewRun *self)
   g_autoptr(GTask) task = g_steal_pointer (&self->task);
 
   g_cancellable_cancel (self->inhibit_cancellable);
-  if (self->cancelled_id != 0)
-    g_cancellable_disconnect (self->cancellable, self->cancelled_id);
-  self->cancelled_id = 0;
   if (self->inhibit_fd >= 0)
     close (self->inhibit_fd);
   self->inhibit_fd = -1;
@@ -232,18 +229,6 @@ pause_done_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Nothing else would notice a stop during a pause: end it now.  Called
- * where g_cancellable_cancel() was, the main context (a signal source in
- * the CLI, Stop in the app). */
-static void
-on_cancelled (GCancellable       *cancellable,
-              DrivedashReviewRun *self)
-{
-  if (self->pause_source == 0)
-    return;
-  g_source_remove (self->pause_source);
-  self->pause_source = g_idle_add (pause_done_cb, self);
-}
 
 static void
 speed_round_done_cb (GObject      *source,
@@ -273,8 +258,8 @@ speed_round_done_cb (GObject      *source,
       /* The drive rests between repeats as between tests (CrystalDiskMark's
        * pause), so each repeat starts from the same state. */
       if (self->state->settings->bench->pause > 0)
-        self->pause_source = g_timeout_add ((guint) (self->state->settings->bench->pause * 1000),
-                                            pause_done_cb, self);
+        self->pause_source = drivedash_pause_add (self->state->settings->bench->pause,
+                                                  self->cancellable, pause_done_cb, self);
       else
         speed_next (self);
       return;
@@ -520,7 +505,6 @@ drivedash_review_run_run_async (DrivedashReviewRun  *self,
   self->task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (self->task, drivedash_review_run_run_async);
   self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
-  self->cancelled_id = g_cancellable_connect (self->cancellable, G_CALLBACK (on_cancelled), self, NULL);
   drivedash_review_inhibit_sleep_async (self->inhibit_cancellable, inhibited_cb, g_object_ref (self));
   /* Written before the first step, so even a review stopped in its
    * first step can be resumed with the same settings. */
