@@ -247,6 +247,47 @@ test_hung_request (void)
   close (pipe_fds[1]);
 }
 
+/* Where the kernel refuses the tick, every wait carries its own timeout:
+ * the hung request still ends the run, and a run that hangs nowhere still
+ * measures. */
+static void
+test_hung_without_tick (void)
+{
+  g_autofree char *folder = make_folder ();
+  g_autoptr(DrivedashBenchSettings) s = settings_for (folder);
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  g_autoptr(DrivedashBenchReport) fine = NULL;
+  g_autoptr(GError) error = NULL;
+  DrivedashBenchResult *r;
+  int pipe_fds[2];
+
+  g_assert_cmpint (pipe (pipe_fds), ==, 0);
+  s->passes = 1;
+  s->pass_duration = 60;
+  s->io_timeout = 0.5;
+  drivedash_bench_test_hooks.refuse_tick = TRUE;
+  drivedash_bench_test_hooks.stall_fd = pipe_fds[0];
+  drivedash_bench_test_hooks.stall_request = 100;
+  report = run_engine (s, "RND4K Q4T2 read", &error);
+  drivedash_bench_test_hooks.stall_request = 0;
+  g_assert_null (report);
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "stopped responding"));
+  g_clear_error (&error);
+
+  s->pass_duration = 0.2;
+  fine = run_engine (s, "RND4K Q4T2 read", &error);
+  drivedash_bench_test_hooks.refuse_tick = FALSE;
+  g_assert_no_error (error);
+  r = g_ptr_array_index (fine->results, 0);
+  g_assert_cmpuint (r->ios, >, 0);
+  g_assert_cmpuint (r->bytes_read, ==, r->ios * r->spec.block_size);
+  g_assert_cmpuint (count_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  close (pipe_fds[0]);
+  close (pipe_fds[1]);
+}
+
 /* The same limit applies to the warm-up and to a whole preset's worth of
  * threads: the other threads' requests complete, thread 0's never does. */
 static void
@@ -338,6 +379,7 @@ main (int    argc,
   g_test_add_func ("/bench/engine/queue-depth", test_queue_depth);
   g_test_add_func ("/bench/engine/hung-request", test_hung_request);
   g_test_add_func ("/bench/engine/hung-in-warmup", test_hung_in_warmup);
+  g_test_add_func ("/bench/engine/hung-without-tick", test_hung_without_tick);
   g_test_add_func ("/bench/engine/stop-while-hung", test_stop_while_hung);
   g_test_add_func ("/bench/engine/timeout-setting", test_timeout_setting);
   g_test_add_func ("/bench/engine/ring-fallback", test_ring_fallback);

@@ -34,6 +34,9 @@ typedef struct
    * no need of them. */
   unsigned  refuse_ring_flags;
   gboolean  no_registration;
+  /* The I/O threads' tick goes in with flags no kernel knows, so that the
+   * kernel refuses it (-EINVAL) and the waits carry their own timeout. */
+  gboolean  refuse_tick;
 } DrivedashBenchTestHooks;
 
 extern DrivedashBenchTestHooks drivedash_bench_test_hooks;

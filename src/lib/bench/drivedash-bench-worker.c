@@ -2,10 +2,12 @@
  *
  * Each I/O thread owns one io_uring, its buffers, a PRNG and its share of
  * the file; it keeps queue_depth requests in flight: every completion it
- * reaps is replaced before it waits again (io_uring_submit_and_wait_timeout
- * for at least one completion, then every ready one), as fio does with
- * iodepth_batch_complete_min=1.  The wait is cut into slices so that a
- * request the drive never answers ends the run after io_timeout.  It
+ * reaps is replaced before it waits again (io_uring_submit_and_wait for at
+ * least one completion, then every ready one), as fio does with
+ * iodepth_batch_complete_min=1.  A timeout request kept in the ring (the
+ * "tick") completes every wait slice, so that a request the drive never
+ * answers ends the run after io_timeout and Stop is seen, without a
+ * kernel timer armed for every wait.  It
  * shares nothing hot with other threads: the coordinator moves between
  * passes by bumping an atomic "epoch" the thread reads once per batch,
  * and collects the live window from a per-thread mutex that only it and
@@ -118,6 +120,10 @@ drivedash_bench_waker_wait_until (DrivedashBenchWaker *w,
 /* Slices of at most this long between looks at the stop flag and the
  * oldest request, however long the drive takes. */
 #define WAIT_SLICE_NS  (100 * G_GUINT64_CONSTANT (1000000))
+/* user_data of the tick and of the request that takes it out; a request's
+ * own is its slot index. */
+#define TICK_TAG        G_MAXUINT64
+#define TICK_REMOVE_TAG (G_MAXUINT64 - 1)
 /* How long a stopped run waits for what is still in flight before it
  * leaves it to the kernel: Stop must not wait for a hung drive's timeout. */
 #define CANCEL_GRACE_NS (500 * G_GUINT64_CONSTANT (1000000))
@@ -152,6 +158,9 @@ typedef struct
   guint64               n_prepared;
   guint64               next_age_check;  /* ns */
   guint64               cancel_seen;     /* ns; 0: not cancelled */
+  struct __kernel_timespec tick_ts;
+  gboolean              tick_armed;
+  gboolean              tick_broken;     /* the kernel refused it: timed waits */
   DrivedashBenchRng     rng;
 } Io;
 
@@ -192,7 +201,8 @@ io_setup (Io *io)
   const guint32 bs = t->spec.block_size;
   int ret;
 
-  ret = drivedash_bench_ring_init (&io->ring, io->qd);
+  /* One entry more than the queue depth, for the tick. */
+  ret = drivedash_bench_ring_init (&io->ring, io->qd + 1);
   if (ret < 0)
     {
       worker_fail (io->w, -ret);
@@ -228,6 +238,7 @@ io_setup (Io *io)
     }
   io->fd = io->fixed_file ? 0 : t->fd;
 
+  io->tick_ts.tv_nsec = (long long) WAIT_SLICE_NS;
   io->region_blocks = t->n_blocks;
   if (t->spec.pattern == DRIVEDASH_BENCH_PATTERN_SEQ)
     {
@@ -394,6 +405,60 @@ typedef struct
   guint   n;
 } Batch;
 
+/* The tick's completion: -ETIME when its slice is over, -ECANCELED when it
+ * was taken out.  Anything else means this kernel will not keep it, and
+ * the waits carry their own timeout instead. */
+static void
+tick_done (Io      *io,
+           guint64  data,
+           int      res)
+{
+  if (data != TICK_TAG)
+    return;
+  io->tick_armed = FALSE;
+  if (G_UNLIKELY (res != -ETIME && res != -ECANCELED))
+    io->tick_broken = TRUE;
+}
+
+/* Puts the tick into the ring when it is not there (the ring has an
+ * entry for it besides the queue depth's). */
+static void
+tick_arm (Io *io)
+{
+  struct io_uring_sqe *sqe;
+
+  if (io->tick_armed || io->tick_broken || (sqe = io_uring_get_sqe (&io->ring)) == NULL)
+    return;
+  io_uring_prep_timeout (sqe, &io->tick_ts, 0,
+                         G_UNLIKELY (drivedash_bench_test_hooks.refuse_tick) ? ~0u : 0);
+  io_uring_sqe_set_data64 (sqe, TICK_TAG);
+  io->tick_armed = TRUE;
+}
+
+/* Takes the tick out before the registrations are dropped, so that
+ * nothing of this run is left in the ring. */
+static void
+tick_disarm (Io *io)
+{
+  struct __kernel_timespec limit = { 1, 0 };
+  struct io_uring_sqe *sqe;
+  struct io_uring_cqe *cqe;
+
+  if (!io->tick_armed || (sqe = io_uring_get_sqe (&io->ring)) == NULL)
+    return;
+  io_uring_prep_timeout_remove (sqe, TICK_TAG, 0);
+  io_uring_sqe_set_data64 (sqe, TICK_REMOVE_TAG);
+  /* Its own completion and the tick's; a second at most. */
+  for (int seen = 0; seen < 2;)
+    {
+      if (io_uring_submit_and_wait_timeout (&io->ring, &cqe, 1, &limit, NULL) < 0)
+        break;
+      for (; seen < 2 && io_uring_peek_cqe (&io->ring, &cqe) == 0; seen++)
+        io_uring_cqe_seen (&io->ring, cqe);
+    }
+  io->tick_armed = FALSE;
+}
+
 /* Takes every completion the ring holds; FALSE on a failed request. */
 static gboolean
 reap (Io       *io,
@@ -403,17 +468,25 @@ reap (Io       *io,
 {
   DrivedashBenchWorker *w = io->w;
   struct io_uring_cqe *cqe;
-  unsigned head;
+  unsigned head, seen = 0;
   gboolean ok = TRUE;
 
   g_mutex_lock (&w->win_lock);
   io_uring_for_each_cqe (&io->ring, head, cqe)
     {
-      guint idx = (guint) io_uring_cqe_get_data64 (cqe);
+      guint64 data = io_uring_cqe_get_data64 (cqe);
+      guint idx = (guint) data;
       Slot *slot = &io->slots[idx];
       int res = cqe->res;
-      guint64 latency = now - slot->submitted_at;
+      guint64 latency;
 
+      seen++;
+      if (G_UNLIKELY (data >= TICK_REMOVE_TAG))
+        {
+          tick_done (io, data, res);
+          continue;
+        }
+      latency = now - slot->submitted_at;
       batch->n++;
       io->inflight--;
       io->free_slots[io->n_free++] = idx;
@@ -439,7 +512,7 @@ reap (Io       *io,
   w->win_bytes += batch->bytes;
   w->win_ios += batch->n;
   g_mutex_unlock (&w->win_lock);
-  io_uring_cq_advance (&io->ring, batch->n);
+  io_uring_cq_advance (&io->ring, seen);
   return ok;
 }
 
@@ -499,7 +572,8 @@ cpu_clock_update (CpuClock             *c,
 }
 
 /* Submits what fill_queue() prepared and waits for a completion, at most
- * one wait slice; FALSE when the ring itself failed. */
+ * one wait slice (the tick's, or the wait's own timeout where the kernel
+ * refused the tick); FALSE when the ring itself failed. */
 static gboolean
 submit_and_wait (Io       *io,
                  gboolean  running)
@@ -511,7 +585,11 @@ submit_and_wait (Io       *io,
   if (G_UNLIKELY (drivedash_bench_test_hooks.before_wait != NULL))
     drivedash_bench_test_hooks.before_wait (io->w->index, io->inflight, io->qd, running,
                                             drivedash_bench_test_hooks.user_data);
-  ret = io_uring_submit_and_wait_timeout (&io->ring, &cqe, 1, &slice, NULL);
+  tick_arm (io);
+  if (G_LIKELY (io->tick_armed))
+    ret = io_uring_submit_and_wait (&io->ring, 1);
+  else
+    ret = io_uring_submit_and_wait_timeout (&io->ring, &cqe, 1, &slice, NULL);
   if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY)
     {
       worker_fail (io->w, -ret);
@@ -602,6 +680,8 @@ drivedash_bench_worker_main (gpointer data)
   w->cpu_total_user = drivedash_bench_timeval_s (&ru.ru_utime);
   w->cpu_total_system = drivedash_bench_timeval_s (&ru.ru_stime);
 
+  if (!abandon)
+    tick_disarm (&io);
   io_teardown (&io, abandon);
   return NULL;
 }
