@@ -434,6 +434,67 @@ test_translations_complete (void)
                         "update po/*.po with msgmerge and translate them", missing);
 }
 
+/* Collects into @found the files under @dir (relative to the source root)
+ * that mark a string for translation but are not in @listed. */
+static void
+find_unlisted (const char  *dir,
+               GHashTable  *listed,
+               GPtrArray   *found)
+{
+  g_autofree char *full = build_path (source_root, dir, NULL);
+  g_autoptr(GDir) d = g_dir_open (full, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *rel = g_build_filename (dir, name, NULL);
+      g_autofree char *path = build_path (source_root, rel, NULL);
+      g_autofree char *text = NULL;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          find_unlisted (rel, listed, found);
+          continue;
+        }
+      if (!(g_str_has_suffix (name, ".c") || g_str_has_suffix (name, ".ui")) ||
+          g_hash_table_contains (listed, rel) ||
+          !g_file_get_contents (path, &text, NULL, NULL))
+        continue;
+      if (strstr (text, "_(\"") != NULL || strstr (text, "N_(\"") != NULL ||
+          strstr (text, "C_(\"") != NULL || strstr (text, "ngettext (") != NULL ||
+          strstr (text, "translatable=\"yes\"") != NULL)
+        g_ptr_array_add (found, g_steal_pointer (&rel));
+    }
+}
+
+/* A file whose strings are marked but that po/POTFILES.in leaves out is
+ * never extracted: its strings stay English in every language. */
+static void
+test_potfiles_complete (void)
+{
+  g_autofree char *potfiles_in = build_path (source_root, "po", "POTFILES.in", NULL);
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *potfiles = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (potfiles_in, &potfiles, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (potfiles, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_hash_table_add (listed, g_strstrip (g_strdup (lines[i])));
+  find_unlisted ("src", listed, found);
+  find_unlisted ("ui", listed, found);
+  for (guint i = 0; i < found->len; i++)
+    g_printerr ("marks strings for translation but is not in po/POTFILES.in: %s\n",
+                (const char *) g_ptr_array_index (found, i));
+  if (found->len > 0)
+    g_test_fail_printf ("%u files are missing from po/POTFILES.in (listed above)", found->len);
+}
+
 /* A string glued to a macro, _("At %" G_GUINT64_FORMAT " hours"), is cut
  * at the macro when extracted: the catalogue gets "At %", the program looks
  * up the whole string, and no translation is ever found. xgettext warns
@@ -721,6 +782,7 @@ main (int   argc,
   g_test_add_func ("/data/po-compiles", test_po_compiles);
   g_test_add_func ("/data/translations-complete", test_translations_complete);
   g_test_add_func ("/data/translatable-formats", test_translatable_formats);
+  g_test_add_func ("/data/potfiles-complete", test_potfiles_complete);
   g_test_add_func ("/data/flatpak-manifest", test_flatpak_manifest);
   g_test_add_func ("/data/install", test_install);
 
