@@ -152,6 +152,10 @@ class ReviewTest(unittest.TestCase):
         for step in out['steps']:
             self.assertEqual(listed[step['run_id']]['kind'], kinds[step['kind']])
             self.assertEqual(listed[step['run_id']]['status'], 'done')
+            # Named after the setting, so comparisons and the report say
+            # which run had game mode on.
+            self.assertEqual(listed[step['run_id']].get('name'),
+                             'Game mode on' if step['game_mode'] else 'Game mode off')
         # Each speed run recorded what sysfs said as it began: the service
         # really switched game mode off, then on.
         for step in out['steps'][:2]:

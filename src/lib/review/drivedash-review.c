@@ -189,6 +189,30 @@ saved_cb (GObject      *source,
   next_step (self);
 }
 
+/* A step of the game-mode A/B is named after its setting (unless it has a
+ * name), so that History, the comparisons and the report say which run
+ * had game mode on, and the repeats of one setting count as repeats. */
+static void
+name_for_game_mode (const DrivedashReviewStep *step,
+                    DrivedashStoreRun         *run,
+                    GPtrArray                 *members)
+{
+  const char *name;
+
+  if (step == NULL || step->game_mode < 0 || run == NULL)
+    return;
+  name = step->game_mode == 1 ? _("Game mode on") : _("Game mode off");
+  if (run->name == NULL)
+    run->name = g_strdup (name);
+  for (guint i = 0; members != NULL && i < members->len; i++)
+    {
+      DrivedashStoreRun *member = g_ptr_array_index (members, i);
+
+      if (member->name == NULL)
+        member->name = g_strdup (name);
+    }
+}
+
 /* The step ended: saves what it left (@run, with the set's @members; may
  * be NULL) off the main thread, as the app saves every run. */
 static void
@@ -208,6 +232,7 @@ step_ended (DrivedashReviewRun *self,
       g_error_free (error);
       error = stopped_error ();
     }
+  name_for_game_mode (current (self), run, members);
   end->store = self->store ? g_object_ref (self->store) : NULL;
   end->run = run ? drivedash_store_run_ref (run) : NULL;
   end->members = members ? g_ptr_array_ref (members) : NULL;
