@@ -46,7 +46,8 @@ fill_consistency (DrivedashLongTestResult *res,
     add_round (res, DRIVEDASH_LONG_GROUP_RECOVERY, i, vary (rand, 610 * scale, jitter, i), vary (rand, 190, jitter, i));
 }
 
-/* PCMark's ten rounds of one storage trace, no phases. */
+/* PCMark's ten rounds of one storage trace, each after a rest: the engine
+ * marks them all as recovery rounds. */
 static void
 fill_adaptivity (DrivedashLongTestResult *res,
                  GRand                   *rand,
@@ -54,7 +55,7 @@ fill_adaptivity (DrivedashLongTestResult *res,
                  double                   jitter)
 {
   for (guint i = 1; i <= DRIVEDASH_LONG_ADAPTIVITY_ROUNDS; i++)
-    add_round (res, DRIVEDASH_LONG_GROUP_NONE, i, vary (rand, 900 * scale, jitter, i), vary (rand, 300, jitter, i));
+    add_round (res, DRIVEDASH_LONG_GROUP_RECOVERY, i, vary (rand, 900 * scale, jitter, i), vary (rand, 300, jitter, i));
 }
 
 static void

@@ -27,14 +27,17 @@ static DrivedashApplication *app;
 static const char *const names[] = { "SN750, game mode off", "SN750, game mode on", "970 EVO Plus",
                                      "WD Black 2018", "SN750 again", "SN750, new firmware" };
 static const DrivedashRunKind kinds[] = { DRIVEDASH_RUN_KIND_SUSTAINED, DRIVEDASH_RUN_KIND_CONSISTENCY,
-                                          DRIVEDASH_RUN_KIND_SATURATION };
-static const char *const kind_ids[] = { "sustained", "consistency", "saturation" };
+                                          DRIVEDASH_RUN_KIND_SATURATION, DRIVEDASH_RUN_KIND_ADAPTIVITY };
+static const char *const kind_ids[] = { "sustained", "consistency", "saturation", "adaptivity" };
+/* The groups of rounds each test compares phase by phase: Consistency's
+ * three, Adaptivity's recovery rounds; the others have rounds of none. */
+static const guint n_phases[] = { 0, 3, 0, 1 };
 
 static void
 fill_history (void)
 {
   static const DrivedashLongTestKind tests[] = { DRIVEDASH_LONG_TEST_SUSTAINED, DRIVEDASH_LONG_TEST_CONSISTENCY,
-                                                 DRIVEDASH_LONG_TEST_SATURATION };
+                                                 DRIVEDASH_LONG_TEST_SATURATION, DRIVEDASH_LONG_TEST_ADAPTIVITY };
   static const double scales[] = { 1.0, 1.12, 1.3, 0.93, 1.0, 1.05 };
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, &error);
@@ -74,7 +77,7 @@ list_loaded (gpointer data)
   DrivedashHistoryModel *model = drivedash_history_page_get_model (data);
 
   return !drivedash_history_model_get_loading (model)
-         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) == 22;
+         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) == 28;
 }
 
 static gboolean
@@ -151,7 +154,7 @@ check_view (DrivedashHistoryPage *page,
   g_assert_null (drivedash_long_compare_model_get_status (model));
   g_assert_cmpuint (cmp->runs->len, ==, n);
   g_assert_cmpuint (count_lines (drivedash_long_compare_model_get_legend (model)), ==, n);
-  g_assert_cmpuint (n_plots, ==, k == 1 ? 3 : 1);
+  g_assert_cmpuint (n_plots, ==, n_phases[k] > 0 ? 3 : 1);
   for (guint p = 0; p < n_plots; p++)
     {
       DrivedashPlot *plot = DRIVEDASH_PLOT (plots[p]);
@@ -171,15 +174,16 @@ check_view (DrivedashHistoryPage *page,
   for (guint i = 0; i < n; i++)
     g_assert_nonnull (strstr (said, names[i]));
   g_assert_nonnull (strstr (drivedash_long_compare_model_get_conclusion (model), names[1]));
-  if (k == 1)
+  if (n_phases[k] > 0)
     {
       GtkWidget *table = ui_find_descendant (GTK_WIDGET (view), GTK_TYPE_GRID);
+      guint rows = n_phases[k] * (n + 3);
 
-      /* Three phases: the name, the column titles, a row per run and
-       * the verdicts each. */
+      /* Per phase: the name, the column titles, a row per run and the
+       * verdicts. */
       g_assert_true (GTK_IS_GRID (table));
-      g_assert_nonnull (gtk_grid_get_child_at (GTK_GRID (table), 0, 3 * (n + 3) - 1));
-      g_assert_null (gtk_grid_get_child_at (GTK_GRID (table), 0, 3 * (n + 3)));
+      g_assert_nonnull (gtk_grid_get_child_at (GTK_GRID (table), 0, rows - 1));
+      g_assert_null (gtk_grid_get_child_at (GTK_GRID (table), 0, rows));
       g_assert_true (ui_shows_text (table, "recovers"));
       g_assert_true (ui_shows_text (table, "Against A"));
     }
@@ -196,7 +200,7 @@ screenshots (DrivedashWindow *window,
 
   ui_screenshot_at (window, 960, 1800, wide);
   ui_screenshot_at (window, 360, 1800, narrow);
-  if (kinds[k] == DRIVEDASH_RUN_KIND_CONSISTENCY)
+  if (n_phases[k] > 0)
     {
       /* The phase table and its verdicts, at the bottom of the view. */
       GtkWidget *scrolled = ui_find_descendant (GTK_WIDGET (long_view (history_page (window))),
@@ -287,8 +291,9 @@ open_each (DrivedashWindow    *window,
 static void
 test_open_one (void)
 {
-  static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held" };
-  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write " };
+  static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held",
+                                       "MB/s on average over" };
+  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write ", " MB/s on average" };
 
   open_each (DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))), "en",
              words, headlines);
@@ -482,8 +487,8 @@ check_japanese (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
     }
   {
-    static const char *const words[] = { "IOPS、最初の 1 分は", "回の平均は", "の高速キャッシュは" };
-    static const char *const headlines[] = { " IOPS", "平均 ", "書き込み " };
+    static const char *const words[] = { "IOPS、最初の 1 分は", "回の平均は", "の高速キャッシュは", "回の平均は" };
+    static const char *const headlines[] = { " IOPS", "平均 ", "書き込み ", "平均 " };
 
     open_each (window, "ja", words, headlines);
   }

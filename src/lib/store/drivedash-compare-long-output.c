@@ -133,6 +133,11 @@ drivedash_compare_long_dup_summary (const DrivedashCompareLong *self,
 
   g_return_val_if_fail (index > 0 && index < self->runs->len, NULL);
 
+  /* One group of rounds (Adaptivity's): its own verdict says it best,
+   * not "in every phase, by 11.9 to 11.9 %". */
+  if (n == 1)
+    return drivedash_compare_long_dup_verdict (self, &g_array_index (self->phases, DrivedashCompareLongPhase, 0),
+                                               index);
   for (guint p = 0; p < n; p++)
     {
       const DrivedashCompareLongPhase *phase = &g_array_index (self->phases, DrivedashCompareLongPhase, p);

@@ -149,7 +149,7 @@ char                 *drivedash_compare_long_dup_verdict  (const DrivedashCompar
                                                            guint                            index);
 /* Run @index (≥ 1) against the first over every phase, one sentence:
  * "B is faster than A in every phase, by 11.8 to 12.2 %.", or "Can't
- * tell …" (translated). */
+ * tell …" (translated); with one phase, that phase's verdict. */
 char                 *drivedash_compare_long_dup_summary  (const DrivedashCompareLong      *self,
                                                            guint                            index);
 /* For the top of the view: each run's summary (rounds tests) or the
