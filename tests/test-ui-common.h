@@ -94,6 +94,24 @@ ui_find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+/* The button under @widget whose label is @label (mnemonic included). */
+static inline GtkButton *
+ui_find_button_labelled (GtkWidget  *widget,
+                         const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = ui_find_button_labelled (child, label);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Screenshots go to <build>/tests/screenshots/, named by the caller. */
 static inline char *
 ui_screenshot (DrivedashWindow *window,

@@ -757,6 +757,23 @@ check_japanese (void)
   drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_QUICK);
   ui_iterate_for (300);
   g_free (ui_screenshot (window, "long-tests-estimate-ja.png"));
+  /* The question before a test that writes this much names its buttons
+   * as they are read, "開始", not "開始(S)" (only the window's own
+   * buttons were named so). */
+  {
+    AdwMessageDialog *question;
+    GtkWidget *start;
+
+    g_assert_true (drivedash_long_test_model_needs_confirmation (model));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
+    ui_iterate_until (asks_to_quit, window, 10);
+    question = quit_question (window);
+    start = GTK_WIDGET (ui_find_button_labelled (GTK_WIDGET (question), g_dgettext (GETTEXT_PACKAGE, "_Start")));
+    g_assert_nonnull (start);
+    gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_LABEL, "開始");
+    adw_message_dialog_response (question, "cancel");
+    g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  }
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
   ui_iterate_for (500);
   g_free (ui_screenshot (window, "long-tests-estimate-ja-narrow.png"));

@@ -23,6 +23,7 @@
 #include "drivedash-health-temperature.h"
 #include "drivedash-health-upkeep.h"
 #include "drivedash-health-verdict.h"
+#include "drivedash-dialog.h"
 #include "drivedash-toast.h"
 #include "drivedash-watch-hint.h"
 
@@ -109,13 +110,7 @@ present_message (GtkWidget  *widget,
                  const char *heading,
                  const char *body)
 {
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_window_present (GTK_WINDOW (drivedash_dialog_new_message (widget, heading, body)));
 }
 
 /* Too long for a toast: the message says what to do. */

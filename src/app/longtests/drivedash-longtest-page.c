@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-dialog.h"
 #include "drivedash-a11y.h"
 #include "drivedash-closures.h"
 #include "drivedash-format.h"
@@ -96,7 +97,6 @@ static void
 start (GtkWidget *page)
 {
   DrivedashLongTestPage *self = DRIVEDASH_LONG_TEST_PAGE (page);
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *notice = NULL;
   GtkWidget *dialog;
 
@@ -106,14 +106,8 @@ start (GtkWidget *page)
       return;
     }
   notice = drivedash_long_test_model_dup_notice (self->model);
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Start a test that writes this much?"), notice);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "start", _("_Start"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = drivedash_dialog_new_confirm (GTK_WIDGET (self), _("Start a test that writes this much?"), notice,
+                                         _("_Start"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-dialog.h"
 #include "drivedash-a11y.h"
 #include "drivedash-bench-format.h"
 #include "drivedash-closures.h"
@@ -68,7 +69,6 @@ static void
 start (GtkWidget *page)
 {
   DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (page);
-  GtkRoot *root = gtk_widget_get_root (page);
   g_autoptr(GError) error = NULL;
   GtkWidget *dialog;
 
@@ -78,15 +78,8 @@ start (GtkWidget *page)
         drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
       return;
     }
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Start a review that writes this much?"),
-                                   drivedash_review_model_get_estimate_text (self->model));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "start", _("_Start"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = drivedash_dialog_new_confirm (page, _("Start a review that writes this much?"),
+                                         drivedash_review_model_get_estimate_text (self->model), _("_Start"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
