@@ -131,9 +131,21 @@ class ReviewTest(unittest.TestCase):
         failed = [r for r in self.history('list')['runs'] if r['status'] == 'failed']
         self.assertEqual(failed, [])
 
-        result = subprocess.run(self.argv('--resume', '--json'), env=self.env, capture_output=True,
-                                text=True, timeout=300)
+        pdf = os.path.join(self.tmp, 'review.pdf')
+        html = os.path.join(self.tmp, 'review.html')
+        result = subprocess.run(self.argv('--resume', '--json', '--report-pdf', pdf, '--report-html', html),
+                                env=self.env, capture_output=True, text=True, timeout=300)
         self.assertEqual(result.returncode, 0, result.stderr)
+        # The whole review in one report, each run by its setting.
+        with open(pdf, 'rb') as f:
+            self.assertEqual(f.read(5), b'%PDF-')
+        text = subprocess.run(['pdftotext', '-enc', 'UTF-8', pdf, '-'], capture_output=True, text=True,
+                              check=True).stdout
+        for words in ('Game mode off', 'Game mode on', 'Sustained', 'Consistency', 'Adaptivity'):
+            self.assertIn(words, text)
+        with open(html, encoding='utf-8') as f:
+            page = f.read()
+        self.assertIn('Game mode on', page)
         self.assertIn('Step 3 of 8: Sustained, game mode off', result.stderr)
         self.assertNotIn('Step 2 of 8:', result.stderr)
         out = json.loads(result.stdout)
