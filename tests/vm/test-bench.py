@@ -38,7 +38,7 @@ def main():
     guest = vmtest.Guest(tap, bins=[sys.argv[1]])
     run = guest.run_until_not_stalled(
         lambda: [guest.disk("ext4.img", 256, ext4=True) + ",serial=DD-BENCH"],
-        SCRIPT, env=[f"SIZE_MIB={SIZE_MIB}"])
+        SCRIPT, env=[f"SIZE_MIB={SIZE_MIB}"], budget=1200)
     tap.eq(run.rc, 0, "the guest mounted ext4 and ran the whole script")
 
     bench = run.json("bench")
