@@ -125,12 +125,15 @@ class NameWatch:
 
     def __init__(self):
         self.seen = set()
+        self.nodes = []  # what the events brought, newest last
 
     def _on_event(self, event):
         for node in (event.source, event.any_data):
             try:
                 if node is not None and getattr(node, "name", None):
                     self.seen.add(node.name)
+                if isinstance(node, pyatspi.Accessible):
+                    self.nodes.append(node)
             except Exception:
                 pass
 
@@ -155,6 +158,25 @@ class NameWatch:
                 return True
             return any(getattr(n, "name", None) == name for n in walk(root) if showing(n))
         return wait_for(seen, what, timeout=timeout)
+
+    def wait_node(self, root, role, name, what, timeout=TIMEOUT_S):
+        """The node of @role named @name in what an event brought (a toast
+        as it was added, say) or in the tree: a toast and its button are
+        gone again after a few seconds, and on a loaded machine one walk
+        of the whole window can take longer than that, while a walk of
+        the toast alone is quick."""
+        from gi.repository import GLib
+        context = GLib.MainContext.default()
+
+        def found():
+            while context.pending():
+                context.iteration(False)
+            for node in reversed(self.nodes):
+                hit = find_all(node, role, name, max_depth=8)
+                if hit:
+                    return hit[0]
+            return (find_all(root, role, name) or [None])[0]
+        return wait_for(found, what, timeout=timeout)
 
 
 def showing(node):
@@ -181,9 +203,9 @@ def walk(node, depth=0, max_depth=60):
             yield from walk(c, depth + 1, max_depth)
 
 
-def find_all(root, role=None, name=None, pred=None, only_showing=True):
+def find_all(root, role=None, name=None, pred=None, only_showing=True, max_depth=60):
     out = []
-    for n in walk(root):
+    for n in walk(root, max_depth=max_depth):
         try:
             if role is not None and n.getRole() != role:
                 continue

@@ -134,7 +134,7 @@ def narrow_tabs(x):
         find(app.node, None, "Your drive needs attention.", what="the verdict")
         time.sleep(1)
         lists = wait_for(lambda: (lambda l: l if len(l) == 1 else None)(find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST)),
-                         "exactly one set of tabs", timeout=20)
+                         "exactly one set of tabs", timeout=TIMEOUT_S)
         tabs = [t.name for t in find_all(lists[0], pyatspi.ROLE_PAGE_TAB)]
         assert tabs == ["Health", "Speed", "Long Tests", "Full Review", "History"], tabs
     finally:
@@ -282,8 +282,8 @@ def history_read_aloud(x):
         with NameWatch() as watch:
             key("space")
             watch.wait(app.node, "Run deleted: " + title, "the deleted toast")
-            undo = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Undo", what="the toast's Undo button", timeout=10)
-        do_action(undo)
+            undo = watch.wait_node(app.node, pyatspi.ROLE_PUSH_BUTTON, "Undo", "the toast's Undo button")
+            do_action(undo)
         wait_for(lambda: len(find_all(app.node, pyatspi.ROLE_LIST_ITEM, title)) == 2, "the run back")
     finally:
         app.kill()
@@ -302,15 +302,16 @@ def run_to_end(x):
             # The run's length, scaled: the 1 s passes of the quickest preset
             # take about half a minute on a quiet machine.
             watch.wait(app.node, "Speed test finished", "the finished toast", timeout=4 * TIMEOUT_S)
+            # The toast's button, before the toast goes.
+            copy = watch.wait_node(app.node, pyatspi.ROLE_PUSH_BUTTON, "Copy Results", "the toast's Copy Results")
+            with NameWatch() as copied:
+                do_action(copy)
+                copied.wait(app.node, "Results copied", "the copied toast")
         cells = find_all(app.node, None, None,
                          pred=lambda n: "megabytes per second" in (n.name or ""))
         assert len(cells) >= 4, "cells read aloud: %s" % [c.name for c in cells]
-        copy = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Copy Results", timeout=10)
-        with NameWatch() as watch:
-            do_action(copy)
-            watch.wait(app.node, "Results copied", "the copied toast")
         # The verdict's labels are selectable: their words are their text.
-        find(app.node, pyatspi.ROLE_LABEL, None, what="the run's verdict", timeout=10,
+        find(app.node, pyatspi.ROLE_LABEL, None, what="the run's verdict", timeout=TIMEOUT_S,
              pred=lambda n: ((n.name or "") + text_of(n)).startswith("How we decided"))
         assert not test_files(folder)
         print("# %s" % estimate.name)
