@@ -242,8 +242,7 @@ class Guest:
                           f"answering I/O ({why}); booting a fresh guest, {left:.0f} s left\n"
                           + run["zz-stall"].out[-2000:] + run["zz-dmesg"].out[-2000:])
 
-    def run(self, script, nvme=(), files=(), env=(), timeout=240, on_line=None, memory=None, io_timeout=None,
-            kernel_args=()):
+    def run(self, script, nvme=(), files=(), env=(), timeout=240, on_line=None, memory=None):
         """Boots the guest for SCRIPT and waits for it.  ON_LINE, when given,
         is called with each line of the script's stdout as the guest prints
         it (run-guest passes the console through line by line), for tests
@@ -264,10 +263,6 @@ class Guest:
             cmd += ["--env", e]
         if memory:
             cmd += ["--memory", str(memory)]
-        if io_timeout:
-            cmd += ["--io-timeout", str(io_timeout)]
-        for a in kernel_args:
-            cmd += ["--kernel-arg", a]
         t = time.monotonic()
         if on_line is None:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
