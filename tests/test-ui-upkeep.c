@@ -270,6 +270,28 @@ upkeep_shown (gpointer data)
          gtk_widget_get_mapped (GTK_WIDGET (section));
 }
 
+/* Scrolls the page so that the group is in view; holds once it is.  The
+ * health report's groups above it come in after the group itself, and
+ * until the page has laid them out the group sits at the top and there
+ * is nothing to scroll, so this is retried on each iteration. */
+static gboolean
+upkeep_scrolled_into_view (gpointer data)
+{
+  GtkWidget *section = data;
+  GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (section, GTK_TYPE_SCROLLED_WINDOW));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (scrolled);
+  graphene_point_t at;
+
+  if (!gtk_widget_compute_point (section, gtk_scrolled_window_get_child (scrolled),
+                                 &GRAPHENE_POINT_INIT (0, 0), &at) || at.y <= 24)
+    return FALSE;
+  if (G_APPROX_VALUE (gtk_adjustment_get_value (adj), at.y - 24, 1.0))
+    return TRUE;
+  g_test_message ("upkeep group at y=%.0f of %.0f", at.y, gtk_adjustment_get_upper (adj));
+  gtk_adjustment_set_value (adj, at.y - 24);
+  return FALSE;
+}
+
 /* The group where it lives: the Health page of the real window, showing
  * the fixture drive; scrolled so that the group is in view. */
 static void
@@ -283,9 +305,7 @@ test_in_window (void)
       GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE);
       g_autoptr(DrivedashDriveList) drives = drivedash_drive_list_new_for_root (g_getenv ("UPKEEP_SYSFS_ROOT"));
       g_autofree char *name = g_strdup_printf ("upkeep-window-%s-light.png", i == 0 ? "wide" : "narrow");
-      GtkWidget *section, *scrolled;
-      GtkAdjustment *adj;
-      graphene_point_t at;
+      GtkWidget *section;
 
       g_assert_nonnull (page);
       drivedash_health_page_set_drives (DRIVEDASH_HEALTH_PAGE (page), drives);
@@ -293,17 +313,7 @@ test_in_window (void)
       g_assert_nonnull (section);
       ui_iterate_until (upkeep_shown, section, 30);
       g_assert_true (gtk_widget_get_visible (find_button (section, "upkeep.open-software")));
-      /* The health report's groups above it come in first; let the page
-       * lay them out before scrolling. */
-      ui_iterate_for (500);
-      scrolled = gtk_widget_get_ancestor (section, GTK_TYPE_SCROLLED_WINDOW);
-      adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-      g_assert_true (gtk_widget_compute_point (section, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
-                                               &GRAPHENE_POINT_INIT (0, 0), &at));
-      g_test_message ("upkeep group at y=%.0f of %.0f", at.y, gtk_adjustment_get_upper (adj));
-      gtk_adjustment_set_value (adj, at.y - 24);
-      ui_iterate_for (200);
-      g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+      ui_iterate_until (upkeep_scrolled_into_view, section, 30);
       g_free (ui_screenshot (window, name));
       gtk_window_close (GTK_WINDOW (window));
       ui_iterate_for (100);
