@@ -274,6 +274,8 @@ upkeep_shown (gpointer data)
  * health report's groups above it come in after the group itself, and
  * until the page has laid them out the group sits at the top and there
  * is nothing to scroll, so this is retried on each iteration. */
+#define UPKEEP_SCROLL_MARGIN 24.0  /* px left above the group when scrolled to it */
+
 static gboolean
 upkeep_scrolled_into_view (gpointer data)
 {
@@ -281,15 +283,19 @@ upkeep_scrolled_into_view (gpointer data)
   GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (section, GTK_TYPE_SCROLLED_WINDOW));
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (scrolled);
   graphene_point_t at;
+  double target;
 
   if (!gtk_widget_compute_point (section, gtk_scrolled_window_get_child (scrolled),
-                                 &GRAPHENE_POINT_INIT (0, 0), &at) || at.y <= 24)
+                                 &GRAPHENE_POINT_INIT (0, 0), &at) || at.y <= UPKEEP_SCROLL_MARGIN)
     return FALSE;
-  if (G_APPROX_VALUE (gtk_adjustment_get_value (adj), at.y - 24, 1.0))
-    return TRUE;
+  target = at.y - UPKEEP_SCROLL_MARGIN;
+  if (!G_APPROX_VALUE (gtk_adjustment_get_value (adj), target, 1.0))
+    {
+      gtk_adjustment_set_value (adj, target);
+      return FALSE;
+    }
   g_test_message ("upkeep group at y=%.0f of %.0f", at.y, gtk_adjustment_get_upper (adj));
-  gtk_adjustment_set_value (adj, at.y - 24);
-  return FALSE;
+  return TRUE;
 }
 
 /* The group where it lives: the Health page of the real window, showing
