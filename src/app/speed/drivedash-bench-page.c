@@ -140,7 +140,9 @@ use_home_cb (GtkWidget  *widget,
     drivedash_run_model_choose_folder (get_model (widget), file);
 }
 
-/* Between tests the caption keeps naming the last one. */
+/* Between tests the caption keeps naming the last one; once the run is
+ * over the plots show every test, so it names none.  The model drops its
+ * current test before the run ends, so the end is seen on "running". */
 static void
 current_test_cb (DrivedashBenchPage *self)
 {
@@ -161,6 +163,8 @@ feed_plots (DrivedashBenchPage *self)
   g_signal_connect_object (self->model, "sample", G_CALLBACK (drivedash_bench_plots_add_sample),
                            self->plots, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::current-test", G_CALLBACK (current_test_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "notify::running", G_CALLBACK (current_test_cb),
                            self, G_CONNECT_SWAPPED);
 }
 
