@@ -164,7 +164,7 @@ run_child (const char *dir)
   s->amount = 32 * MIB;
   s->step_bytes = 4 * MIB;
   s->interval_s = 0.1;
-  res = drivedash_long_test_run (s, NULL, NULL, NULL, &partial, &error);
+  res = drivedash_long_test_execute (s, NULL, NULL, NULL, &partial, &error);
   drivedash_bench_file_set_created_hook_for_testing (NULL, NULL);
   if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NO_DIRECT_IO))
     skip_child ("tmpfs has no direct I/O on this kernel (before Linux 6.6)", EINVAL);

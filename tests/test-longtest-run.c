@@ -105,7 +105,7 @@ run_consistency (const char *parent)
   const DrivedashLongTestSink sink = { .progress = seen_progress, .row = seen_row, .round = seen_round };
   guint last = 0;
 
-  res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, &sink, &seen, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (res->rounds->len, ==, 18);
   /* Each round reached the sink as it was measured, the same as kept. */
@@ -150,7 +150,7 @@ run_saturation (const char *parent)
   g_autoptr(DrivedashLongTestResult) res = NULL;
   g_autoptr(GError) error = NULL;
 
-  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (res->bytes_written, ==, 32u << 20);
   g_assert_cmpuint (res->per_step->len, ==, 8);
@@ -174,7 +174,7 @@ run_adaptivity (const char *parent)
   const DrivedashLongTestSink sink = { .progress = seen_progress, .row = seen_row, .round = seen_round };
 
   s->amount = 16u << 20;
-  res = drivedash_long_test_run (s, NULL, &sink, &seen, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, &sink, &seen, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (res->fill_bytes, ==, 16u << 20);
   g_assert_cmpuint (res->bytes_written, >, res->fill_bytes);
@@ -212,7 +212,7 @@ run_sustained (const char *parent)
   double reads = 0, writes = 0;
 
   s->duration_s = 1.5;
-  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   rows = drivedash_timeseries_get_rows (res->series);
   n = drivedash_timeseries_get_n_rows (res->series);
@@ -299,7 +299,7 @@ stop_thread (gpointer data)
   DrivedashLongTestResult *partial = NULL;
   DrivedashLongTestResult *res;
 
-  res = drivedash_long_test_run (c->s, c->cancellable, &sink, c, &partial, &c->error);
+  res = drivedash_long_test_execute (c->s, c->cancellable, &sink, c, &partial, &c->error);
   g_assert_null (res);
   g_assert_nonnull (partial);
   c->file_path = g_strdup (partial->file_path);
@@ -454,7 +454,7 @@ test_temperature (void)
 
   s->duration_s = 1;
   s->hwmon_path = g_strdup (warm);
-  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   rows = drivedash_timeseries_get_rows (res->series);
   g_assert_cmpuint (drivedash_timeseries_get_n_rows (res->series), >, 0);
@@ -465,7 +465,7 @@ test_temperature (void)
   g_free (s->hwmon_path);
   s->hwmon_path = g_strdup (hot);
   s->duration_s = LONG_PHASE_S;
-  g_assert_null (drivedash_long_test_run (s, NULL, NULL, NULL, &partial, &error));
+  g_assert_null (drivedash_long_test_execute (s, NULL, NULL, NULL, &partial, &error));
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_FAILED);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "critical temperature (85 °C)"));
@@ -516,7 +516,7 @@ test_phase_begin (void)
 
   s->duration_s = 2;
   s->interval_s = 0.5;
-  res = drivedash_long_test_run (s, NULL, &sink, &b, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, &sink, &b, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (b.kinds->len, ==, 2);
   g_assert_cmpuint (g_array_index (b.kinds, guint, 0), ==, DRIVEDASH_LONG_PHASE_PREPARE);

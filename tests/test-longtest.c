@@ -505,7 +505,7 @@ sim_write_tick (const SimDrive *d,
   return bytes;
 }
 
-/* Walks the plan as drivedash_long_test_run() does, a tenth of a second
+/* Walks the plan as drivedash_long_test_execute() does, a tenth of a second
  * at a time, on @d.  The storage test writes two runs in five. */
 static void
 sim_run (const DrivedashLongTestSettings *s,

@@ -480,7 +480,7 @@ save_real_run (Fixture               *f,
   s->step_bytes = 4u << 20;
   s->interval_s = 0.25;
   run = drivedash_store_run_new_long (f->store, s);
-  res = drivedash_long_test_run (s, NULL, NULL, NULL, NULL, &error);
+  res = drivedash_long_test_execute (s, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   drivedash_store_run_finish_long (run, f->store, res, s, NULL);
   run->name = g_strdup (name);

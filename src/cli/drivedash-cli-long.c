@@ -4,9 +4,9 @@
  * One function for the four commands: the command name picks the test.
  * "drivedash-cli long NAME", the first spelling, still works.
  *
- * The test runs in a worker thread; the main thread keeps a main loop so
- * Ctrl+C (SIGINT/SIGTERM) stops it through its cancellable, and prints
- * progress the worker hands over.
+ * The test runs as a DrivedashLongTestRun, which keeps it in the history;
+ * the main thread keeps a main loop so Ctrl+C (SIGINT/SIGTERM) stops it
+ * through its cancellable, and prints the progress the run hands over.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,14 +27,12 @@
 #include "drivedash-folder.h"
 #include "drivedash-format.h"
 #include "drivedash-hwmon.h"
+#include "drivedash-longtest-run.h"
 #include "drivedash-longtest-summary.h"
-#include "drivedash-longtest-thermal.h"
 #include "drivedash-store-drive.h"
 #include "drivedash-store-save.h"
 #include "drivedash-write-notice.h"
 
-/* Anything above this asks for --yes first (the 100 GB). */
-#define CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
 #define PROGRESS_EVERY_US (5 * G_USEC_PER_SEC)
 
 typedef struct
@@ -61,16 +59,14 @@ typedef struct
 
 typedef struct
 {
-  DrivedashLongTestSettings *settings;
-  GCancellable              *cancellable;
-  GMainLoop                 *loop;
-  DrivedashLongTestResult   *result;
-  DrivedashLongTestResult   *partial;
-  GError                    *error;
-  const char                *command;  /* "drivedash-cli sustained", for messages */
-  gboolean                   quiet;
-  gint64                     last_progress;
-  guint                      last_phase;     /* the phase of the last line printed */
+  DrivedashLongTestRun          *run;
+  GMainLoop                     *loop;
+  const DrivedashLongTestResult *result;
+  GError                        *error;
+  const char                    *command;       /* "drivedash-cli sustained", for messages */
+  gboolean                       quiet;
+  gint64                         last_progress;
+  guint                          last_phase;    /* the phase of the last line printed */
 } LongRun;
 
 static void
@@ -168,8 +164,9 @@ apply_options (const LongOptions         *o,
 }
 
 static void
-on_progress (gpointer                     user_data,
-             const DrivedashLongProgress *p)
+on_progress (DrivedashLongTestRun        *test,
+             const DrivedashLongProgress *p,
+             gpointer                     user_data)
 {
   LongRun *run = user_data;
   gint64 now = g_get_monotonic_time ();
@@ -193,26 +190,15 @@ on_progress (gpointer                     user_data,
              drivedash_long_phase_get_display_name (p->phase.kind), left);
 }
 
-static gboolean
-quit_loop (gpointer user_data)
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
 {
-  g_main_loop_quit (user_data);
-  return G_SOURCE_REMOVE;
-}
+  LongRun *run = user_data;
 
-static gpointer
-run_thread (gpointer data)
-{
-  LongRun *run = data;
-  const DrivedashLongTestSink sink = { on_progress, NULL, NULL, NULL };
-
-  run->result = drivedash_long_test_run_with_thermal (run->settings, run->cancellable, &sink, run,
-                                                      &run->partial, &run->error);
-  /* Quit from the loop itself: a run refused at once (a folder where no
-   * file can be made) ends before g_main_loop_run() has begun, and a quit
-   * before it is lost, so the CLI would wait forever (seen in CI). */
-  g_idle_add (quit_loop, run->loop);
-  return NULL;
+  run->result = drivedash_long_test_run_run_finish (run->run, result, &run->error);
+  g_main_loop_quit (run->loop);
 }
 
 static gboolean
@@ -225,14 +211,14 @@ on_signal (gpointer user_data)
 static void
 run_test (LongRun *run)
 {
-  g_autoptr(GThread) thread = NULL;
-  guint sigint = g_unix_signal_add (SIGINT, on_signal, run->cancellable);
-  guint sigterm = g_unix_signal_add (SIGTERM, on_signal, run->cancellable);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  guint sigint = g_unix_signal_add (SIGINT, on_signal, cancellable);
+  guint sigterm = g_unix_signal_add (SIGTERM, on_signal, cancellable);
 
   run->loop = g_main_loop_new (NULL, FALSE);
-  thread = g_thread_new ("long-test", run_thread, run);
+  g_signal_connect (run->run, "progress", G_CALLBACK (on_progress), run);
+  drivedash_long_test_run_run_async (run->run, cancellable, run_done_cb, run);
   g_main_loop_run (run->loop);
-  g_thread_join (g_steal_pointer (&thread));
   g_source_remove (sigint);
   g_source_remove (sigterm);
   g_main_loop_unref (run->loop);
@@ -246,18 +232,12 @@ notice_text (const DrivedashLongEstimate *e,
              const char                  *controller)
 {
   g_autoptr(DrivedashHealth) health = NULL;
-  double used = -1;
-  guint64 written = 0;
+  double used;
+  guint64 written;
 
   if (controller != NULL)
     health = drivedash_client_get_health (NULL, controller, DRIVEDASH_CLIENT_NONE, NULL, NULL);
-  if (health != NULL && (health->has & DRIVEDASH_HEALTH_HAS_SMART))
-    {
-      used = health->smart.percentage_used;
-      /* Data units are thousands of 512-byte blocks. */
-      written = (guint64) MIN (drivedash_u128_to_double (health->smart.data_units_written) * 512000,
-                               (double) G_MAXUINT64);
-    }
+  drivedash_health_get_wear (health, &used, &written);
   return drivedash_write_notice_range_text (e->bytes_low, e->bytes_high,
                                             health ? health->model : NULL, used, written);
 }
@@ -286,7 +266,7 @@ check_amount (const DrivedashLongTestSettings *s,
     }
   /* What a fast drive writes: the most this run can write. */
   text = g_format_size (e.bytes_high);
-  if (e.bytes_high > CONFIRM_BYTES && !yes)
+  if (e.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES && !yes)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("This test writes up to about %s, which wears the drive. "
@@ -299,31 +279,25 @@ check_amount (const DrivedashLongTestSettings *s,
 static int
 finish (LongRun           *run,
         const char        *prefix,
-        const LongOptions *o,
-        DrivedashStore    *store,
-        DrivedashStoreRun *stored)
+        const LongOptions *o)
 {
-  const DrivedashLongTestResult *res = run->result ? run->result : run->partial;
-  g_autoptr(GError) save_error = NULL;
+  const DrivedashLongTestSettings *settings = drivedash_long_test_run_get_settings (run->run);
+  const DrivedashLongTestResult *res = drivedash_long_test_run_get_measured (run->run);
+  const GError *save_error = drivedash_long_test_run_get_save_error (run->run);
+  gint64 id = drivedash_long_test_run_get_run_id (run->run);
   g_autoptr(GError) csv_error = NULL;
-  gint64 id = 0;
 
-  if (store != NULL)
-    {
-      drivedash_store_run_finish_long (stored, store, res, run->settings, run->error);
-      if (drivedash_store_save (store, stored, NULL, &save_error))
-        id = stored->id;
-      else
-        /* Translators: the first %s is the command, "drivedash-cli sustained" */
-        fprintf (stderr, _("%s: the run was not saved: %s\n"), run->command, save_error->message);
-    }
+  if (save_error != NULL)
+    /* Translators: the first %s is the command, "drivedash-cli sustained";
+     * the second says the run was not kept, and why */
+    fprintf (stderr, _("%s: %s\n"), run->command, save_error->message);
   if (o->series != NULL && res != NULL &&
       !drivedash_timeseries_write_csv (res->series, o->series, &csv_error))
     /* Translators: the first %s is the command, "drivedash-cli sustained" */
     fprintf (stderr, _("%s: could not write the series: %s\n"), run->command, csv_error->message);
   if (run->result != NULL && o->json)
     {
-      g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (run->result, run->settings);
+      g_autoptr(JsonNode) node = drivedash_long_test_result_to_json (run->result, settings);
       g_autofree char *text = NULL;
 
       if (id > 0)
@@ -332,7 +306,7 @@ finish (LongRun           *run,
       printf ("%s\n", text);
     }
   else if (run->result != NULL)
-    drivedash_cli_long_print (run->result, run->settings);
+    drivedash_cli_long_print (run->result, settings);
   if (id > 0 && !o->json)
     fprintf (run->result ? stdout : stderr, _("Saved as run %lld.\n"), (long long) id);
   if (run->error != NULL)
@@ -350,8 +324,7 @@ run_kind (DrivedashLongTestKind  kind,
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashFolderInfo) info = NULL;
   g_autoptr(DrivedashStore) store = NULL;
-  g_autoptr(DrivedashStoreRun) stored = NULL;
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(DrivedashLongTestRun) test = NULL;
   g_autofree char *controller = NULL;
   LongRun run = { .last_phase = G_MAXUINT };
   int ret;
@@ -373,17 +346,15 @@ run_kind (DrivedashLongTestKind  kind,
 
       return drivedash_cli_fail (why, error);
     }
+  test = drivedash_long_test_run_new (settings);
   if (store != NULL)
-    stored = drivedash_store_run_new_long (store, settings);
+    drivedash_store_keep_long_test_run (store, test, NULL);
 
-  run.settings = settings;
+  run.run = test;
   run.command = command;
-  run.cancellable = cancellable;
   run.quiet = o->json;
   run_test (&run);
-  ret = finish (&run, prefix, o, store, stored);
-  g_clear_pointer (&run.result, drivedash_long_test_result_free);
-  g_clear_pointer (&run.partial, drivedash_long_test_result_free);
+  ret = finish (&run, prefix, o);
   g_clear_error (&run.error);
   return ret;
 }

@@ -29,10 +29,9 @@
 #include "drivedash-report.h"
 #include "drivedash-review.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-write-notice.h"
 
 #define PREFIX "drivedash-cli review: "
-/* Anything above this asks for --yes first, as the long tests do. */
-#define CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
 
 typedef struct
 {
@@ -186,24 +185,19 @@ check_estimate (const DrivedashReviewState *state,
   g_autofree char *text = NULL;
   g_autofree char *most = NULL;
   DrivedashReviewEstimate e;
-  guint64 amount = 0, written = 0;
-  double used = -1;
+  guint64 amount = 0, written;
+  double used;
 
   if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &amount, error))
     return FALSE;
   drivedash_review_estimate (state->settings, state->steps, amount, &e);
   if (state->controller != NULL)
     health = drivedash_client_get_health (NULL, state->controller, DRIVEDASH_CLIENT_NONE, NULL, NULL);
-  if (health != NULL && (health->has & DRIVEDASH_HEALTH_HAS_SMART))
-    {
-      used = health->smart.percentage_used;
-      written = (guint64) MIN (drivedash_u128_to_double (health->smart.data_units_written) * 512000,
-                               (double) G_MAXUINT64);
-    }
+  drivedash_health_get_wear (health, &used, &written);
   text = drivedash_review_estimate_dup_text (&e, health ? health->model : NULL, used, written, now);
   fprintf (stderr, "%s\n", text);
   most = g_format_size (e.bytes_high);
-  if (e.bytes_high > CONFIRM_BYTES && !yes)
+  if (e.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES && !yes)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("This review writes up to about %s, which wears the drive. "

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "drivedash-longtest-mapping.h"
+#include "drivedash-write-notice.h"
 
 const char *
 drivedash_long_test_get_title (DrivedashLongTestKind kind)
@@ -139,7 +140,7 @@ drivedash_long_notice_text (guint64 bytes)
 {
   g_autofree char *amount = g_format_size (bytes);
 
-  if (bytes > DRIVEDASH_LONG_CONFIRM_BYTES)
+  if (bytes > DRIVEDASH_WRITE_CONFIRM_BYTES)
     return g_strdup_printf (_("This test writes up to about %s. That wears the drive a little, "
                               "so Drivedash asks before it starts."), amount);
   return g_strdup_printf (_("This test writes up to about %s."), amount);

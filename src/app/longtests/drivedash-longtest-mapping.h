@@ -9,9 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* The 100 GB: above it, the user confirms before a start. */
-#define DRIVEDASH_LONG_CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
-
 /* "Long speed test", "Consistency", "How much until it slows down",
  * "Adaptivity". */
 const char *drivedash_long_test_get_title       (DrivedashLongTestKind kind);

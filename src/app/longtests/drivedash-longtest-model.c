@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The view-model of the Long Tests page.  The test runs in the thread of
- * a DrivedashRunQueue (drivedash_long_test_run() is synchronous); its
+ * a DrivedashRunQueue (drivedash_long_test_execute() is synchronous); its
  * rows, rounds and progress come back to the main context through that
  * bounded queue, so every property changes on the thread that called
  * _start(), and the queue holds the model while a run is in flight.
@@ -16,7 +16,6 @@
 #include "drivedash-notify.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
-#include "drivedash-history-save.h"
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest-folder.h"
 #include "drivedash-longtest-mapping.h"
@@ -24,9 +23,10 @@
 #include "drivedash-longtest-model-private.h"
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-longtest-summary.h"
-#include "drivedash-longtest-thermal.h"
-#include "drivedash-run-queue.h"
+#include "drivedash-longtest-run.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-store-save.h"
+#include "drivedash-write-notice.h"
 
 struct _DrivedashLongTestModel
 {
@@ -36,9 +36,9 @@ struct _DrivedashLongTestModel
   char                      *folder;
   char                      *summary;
   GCancellable              *cancellable;
-  DrivedashRunQueue         *queue;
-  DrivedashLongTestResult   *result;
-  GError                    *save_error;       /* the last run's, NULL: saved */
+  DrivedashLongTestRun      *run;              /* the run in flight */
+  DrivedashLongTestRun      *result_run;       /* the last run that finished */
+  const DrivedashLongTestResult *result;       /* its result */
   DrivedashLongTestSettings *override;
   DrivedashLongTestRounds   *rounds;
   DrivedashHealth           *health;           /* the Health page's drive, NULL: none */
@@ -75,24 +75,13 @@ G_DEFINE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDAS
 #define RUN(self) DRIVEDASH_RUN_MODEL (self)
 
 static DrivedashLongTestSettings *
-settings_copy (const DrivedashLongTestSettings *s)
-{
-  DrivedashLongTestSettings *copy = g_memdup2 (s, sizeof *s);
-
-  copy->folder = g_strdup (s->folder);
-  copy->hwmon_path = g_strdup (s->hwmon_path);
-  copy->controller = g_strdup (s->controller);
-  return copy;
-}
-
-static DrivedashLongTestSettings *
 make_settings (DrivedashLongTestModel *self)
 {
   DrivedashLongTestSettings *s;
   g_autofree char *controller = NULL;
 
   if (self->override != NULL)
-    return settings_copy (self->override);
+    return drivedash_long_test_settings_copy (self->override);
   s = drivedash_long_test_settings_new (self->kind);
   drivedash_long_test_settings_apply_preset (s, self->preset);
   s->folder = g_strdup (self->folder);
@@ -315,7 +304,7 @@ drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
   DrivedashLongEstimate e;
 
   /* What a fast drive writes: the most this run can write. */
-  return estimate (self, &e) && e.bytes_high > DRIVEDASH_LONG_CONFIRM_BYTES;
+  return estimate (self, &e) && e.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
 }
 
 void
@@ -324,103 +313,47 @@ drivedash_long_test_model_set_settings_for_testing (DrivedashLongTestModel      
 {
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
   if (settings != NULL)
-    self->override = settings_copy (settings);
+    self->override = drivedash_long_test_settings_copy (settings);
   plan_changed (self);
 }
 
 /* --- the run ------------------------------------------------------------ */
 
-/* Rows waiting beyond this and the oldest go (the finished result has
- * them all); progress keeps only its latest; rounds are always kept. */
-#define MAX_PENDING_ROWS 64
-
-enum { ITEM_ROW, ITEM_ROUND, ITEM_PROGRESS, ITEM_SAVE_ERROR };
-
 static void
-deliver (gpointer target,
-         guint    kind,
-         gpointer item)
+on_progress (DrivedashLongTestRun        *run,
+             const DrivedashLongProgress *progress,
+             gpointer                     user_data)
 {
-  DrivedashLongTestModel *self = target;
-  g_autoptr(GDateTime) now = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *phase = NULL;
-  const DrivedashLongProgress *progress = item;
+  DrivedashLongTestModel *self = user_data;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *text = drivedash_long_progress_text (progress, now);
+  g_autofree char *phase = drivedash_long_phase_text (&progress->phase);
 
-  if (kind == ITEM_ROUND)
-    {
-      drivedash_long_test_rounds_add_round (self->rounds, item);
-      return;
-    }
-  if (kind == ITEM_SAVE_ERROR)
-    {
-      g_clear_error (&self->save_error);
-      self->save_error = g_error_copy (item);
-      return;
-    }
-  if (kind == ITEM_ROW)
-    {
-      drivedash_long_test_rounds_add_row (self->rounds, item);
-      g_signal_emit (self, signals[ROW], 0, item);
-      return;
-    }
-  now = g_date_time_new_now_local ();
-  text = drivedash_long_progress_text (progress, now);
-  phase = drivedash_long_phase_text (&progress->phase);
   /* First: a view that says the new phase aloud finds the bar's new text. */
   drivedash_run_model_set_progress (RUN (self), progress->fraction, text);
   set_string (self, &self->phase_text, phase, PROP_PHASE_TEXT);
-  drivedash_run_model_set_time_left (RUN (self), progress->eta_s);
+  drivedash_run_model_set_time_left (RUN (self), drivedash_long_test_run_get_time_left (run));
 }
 
 static void
-on_row (gpointer                      user_data,
-        const DrivedashTimeseriesRow *row)
+on_row (DrivedashLongTestRun         *run,
+        const DrivedashTimeseriesRow *row,
+        gpointer                      user_data)
 {
-  drivedash_run_queue_push (user_data, ITEM_ROW, DRIVEDASH_RUN_ITEM_LOSSY,
-                            drivedash_timeseries_row_copy (row), (GDestroyNotify) drivedash_timeseries_row_free);
+  DrivedashLongTestModel *self = user_data;
+
+  drivedash_long_test_rounds_add_row (self->rounds, row);
+  g_signal_emit (self, signals[ROW], 0, row);
 }
 
 static void
-on_round (gpointer                  user_data,
-          const DrivedashLongRound *round)
+on_round (DrivedashLongTestRun     *run,
+          const DrivedashLongRound *round,
+          gpointer                  user_data)
 {
-  drivedash_run_queue_push (user_data, ITEM_ROUND, DRIVEDASH_RUN_ITEM_KEEP,
-                            g_memdup2 (round, sizeof *round), g_free);
-}
+  DrivedashLongTestModel *self = user_data;
 
-static void
-on_progress (gpointer                     user_data,
-             const DrivedashLongProgress *progress)
-{
-  drivedash_run_queue_push (user_data, ITEM_PROGRESS, DRIVEDASH_RUN_ITEM_LATEST,
-                            g_memdup2 (progress, sizeof *progress), g_free);
-}
-
-static gpointer
-run_in_thread (DrivedashRunQueue  *queue,
-               gpointer            work_data,
-               GCancellable       *cancellable,
-               GError            **error)
-{
-  const DrivedashLongTestSink sink = { .progress = on_progress, .row = on_row, .round = on_round };
-  const DrivedashLongTestSettings *s = work_data;
-  g_autoptr(DrivedashHistoryLong) history = drivedash_history_long_begin (s);
-  g_autoptr(DrivedashLongTestResult) partial = NULL;
-  GError *save_error = NULL;
-  DrivedashLongTestResult *res;
-
-  /* The thermal counters as the CLI reads them: "before" after the
-   * preparation fill, so heat from the fill is not blamed on the
-   * measured phase. */
-  res = drivedash_long_test_run_with_thermal (s, cancellable, &sink, queue, &partial, error);
-  /* Kept as the CLI keeps it, a stopped or failed run too; the failure
-   * to save travels as the last item before the end, so on_run_done()
-   * can say why the run is not in History. */
-  if (!drivedash_history_long_end (history, res ? res : partial, res ? NULL : *error, &save_error))
-    drivedash_run_queue_push (queue, ITEM_SAVE_ERROR, DRIVEDASH_RUN_ITEM_KEEP,
-                              save_error, (GDestroyNotify) g_error_free);
-  return res;
+  drivedash_long_test_rounds_add_round (self->rounds, round);
 }
 
 static char *
@@ -445,22 +378,27 @@ on_run_done (GObject      *source,
              gpointer      user_data)
 {
   g_autoptr(DrivedashLongTestModel) self = user_data;
+  DrivedashLongTestRun *run = DRIVEDASH_LONG_TEST_RUN (source);
   GError *error = NULL;
-  DrivedashLongTestResult *res = drivedash_run_queue_run_finish (self->queue, result, &error);
+  const DrivedashLongTestResult *res = drivedash_long_test_run_run_finish (run, result, &error);
   g_autofree char *summary = NULL;
 
   g_clear_object (&self->cancellable);
+  g_signal_handlers_disconnect_by_data (run, self);
   if (res != NULL)
     {
-      g_clear_pointer (&self->result, drivedash_long_test_result_free);
+      g_clear_object (&self->result_run);
+      self->result_run = g_object_ref (run);
       self->result = res;
       drivedash_long_test_rounds_set_result (self->rounds, res);
       summary = summarize (res);
     }
+  g_clear_object (&self->run);
   set_string (self, &self->summary, summary, PROP_SUMMARY);
   set_string (self, &self->phase_text, NULL, PROP_PHASE_TEXT);
-  if (error == NULL)
-    error = g_steal_pointer (&self->save_error);
+  /* A run that was not kept in the history says so, in plain words. */
+  if (error == NULL && drivedash_long_test_run_get_save_error (run) != NULL)
+    error = g_error_copy (drivedash_long_test_run_get_save_error (run));
   drivedash_run_model_set_status (RUN (self), error ? error->message : NULL, error);
   /* Not running first: "Stopping…" gives way.  What the run did is in the
    * summary now, not in a last phase's text. */
@@ -548,19 +486,22 @@ drivedash_long_test_model_start (DrivedashRunModel  *run,
   read_limits (self, s);
   drivedash_long_test_rounds_reset (self->rounds, s->kind, planned_gb (s));
   self->cancellable = g_cancellable_new ();
+  self->run = drivedash_long_test_run_new (s);
+  drivedash_long_test_settings_free (s);
+  /* Kept as the CLI keeps it, a stopped or failed run too. */
+  drivedash_store_keep_long_test_run (NULL, self->run, NULL);
+  g_signal_connect (self->run, "progress", G_CALLBACK (on_progress), self);
+  g_signal_connect (self->run, "row", G_CALLBACK (on_row), self);
+  g_signal_connect (self->run, "round", G_CALLBACK (on_round), self);
   drivedash_run_model_set_status (run, NULL, NULL);
   set_string (self, &self->summary, NULL, PROP_SUMMARY);
   drivedash_run_model_set_progress (run, 0, NULL);
   drivedash_run_model_set_has_result (run, FALSE);
   drivedash_run_model_set_has_plots (run, FALSE);
-  g_clear_error (&self->save_error);
   drivedash_run_model_set_running (run, TRUE);
   /* The callback holds the model until the run is over; the run's own
    * "stopped" message comes after the file is gone. */
-  drivedash_run_queue_run_async (self->queue, "drivedash-longtest", run_in_thread,
-                                 s, (GDestroyNotify) drivedash_long_test_settings_free,
-                                 (GDestroyNotify) drivedash_long_test_result_free,
-                                 self->cancellable, on_run_done, g_object_ref (self));
+  drivedash_long_test_run_run_async (self->run, self->cancellable, on_run_done, g_object_ref (self));
   return TRUE;
 }
 
@@ -585,9 +526,7 @@ drivedash_long_test_model_finalize (GObject *object)
   g_free (self->estimate_text);
   g_free (self->phase_text);
   g_clear_handle_id (&self->clock_source, g_source_remove);
-  g_clear_object (&self->queue);
-  g_clear_pointer (&self->result, drivedash_long_test_result_free);
-  g_clear_error (&self->save_error);
+  g_clear_object (&self->result_run);
   g_clear_pointer (&self->override, drivedash_long_test_settings_free);
   g_clear_object (&self->rounds);
   g_clear_pointer (&self->health, drivedash_health_unref);
@@ -687,7 +626,6 @@ drivedash_long_test_model_init (DrivedashLongTestModel *self)
   self->kind = DRIVEDASH_LONG_TEST_SUSTAINED;
   self->preset = DRIVEDASH_LONG_PRESET_STANDARD;
   self->rounds = drivedash_long_test_rounds_new ();
-  self->queue = drivedash_run_queue_new (MAX_PENDING_ROWS, deliver, G_OBJECT (self));
   update_estimate_text (self);
   /* "done at 19:38" moves with the clock; checked twice a minute, told
    * only when the text changes. */

@@ -50,7 +50,7 @@ const char *drivedash_long_test_model_get_estimate_text (DrivedashLongTestModel 
 /* Property "phase-text": "Random writes, degradation round 2" while a run
  * is in that phase, told once per phase; NULL when none runs. */
 const char *drivedash_long_test_model_get_phase_text    (DrivedashLongTestModel *self);
-/* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES: ask first. */
+/* The next Start writes more than DRIVEDASH_WRITE_CONFIRM_BYTES: ask first. */
 gboolean    drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self);
 const char *drivedash_long_test_model_get_summary       (DrivedashLongTestModel *self);
 DrivedashLongTestRounds *drivedash_long_test_model_get_rounds (DrivedashLongTestModel *self);

@@ -33,25 +33,18 @@ drivedash_long_test_notice_range_text (guint64          low,
                                        DrivedashHealth *health)
 {
   const char *model = drive_name;
-  double used = -1;
-  guint64 written = 0;
+  double used;
+  guint64 written;
   g_autofree char *text = NULL;
 
-  if (health != NULL && controller != NULL && g_strcmp0 (health->controller, controller) == 0)
-    {
-      if (health->model && *health->model)
-        model = health->model;
-      if (health->has & DRIVEDASH_HEALTH_HAS_SMART)
-        {
-          used = health->smart.percentage_used;
-          /* Data units are thousands of 512-byte blocks. */
-          written = (guint64) MIN (drivedash_u128_to_double (health->smart.data_units_written) * 512000,
-                                   (double) G_MAXUINT64);
-        }
-    }
+  if (health == NULL || controller == NULL || g_strcmp0 (health->controller, controller) != 0)
+    health = NULL;
+  if (health != NULL && health->model && *health->model)
+    model = health->model;
+  drivedash_health_get_wear (health, &used, &written);
   text = drivedash_write_notice_range_text (low, high, model, used, written);
   /* A fast drive writes the most: it is what the question is about. */
-  if (high <= DRIVEDASH_LONG_CONFIRM_BYTES)
+  if (high <= DRIVEDASH_WRITE_CONFIRM_BYTES)
     return g_steal_pointer (&text);
   /* Translators: the write notice, then this sentence */
   return g_strdup_printf (_("%s Drivedash asks before it starts, because that much writing wears the drive a little."),

@@ -15,6 +15,7 @@
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
 #include "drivedash-store-drive.h"
+#include "drivedash-write-notice.h"
 
 struct _DrivedashReviewModel
 {
@@ -126,18 +127,12 @@ estimate_text (DrivedashReviewModel          *self,
   g_autofree char *controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder
                                                                                    : g_get_home_dir ());
   DrivedashHealth *h = self->health;
-  double used = -1;
-  guint64 written = 0;
+  double used;
+  guint64 written;
 
   if (h == NULL || controller == NULL || g_strcmp0 (h->controller, controller) != 0)
     return drivedash_review_estimate_dup_text (e, NULL, -1, 0, now);
-  if (h->has & DRIVEDASH_HEALTH_HAS_SMART)
-    {
-      used = h->smart.percentage_used;
-      /* Data units are thousands of 512-byte blocks. */
-      written = (guint64) MIN (drivedash_u128_to_double (h->smart.data_units_written) * 512000,
-                               (double) G_MAXUINT64);
-    }
+  drivedash_health_get_wear (h, &used, &written);
   return drivedash_review_estimate_dup_text (e, h->model, used, written, now);
 }
 
@@ -606,7 +601,7 @@ drivedash_review_model_make_report_finish (DrivedashReviewModel  *self,
 gboolean
 drivedash_review_model_needs_confirmation (DrivedashReviewModel *self)
 {
-  return self->bytes_high > DRIVEDASH_LONG_CONFIRM_BYTES;
+  return self->bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
 }
 
 void

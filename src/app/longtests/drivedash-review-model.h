@@ -66,7 +66,7 @@ void                   drivedash_review_model_make_report_async (DrivedashReview
 gboolean               drivedash_review_model_make_report_finish (DrivedashReviewModel  *self,
                                                                   GAsyncResult          *result,
                                                                   GError               **error);
-/* The next Start writes more than DRIVEDASH_LONG_CONFIRM_BYTES on a fast
+/* The next Start writes more than DRIVEDASH_WRITE_CONFIRM_BYTES on a fast
  * drive: ask first. */
 gboolean               drivedash_review_model_needs_confirmation (DrivedashReviewModel *self);
 /* Carries on with the stopped review; FALSE with why it cannot. */

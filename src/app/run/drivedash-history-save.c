@@ -5,19 +5,8 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
 
 #include "drivedash-history-save.h"
-
-/* What the page shows when the history could not take the run: the
- * results on screen stay, but the user must know they are not kept. */
-static void
-set_not_kept (GError       **error,
-              const GError  *why)
-{
-  g_set_error (error, why->domain, why->code,
-               _("The run was not kept in the history: %s"), why->message);
-}
 
 typedef struct
 {
@@ -52,7 +41,7 @@ save_thread (GTask        *task,
     drivedash_store_save (data->store, data->run, data->members, &error);
   if (error != NULL)
     {
-      set_not_kept (&plain, error);
+      drivedash_store_set_not_kept_error (&plain, error);
       g_task_return_error (task, plain);
     }
   else
@@ -122,58 +111,4 @@ drivedash_history_save_end (DrivedashStoreRecorder     *recorder,
   run = drivedash_store_recorder_finish (owned, bench, report, error);
   drivedash_history_save_async (drivedash_store_recorder_get_store (owned), run, NULL, NULL,
                                 callback, user_data);
-}
-
-struct _DrivedashHistoryLong
-{
-  DrivedashStore                  *store;
-  DrivedashStoreRun               *run;
-  const DrivedashLongTestSettings *settings;  /* borrowed: the run's own */
-  GError                          *open_error;
-};
-
-DrivedashHistoryLong *
-drivedash_history_long_begin (const DrivedashLongTestSettings *settings)
-{
-  DrivedashHistoryLong *self = g_new0 (DrivedashHistoryLong, 1);
-
-  self->settings = settings;
-  /* A connection of this thread's own, as the History view's jobs use. */
-  self->store = drivedash_store_open (NULL, &self->open_error);
-  if (self->store != NULL)
-    self->run = drivedash_store_run_new_long (self->store, settings);
-  return self;
-}
-
-gboolean
-drivedash_history_long_end (DrivedashHistoryLong          *self,
-                            const DrivedashLongTestResult *result,
-                            const GError                  *run_error,
-                            GError                       **error)
-{
-  g_autoptr(GError) local_error = NULL;
-
-  if (self->store == NULL)
-    {
-      set_not_kept (error, self->open_error);
-      return FALSE;
-    }
-  drivedash_store_run_finish_long (self->run, self->store, result, self->settings, run_error);
-  if (!drivedash_store_save (self->store, self->run, NULL, &local_error))
-    {
-      set_not_kept (error, local_error);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-void
-drivedash_history_long_free (DrivedashHistoryLong *self)
-{
-  if (self == NULL)
-    return;
-  g_clear_object (&self->store);
-  g_clear_pointer (&self->run, drivedash_store_run_unref);
-  g_clear_error (&self->open_error);
-  g_free (self);
 }

@@ -7,7 +7,6 @@
 
 #include <gio/gio.h>
 
-#include "drivedash-longtest.h"
 #include "drivedash-store-recorder.h"
 #include "drivedash-store-save.h"
 
@@ -38,19 +37,5 @@ void                    drivedash_history_save_end     (DrivedashStoreRecorder  
                                                         const GError               *error,
                                                         GAsyncReadyCallback         callback,
                                                         gpointer                    user_data);
-
-/* Long test, both in the test's worker thread: begin right before the
- * run (the drive as it is then), end right after with the result, or
- * what was measured before it stopped or failed (@result may be NULL).
- * FALSE with the plain-words reason when the run was not kept. */
-typedef struct _DrivedashHistoryLong DrivedashHistoryLong;
-
-DrivedashHistoryLong   *drivedash_history_long_begin   (const DrivedashLongTestSettings *settings);
-gboolean                drivedash_history_long_end     (DrivedashHistoryLong            *self,
-                                                        const DrivedashLongTestResult   *result,
-                                                        const GError                    *run_error,
-                                                        GError                         **error);
-void                    drivedash_history_long_free    (DrivedashHistoryLong            *self);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashHistoryLong, drivedash_history_long_free)
 
 G_END_DECLS

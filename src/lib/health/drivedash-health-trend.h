@@ -49,7 +49,7 @@ typedef struct
   guint                   percentage_used; /* the newest */
 } DrivedashProjection;
 
-#define DRIVEDASH_TREND_UNIT_BYTES 512000.0
+#define DRIVEDASH_TREND_UNIT_BYTES ((double) DRIVEDASH_BYTES_PER_DATA_UNIT)
 #define DRIVEDASH_TREND_YEAR_SECONDS (365.25 * 86400)
 
 /* Local midnight at the start of @time's day (Unix seconds): the days of

@@ -131,6 +131,22 @@ drivedash_health_is_partial (DrivedashHealth *self)
 }
 
 void
+drivedash_health_get_wear (const DrivedashHealth *self,
+                           double                *percentage_used,
+                           guint64               *bytes_written)
+{
+  double written;
+
+  *percentage_used = -1;
+  *bytes_written = 0;
+  if (self == NULL || !(self->has & DRIVEDASH_HEALTH_HAS_SMART))
+    return;
+  *percentage_used = self->smart.percentage_used;
+  written = drivedash_u128_to_double (self->smart.data_units_written) * DRIVEDASH_BYTES_PER_DATA_UNIT;
+  *bytes_written = (guint64) MIN (written, (double) G_MAXUINT64);
+}
+
+void
 drivedash_health_set_smart (DrivedashHealth         *self,
                             const DrivedashSmartLog *smart)
 {

@@ -152,6 +152,14 @@ void drivedash_health_add_missing_detail (DrivedashHealth *self,
 /* TRUE when some part could not be read (missing is not empty). */
 gboolean drivedash_health_is_partial (DrivedashHealth *self);
 
+/* The drive's own wear estimate (percent, may pass 100; -1: unknown) and
+ * what it has written so far (bytes, from the SMART data units; 0:
+ * unknown), as the write notice before a test uses them.  @self may be
+ * NULL: both unknown. */
+void     drivedash_health_get_wear   (const DrivedashHealth *self,
+                                      double                *percentage_used,
+                                      guint64               *bytes_written);
+
 /* Fills the model from decoded pages (used by the readers and by tests).
  * Sets the flags, the temperature limits and the self-test support. */
 void drivedash_health_set_smart    (DrivedashHealth         *self,

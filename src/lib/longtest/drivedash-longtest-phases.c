@@ -43,6 +43,17 @@ drivedash_long_test_settings_new (DrivedashLongTestKind kind)
   return self;
 }
 
+DrivedashLongTestSettings *
+drivedash_long_test_settings_copy (const DrivedashLongTestSettings *self)
+{
+  DrivedashLongTestSettings *copy = g_memdup2 (self, sizeof *self);
+
+  copy->folder = g_strdup (self->folder);
+  copy->hwmon_path = g_strdup (self->hwmon_path);
+  copy->controller = g_strdup (self->controller);
+  return copy;
+}
+
 void
 drivedash_long_test_settings_free (DrivedashLongTestSettings *self)
 {

@@ -66,12 +66,12 @@ on_phase_begin (gpointer                  user_data,
 }
 
 DrivedashLongTestResult *
-drivedash_long_test_run_with_thermal (const DrivedashLongTestSettings *settings,
-                                      GCancellable                    *cancellable,
-                                      const DrivedashLongTestSink     *sink,
-                                      gpointer                         user_data,
-                                      DrivedashLongTestResult        **partial,
-                                      GError                         **error)
+drivedash_long_test_execute_with_thermal (const DrivedashLongTestSettings *settings,
+                                          GCancellable                    *cancellable,
+                                          const DrivedashLongTestSink     *sink,
+                                          gpointer                         user_data,
+                                          DrivedashLongTestResult        **partial,
+                                          GError                         **error)
 {
   const DrivedashLongTestSink empty = { 0 };
   Watch w = { settings, cancellable, sink ? sink : &empty, user_data };
@@ -80,7 +80,7 @@ drivedash_long_test_run_with_thermal (const DrivedashLongTestSettings *settings,
   DrivedashSmartLog after;
 
   if (settings->kind != DRIVEDASH_LONG_TEST_SUSTAINED || settings->controller == NULL)
-    return drivedash_long_test_run (settings, cancellable, sink, user_data, partial, error);
+    return drivedash_long_test_execute (settings, cancellable, sink, user_data, partial, error);
   /* Only the callbacks the caller has: the engine may skip work for a
    * missing one. */
   if (w.sink->progress)
@@ -89,7 +89,7 @@ drivedash_long_test_run_with_thermal (const DrivedashLongTestSettings *settings,
     outer.row = on_row;
   if (w.sink->round)
     outer.round = on_round;
-  res = drivedash_long_test_run (settings, cancellable, &outer, &w, partial, error);
+  res = drivedash_long_test_execute (settings, cancellable, &outer, &w, partial, error);
   /* Counters that rose are the drive's own word that it slowed down for heat. */
   if (res != NULL && w.before_known && drivedash_thermal_read (settings->controller, &after, NULL))
     res->thermal_evidence = drivedash_long_thermal_evidence (&w.before, &after);

@@ -488,12 +488,12 @@ run_phases (Run                *r,
 }
 
 DrivedashLongTestResult *
-drivedash_long_test_run (const DrivedashLongTestSettings *settings,
-                         GCancellable                    *cancellable,
-                         const DrivedashLongTestSink     *sink,
-                         gpointer                         user_data,
-                         DrivedashLongTestResult        **partial,
-                         GError                         **error)
+drivedash_long_test_execute (const DrivedashLongTestSettings *settings,
+                             GCancellable                    *cancellable,
+                             const DrivedashLongTestSink     *sink,
+                             gpointer                         user_data,
+                             DrivedashLongTestResult        **partial,
+                             GError                         **error)
 {
   Run r = { .s = settings, .sink = sink, .user_data = user_data };
   g_autoptr(DrivedashBenchFile) file = NULL;

@@ -1,7 +1,9 @@
 /* drivedash-longtest.h — the long tests: Sustained mixed I/O (Iometer
  * style), Consistency and Adaptivity (PCMark 8 style) and Write
- * saturation (fast-cache size).  Synchronous: runs in the calling thread; the app and the CLI
- * call it from a worker thread.
+ * saturation (fast-cache size): their settings, plans, estimates and the
+ * engine.  The engine is synchronous; everything that runs a long test
+ * does so through DrivedashLongTestRun (drivedash-longtest-run.h), which
+ * runs it in a worker thread.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -80,6 +82,7 @@ typedef struct
 } DrivedashLongTestSettings;
 
 DrivedashLongTestSettings *drivedash_long_test_settings_new  (DrivedashLongTestKind kind);
+DrivedashLongTestSettings *drivedash_long_test_settings_copy (const DrivedashLongTestSettings *self);
 void                       drivedash_long_test_settings_free (DrivedashLongTestSettings *self);
 /* Durations of @preset (Quick / Standard / Review) for the kind. */
 void                       drivedash_long_test_settings_apply_preset (DrivedashLongTestSettings *self,
@@ -198,12 +201,12 @@ void drivedash_long_test_result_free (DrivedashLongTestResult *self);
 /* Runs the test.  On failure or cancel (DRIVEDASH_ERROR_CANCELLED) returns
  * NULL and, when @partial is given, what was measured so far.  The test
  * file is always removed. */
-DrivedashLongTestResult *drivedash_long_test_run (const DrivedashLongTestSettings *settings,
-                                                  GCancellable                    *cancellable,
-                                                  const DrivedashLongTestSink     *sink,
-                                                  gpointer                         user_data,
-                                                  DrivedashLongTestResult        **partial,
-                                                  GError                         **error);
+DrivedashLongTestResult *drivedash_long_test_execute (const DrivedashLongTestSettings *settings,
+                                                      GCancellable                    *cancellable,
+                                                      const DrivedashLongTestSink     *sink,
+                                                      gpointer                         user_data,
+                                                      DrivedashLongTestResult        **partial,
+                                                      GError                         **error);
 
 /* How much the run may write in @folder: its free space less the margin
  * (the larger of 10 % of the filesystem and 5 GiB), capped at the

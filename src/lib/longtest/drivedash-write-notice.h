@@ -9,6 +9,11 @@
 
 G_BEGIN_DECLS
 
+/* A test or review that may write more than this (on a fast drive) asks
+ * first: the app with a dialog, the CLI for --yes.  100 GB, decimal, as
+ * drive makers count. */
+#define DRIVEDASH_WRITE_CONFIRM_BYTES G_GUINT64_CONSTANT (100000000000)
+
 /* One plain, translated sentence for before a test that writes @bytes:
  *  - the model's rated TBW is known (drivedash_endurance_lookup_tb()):
  *    "Writes about 480 GB: 0.08 % of this drive’s rated 600 TB.";

@@ -100,7 +100,7 @@ f_media_errors (const DrivedashSnapshot *s)
 static char *
 f_written (const DrivedashSnapshot *s)
 {
-  return drivedash_format_bytes ((guint64) MAX (s->data_units_written, 0) * 512000);
+  return drivedash_format_bytes ((guint64) MAX (s->data_units_written, 0) * DRIVEDASH_BYTES_PER_DATA_UNIT);
 }
 
 static char *

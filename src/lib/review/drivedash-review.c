@@ -3,8 +3,8 @@
  * A state machine on the caller's main context, like DrivedashAbRun:
  * keep awake → check game mode (when a step switches it) → for each step
  * not done: switch game mode (DrivedashGameSwitch), run the step (the
- * speed test N times through DrivedashBench, or one long test in a worker
- * thread through drivedash_long_test_run_with_thermal()), save it
+ * speed test N times through DrivedashBench, or one long test through
+ * DrivedashLongTestRun, which saves it itself), save it
  * (drivedash_store_save()), mark it done in the state file → put game
  * mode back → let the computer sleep again.
  *
@@ -18,11 +18,10 @@
 #include "drivedash-error.h"
 #include "drivedash-game-switch.h"
 #include "drivedash-hwmon.h"
-#include "drivedash-longtest-thermal.h"
 #include "drivedash-pause.h"
 #include "drivedash-review.h"
 #include "drivedash-review-private.h"
-#include "drivedash-run-queue.h"
+#include "drivedash-longtest-run.h"
 #include "drivedash-store-recorder.h"
 #include "drivedash-store-save.h"
 
@@ -49,7 +48,7 @@ struct _DrivedashReviewRun
   GArray                 *tests;
   GError                 *error;
   GError                 *restore_error;
-  DrivedashRunQueue      *queue;        /* the long tests' worker and progress */
+  DrivedashLongTestRun   *long_run;     /* the long step running (its callback holds it) */
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashReviewRun, drivedash_review_run, G_TYPE_OBJECT)
@@ -154,29 +153,23 @@ save_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-/* Saved: a finished step is marked done in the state file, so a later
- * stop or crash keeps it. */
+/* A step ended and what it left was saved as @run_id (0: nothing was):
+ * a finished step (@error NULL) is marked done in the state file, so a
+ * later stop or crash keeps it. */
 static void
-saved_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
+step_done (DrivedashReviewRun *self,
+           gint64              run_id,
+           GArray             *figures,
+           GError             *error)
 {
-  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
-  StepEnd *end = g_task_get_task_data (G_TASK (result));
   DrivedashReviewStep *step = current (self);
-  GError *error = g_steal_pointer (&end->error);
-  GError *save_error = NULL;
 
-  if (!g_task_propagate_boolean (G_TASK (result), &save_error) && error == NULL)
-    error = g_steal_pointer (&save_error);
-  /* The step's own error says more than a failed save of what it left. */
-  g_clear_error (&save_error);
   if (error == NULL)
     {
       step->done = TRUE;
-      step->run_id = end->run != NULL ? end->run->id : 0;
+      step->run_id = run_id;
       g_clear_pointer (&step->figures, g_array_unref);
-      step->figures = end->figures ? g_array_ref (end->figures) : drivedash_review_figures_new ();
+      step->figures = figures ? g_array_ref (figures) : drivedash_review_figures_new ();
       if (!drivedash_review_state_save (self->state, self->state_path, &error))
         step->done = FALSE;
     }
@@ -189,19 +182,44 @@ saved_cb (GObject      *source,
   next_step (self);
 }
 
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
+  StepEnd *end = g_task_get_task_data (G_TASK (result));
+  GError *error = g_steal_pointer (&end->error);
+  GError *save_error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &save_error) && error == NULL)
+    error = g_steal_pointer (&save_error);
+  /* The step's own error says more than a failed save of what it left. */
+  g_clear_error (&save_error);
+  step_done (self, end->run != NULL ? end->run->id : 0, end->figures, error);
+}
+
 /* A step of the game-mode A/B is named after its setting (unless it has a
  * name), so that History, the comparisons and the report say which run
- * had game mode on, and the repeats of one setting count as repeats. */
+ * had game mode on, and the repeats of one setting count as repeats.
+ * NULL: the step does not switch game mode. */
+static const char *
+game_mode_name (const DrivedashReviewStep *step)
+{
+  if (step == NULL || step->game_mode < 0)
+    return NULL;
+  return step->game_mode == 1 ? _("Game mode on") : _("Game mode off");
+}
+
 static void
 name_for_game_mode (const DrivedashReviewStep *step,
                     DrivedashStoreRun         *run,
                     GPtrArray                 *members)
 {
-  const char *name;
+  const char *name = game_mode_name (step);
 
-  if (step == NULL || step->game_mode < 0 || run == NULL)
+  if (name == NULL || run == NULL)
     return;
-  name = step->game_mode == 1 ? _("Game mode on") : _("Game mode off");
   if (run->name == NULL)
     run->name = g_strdup (name);
   for (guint i = 0; members != NULL && i < members->len; i++)
@@ -211,6 +229,18 @@ name_for_game_mode (const DrivedashReviewStep *step,
       if (member->name == NULL)
         member->name = g_strdup (name);
     }
+}
+
+/* A stop says so in the review's words, whichever part noticed it first
+ * (a test stopped before its file was made says GIO's). */
+static GError *
+reword_stop (DrivedashReviewRun *self,
+             GError             *error)
+{
+  if (error == NULL || !g_cancellable_is_cancelled (self->cancellable))
+    return error;
+  g_error_free (error);
+  return stopped_error ();
 }
 
 /* The step ended: saves what it left (@run, with the set's @members; may
@@ -225,13 +255,7 @@ step_ended (DrivedashReviewRun *self,
   g_autoptr(GTask) task = g_task_new (self, NULL, saved_cb, NULL);
   StepEnd *end = g_new0 (StepEnd, 1);
 
-  /* A stop says so in the review's words, whichever part noticed it
-   * first (a test stopped before its file was made says GIO's). */
-  if (error != NULL && g_cancellable_is_cancelled (self->cancellable))
-    {
-      g_error_free (error);
-      error = stopped_error ();
-    }
+  error = reword_stop (self, error);
   name_for_game_mode (current (self), run, members);
   end->store = self->store ? g_object_ref (self->store) : NULL;
   end->run = run ? drivedash_store_run_ref (run) : NULL;
@@ -326,65 +350,18 @@ run_speed (DrivedashReviewRun *self)
     speed_next (self);
 }
 
-/* A long test in the run queue's worker thread: its progress comes back
- * on the main context as "step-progress", its result in the job. */
-typedef struct
-{
-  DrivedashRunQueue         *queue;    /* borrowed: the object holds it */
-  DrivedashLongTestSettings *settings;
-  DrivedashStoreRun         *stored;   /* may be NULL: no store */
-  DrivedashLongTestResult   *result;
-  DrivedashLongTestResult   *partial;
-  GError                    *error;
-} LongJob;
-
-enum { ITEM_PROGRESS };
-
+/* A long test through DrivedashLongTestRun, which keeps it in the store
+ * (the stopped or failed part too): its progress comes back as
+ * "step-progress". */
 static void
-long_job_free (LongJob *job)
+long_progress_cb (DrivedashLongTestRun        *run,
+                  const DrivedashLongProgress *progress,
+                  gpointer                     user_data)
 {
-  drivedash_long_test_settings_free (job->settings);
-  g_clear_pointer (&job->stored, drivedash_store_run_unref);
-  g_clear_pointer (&job->result, drivedash_long_test_result_free);
-  g_clear_pointer (&job->partial, drivedash_long_test_result_free);
-  g_clear_error (&job->error);
-  g_free (job);
-}
+  DrivedashReviewRun *self = user_data;
 
-static void
-long_progress (gpointer                     user_data,
-               const DrivedashLongProgress *progress)
-{
-  LongJob *job = user_data;
-
-  drivedash_run_queue_push (job->queue, ITEM_PROGRESS, DRIVEDASH_RUN_ITEM_LATEST,
-                            g_memdup2 (progress, sizeof *progress), g_free);
-}
-
-/* Always returns the job: a stopped or failed test left what it measured. */
-static gpointer
-long_work (DrivedashRunQueue  *queue,
-           gpointer            work_data,
-           GCancellable       *cancellable,
-           GError            **error)
-{
-  LongJob *job = work_data;
-  const DrivedashLongTestSink sink = { long_progress, NULL, NULL, NULL };
-
-  job->result = drivedash_long_test_run_with_thermal (job->settings, cancellable, &sink, job,
-                                                      &job->partial, &job->error);
-  return job;
-}
-
-static void
-deliver (gpointer target,
-         guint    kind,
-         gpointer item)
-{
-  DrivedashReviewRun *self = target;
-  const DrivedashLongProgress *p = item;
-
-  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index, p->fraction, p->eta_s);
+  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index, progress->fraction,
+                 drivedash_long_test_run_get_time_left (run));
 }
 
 static void
@@ -392,41 +369,37 @@ long_done_cb (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  DrivedashReviewRun *self = user_data;
+  g_autoptr(DrivedashReviewRun) self = user_data;
+  g_autoptr(DrivedashLongTestRun) run = DRIVEDASH_LONG_TEST_RUN (source);
   GError *error = NULL;
-  LongJob *job = drivedash_run_queue_run_finish (DRIVEDASH_RUN_QUEUE (source), result, &error);
-  const DrivedashLongTestResult *res;
-  g_autoptr(GArray) figures = NULL;
+  const DrivedashLongTestResult *res = drivedash_long_test_run_run_finish (run, result, &error);
+  const GError *save_error = drivedash_long_test_run_get_save_error (run);
+  g_autoptr(GArray) figures = res ? drivedash_review_figures_from_long (res) : NULL;
 
-  if (job == NULL)
-    {
-      step_ended (self, NULL, NULL, NULL, error);
-      return;
-    }
-  res = job->result ? job->result : job->partial;
-  figures = job->result ? drivedash_review_figures_from_long (job->result) : NULL;
-  if (job->stored != NULL)
-    drivedash_store_run_finish_long (job->stored, self->store, res, job->settings, job->error);
-  step_ended (self, job->stored, NULL, figures, g_steal_pointer (&job->error));
-  long_job_free (job);
+  g_signal_handlers_disconnect_by_data (run, self);
+  self->long_run = NULL;
+  /* The step's own error says more than a failed save of what it left. */
+  if (error == NULL && save_error != NULL)
+    error = g_error_copy (save_error);
+  step_done (self, drivedash_long_test_run_get_run_id (run), figures, reword_stop (self, error));
 }
 
 static void
 run_long (DrivedashReviewRun *self)
 {
   const DrivedashReviewState *st = self->state;
-  LongJob *job = g_new0 (LongJob, 1);
-  DrivedashLongTestSettings *s = drivedash_review_settings_get_long (st->settings, current (self)->kind);
+  g_autoptr(DrivedashLongTestSettings) s = NULL;
 
-  job->queue = self->queue;
-  job->settings = g_memdup2 (s, sizeof *s);
-  job->settings->folder = g_strdup (s->folder);
-  job->settings->controller = g_strdup (st->controller);
-  job->settings->hwmon_path = st->controller ? drivedash_hwmon_find (st->controller) : NULL;
+  s = drivedash_long_test_settings_copy (drivedash_review_settings_get_long (st->settings, current (self)->kind));
+  g_free (s->controller);
+  g_free (s->hwmon_path);
+  s->controller = g_strdup (st->controller);
+  s->hwmon_path = st->controller ? drivedash_hwmon_find (st->controller) : NULL;
+  self->long_run = drivedash_long_test_run_new (s);
   if (self->store != NULL)
-    job->stored = drivedash_store_run_new_long (self->store, job->settings);
-  drivedash_run_queue_run_async (self->queue, "review-long-test", long_work, job, NULL,
-                                 (GDestroyNotify) long_job_free, self->cancellable, long_done_cb, self);
+    drivedash_store_keep_long_test_run (self->store, self->long_run, game_mode_name (current (self)));
+  g_signal_connect (self->long_run, "progress", G_CALLBACK (long_progress_cb), self);
+  drivedash_long_test_run_run_async (self->long_run, self->cancellable, long_done_cb, g_object_ref (self));
 }
 
 static void
@@ -605,7 +578,6 @@ drivedash_review_run_finalize (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->inhibit_cancellable);
-  g_clear_object (&self->queue);
   g_clear_pointer (&self->members, g_ptr_array_unref);
   g_clear_pointer (&self->tests, g_array_unref);
   g_clear_error (&self->error);
@@ -637,6 +609,4 @@ drivedash_review_run_init (DrivedashReviewRun *self)
 {
   self->inhibit_fd = -1;
   self->inhibit_cancellable = g_cancellable_new ();
-  /* Progress is LATEST only: nothing else waits. */
-  self->queue = drivedash_run_queue_new (1, deliver, G_OBJECT (self));
 }

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <sys/utsname.h>
 
 #include "drivedash-error.h"
@@ -165,4 +166,99 @@ drivedash_store_run_finish_long (DrivedashStoreRun               *run,
   add_results (run, res, settings);
   g_clear_pointer (&run->series, g_bytes_unref);
   run->series = encode_series (res);
+}
+
+/* --- keeping a DrivedashLongTestRun ------------------------------------- */
+
+typedef struct
+{
+  DrivedashStore *store;  /* NULL: the default history, opened in the worker */
+  char           *name;
+} Keep;
+
+typedef struct
+{
+  DrivedashStore                  *store;
+  DrivedashStoreRun               *run;
+  const DrivedashLongTestSettings *settings;  /* the run's own */
+  GError                          *open_error;
+} KeepRecording;
+
+static void
+keep_free (Keep *keep)
+{
+  g_clear_object (&keep->store);
+  g_free (keep->name);
+  g_free (keep);
+}
+
+void
+drivedash_store_set_not_kept_error (GError       **error,
+                                    const GError  *why)
+{
+  g_set_error (error, why->domain, why->code,
+               _("The run was not kept in the history: %s"), why->message);
+}
+
+static gpointer
+keep_begin (gpointer                         data,
+            const DrivedashLongTestSettings *settings)
+{
+  Keep *keep = data;
+  KeepRecording *rec = g_new0 (KeepRecording, 1);
+
+  rec->settings = settings;
+  /* A connection of the worker's own, as the History view's jobs use. */
+  rec->store = keep->store ? g_object_ref (keep->store) : drivedash_store_open (NULL, &rec->open_error);
+  if (rec->store != NULL)
+    {
+      rec->run = drivedash_store_run_new_long (rec->store, settings);
+      if (keep->name != NULL)
+        {
+          g_free (rec->run->name);
+          rec->run->name = g_strdup (keep->name);
+        }
+    }
+  return rec;
+}
+
+static gint64
+keep_end (gpointer                       data,
+          gpointer                       recording,
+          const DrivedashLongTestResult *result,
+          const GError                  *run_error,
+          GError                       **error)
+{
+  g_autofree KeepRecording *rec = recording;
+  g_autoptr(DrivedashStore) store = g_steal_pointer (&rec->store);
+  g_autoptr(DrivedashStoreRun) run = g_steal_pointer (&rec->run);
+  g_autoptr(GError) open_error = g_steal_pointer (&rec->open_error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (store == NULL)
+    {
+      drivedash_store_set_not_kept_error (error, open_error);
+      return 0;
+    }
+  drivedash_store_run_finish_long (run, store, result, rec->settings, run_error);
+  if (!drivedash_store_save (store, run, NULL, &local_error))
+    {
+      drivedash_store_set_not_kept_error (error, local_error);
+      return 0;
+    }
+  return run->id;
+}
+
+void
+drivedash_store_keep_long_test_run (DrivedashStore       *store,
+                                    DrivedashLongTestRun *run,
+                                    const char           *name)
+{
+  static const DrivedashLongTestSaver saver = { keep_begin, keep_end };
+  Keep *keep = g_new0 (Keep, 1);
+
+  g_return_if_fail (store == NULL || DRIVEDASH_IS_STORE (store));
+  keep->store = store ? g_object_ref (store) : NULL;
+  keep->name = g_strdup (name);
+  drivedash_long_test_run_set_saver (run, &saver, keep, (GDestroyNotify) keep_free);
 }

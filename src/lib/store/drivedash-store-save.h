@@ -7,6 +7,7 @@
 #pragma once
 
 #include "drivedash-longtest.h"
+#include "drivedash-longtest-run.h"
 #include "drivedash-store.h"
 
 G_BEGIN_DECLS
@@ -34,5 +35,22 @@ void               drivedash_store_run_finish_long     (DrivedashStoreRun       
                                                         const DrivedashLongTestResult   *result,
                                                         const DrivedashLongTestSettings *settings,
                                                         const GError                    *error);
+
+/* What the app and the CLI say when the history could not take a run,
+ * with @why's domain and code: the results on screen stay, but the user
+ * must know they are not kept. */
+void               drivedash_store_set_not_kept_error  (GError                         **error,
+                                                        const GError                    *why);
+
+/* Keeps @run in the history when it ends, in its worker thread: the
+ * drive as it is right before the test, then the result or what a
+ * stopped or failed test measured.  @store: NULL for the default history
+ * (opened in the worker, a connection of its own); otherwise only the
+ * worker uses it while the test runs.  @name: the run's name (NULL:
+ * none).  drivedash_long_test_run_get_run_id() and _get_save_error()
+ * tell, in plain words, whether it was kept.  Call before running. */
+void               drivedash_store_keep_long_test_run  (DrivedashStore                  *store,
+                                                        DrivedashLongTestRun            *run,
+                                                        const char                      *name);
 
 G_END_DECLS
