@@ -10,13 +10,18 @@
 #             (the drivedash_<folder>_deps list in its meson.build, and
 #             what those depend on);
 #   widgets   includes anything but GTK, its own folder and lib/base;
-#   a page    (health, speed, longtests, history) includes the shell or
-#             another page;
-#   watch     includes a page or the shell;
+#   a page    (health, speed, longtests, review, history) includes the
+#             shell or another page;
+#   run, ab   (shared by the pages) and watch include a page or the shell;
 #   cli       includes app or service; service includes app or cli;
 #   anything  includes a -private.h from another folder (tests may), or
 #             calls a test hook (a function declared in a -private.h whose
 #             name ends in _for_testing) outside tests/;
+#   two files anywhere under src/ share a name (an include by name could
+#             find either);
+#   two folders share a G_LOG_DOMAIN, or an app area's meson.build has
+#             no include directory of its own (drivedash_app_<area>_inc)
+#             or lets its library see an area it may not include;
 #   or when an include circle crosses a folder (a class's .c, .h and
 #   -private.h count as one node).  Circles inside one folder
 #   are listed; src/DESIGN.md explains each.
@@ -32,7 +37,9 @@ import shutil
 import sys
 import tempfile
 
-PAGES = ('health', 'speed', 'longtests', 'history')
+PAGES = ('health', 'speed', 'longtests', 'review', 'history')
+# App areas the pages share: they see no page and no shell.
+SHARED = ('run', 'ab')
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 GTK = re.compile(r'^(gtk|gdk|gsk|adwaita|libadwaita)[/.]')
 HOOK = re.compile(r'\b(drivedash_\w+_for_testing)\s*\(')
@@ -115,10 +122,10 @@ def rule_for(src_folder, dst_folder, deps):
         if dkind == 'app' and dname in PAGES:
             return 'a page never includes another page'
         return None
-    if src_folder == 'app/run':
+    if kind == 'app' and name in SHARED:
         if dkind == 'app' and (dname in PAGES or dname == 'shell'):
-            return ('app/run is shared by the pages: it includes no page area '
-                    'and not the shell')
+            return ('app/%s is shared by the pages: it includes no page area '
+                    'and not the shell' % name)
         return None
     if src_folder == 'app/watch':
         if dkind == 'app' and (dname in PAGES or dname == 'shell'):
@@ -131,10 +138,57 @@ def rule_for(src_folder, dst_folder, deps):
     return None
 
 
+LOG_DOMAIN = re.compile(r'G_LOG_DOMAIN="([^"]+)"')
+AREA_INC = re.compile(r'drivedash_app_(\w+)_inc\b')
+
+
+def check_names(src, by_name):
+    """Two files of one name: an include by name could find either."""
+    out = []
+    for name, paths in sorted(by_name.items()):
+        if len(paths) > 1:
+            out.append('%s is in %s: a file name is used once under src/'
+                       % (name, ', '.join(sorted(folder_of(p, src) for p in paths))))
+    return out
+
+
+def check_builds(src, deps):
+    """Log domains once per folder; each app area its own include directory,
+    and its library sees only the areas it may include."""
+    out, owner = [], {}
+    for root, _, names in sorted(os.walk(src)):
+        if 'meson.build' not in names:
+            continue
+        text = open(os.path.join(root, 'meson.build'), encoding='utf-8').read()
+        folder = folder_of(os.path.join(root, 'x'), src)
+        # src/app/meson.build builds the shell's main.c, in the shell's domain.
+        domain_folder = 'app/shell' if folder == 'app' else folder
+        for domain in sorted(set(LOG_DOMAIN.findall(text))):
+            if owner.setdefault(domain, domain_folder) != domain_folder:
+                out.append('the log domain "%s" is used by both %s and %s'
+                           % (domain, owner[domain], domain_folder))
+        kind, _, area = folder.partition('/')
+        if kind != 'app' or not area:
+            continue
+        if "drivedash_app_%s_inc = include_directories('.')" % area not in text:
+            out.append('src/%s/meson.build: an app area declares its own include '
+                       "directory, drivedash_app_%s_inc = include_directories('.')" % (folder, area))
+        m = re.search(r'static_library\((.*?)\n\)', text, re.S)
+        seen = re.search(r'include_directories:\s*\[([^\]]*)\]', m.group(1)) if m else None
+        if seen is None:
+            out.append('src/%s/meson.build: the area library names its include directories' % folder)
+            continue
+        for other in AREA_INC.findall(seen.group(1)):
+            broken = rule_for(folder, 'app/' + other, deps)
+            if broken:
+                out.append('src/%s/meson.build: sees app/%s: %s' % (folder, other, broken))
+    return out
+
+
 def check(src):
     files, by_name = scan(src)
     deps = lib_deps(src)
-    problems = []
+    problems = check_names(src, by_name) + check_builds(src, deps)
     graph = {f: set() for f in files}
     hooks = set()
     for f in files:
@@ -243,10 +297,15 @@ def circles(graph):
 
 
 def planted(src):
-    """A copy of src with a page -> window, a run -> page and a lib -> GTK include."""
+    """A copy of src with a page -> window, a run -> page and a lib -> GTK
+    include, and a page library that sees another page's headers."""
     tmp = tempfile.mkdtemp(prefix='drivedash-includes-')
     copy = os.path.join(tmp, 'src')
     shutil.copytree(src, copy, ignore=shutil.ignore_patterns('*.ui', '*.css', '*.xml'))
+    build = os.path.join(copy, 'app', 'review', 'meson.build')
+    text = open(build, encoding='utf-8').read()
+    open(build, 'w', encoding='utf-8').write(
+        text.replace('include_directories: [', 'include_directories: [drivedash_app_longtests_inc, ', 1))
     page = os.path.join(copy, 'app', 'speed', 'drivedash-bench-page.c')
     run = os.path.join(copy, 'app', 'run', 'drivedash-bench-plots.c')
     lib = os.path.join(copy, 'lib', 'bench', 'drivedash-bench.c')
@@ -287,12 +346,14 @@ def main(argv):
             'a page never includes the shell',
             'app/run/drivedash-bench-plots.c:1: includes drivedash-bench-model.h (app/speed): '
             'app/run is shared by the pages',
-            'lib/bench/drivedash-bench.c:1: includes <gtk/gtk.h>: lib never includes GTK')
+            'lib/bench/drivedash-bench.c:1: includes <gtk/gtk.h>: lib never includes GTK',
+            'app/review/meson.build: sees app/longtests: a page never includes another page')
     caught = [w for w in want if any(f.startswith('src/' + w) for f in found)]
     for f in found:
         if f not in problems:
             print('# planted: %s' % f)
-    print('%s 2 - a planted page -> window, run -> page and lib -> GTK include are caught'
+    print('%s 2 - a planted page -> window, run -> page, lib -> GTK include and page -> page '
+          'include directory are caught'
           % ('ok' if len(caught) == len(want) else 'not ok'))
     return 0 if not problems and len(caught) == len(want) else 1
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
-#include "drivedash-longtest-folder.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-longtest-notice.h"
 #include "drivedash-longtest-rounds.h"
 #include "drivedash-test-locale.h"
@@ -197,19 +197,19 @@ test_folder (void)
   g_autoptr(GVariant) setting = NULL;
 
   g_assert_nonnull (g_mkdtemp (dir));
-  g_assert_true (drivedash_long_folder_check (dir, &error));
+  g_assert_true (drivedash_run_folder_check (dir, &error));
   g_assert_no_error (error);
   d = g_dir_open (dir, 0, NULL);
   g_assert_null (g_dir_read_name (d));   /* the probe file is gone */
 
   missing = g_build_filename (dir, "gone", NULL);
-  g_assert_false (drivedash_long_folder_check (missing, &error));
+  g_assert_false (drivedash_run_folder_check (missing, &error));
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "does not exist"));
   g_clear_error (&error);
 
   /* A real folder no one can create files in, root included. */
-  g_assert_false (drivedash_long_folder_check ("/proc", &error));
+  g_assert_false (drivedash_run_folder_check ("/proc", &error));
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE);
   g_assert_nonnull (strstr (error->message, "read-only"));
   g_clear_error (&error);
@@ -217,14 +217,14 @@ test_folder (void)
   /* Kept as a URI; the home folder as ''. */
   g_value_init (&v, G_TYPE_STRING);
   g_value_set_string (&v, dir);
-  setting = g_variant_ref_sink (drivedash_long_folder_set_mapping (&v, G_VARIANT_TYPE_STRING, NULL));
+  setting = g_variant_ref_sink (drivedash_run_folder_set_mapping (&v, G_VARIANT_TYPE_STRING, NULL));
   g_assert_true (g_str_has_prefix (g_variant_get_string (setting, NULL), "file:///"));
   g_value_set_string (&v, NULL);
-  g_assert_true (drivedash_long_folder_get_mapping (&v, setting, NULL));
+  g_assert_true (drivedash_run_folder_get_mapping (&v, setting, NULL));
   g_assert_cmpstr (g_value_get_string (&v), ==, dir);
   g_clear_pointer (&setting, g_variant_unref);
   setting = g_variant_ref_sink (g_variant_new_string (""));
-  g_assert_true (drivedash_long_folder_get_mapping (&v, setting, NULL));
+  g_assert_true (drivedash_run_folder_get_mapping (&v, setting, NULL));
   g_assert_null (g_value_get_string (&v));
   g_value_unset (&v);
   g_rmdir (dir);

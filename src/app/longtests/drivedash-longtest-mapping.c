@@ -145,28 +145,3 @@ drivedash_long_notice_text (guint64 bytes)
                               "so Drivedash asks before it starts."), amount);
   return g_strdup_printf (_("This test writes up to about %s."), amount);
 }
-
-gboolean
-drivedash_long_enum_to_index (GBinding     *binding,
-                              const GValue *from,
-                              GValue       *to,
-                              gpointer      unused)
-{
-  g_value_set_uint (to, (guint) g_value_get_enum (from));
-  return TRUE;
-}
-
-gboolean
-drivedash_long_index_to_enum (GBinding     *binding,
-                              const GValue *from,
-                              GValue       *to,
-                              gpointer      unused)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref (G_VALUE_TYPE (to));
-  guint index = g_value_get_uint (from);
-
-  if (index > G_MAXINT || g_enum_get_value (klass, (int) index) == NULL)
-    return FALSE;
-  g_value_set_enum (to, (int) index);
-  return TRUE;
-}

@@ -30,16 +30,4 @@ char       *drivedash_long_estimate_text        (const DrivedashLongEstimate *es
 /* "This test writes about 17.9 GB." and, above 100 GB, that it asks. */
 char       *drivedash_long_notice_text          (guint64               bytes);
 
-/* GBinding transforms between an enum property and a combo row's
- * "selected" (guint), whose rows are the enum's values in order.  An
- * index that is no value of the enum (no selection) is not passed on. */
-gboolean    drivedash_long_enum_to_index        (GBinding     *binding,
-                                                 const GValue *from,
-                                                 GValue       *to,
-                                                 gpointer      unused);
-gboolean    drivedash_long_index_to_enum        (GBinding     *binding,
-                                                 const GValue *from,
-                                                 GValue       *to,
-                                                 gpointer      unused);
-
 G_END_DECLS

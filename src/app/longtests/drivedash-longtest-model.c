@@ -17,7 +17,7 @@
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-hwmon.h"
-#include "drivedash-longtest-folder.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-notice.h"
 #include "drivedash-longtest-model-private.h"
@@ -445,7 +445,7 @@ drivedash_long_test_model_choose_folder (DrivedashRunModel *run,
   if (path == NULL)
     error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                                  _("This folder is not on a drive of this computer. Pick a local folder."));
-  if (error != NULL || !drivedash_long_folder_check (path, &error))
+  if (error != NULL || !drivedash_run_folder_check (path, &error))
     {
       drivedash_run_model_set_status (run, error->message, error);
       return FALSE;
@@ -473,7 +473,7 @@ drivedash_long_test_model_start (DrivedashRunModel  *run,
   GError *local = NULL;
 
   s = make_settings (self);
-  if (!drivedash_long_folder_check (s->folder, &local) ||
+  if (!drivedash_run_folder_check (s->folder, &local) ||
       !drivedash_long_test_settings_validate (s, &local))
     {
       /* The page shows the refusal as the status, in plain words. */

@@ -16,7 +16,7 @@
 #include "drivedash-a11y.h"
 #include "drivedash-closures.h"
 #include "drivedash-format.h"
-#include "drivedash-longtest-folder.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-page.h"
 #include "drivedash-longtest-plots.h"
@@ -168,7 +168,7 @@ static char *
 folder_subtitle_cb (gpointer    unused,
                     const char *folder)
 {
-  return drivedash_long_folder_subtitle (folder);
+  return drivedash_run_folder_subtitle (folder);
 }
 
 static void
@@ -269,10 +269,10 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
    * transform, so these two are bound here. */
   g_object_bind_property_full (self->model, "kind", self->kind_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
-                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+                               drivedash_enum_to_index, drivedash_index_to_enum, NULL, NULL);
   g_object_bind_property_full (self->model, "preset", self->preset_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
-                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+                               drivedash_enum_to_index, drivedash_index_to_enum, NULL, NULL);
   drivedash_plot_set_title (self->plot, _("Operations per second"));
   drivedash_plot_set_include_zero (self->plot, TRUE);
   self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
@@ -290,8 +290,8 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   /* The folder decides the drive: kept like the Speed page's. */
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
-                                G_SETTINGS_BIND_DEFAULT, drivedash_long_folder_get_mapping,
-                                drivedash_long_folder_set_mapping, NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, drivedash_run_folder_get_mapping,
+                                drivedash_run_folder_set_mapping, NULL, NULL);
   g_signal_connect_object (self->model, "row", G_CALLBACK (row_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (running_cb), self,
                            G_CONNECT_SWAPPED);

@@ -1,4 +1,4 @@
-/* drivedash-closures.h — the small template closures every view uses
+/* drivedash-closures.h — the small template closures and binding transforms every view uses
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -23,5 +23,17 @@ gboolean drivedash_closure_not      (gpointer    unused,
 /* Makes the closures above available to the class's template under the
  * names in quotes. */
 void     drivedash_widget_class_bind_closures (GtkWidgetClass *widget_class);
+
+/* GBinding transforms between an enum property and a combo row's
+ * "selected" (guint), whose rows are the enum's values in order.  An
+ * index that is no value of the enum (no selection) is not passed on. */
+gboolean drivedash_enum_to_index (GBinding     *binding,
+                                  const GValue *from,
+                                  GValue       *to,
+                                  gpointer      unused);
+gboolean drivedash_index_to_enum (GBinding     *binding,
+                                  const GValue *from,
+                                  GValue       *to,
+                                  gpointer      unused);
 
 G_END_DECLS

@@ -17,8 +17,7 @@
 #include "drivedash-bench-format.h"
 #include "drivedash-closures.h"
 #include "drivedash-file-chooser.h"
-#include "drivedash-longtest-folder.h"
-#include "drivedash-longtest-mapping.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-review-page.h"
 #include "drivedash-run-actions.h"
 #include "drivedash-toast.h"
@@ -245,7 +244,7 @@ static char *
 folder_subtitle_cb (gpointer    unused,
                     const char *folder)
 {
-  return drivedash_long_folder_subtitle (folder);
+  return drivedash_run_folder_subtitle (folder);
 }
 
 static char **
@@ -310,7 +309,7 @@ drivedash_review_page_init (DrivedashReviewPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_object_bind_property_full (self->model, "length", self->length_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
-                               drivedash_long_enum_to_index, drivedash_long_index_to_enum, NULL, NULL);
+                               drivedash_enum_to_index, drivedash_index_to_enum, NULL, NULL);
   g_object_bind_property_full (self->model, "speed-file-size", self->size_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL, size_to_index, index_to_size,
                                NULL, NULL);
@@ -323,8 +322,8 @@ drivedash_review_page_init (DrivedashReviewPage *self)
   /* The same folder as the Long Tests: the drive they test. */
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
-                                G_SETTINGS_BIND_DEFAULT, drivedash_long_folder_get_mapping,
-                                drivedash_long_folder_set_mapping, NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, drivedash_run_folder_get_mapping,
+                                drivedash_run_folder_set_mapping, NULL, NULL);
   g_signal_connect_object (self->model, "notify::can-resume", G_CALLBACK (update_resume), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (update_resume), self,

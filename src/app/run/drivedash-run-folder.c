@@ -1,4 +1,4 @@
-/* drivedash-longtest-folder.c — where the Long Tests put their test file
+/* drivedash-run-folder.c — where the long tests and the Full Review put their test file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -17,11 +17,11 @@
 #include "drivedash-bench-options.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
-#include "drivedash-longtest-folder.h"
+#include "drivedash-run-folder.h"
 
 gboolean
-drivedash_long_folder_check (const char  *path,
-                             GError     **error)
+drivedash_run_folder_check (const char  *path,
+                            GError     **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *probe = NULL;
@@ -59,7 +59,7 @@ drivedash_long_folder_check (const char  *path,
 }
 
 char *
-drivedash_long_folder_subtitle (const char *path)
+drivedash_run_folder_subtitle (const char *path)
 {
   g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe (path);
   g_autofree char *base = g_filename_display_basename (path ? path : g_get_home_dir ());
@@ -73,9 +73,9 @@ drivedash_long_folder_subtitle (const char *path)
 }
 
 gboolean
-drivedash_long_folder_get_mapping (GValue   *value,
-                                   GVariant *variant,
-                                   gpointer  user_data)
+drivedash_run_folder_get_mapping (GValue   *value,
+                                  GVariant *variant,
+                                  gpointer  user_data)
 {
   g_autoptr(GFile) file = drivedash_bench_folder_from_setting (g_variant_get_string (variant, NULL));
   g_autofree char *path = g_file_get_path (file);
@@ -85,9 +85,9 @@ drivedash_long_folder_get_mapping (GValue   *value,
 }
 
 GVariant *
-drivedash_long_folder_set_mapping (const GValue       *value,
-                                   const GVariantType *expected_type,
-                                   gpointer            user_data)
+drivedash_run_folder_set_mapping (const GValue       *value,
+                                  const GVariantType *expected_type,
+                                  gpointer            user_data)
 {
   const char *path = g_value_get_string (value);
   g_autoptr(GFile) file = path ? g_file_new_for_path (path) : NULL;

@@ -10,7 +10,6 @@
 
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
-#include "drivedash-longtest-mapping.h"
 #include "drivedash-report.h"
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
