@@ -89,6 +89,11 @@ run_cli (const char  *data_home,
   va_start (args, first);
   argv = cli_argv (first, args);
   va_end (args);
+  /* What an earlier run left in @out and @err goes. */
+  if (out != NULL)
+    g_clear_pointer (out, g_free);
+  if (err != NULL)
+    g_clear_pointer (err, g_free);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_STDIN_FROM_DEV_NULL,
                                NULL, NULL, out, err, &status, &error));
   g_assert_no_error (error);

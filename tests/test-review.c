@@ -224,7 +224,11 @@ test_state_round_trip (void)
 
   g_assert_true (drivedash_review_state_remove (path, &error));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  g_rmdir (g_path_get_dirname (path));
+  {
+    g_autofree char *parent = g_path_get_dirname (path);
+
+    g_rmdir (parent);
+  }
   g_rmdir (dir);
 }
 

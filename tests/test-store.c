@@ -172,8 +172,13 @@ test_save_load (Fixture       *f,
   hash = drivedash_store_hash_serial (store, "S4EWNX0R123456 ");
   g_assert_cmpuint (strlen (hash), ==, 64);
   g_assert_null (strstr (hash, "S4EWNX0R123456"));
-  g_assert_cmpstr (hash, ==, drivedash_store_hash_serial (store, "S4EWNX0R123456"));
-  g_assert_cmpstr (hash, !=, drivedash_store_hash_serial (store, "S4EWNX0R123457"));
+  {
+    g_autofree char *same = drivedash_store_hash_serial (store, "S4EWNX0R123456");
+    g_autofree char *other = drivedash_store_hash_serial (store, "S4EWNX0R123457");
+
+    g_assert_cmpstr (hash, ==, same);
+    g_assert_cmpstr (hash, !=, other);
+  }
   g_assert_null (drivedash_store_hash_serial (store, "  "));
   run->serial_hash = g_strdup (hash);
   run->series = make_series (1000);

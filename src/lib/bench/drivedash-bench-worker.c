@@ -249,6 +249,20 @@ io_setup (Io *io)
   return TRUE;
 }
 
+/* The buffers of runs abandoned on a hung drive: the kernel may still
+ * write into them, so they live as long as the process, held here
+ * rather than lost (LeakSanitizer sees them as kept, which they are). */
+static GSList *abandoned_buffers;
+G_LOCK_DEFINE_STATIC (abandoned_buffers);
+
+static void
+keep_abandoned (void *mem)
+{
+  G_LOCK (abandoned_buffers);
+  abandoned_buffers = g_slist_prepend (abandoned_buffers, mem);
+  G_UNLOCK (abandoned_buffers);
+}
+
 /* @abandon: requests may still be in flight (a hung drive): the kernel
  * may still write into the buffers, and unregistering them would wait
  * for those requests, so leave both to the ring's own teardown. */
@@ -269,6 +283,8 @@ io_teardown (Io       *io,
   io_uring_queue_exit (&io->ring);
   if (!abandon)
     free (io->mem);
+  else
+    keep_abandoned (io->mem);
   g_free (io->iov);
   g_free (io->slots);
   g_free (io->free_slots);
