@@ -21,6 +21,7 @@
 #include "drivedash-screenshot.h"
 #include "drivedash-test-xvfb.h"
 #include "drivedash-window.h"
+#include "test-ui-common.h"
 
 static DrivedashApplication *app;
 static GSettings *settings;
@@ -49,18 +50,6 @@ static gboolean
 widget_is_gone (gpointer data)
 {
   return *(gpointer *) data == NULL;
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
 }
 
 /* The toplevel of @type that is not the main window, if one is shown. */
@@ -100,8 +89,7 @@ save_screenshot (GtkWidget  *widget,
    * ask for a frame and try again a few times, as test-ui-common.h does. */
   for (guint attempt = 0; ; attempt++)
     {
-      gtk_widget_queue_draw (widget);
-      iterate_for (300);
+      ui_wait_frame (widget);
       if (drivedash_screenshot_save (widget, path, &error) || attempt == 5)
         break;
       g_test_message ("screenshot %s: %s, trying again", name, error->message);
@@ -157,8 +145,7 @@ test_window_state (void)
 
   /* Closing saves the size (the handler runs; the window stays for the
    * other tests because nothing destroys it here). */
-  gtk_window_set_default_size (GTK_WINDOW (window), 820, 610);
-  iterate_for (100);
+  ui_resize (window, 820, 610);
   g_signal_emit_by_name (window, "close-request", &handled);
   g_assert_false (handled);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
@@ -258,7 +245,7 @@ test_main_window_dark (void)
   g_autofree char *path = NULL;
 
   g_settings_set_string (settings, "color-scheme", "dark");
-  iterate_for (300);
+  ui_wait_frame (GTK_WIDGET (window));
   path = screenshot_path ("drivedash-main-dark.png");
   drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error);
   g_assert_no_error (error);
@@ -431,8 +418,7 @@ test_narrow (void)
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_false (adw_view_switcher_bar_get_reveal (bar));
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 640);
-  iterate_for (500);
+  ui_resize (window, 360, 640);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 400);
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
 
@@ -440,8 +426,7 @@ test_narrow (void)
   drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error);
   g_assert_no_error (error);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  iterate_for (500);
+  ui_resize (window, width, height);
   g_assert_false (adw_view_switcher_bar_get_reveal (bar));
 }
 

@@ -204,8 +204,7 @@ test_run (void)
   copied = read_clipboard (GTK_WIDGET (page));
   g_assert_cmpstr (copied, ==, expected_text);
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static guint
@@ -254,8 +253,7 @@ test_cancel (void)
   g_assert_false (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_PROGRESS_BAR)));
   g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "running"), ==, 0);
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static gboolean
@@ -383,8 +381,7 @@ test_combo_speech (void)
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (find_actionable (GTK_WIDGET (page), "run.start")),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        gtk_label_get_text (find_label_starting (GTK_WIDGET (page), "Estimated time: ")));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* Folder names are shown as they are: "a&b <x>" is not Pango markup. */
@@ -398,7 +395,7 @@ test_folder_plain_text (void)
 
   g_assert_cmpint (g_mkdir (odd, 0700), ==, 0);
   drivedash_bench_page_set_folder (page, odd);
-  ui_iterate_for (100);
+  ui_wait_frame (GTK_WIDGET (page));
   subtitle = folder_subtitle (GTK_WIDGET (page));
   g_assert_nonnull (subtitle);
   g_test_message ("subtitle: %s", gtk_label_get_text (subtitle));
@@ -407,8 +404,7 @@ test_folder_plain_text (void)
 
   drivedash_bench_page_set_folder (page, folder);
   g_assert_cmpint (g_rmdir (odd), ==, 0);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* A folder whose name is not UTF-8 is saved in the settings and read back
@@ -439,12 +435,17 @@ test_folder_not_utf8 (void)
 
   drivedash_bench_page_set_folder (page, folder);
   g_assert_cmpint (g_rmdir (odd), ==, 0);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* Without NVMe drives the Health view explains itself and offers the
  * Speed view, whose button switches there. */
+static gboolean
+speed_is_shown (gpointer window)
+{
+  return g_strcmp0 (drivedash_window_get_visible_page (window), "speed") == 0;
+}
+
 static void
 test_empty_state (void)
 {
@@ -479,11 +480,11 @@ test_empty_state (void)
   button = ui_find_descendant (gtk_stack_get_visible_child (stack), GTK_TYPE_BUTTON);
   g_assert_nonnull (button);
   gtk_widget_activate (button);
-  ui_iterate_for (400);  /* a keyboard-activated button clicks after its press animation */
+  /* A keyboard-activated button clicks after its press animation. */
+  ui_iterate_until (speed_is_shown, window, 10);
   g_assert_cmpstr (drivedash_window_get_visible_page (window), ==, "speed");
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 int

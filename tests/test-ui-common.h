@@ -86,6 +86,12 @@ ui_find_descendant (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
        child = gtk_widget_get_next_sibling (child))
     {
+static inline gboolean
+ui_widget_is_visible (gpointer data)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (data));
+}
+
       GtkWidget *found = ui_find_descendant (child, type);
 
       if (found)
@@ -120,6 +126,141 @@ ui_screenshot (DrivedashWindow *window,
   g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
   char *path = g_build_filename (dir, name, NULL);
   g_autoptr(GError) error = NULL;
+
+/* Waits for the next frame @widget's window paints, after everything
+ * queued so far: a layout, a style change or a model's notify that has
+ * already run is on screen once it returns.  The event is the frame
+ * clock's "after-paint"; the deadline only guards against a hang. */
+typedef struct
+{
+  gboolean painted;
+} UiFrame;
+
+static inline void
+ui_frame_painted_cb (GdkFrameClock *clock,
+                     UiFrame       *frame)
+{
+  frame->painted = TRUE;
+}
+
+static inline gboolean
+ui_frame_is_painted (gpointer data)
+{
+  return ((UiFrame *) data)->painted;
+}
+
+static inline void
+ui_wait_frame (GtkWidget *widget)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+  GdkFrameClock *clock;
+  UiFrame frame = { FALSE };
+  gulong handler;
+
+  /* What is already due runs first: idles that change what is shown. */
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  clock = root ? gtk_widget_get_frame_clock (root) : NULL;
+  if (clock == NULL)
+    return;  /* not on screen: nothing to paint */
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (ui_frame_painted_cb), &frame);
+  gtk_widget_queue_draw (root);
+  ui_iterate_until (ui_frame_is_painted, &frame, 10);
+  g_signal_handler_disconnect (clock, handler);
+}
+
+static inline gboolean
+ui_revealers_settled_in (GtkWidget *widget)
+{
+  if (GTK_IS_REVEALER (widget) &&
+      gtk_revealer_get_child_revealed (GTK_REVEALER (widget)) != gtk_revealer_get_reveal_child (GTK_REVEALER (widget)))
+    return FALSE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (!ui_revealers_settled_in (child))
+      return FALSE;
+  return TRUE;
+}
+
+static inline gboolean
+ui_revealers_settled (gpointer data)
+{
+  return ui_revealers_settled_in (data);
+}
+
+/* Waits until every revealer under @widget (an expander row's, say) has
+ * finished opening or closing, and the result is painted. */
+static inline void
+ui_wait_revealed (GtkWidget *widget)
+{
+  ui_iterate_until (ui_revealers_settled, widget, 10);
+  ui_wait_frame (widget);
+}
+
+typedef struct
+{
+  GtkWidget *window;
+  int        width;
+  int        height;
+} UiSize;
+
+static inline gboolean
+ui_window_has_size (gpointer data)
+{
+  UiSize *size = data;
+
+  return gtk_widget_get_width (size->window) == size->width &&
+         gtk_widget_get_height (size->window) == size->height;
+}
+
+/* Resizes @window and waits until it has that size, or keeps another
+ * across painted frames (its content needs more), and has painted it.
+ * The window's own width is its default width less its client-side
+ * shadow, which stays the same. */
+static inline void
+ui_resize (DrivedashWindow *window,
+           int              width,
+           int              height)
+{
+  GtkWidget *widget = GTK_WIDGET (window);
+  int old_width, old_height, last_width = -1, last_height = -1;
+  UiSize size;
+
+  gtk_window_get_default_size (GTK_WINDOW (window), &old_width, &old_height);
+  size = (UiSize) { widget, width - (old_width - gtk_widget_get_width (widget)),
+                    height - (old_height - gtk_widget_get_height (widget)) };
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  for (guint frames = 0; !ui_window_has_size (&size); frames++)
+    {
+      ui_wait_frame (widget);
+      if (frames > 1 && gtk_widget_get_width (widget) == last_width &&
+          gtk_widget_get_height (widget) == last_height)
+        break;
+      last_width = gtk_widget_get_width (widget);
+      last_height = gtk_widget_get_height (widget);
+    }
+  ui_wait_frame (widget);
+}
+
+static inline gboolean
+ui_window_is_gone (gpointer data)
+{
+  return gtk_window_get_application (GTK_WINDOW (data)) == NULL;
+}
+
+/* Closes @window and waits until its application has let it go (a
+ * window with a running test asks first and goes only once the test has
+ * stopped; the caller answers that itself). */
+static inline void
+ui_close (gpointer window)
+{
+  g_autoptr(GtkWindow) held = g_object_ref (GTK_WINDOW (window));
+
+  gtk_window_close (held);
+  ui_iterate_until (ui_window_is_gone, held, 10);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
   /* Let the layout settle and a frame be drawn; on a busy machine the
@@ -243,6 +384,6 @@ ui_open_window (DrivedashApplication *app,
   g_assert_true (DRIVEDASH_IS_WINDOW (window));
   gtk_window_set_default_size (window, width, height);
   ui_iterate_until (ui_widget_is_mapped, window, 10);
-  ui_iterate_for (200);
+  ui_wait_frame (GTK_WIDGET (window));
   return DRIVEDASH_WINDOW (window);
 }

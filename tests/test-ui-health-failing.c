@@ -118,8 +118,7 @@ open_flow (Flow *flow,
 static void
 close_flow (Flow *flow)
 {
-  gtk_window_close (GTK_WINDOW (flow->window));
-  ui_iterate_for (100);
+  ui_close (flow->window);
   flow->window = NULL;
 }
 
@@ -210,7 +209,8 @@ close_dialogs (Flow *flow)
       if (ADW_IS_MESSAGE_DIALOG (w))
         gtk_window_destroy (w);
     }
-  ui_iterate_for (100);
+  if (flow->window != NULL)
+    ui_wait_frame (GTK_WIDGET (flow->window));
 }
 
 /* Step 2 through the page's own self-test path: without the service,
@@ -450,12 +450,11 @@ test_good_drive (void)
   drivedash_health_page_set_drives (page, drives);
   ui_iterate_until ((gboolean (*) (gpointer)) drivedash_health_model_get_health,
                     drivedash_health_page_get_model (page), 20);
-  ui_iterate_for (200);
+  ui_wait_frame (GTK_WIDGET (page));
   g_assert_cmpint (drivedash_health_model_get_health (drivedash_health_page_get_model (page))->verdict, ==,
                    DRIVEDASH_VERDICT_GOOD);
   g_assert_false (gtk_widget_get_visible (section));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
   g_assert_true (drivedash_test_tree_remove (root));
 }
 

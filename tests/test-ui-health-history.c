@@ -245,7 +245,7 @@ check_range (DrivedashHealthHistory *history,
   double t, y, x0, x1;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.range", "s", r->name));
-  ui_iterate_for (100);
+  ui_wait_frame (GTK_WIDGET (history));
   g_assert_cmpint (drivedash_health_history_model_get_range (model), ==, r->range);
   for (guint i = 0; i < G_N_ELEMENTS (ranges); i++)
     g_assert_true (gtk_toggle_button_get_active (find_toggle (GTK_WIDGET (history), ranges[i].button))
@@ -294,8 +294,7 @@ save (DrivedashHealthHistory *history,
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  gtk_widget_queue_draw (GTK_WIDGET (history));
-  ui_iterate_for (500);
+  ui_wait_frame (GTK_WIDGET (history));
   g_assert_true (drivedash_screenshot_save (GTK_WIDGET (history), path, &error));
   g_assert_no_error (error);
   g_test_message ("saved %s", path);
@@ -341,12 +340,10 @@ test_history (void)
       g_autofree char *name = g_strdup_printf ("health-history-%s.png", ranges[i].name);
       g_autofree char *narrow = g_strdup_printf ("health-history-%s-360.png", ranges[i].name);
 
-      gtk_window_set_default_size (GTK_WINDOW (window), 960, 2600);
-      ui_iterate_for (300);
+      ui_resize (window, 960, 2600);
       check_range (history, &ranges[i], now);
       save (history, name);
-      gtk_window_set_default_size (GTK_WINDOW (window), 360, 2600);
-      ui_iterate_for (300);
+      ui_resize (window, 360, 2600);
       check_range (history, &ranges[i], now);
       save (history, narrow);
     }
@@ -425,6 +422,12 @@ find_label (GtkWidget  *widget,
 
 /* The first-run offer on the page: shown, then gone after "Not Now",
  * also in a new window (the setting; test-watch-hint checks the rest). */
+static gboolean
+label_is_hidden (gpointer data)
+{
+  return !gtk_widget_is_drawable (GTK_WIDGET (data));
+}
+
 static void
 test_watch_offer (void)
 {
@@ -438,7 +441,7 @@ test_watch_offer (void)
   g_assert_nonnull (label);
   g_assert_true (gtk_widget_is_drawable (label));
   g_assert_true (gtk_widget_activate_action (page, "health.watch-not-now", NULL));
-  ui_iterate_for (100);
+  ui_iterate_until (label_is_hidden, label, 10);
   g_assert_false (gtk_widget_is_drawable (label));
   g_assert_true (g_settings_get_boolean (settings, "watch-hint-dismissed"));
   g_assert_false (g_settings_get_boolean (settings, "watch-in-background"));

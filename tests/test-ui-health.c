@@ -170,8 +170,7 @@ test_demo_values (void)
   g_assert_cmpstr (written, ==, "12.3 TB");
   g_assert_cmpstr (life, ==, "97 %");
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 typedef struct
@@ -213,12 +212,11 @@ test_temperature_samples (void)
   /* Refreshing (F5) re-reads the drive but keeps the history. */
   wait.n = drivedash_plot_get_n_samples (wait.plot, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.refresh", NULL));
-  ui_iterate_for (200);
+  ui_wait_frame (GTK_WIDGET (page));
   g_assert_cmpuint (drivedash_plot_get_n_samples (wait.plot, 0), >=, wait.n);
   g_assert_nonnull (page_health (page));
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 typedef struct
@@ -245,7 +243,7 @@ wait_game_mode_text (DrivedashHealthPage *page,
   TextWait w = { page, needle };
 
   ui_iterate_until (game_mode_text_has, &w, 10);
-  ui_iterate_for (50);
+  ui_wait_frame (GTK_WIDGET (page));
 }
 
 /* Every Details row is read aloud with its value, like the summary's. */
@@ -259,7 +257,7 @@ test_details_read_aloud (void)
   GtkWidget *w;
 
   ui_iterate_until (has_health, page, 10);
-  ui_iterate_for (100);
+  ui_wait_frame (GTK_WIDGET (page));
   spare = g_strdup_printf ("Spare blocks left, %u %%", page_health (page)->smart.available_spare_percent);
   for (w = GTK_WIDGET (page); w != NULL; )
     {
@@ -281,8 +279,7 @@ test_details_read_aloud (void)
     }
   g_assert_cmpuint (checked, ==, 1);
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static void
@@ -324,8 +321,7 @@ test_game_mode_switch (void)
   }
   g_assert_false (gtk_switch_get_state (GTK_SWITCH (sw)));
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static void
@@ -379,7 +375,7 @@ test_screenshots (void)
       expand_details (page, shots[i].details != 0);
       if (shots[i].details == 2)
         adw_expander_row_set_expanded (ADW_EXPANDER_ROW (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW)), FALSE);
-      ui_iterate_for (800);  /* the expanders' reveal animation */
+      ui_wait_revealed (GTK_WIDGET (page));
       path = ui_screenshot (window, shots[i].name);
       g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
       /* Narrow: neither page asks for more than a 360 px phone screen
@@ -394,8 +390,7 @@ test_screenshots (void)
             g_test_message ("%s: at least %d px wide", g_type_name (t), min);
             g_assert_cmpint (min, <=, 360);
           }
-      gtk_window_close (GTK_WINDOW (window));
-      ui_iterate_for (100);
+      ui_close (window);
     }
   ui_set_dark (app, FALSE);
 }
@@ -488,7 +483,7 @@ test_firmware_slots (void)
   DrivedashHealthPage *page = health_page (window);
 
   ui_iterate_until (has_health, page, 10);
-  ui_iterate_for (100);
+  ui_wait_frame (GTK_WIDGET (page));
   g_assert_true (page_health (page)->has & DRIVEDASH_HEALTH_HAS_FIRMWARE_LOG);
   g_assert_true (row_titled (GTK_WIDGET (page), "Firmware"));
   g_assert_true (row_titled (GTK_WIDGET (page), "Slot 1 (read-only)"));
@@ -497,8 +492,7 @@ test_firmware_slots (void)
   g_assert_true (widget_shows (GTK_WIDGET (page), "3B2QGXA7 · active"));
   g_assert_true (row_titled (GTK_WIDGET (page), "Version in use"));
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* The simulated drive stopped responding three times this week: the
@@ -525,7 +519,7 @@ check_events (const char *prefix)
       window = ui_open_window (app, shots[s].width, shots[s].height);
       page = health_page (window);
       ui_iterate_until (has_events_text, page, 10);
-      ui_iterate_for (300);
+      ui_wait_frame (GTK_WIDGET (page));
       g_free (ui_screenshot (window, name));
     }
 
@@ -558,11 +552,10 @@ check_events (const char *prefix)
   {
     g_autofree char *name = g_strdup_printf ("%s-kept-light.png", prefix);
 
-    ui_iterate_for (300);
+    ui_wait_frame (GTK_WIDGET (page));
     g_free (ui_screenshot (window, name));
   }
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static void
@@ -639,14 +632,13 @@ firmware_screenshots (const char *prefix)
       expand_details (page, FALSE);
       g_assert_true (row_titled (GTK_WIDGET (page), title));
       adw_expander_row_set_expanded (ADW_EXPANDER_ROW (firmware_expander (page)), TRUE);
-      ui_iterate_for (800);  /* the reveal animation */
+      ui_wait_revealed (GTK_WIDGET (page));
       scrolled = gtk_widget_get_ancestor (firmware_expander (page), GTK_TYPE_SCROLLED_WINDOW);
       adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
       gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
-      ui_iterate_for (200);
+      ui_wait_frame (GTK_WIDGET (page));
       g_free (ui_screenshot (window, name));
-      gtk_window_close (GTK_WINDOW (window));
-      ui_iterate_for (100);
+      ui_close (window);
     }
 }
 
@@ -760,8 +752,7 @@ test_events_journal (void)
   assert_shown (page, "full-power-text");
 
   drivedash_health_provider_set_journal_file_for_testing (NULL);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
   drivedash_test_tree_remove (root);
 }
 
@@ -801,6 +792,21 @@ count_shown_how_to_enable (GtkWidget *widget)
 /* A real drive read without privileges (a sysfs fixture tree, no system
  * service): the page shows temperature, limits and identity, says what is
  * missing and how to get it, and game mode shows its real state. */
+static void
+keep_message (DrivedashHealthModel *model,
+              const char           *message,
+              char                **said)
+{
+  g_free (*said);
+  *said = g_strdup (message);
+}
+
+static gboolean
+has_message (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
 static void
 test_partial_data (void)
 {
@@ -847,17 +853,28 @@ test_partial_data (void)
   g_test_message ("game mode: %s", page_value (page, "game-mode-text"));
 
   /* Starting a self-test without the service, UDisks2 or a device node
-   * is refused with a message (a toast), not a crash or a hang. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.self-test", "s", "short"));
-  ui_iterate_for (1500);
+   * is refused with a message (a toast or a dialog), not a crash or a hang. */
+  {
+    DrivedashHealthModel *model = drivedash_health_page_get_model (page);
+    char *said = NULL;
+    gulong toast = g_signal_connect (model, "toast", G_CALLBACK (keep_message), &said);
+    gulong failed = g_signal_connect (model, "self-test-failed", G_CALLBACK (keep_message), &said);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.self-test", "s", "short"));
+    ui_iterate_until (has_message, &said, 20);
+    g_test_message ("self-test refused: %s", said);
+    g_signal_handler_disconnect (model, toast);
+    g_signal_handler_disconnect (model, failed);
+    g_free (said);
+    ui_wait_frame (GTK_WIDGET (page));
+  }
 
   g_free (ui_screenshot (window, "health-partial-light.png"));
   ui_set_dark (app, TRUE);
   g_free (ui_screenshot (window, "health-partial-dark.png"));
   ui_set_dark (app, FALSE);
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
   drivedash_test_tree_remove (root);
 }
 
@@ -884,6 +901,12 @@ drive_is (gpointer data)
 
 /* Two drives: the picker shows, follows the model, and a hot-plug that
  * rebuilds the list keeps the drive the user chose. */
+static gboolean
+has_three_items (gpointer data)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (data)) == 3;
+}
+
 static void
 test_drive_picker (void)
 {
@@ -904,7 +927,7 @@ test_drive_picker (void)
   drives = drivedash_drive_list_new_for_root (root);
   drivedash_health_page_set_drives (page, drives);
   row = ADW_COMBO_ROW (ui_find_descendant (GTK_WIDGET (page), ADW_TYPE_COMBO_ROW));
-  ui_iterate_for (100);
+  ui_iterate_until (ui_widget_is_visible, row, 10);
 
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
   g_assert_cmpstr (drivedash_drive_item_get_name (drivedash_health_model_get_drive (model)), ==, "nvme0");
@@ -918,14 +941,13 @@ test_drive_picker (void)
   /* A third drive is plugged in: the list is rebuilt, the choice stays. */
   put_drive (root, "nvme2", "Third Drive\n");
   drivedash_drive_list_refresh (drives);
-  ui_iterate_for (200);
+  ui_iterate_until (has_three_items, drives, 10);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (drives)), ==, 3);
   g_assert_cmpstr (drivedash_drive_item_get_name (drivedash_health_model_get_drive (model)), ==, "nvme1");
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
   g_assert_true (adw_combo_row_get_selected_item (row) == drivedash_health_model_get_drive (model));
 
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
   drivedash_test_tree_remove (root);
 }
 

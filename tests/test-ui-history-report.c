@@ -184,8 +184,7 @@ screenshots (DrivedashWindow *window,
     {
       g_autofree char *name = g_strdup_printf ("history-report-%s-%s.png", view, n ? "360" : "960");
 
-      gtk_window_set_default_size (GTK_WINDOW (window), n ? 360 : 960, 1200);
-      ui_iterate_for (200);
+      ui_resize (window, n ? 360 : 960, 1200);
       g_assert_nonnull (report_button (GTK_WIDGET (window)));
       g_free (ui_screenshot (window, name));
     }

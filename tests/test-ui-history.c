@@ -277,6 +277,14 @@ find_actionable (GtkWidget  *widget,
 /* Before Start, the game mode test says how long it takes (every round
  * of both sides), and a screen reader hears that with Start and the
  * rounds' name on their spin button. */
+static gboolean
+shows_ab_start (gpointer page)
+{
+  GtkWidget *start = find_actionable (GTK_WIDGET (page), "history.ab-start");
+
+  return start != NULL && gtk_widget_get_mapped (start);
+}
+
 static void
 test_ab_speech (void)
 {
@@ -291,7 +299,7 @@ test_ab_speech (void)
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   drivedash_window_set_visible_page (window, "history");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.ab", NULL));
-  ui_iterate_for (200);
+  ui_iterate_until (shows_ab_start, page, 10);
   start = find_actionable (GTK_WIDGET (page), "history.ab-start");
   g_assert_nonnull (start);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, "Rounds per side");
@@ -312,8 +320,7 @@ test_ab_speech (void)
   drivedash_ab_model_set_rounds (ab, 5);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
   /* The next tests go on in this window, as wide as before. */
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  ui_iterate_for (300);
+  ui_resize (window, width, height);
 }
 
 typedef struct
@@ -753,8 +760,7 @@ shoot_widths (const char *suffix)
       g_free (ui_screenshot (window, compare));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
     }
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 1100);
-  ui_iterate_for (300);
+  ui_resize (window, 900, 1100);
 }
 
 static void
@@ -818,8 +824,7 @@ test_narrow (void)
     g_assert_cmpint (minimum, <=, 360);
   }
   /* Closing disposes the page: it used to unparent its stack twice. */
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (200);
+  ui_close (window);
 }
 
 /* The run's Name field (a DrivedashEntryRow, for screen readers): an
@@ -846,8 +851,7 @@ test_rename (void)
   g_signal_emit_by_name (entry, "activate");
   g_assert_false (gtk_widget_get_visible (apply));
   g_assert_cmpstr (drivedash_history_item_get_title (item_at (page, 0)), ==, "Renamed & kept");
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (200);
+  ui_close (window);
 }
 
 static gboolean
@@ -898,8 +902,7 @@ test_delete_quickly (void)
   ui_iterate_until (no_undo_shown, &undo, 60);
   g_assert_false (drivedash_history_model_get_can_undo (model));
   g_assert_cmpuint (n_rows (page), ==, before - 3);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (200);
+  ui_close (window);
 }
 
 int

@@ -114,6 +114,28 @@ shrink (DrivedashLongTestModel *model,
 }
 
 static void
+count_row (DrivedashLongTestModel       *model,
+           const DrivedashTimeseriesRow *row,
+           guint                        *rows)
+{
+  (*rows)++;
+}
+
+typedef struct
+{
+  DrivedashLongTestModel *model;
+  guint                  *rows;
+} RowsSeen;
+
+static gboolean
+has_rows_or_ended (gpointer data)
+{
+  RowsSeen *seen = data;
+
+  return *seen->rows >= 4 || not_running (seen->model);
+}
+
+static void
 test_run (void)
 {
   DrivedashWindow *window;
@@ -126,6 +148,7 @@ test_run (void)
   DrivedashPlot *plot;
   double celsius;
   guint warning_k, critical_k;
+  guint rows = 0;
 
   before = ui_screenshot (window, "long-tests-before.png");
   /* Nothing to copy or save before a run. */
@@ -139,7 +162,10 @@ test_run (void)
   g_assert_cmpuint (warning_k, ==, 343);
   g_assert_cmpuint (critical_k, ==, 358);
   ui_iterate_until (has_progress, model, 30);
-  ui_iterate_for (1200);
+  /* A few points on the live plot, or the end of the run. */
+  g_signal_connect (model, "row", G_CALLBACK (count_row), &rows);
+  ui_iterate_until (has_rows_or_ended, &(RowsSeen) { model, &rows }, 30);
+  g_signal_handlers_disconnect_by_func (model, count_row, &rows);
   during = ui_screenshot (window, "long-tests-during.png");
   ui_iterate_until (not_running, model, 60);
   g_assert_nonnull (drivedash_long_test_model_get_summary (model));
@@ -157,8 +183,7 @@ test_run (void)
   g_assert_true (g_file_test (after, G_FILE_TEST_EXISTS));
   /* Copy is enabled once there is a summary. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.copy", NULL));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* The combo row titled @title under @widget. */
@@ -268,8 +293,7 @@ test_speech (void)
     g_assert_cmpstr (g_ptr_array_index (phases, i - 1), !=, g_ptr_array_index (phases, i));
   drivedash_long_test_set_free_margin_for_testing (G_MAXUINT64);
   drivedash_long_test_model_set_settings_for_testing (model, NULL);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static gboolean
@@ -337,8 +361,7 @@ test_history (void)
   ui_iterate_until (plots_shown, ui_find_descendant (GTK_WIDGET (history), DRIVEDASH_TYPE_BENCH_PLOTS), 20);
   g_free (ui_screenshot (window, "long-tests-in-history.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static void
@@ -357,8 +380,7 @@ test_stop (void)
   g_assert_cmpstr (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)), ==, "The test was stopped.");
   d = g_dir_open (folder, 0, NULL);
   g_assert_null (g_dir_read_name (d));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* The quit question over @window, or NULL. */
@@ -534,8 +556,7 @@ test_consistency (void)
   g_assert_nonnull (strstr (drivedash_long_test_rounds_get_details (rounds), "Average after resting: "));
   after = ui_screenshot (window, "long-tests-consistency-after.png");
   check_save_plots (page);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static void
@@ -566,8 +587,7 @@ test_saturation (void)
   g_assert_cmpfloat (fabs (x - 0.805306368), <, 1e-6);
   g_assert_cmpfloat (y, >, 0);
   after = ui_screenshot (window, "long-tests-saturation-after.png");
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static gboolean
@@ -586,8 +606,7 @@ screenshot_wide_and_narrow (DrivedashWindow *window,
 
   g_free (ui_screenshot (window, wide));
   ui_screenshot_at (window, 360, 1400, narrow);
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
-  ui_iterate_for (300);
+  ui_resize (window, 960, 1000);
 }
 
 /* Adaptivity (@name: its screenshots): its own rounds plot, rounds 1 to
@@ -626,8 +645,7 @@ run_adaptivity (const char *name)
   g_assert_nonnull (drivedash_long_test_model_get_summary (model));
   g_assert_nonnull (drivedash_long_test_rounds_get_details (rounds));
   screenshot_wide_and_narrow (window, after);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* History lists the newest run under its kind's name and opening it
@@ -651,8 +669,7 @@ show_newest_in_history (const char *screenshot)
   ui_iterate_until (plots_shown, plots, 20);
   g_free (ui_screenshot (window, screenshot));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 static void
@@ -713,8 +730,7 @@ test_folder (void)
   g_assert_cmpstr (stored, ==, uri);
   g_settings_reset (settings, "longtest-folder");
   g_assert_null (drivedash_long_test_model_get_folder (model));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
 }
 
 /* In Japanese, each test's name fits in the Test row at the default
@@ -745,7 +761,7 @@ check_japanese (void)
       GtkLabel *label;
 
       drivedash_long_test_model_set_kind (model, k);
-      ui_iterate_for (300);
+      ui_wait_frame (kind_row);
       label = ui_find_label (kind_row, name, TRUE);
       g_assert_nonnull (label);
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
@@ -755,7 +771,7 @@ check_japanese (void)
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "開始");
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
   drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_QUICK);
-  ui_iterate_for (300);
+  ui_wait_frame (GTK_WIDGET (page));
   g_free (ui_screenshot (window, "long-tests-estimate-ja.png"));
   /* The question before a test that writes this much names its buttons
    * as they are read, "開始", not "開始(S)" (only the window's own
@@ -774,11 +790,9 @@ check_japanese (void)
     adw_message_dialog_response (question, "cancel");
     g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   }
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
-  ui_iterate_for (500);
+  ui_resize (window, 360, 1000);
   g_free (ui_screenshot (window, "long-tests-estimate-ja-narrow.png"));
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_for (100);
+  ui_close (window);
   /* Adaptivity's words and plot in Japanese, wide and narrow. */
   run_adaptivity ("long-tests-adaptivity-ja");
 

@@ -72,11 +72,9 @@ screenshots (DrivedashWindow *window,
   g_autofree char *narrow = g_strdup_printf ("%s-narrow.png", name);
 
   g_free (ui_screenshot (window, wide));
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
-  ui_iterate_for (500);
+  ui_resize (window, 360, 1000);
   g_free (ui_screenshot (window, narrow));
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
-  ui_iterate_for (300);
+  ui_resize (window, 960, 1000);
 }
 
 /* The end of the page, where the summary's buttons are. */
@@ -87,9 +85,9 @@ scroll_to_end (DrivedashWindow *window)
   GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (ui_find_descendant (page, GTK_TYPE_SCROLLED_WINDOW));
   GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scrolled);
 
-  ui_iterate_for (300);
+  ui_wait_frame (page);
   gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v));
-  ui_iterate_for (300);
+  ui_wait_frame (page);
 }
 
 /* The end of the page, wide and at 360 px. */
@@ -102,11 +100,10 @@ end_screenshots (DrivedashWindow *window,
 
   scroll_to_end (window);
   g_free (ui_screenshot (window, wide));
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 1000);
+  ui_resize (window, 360, 1000);
   scroll_to_end (window);
   g_free (ui_screenshot (window, narrow));
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 1000);
-  ui_iterate_for (300);
+  ui_resize (window, 960, 1000);
 }
 
 static gboolean

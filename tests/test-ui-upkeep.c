@@ -108,8 +108,7 @@ open_fixture (Fixture *f,
 static void
 close_fixture (Fixture *f)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  ui_iterate_for (100);
+  ui_close (f->window);
 }
 
 static void
@@ -123,8 +122,7 @@ screenshot (Fixture    *f,
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
   for (guint attempt = 0; ; attempt++)
     {
-      gtk_widget_queue_draw (GTK_WIDGET (f->window));
-      ui_iterate_for (400);
+      ui_wait_frame (GTK_WIDGET (f->window));
       if (drivedash_screenshot_save_window (f->window, path, &error) || attempt == 5)
         break;
       g_clear_error (&error);
@@ -321,8 +319,7 @@ test_in_window (void)
       g_assert_true (gtk_widget_get_visible (find_button (section, "upkeep.open-software")));
       ui_iterate_until (upkeep_scrolled_into_view, section, 30);
       g_free (ui_screenshot (window, name));
-      gtk_window_close (GTK_WINDOW (window));
-      ui_iterate_for (100);
+      ui_close (window);
     }
 }
 
