@@ -8,6 +8,9 @@
  *    benchmark: a 1 ms timer on the main loop records how late it fires;
  *    the page's plots and grid are updated from the engine's signals the
  *    whole time, and the window is drawn.
+ * 3. Main-loop stalls while the Full Review page's folder and length
+ *    change: each change has the model read the state file, statvfs and
+ *    sysfs, in a worker; the same 1 ms probe runs.
  * Prints figures; asserts nothing (timings belong here, not in tests).
  */
 #include "config.h"
@@ -21,6 +24,7 @@
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-plot-private.h"
+#include "drivedash-review-page.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 
@@ -120,6 +124,79 @@ probe_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Depth-first search for the first widget of @type. */
+static GtkWidget *
+find_widget (GtkWidget *w,
+             GType      type)
+{
+  while (w && !g_type_is_a (G_OBJECT_TYPE (w), type))
+    {
+      if (gtk_widget_get_first_child (w))
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w && !gtk_widget_get_next_sibling (w))
+            w = gtk_widget_get_parent (w);
+          w = w ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+    }
+  return w;
+}
+
+static void
+print_lateness (const char *what,
+                Probe      *probe)
+{
+  printf ("%s (%u probes): lateness p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, probe->lateness->len,
+          percentile (probe->lateness, 0.5), percentile (probe->lateness, 0.99),
+          percentile (probe->lateness, 1.0));
+  g_array_set_size (probe->lateness, 0);
+  probe->last = 0;
+}
+
+/* The Full Review page: @n changes of folder (two in turn) and length,
+ * each followed by the model's refresh and a drawn frame. */
+static void
+review_changes (DrivedashWindow *window,
+                const char      *folder,
+                Probe           *probe,
+                guint            n)
+{
+  DrivedashReviewPage *page;
+  DrivedashReviewModel *model;
+  g_autoptr(GArray) setter_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *folders[] = { folder, g_get_home_dir () };
+  gint64 start;
+
+  drivedash_window_set_visible_page (window, "review");
+  page = DRIVEDASH_REVIEW_PAGE (find_widget (GTK_WIDGET (window), DRIVEDASH_TYPE_REVIEW_PAGE));
+  g_assert (page != NULL);
+  model = drivedash_review_page_get_model (page);
+  while (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)))
+    g_main_context_iteration (NULL, TRUE);
+  g_array_set_size (probe->lateness, 0);
+  probe->last = 0;
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 t = g_get_monotonic_time ();
+      double ms;
+
+      drivedash_review_model_set_folder (model, folders[i % 2]);
+      drivedash_review_model_set_length (model, (DrivedashReviewLength) (i % (DRIVEDASH_REVIEW_LENGTH_REVIEW + 1)));
+      ms = (g_get_monotonic_time () - t) / 1000.0;
+      g_array_append_val (setter_ms, ms);
+      while (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)))
+        g_main_context_iteration (NULL, TRUE);
+      /* A frame with the new estimate drawn. */
+      for (gint64 until = g_get_monotonic_time () + 20000; g_get_monotonic_time () < until;)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  printf ("review page, %u folder and length changes in %.1f s: setters p50 %.2f ms, max %.2f ms\n", n,
+          (g_get_monotonic_time () - start) / 1e6, percentile (setter_ms, 0.5), percentile (setter_ms, 1.0));
+  print_lateness ("main loop during the review page's changes", probe);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -162,18 +239,7 @@ main (int   argc,
   window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 1000);
   drivedash_window_set_visible_page (window, "speed");
-  for (w = GTK_WIDGET (window); w && !DRIVEDASH_IS_BENCH_PAGE (w); )
-    {
-      /* Depth-first search for the page. */
-      if (gtk_widget_get_first_child (w))
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w && !gtk_widget_get_next_sibling (w))
-            w = gtk_widget_get_parent (w);
-          w = w ? gtk_widget_get_next_sibling (w) : NULL;
-        }
-    }
+  w = find_widget (GTK_WIDGET (window), DRIVEDASH_TYPE_BENCH_PAGE);
   g_assert (w != NULL);
   page = DRIVEDASH_BENCH_PAGE (w);
   drivedash_bench_page_set_folder (page, folder);
@@ -229,6 +295,7 @@ main (int   argc,
     g_clear_error (&error);
   }
 
+  review_changes (window, folder, &probe, 40);
   g_rmdir (folder);
   g_array_unref (probe.lateness);
   return 0;

@@ -56,6 +56,14 @@ count_notify (GObject    *object,
   (*n)++;
 }
 
+/* The estimate and the notice come from a worker's read of the disk. */
+static void
+wait_refreshed (DrivedashLongTestModel *model)
+{
+  while (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 static void
 test_notify_on_change (void)
 {
@@ -77,11 +85,17 @@ test_notify_on_change (void)
 
   g_signal_connect (model, "notify::kind", G_CALLBACK (count_notify), &kind);
   g_signal_connect (model, "notify::notice", G_CALLBACK (count_notify), &notice);
+  /* The notice comes from a worker's read of the disk: the refresh a
+   * change replaces says nothing. */
+  g_assert_true (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)));
   g_object_set (model, "kind", DRIVEDASH_LONG_TEST_CONSISTENCY, NULL);
   g_object_set (model, "kind", DRIVEDASH_LONG_TEST_CONSISTENCY, NULL);
   g_assert_cmpuint (kind, ==, 1);
+  g_assert_cmpuint (notice, ==, 0);
+  wait_refreshed (model);
   g_assert_cmpuint (notice, ==, 1);
   g_object_set (model, "preset", DRIVEDASH_LONG_PRESET_QUICK, NULL);
+  wait_refreshed (model);
   g_assert_cmpuint (notice, ==, 2);
   g_assert_cmpstr (drivedash_long_test_model_get_title (model), ==, "Consistency");
   /* Bursts of random writes for ~10 minutes may write a terabyte on a
@@ -89,8 +103,10 @@ test_notify_on_change (void)
    * (5 min, 30 % writes) stays under 100 GB; Review (1 h) does not. */
   g_assert_true (drivedash_long_test_model_needs_confirmation (model));
   g_object_set (model, "kind", DRIVEDASH_LONG_TEST_SUSTAINED, NULL);
+  wait_refreshed (model);
   g_assert_false (drivedash_long_test_model_needs_confirmation (model));
   g_object_set (model, "preset", DRIVEDASH_LONG_PRESET_REVIEW, NULL);
+  wait_refreshed (model);
   g_assert_true (drivedash_long_test_model_needs_confirmation (model));
 }
 

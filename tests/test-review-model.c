@@ -39,6 +39,14 @@ tiny_settings (void)
   return s;
 }
 
+/* The estimate, Resume and Report come from a worker's read of the disk. */
+static void
+wait_refreshed (DrivedashReviewModel *model)
+{
+  while (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 static DrivedashReviewModel *
 new_model (void)
 {
@@ -48,6 +56,7 @@ new_model (void)
   drivedash_review_model_set_settings_for_testing (model, tiny);
   drivedash_review_model_set_speed_file_size (model, 4 << 20);
   drivedash_review_model_set_folder (model, folder);
+  wait_refreshed (model);
   return model;
 }
 
@@ -56,6 +65,7 @@ wait_until_finished (DrivedashReviewModel *model)
 {
   while (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)))
     g_main_context_iteration (NULL, TRUE);
+  wait_refreshed (model);
 }
 
 static void
@@ -82,7 +92,10 @@ test_before_start (void)
   plan = drivedash_review_model_get_plan_text (model);
   g_assert_cmpstr (plan, ==, "1. Speed test\n2. Sustained\n3. Consistency\n4. Adaptivity");
   drivedash_review_model_set_game_mode_ab (model, TRUE);
+  /* The plan follows at once; the rest once the disk is read. */
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "8. Adaptivity, game mode on"));
+  g_assert_true (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)));
+  wait_refreshed (model);
   g_assert_false (drivedash_review_model_get_can_resume (model));
   /* A tiny review writes megabytes: no question before Start. */
   g_assert_false (drivedash_review_model_needs_confirmation (model));
@@ -97,6 +110,7 @@ test_confirmation (void)
   drivedash_review_model_set_folder (model, folder);
   g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (1) << 30);
   drivedash_review_model_set_length (model, DRIVEDASH_REVIEW_LENGTH_REVIEW);
+  wait_refreshed (model);
   /* The review's own 8 GiB comes with its length. */
   g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (8) << 30);
   g_assert_true (drivedash_review_model_needs_confirmation (model));

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "drivedash-application.h"
+#include "drivedash-run-model.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
 
@@ -71,10 +72,24 @@ ui_iterate_until (gboolean  (*done) (gpointer),
     }
 }
 
+/* A test view's model has read what the next Start writes and takes
+ * (its worker is done): for ui_iterate_until (ui_refreshed, model, s). */
+static inline gboolean
+ui_refreshed (gpointer run_model)
+{
+  return !drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (run_model));
+}
+
 static inline gboolean
 ui_widget_is_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static inline gboolean
+ui_widget_is_visible (gpointer data)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (data));
 }
 
 static inline GtkWidget *
@@ -86,12 +101,6 @@ ui_find_descendant (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
        child = gtk_widget_get_next_sibling (child))
     {
-static inline gboolean
-ui_widget_is_visible (gpointer data)
-{
-  return gtk_widget_get_visible (GTK_WIDGET (data));
-}
-
       GtkWidget *found = ui_find_descendant (child, type);
 
       if (found)
@@ -117,15 +126,6 @@ ui_find_button_labelled (GtkWidget  *widget,
     }
   return NULL;
 }
-
-/* Screenshots go to <build>/tests/screenshots/, named by the caller. */
-static inline char *
-ui_screenshot (DrivedashWindow *window,
-               const char      *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
-  char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GError) error = NULL;
 
 /* Waits for the next frame @widget's window paints, after everything
  * queued so far: a layout, a style change or a model's notify that has
@@ -261,6 +261,15 @@ ui_close (gpointer window)
   while (g_main_context_pending (NULL))
     g_main_context_iteration (NULL, FALSE);
 }
+
+/* Screenshots go to <build>/tests/screenshots/, named by the caller. */
+static inline char *
+ui_screenshot (DrivedashWindow *window,
+               const char      *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
   /* Let the layout settle and a frame be drawn; on a busy machine the

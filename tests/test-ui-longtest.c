@@ -155,7 +155,12 @@ test_run (void)
   g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "run.copy")));
   g_assert_false (gtk_widget_get_sensitive (find_button (GTK_WIDGET (page), "run.save-plots")));
   shrink (model, 3);
+  /* Start pressed while the model still reads the disk: the run starts
+   * once it is read. */
+  g_assert_true (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)));
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  ui_iterate_until (ui_refreshed, model, 10);
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   /* The plot's limit lines: the drive's temp1_max and temp1_crit. */
   drivedash_long_test_model_get_temperature_limits (model, &warning_k, &critical_k);
@@ -204,14 +209,6 @@ find_combo_row (GtkWidget  *widget,
   return NULL;
 }
 
-static gboolean
-estimate_says (gpointer data)
-{
-  const char *text = drivedash_long_test_model_get_estimate_text (data);
-
-  return text != NULL && g_str_has_prefix (text, "Estimated time: ");
-}
-
 static void
 phase_seen (DrivedashLongTestModel *model,
             GParamSpec             *pspec,
@@ -249,7 +246,8 @@ test_speech (void)
                                        "Length, Quick");
   /* Quick Consistency: its writing depends on the drive, and so does its
    * time; both are said before Start, with the finish time. */
-  ui_iterate_until (estimate_says, model, 10);
+  ui_iterate_until (ui_refreshed, model, 10);
+  g_assert_true (g_str_has_prefix (drivedash_long_test_model_get_estimate_text (model), "Estimated time: "));
   g_assert_nonnull (strstr (drivedash_long_test_model_get_estimate_text (model), " minutes, done by "));
   notice = drivedash_long_test_model_dup_notice (model);
   g_assert_true (g_str_has_prefix (notice, "Writes between "));
@@ -261,6 +259,7 @@ test_speech (void)
 
   /* A Quick Sustained writes less than 100 GB even on a fast drive. */
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
+  ui_iterate_until (ui_refreshed, model, 10);
   g_assert_false (drivedash_long_test_model_needs_confirmation (model));
   g_clear_pointer (&heard, g_free);
   g_clear_pointer (&notice, g_free);
@@ -272,6 +271,7 @@ test_speech (void)
   drivedash_long_test_set_free_margin_for_testing (0);
   shrink (model, 3);
   g_signal_connect (model, "notify::phase-text", G_CALLBACK (phase_seen), phases);
+  ui_iterate_until (ui_refreshed, model, 10);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
   ui_iterate_until (has_progress, model, 30);
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -331,6 +331,7 @@ test_history (void)
 
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SUSTAINED);
   shrink (model, 1.0);
+  ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (not_running, model, 120);
   g_assert_null (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)));
@@ -373,6 +374,7 @@ test_stop (void)
   g_autoptr(GDir) d = NULL;
 
   shrink (model, 120);
+  ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (has_progress, model, 30);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL);
@@ -424,6 +426,7 @@ test_quit (void)
   AdwMessageDialog *question;
 
   shrink (model, 120);
+  ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   ui_iterate_until (has_progress, model, 30);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
@@ -536,6 +539,7 @@ test_consistency (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_plot (GTK_WIDGET (page), "Write speed by amount written"))));
   shrink_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
+  ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   /* Rounds reach the plot while the run goes on. */
@@ -574,6 +578,7 @@ test_saturation (void)
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
   shrink_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
+  ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   g_assert_cmpfloat (fabs (drivedash_long_test_rounds_get_amount_gb (rounds) - 0.805306368), <, 1e-6);
   ui_iterate_until (has_points, rounds, 60);
@@ -630,6 +635,7 @@ run_adaptivity (const char *name)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_plot (GTK_WIDGET (page),
                                                                  g_dgettext (GETTEXT_PACKAGE, "Speed in each round")))));
   shrink_kind (model, DRIVEDASH_LONG_TEST_ADAPTIVITY);
+  ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   ui_iterate_until (has_a_round, rounds, 60);
@@ -771,6 +777,7 @@ check_japanese (void)
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "開始");
   drivedash_long_test_model_set_kind (model, DRIVEDASH_LONG_TEST_CONSISTENCY);
   drivedash_long_test_model_set_preset (model, DRIVEDASH_LONG_PRESET_QUICK);
+  ui_iterate_until (ui_refreshed, model, 10);
   ui_wait_frame (GTK_WIDGET (page));
   g_free (ui_screenshot (window, "long-tests-estimate-ja.png"));
   /* The question before a test that writes this much names its buttons

@@ -60,6 +60,7 @@ open_page (DrivedashWindow **window_out)
   drivedash_review_model_set_settings_for_testing (drivedash_review_page_get_model (page), tiny);
   drivedash_review_model_set_speed_file_size (drivedash_review_page_get_model (page), 4 << 20);
   drivedash_review_model_set_folder (drivedash_review_page_get_model (page), folder);
+  ui_iterate_until (ui_refreshed, drivedash_review_page_get_model (page), 30);
   *window_out = window;
   return page;
 }
@@ -178,6 +179,7 @@ check_report (DrivedashReviewPage *page)
   drivedash_review_model_make_report_async (model, pdf, report_done_cb, &done);
   g_assert_false (drivedash_review_model_get_can_report (model));
   ui_iterate_until (is_true, &done, 60);
+  ui_iterate_until (ui_refreshed, model, 30);
   g_assert_true (drivedash_review_model_get_can_report (model));
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
                                NULL, NULL, &text, NULL, NULL, NULL));
@@ -207,6 +209,7 @@ test_run (void)
   g_free (ui_screenshot (window, "review-during.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL));
   ui_iterate_until (not_running, model, 60);
+  ui_iterate_until (ui_refreshed, model, 30);
   g_assert_true (drivedash_review_model_get_can_resume (model));
   /* Stopped with finished steps: they can be reported already. */
   g_assert_true (drivedash_review_model_get_can_report (model));
@@ -217,6 +220,7 @@ test_run (void)
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   g_assert_false (drivedash_review_model_get_can_report (model));
   ui_iterate_until (not_running, model, 120);
+  ui_iterate_until (ui_refreshed, model, 30);
   g_assert_null (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)));
   g_assert_false (drivedash_review_model_get_can_resume (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: run "));
@@ -241,6 +245,7 @@ check_japanese (void)
   page = open_page (&window);
   model = drivedash_review_page_get_model (page);
   drivedash_review_model_set_game_mode_ab (model, TRUE);
+  ui_iterate_until (ui_refreshed, model, 30);
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "ゲームモード オン"));
   screenshots (window, "review-ja");
   /* The review of /ui/review/run, when it ran, is in the state file:

@@ -45,8 +45,15 @@ struct _DrivedashLongTestModel
   guint16                    warning_kelvin;   /* the running drive's, 0: unknown */
   guint16                    critical_kelvin;
   char                      *estimate_text;    /* before Start */
+  char                      *notice;           /* before Start */
   char                      *phase_text;       /* while running */
   guint                      clock_source;     /* keeps its "done at" current */
+  /* What the last refresh read from the disk, for the next Start. */
+  GCancellable              *refresh_cancellable; /* the refresh in the worker; NULL: none */
+  gboolean                   has_estimate;     /* FALSE: no room for the test */
+  DrivedashLongEstimate      estimate;
+  char                      *controller;       /* under the folder; NULL: not an NVMe drive */
+  char                      *drive_name;
 };
 
 enum {
@@ -74,17 +81,29 @@ G_DEFINE_FINAL_TYPE (DrivedashLongTestModel, drivedash_long_test_model, DRIVEDAS
 
 #define RUN(self) DRIVEDASH_RUN_MODEL (self)
 
+/* The next Start's settings, without the drive under the folder. */
 static DrivedashLongTestSettings *
-make_settings (DrivedashLongTestModel *self)
+plan_settings (DrivedashLongTestModel *self)
 {
   DrivedashLongTestSettings *s;
-  g_autofree char *controller = NULL;
 
   if (self->override != NULL)
     return drivedash_long_test_settings_copy (self->override);
   s = drivedash_long_test_settings_new (self->kind);
   drivedash_long_test_settings_apply_preset (s, self->preset);
   s->folder = g_strdup (self->folder);
+  return s;
+}
+
+/* The settings a Start runs with: the drive's controller and sensor too. */
+static DrivedashLongTestSettings *
+make_settings (DrivedashLongTestModel *self)
+{
+  DrivedashLongTestSettings *s = plan_settings (self);
+  g_autofree char *controller = NULL;
+
+  if (self->override != NULL)
+    return s;
   controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder : g_get_home_dir ());
   s->hwmon_path = drivedash_hwmon_find (controller);
   s->controller = g_steal_pointer (&controller);
@@ -124,47 +143,115 @@ set_string (DrivedashLongTestModel  *self,
   drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop]);
 }
 
-/* What the next Start writes and how long it takes; FALSE when it
- * cannot run here. */
-static gboolean
-estimate (DrivedashLongTestModel *self,
-          DrivedashLongEstimate  *out)
+/* The estimate and the notice from what the last refresh read; no I/O,
+ * so the clock below can redo it. */
+static void
+show_plan (DrivedashLongTestModel *self)
 {
-  g_autoptr(DrivedashLongTestSettings) s = make_settings (self);
-  guint64 amount = s->amount;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *text = NULL;
+  g_autofree char *notice = NULL;
 
-  if (drivedash_long_test_kind_fills (s->kind) &&
-      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
-    return FALSE;
-  drivedash_long_test_estimate (s, amount, out);
-  return TRUE;
+  if (self->has_estimate)
+    {
+      text = drivedash_long_estimate_text (&self->estimate, now);
+      notice = drivedash_long_test_notice_range_text (self->estimate.bytes_low, self->estimate.bytes_high,
+                                                      self->controller, self->drive_name, self->health);
+    }
+  else
+    notice = g_strdup (_("There is not enough free space on this drive for this test."));
+  set_string (self, &self->estimate_text, text, PROP_ESTIMATE_TEXT);
+  set_string (self, &self->notice, notice, PROP_NOTICE);
 }
 
-/* Recomputed whenever what it depends on changes, and on the clock
- * below: it says when the run would be done. */
-static void
-update_estimate_text (DrivedashLongTestModel *self)
+/* What the estimate and the notice read from the disk, in a worker: the
+ * free space a filling test sizes itself by (statvfs) and the drive
+ * under the folder (sysfs). */
+typedef struct
 {
-  DrivedashLongEstimate e;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *text = estimate (self, &e) ? drivedash_long_estimate_text (&e, now) : NULL;
+  DrivedashLongTestSettings *settings;   /* the next Start's */
+  char                      *folder;     /* home for NULL */
+  gboolean                   has_amount; /* out */
+  guint64                    amount;     /* out */
+  char                      *controller; /* out */
+  char                      *drive_name; /* out */
+} Refresh;
 
-  set_string (self, &self->estimate_text, text, PROP_ESTIMATE_TEXT);
+static void
+refresh_free (Refresh *r)
+{
+  drivedash_long_test_settings_free (r->settings);
+  g_free (r->folder);
+  g_free (r->controller);
+  g_free (r->drive_name);
+  g_free (r);
+}
+
+static void
+refresh_thread (GTask        *task,
+                gpointer      source,
+                gpointer      data,
+                GCancellable *cancellable)
+{
+  Refresh *r = data;
+  g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe (r->folder);
+
+  r->amount = r->settings->amount;
+  r->has_amount = !drivedash_long_test_kind_fills (r->settings->kind) ||
+                  drivedash_long_test_resolve_amount (r->settings->folder, r->settings->amount, &r->amount, NULL);
+  r->controller = drivedash_controller_for_folder (NULL, r->folder);
+  r->drive_name = g_strdup (info->drive_name);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+refresh_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (source);
+  Refresh *r = g_task_get_task_data (G_TASK (result));
+
+  /* Cancelled: a later refresh replaced this one. */
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  g_clear_object (&self->refresh_cancellable);
+  g_free (self->controller);
+  self->controller = g_steal_pointer (&r->controller);
+  g_free (self->drive_name);
+  self->drive_name = g_steal_pointer (&r->drive_name);
+  self->has_estimate = r->has_amount;
+  if (r->has_amount)
+    drivedash_long_test_estimate (r->settings, r->amount, &self->estimate);
+  show_plan (self);
+  drivedash_run_model_set_refreshing (RUN (self), FALSE);
+}
+
+/* Everything the notice and the estimate read changed: a worker reads
+ * the disk again (the run model's "refreshing" is TRUE until then). */
+static void
+plan_changed (DrivedashLongTestModel *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Refresh *r = g_new0 (Refresh, 1);
+
+  g_cancellable_cancel (self->refresh_cancellable);
+  g_clear_object (&self->refresh_cancellable);
+  self->refresh_cancellable = g_cancellable_new ();
+  r->settings = plan_settings (self);
+  r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
+  task = g_task_new (self, self->refresh_cancellable, refresh_done_cb, NULL);
+  g_task_set_source_tag (task, plan_changed);
+  g_task_set_task_data (task, r, (GDestroyNotify) refresh_free);
+  g_task_run_in_thread (task, refresh_thread);
+  drivedash_run_model_set_refreshing (RUN (self), TRUE);
 }
 
 static gboolean
 clock_cb (gpointer user_data)
 {
-  update_estimate_text (user_data);
+  show_plan (user_data);
   return G_SOURCE_CONTINUE;
-}
-
-/* Everything the notice and the estimate read changed. */
-static void
-plan_changed (DrivedashLongTestModel *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
-  update_estimate_text (self);
 }
 
 const char *
@@ -271,17 +358,8 @@ drivedash_long_test_model_get_explanation (DrivedashLongTestModel *self)
 char *
 drivedash_long_test_model_dup_notice (DrivedashLongTestModel *self)
 {
-  const char *folder = self->folder ? self->folder : g_get_home_dir ();
-  g_autofree char *controller = NULL;
-  g_autoptr(DrivedashFolderInfo) info = NULL;
-  DrivedashLongEstimate e;
-
-  if (!estimate (self, &e))
-    return g_strdup (_("There is not enough free space on this drive for this test."));
-  controller = drivedash_controller_for_folder (NULL, folder);
-  info = drivedash_folder_probe (folder);
-  return drivedash_long_test_notice_range_text (e.bytes_low, e.bytes_high, controller,
-                                                info->drive_name, self->health);
+  g_return_val_if_fail (DRIVEDASH_IS_LONG_TEST_MODEL (self), NULL);
+  return g_strdup (self->notice);
 }
 
 /* The drive the Health page shows: its model and wear go into the notice
@@ -295,16 +373,14 @@ drivedash_long_test_model_set_health (DrivedashLongTestModel *self,
   g_clear_pointer (&self->health, drivedash_health_unref);
   self->health = health ? drivedash_health_ref (health) : NULL;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEALTH]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+  show_plan (self);
 }
 
 gboolean
 drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
 {
-  DrivedashLongEstimate e;
-
   /* What a fast drive writes: the most this run can write. */
-  return estimate (self, &e) && e.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
+  return self->has_estimate && self->estimate.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
 }
 
 void
@@ -524,6 +600,11 @@ drivedash_long_test_model_finalize (GObject *object)
   g_free (self->folder);
   g_free (self->summary);
   g_free (self->estimate_text);
+  g_free (self->notice);
+  g_free (self->controller);
+  g_free (self->drive_name);
+  /* A refresh in the worker holds a reference: none is left. */
+  g_clear_object (&self->refresh_cancellable);
   g_free (self->phase_text);
   g_clear_handle_id (&self->clock_source, g_source_remove);
   g_clear_object (&self->result_run);
@@ -548,7 +629,7 @@ drivedash_long_test_model_get_property (GObject    *object,
     case PROP_FOLDER:        g_value_set_string (value, self->folder); break;
     case PROP_TITLE:         g_value_set_string (value, drivedash_long_test_model_get_title (self)); break;
     case PROP_EXPLANATION:   g_value_set_string (value, drivedash_long_test_model_get_explanation (self)); break;
-    case PROP_NOTICE:        g_value_take_string (value, drivedash_long_test_model_dup_notice (self)); break;
+    case PROP_NOTICE:        g_value_set_string (value, self->notice); break;
     case PROP_ESTIMATE_TEXT: g_value_set_string (value, self->estimate_text); break;
     case PROP_PHASE_TEXT:    g_value_set_string (value, self->phase_text); break;
     case PROP_SUMMARY:       g_value_set_string (value, self->summary); break;
@@ -584,6 +665,13 @@ ro_string (const char *name)
 }
 
 static void
+drivedash_long_test_model_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (drivedash_long_test_model_parent_class)->constructed (object);
+  plan_changed (DRIVEDASH_LONG_TEST_MODEL (object));
+}
+
+static void
 drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -591,6 +679,7 @@ drivedash_long_test_model_class_init (DrivedashLongTestModelClass *klass)
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
+  object_class->constructed = drivedash_long_test_model_constructed;
   object_class->finalize = drivedash_long_test_model_finalize;
   object_class->get_property = drivedash_long_test_model_get_property;
   object_class->set_property = drivedash_long_test_model_set_property;
@@ -626,7 +715,6 @@ drivedash_long_test_model_init (DrivedashLongTestModel *self)
   self->kind = DRIVEDASH_LONG_TEST_SUSTAINED;
   self->preset = DRIVEDASH_LONG_PRESET_STANDARD;
   self->rounds = drivedash_long_test_rounds_new ();
-  update_estimate_text (self);
   /* "done at 19:38" moves with the clock; checked twice a minute, told
    * only when the text changes. */
   self->clock_source = g_timeout_add_seconds (30, clock_cb, self);

@@ -28,7 +28,9 @@ DrivedashLongTestModel *drivedash_long_test_model_new           (void);
 
 /* Properties "kind" and "preset" (the enums), "folder" (NULL: home);
  * read-only "title", "explanation", "notice", "summary", "rounds" (the
- * result plots' data). */
+ * result plots' data).  A change of kind, preset or folder reads the
+ * disk in a worker: "notice", "estimate-text" and needs_confirmation()
+ * follow once the run model's "refreshing" is FALSE again. */
 void        drivedash_long_test_model_set_kind          (DrivedashLongTestModel *self,
                                                          DrivedashLongTestKind   kind);
 DrivedashLongTestKind drivedash_long_test_model_get_kind (DrivedashLongTestModel *self);

@@ -40,6 +40,7 @@ struct _DrivedashReviewModel
   guint64                  fill_amount;
   char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
   double                   later_s;        /* the steps after the running one, slow drive */
+  GCancellable            *refresh_cancellable; /* the refresh in the worker; NULL: none */
 };
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
@@ -117,14 +118,13 @@ plan_text (const DrivedashReviewState *state)
 }
 
 /* The estimate in words, with the endurance share of the Health page's
- * drive when it is the one holding the folder. */
+ * drive when it is the one holding the folder (@controller). */
 static char *
 estimate_text (DrivedashReviewModel          *self,
                const DrivedashReviewEstimate *e,
+               const char                    *controller,
                GDateTime                     *now)
 {
-  g_autofree char *controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder
-                                                                                   : g_get_home_dir ());
   DrivedashHealth *h = self->health;
   double used;
   guint64 written;
@@ -150,39 +150,125 @@ set_can_report (DrivedashReviewModel       *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REPORT]);
 }
 
-/* What the next Start would do, or what the running review is doing. */
+static void
+set_boolean (DrivedashReviewModel *self,
+             gboolean             *field,
+             gboolean              value,
+             guint                 prop)
+{
+  if (*field == !!value)
+    return;
+  *field = !!value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* What a refresh reads from the disk, in a worker: the stopped review's
+ * state file, the free space the fill step sizes itself by (statvfs) and
+ * the controller holding the folder (sysfs). */
+typedef struct
+{
+  DrivedashReviewSettings *settings;   /* the next Start's */
+  char                    *state_path;
+  char                    *folder;     /* the settings' folder, home for NULL */
+  DrivedashReviewState    *stopped;    /* out; NULL: none */
+  gboolean                 has_amount; /* out */
+  guint64                  amount;     /* out */
+  char                    *controller; /* out; NULL: not an NVMe drive's */
+} Refresh;
+
+static void
+refresh_free (Refresh *r)
+{
+  drivedash_review_settings_free (r->settings);
+  g_free (r->state_path);
+  g_free (r->folder);
+  g_clear_pointer (&r->stopped, drivedash_review_state_free);
+  g_free (r->controller);
+  g_free (r);
+}
+
+static void
+refresh_thread (GTask        *task,
+                gpointer      source,
+                gpointer      data,
+                GCancellable *cancellable)
+{
+  Refresh *r = data;
+  const DrivedashLongTestSettings *fill = r->settings->adaptivity;
+
+  r->stopped = drivedash_review_state_load (r->state_path, NULL);
+  r->has_amount = drivedash_long_test_resolve_amount (fill->folder, fill->amount, &r->amount, NULL);
+  r->controller = drivedash_controller_for_folder (NULL, r->folder);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The estimate, Resume and Report from what the worker read; a refresh
+ * that a later one replaced is dropped. */
+static void
+refresh_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (source);
+  Refresh *r = g_task_get_task_data (G_TASK (result));
+  g_autoptr(DrivedashReviewState) next = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  g_autofree char *estimate = NULL;
+  DrivedashReviewEstimate e;
+
+  /* Cancelled: a later refresh replaced this one. */
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  g_clear_object (&self->refresh_cancellable);
+  self->bytes_high = 0;
+  if (r->has_amount)
+    {
+      next = drivedash_review_state_new (r->settings, NULL);
+      now = g_date_time_new_now_local ();
+      drivedash_review_estimate (r->settings, next->steps, r->amount, &e);
+      estimate = estimate_text (self, &e, r->controller, now);
+      self->bytes_high = e.bytes_high;
+    }
+  set_string (self, &self->estimate_text, estimate, PROP_ESTIMATE_TEXT);
+  set_boolean (self, &self->can_resume,
+               self->run == NULL && r->stopped != NULL &&
+               drivedash_review_state_next_step (r->stopped) < r->stopped->steps->len,
+               PROP_CAN_RESUME);
+  set_can_report (self, r->stopped);
+  drivedash_run_model_set_refreshing (DRIVEDASH_RUN_MODEL (self), FALSE);
+}
+
+/* What the next Start would do, or what the running review is doing:
+ * the plan at once, the rest once a worker has read the disk (the run
+ * model's "refreshing" is TRUE until then). */
 static void
 refresh (DrivedashReviewModel *self)
 {
   g_autoptr(DrivedashReviewSettings) s = next_settings (self);
   g_autoptr(DrivedashReviewState) next = drivedash_review_state_new (s, NULL);
-  g_autoptr(DrivedashReviewState) stopped = drivedash_review_state_load (self->state_path, NULL);
   DrivedashReviewRun *shown_run = self->run ? self->run : self->last;
-  const DrivedashReviewState *shown = shown_run ? drivedash_review_run_get_state (shown_run) : next;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *plan = plan_text (shown);
-  g_autofree char *estimate = NULL;
-  gboolean can_resume;
-  DrivedashReviewEstimate e;
-  guint64 amount = 0;
+  g_autofree char *plan = plan_text (shown_run ? drivedash_review_run_get_state (shown_run) : next);
+  g_autoptr(GTask) task = NULL;
+  Refresh *r = g_new0 (Refresh, 1);
 
-  self->bytes_high = 0;
-  if (drivedash_long_test_resolve_amount (s->adaptivity->folder, s->adaptivity->amount, &amount, NULL))
-    {
-      drivedash_review_estimate (s, next->steps, amount, &e);
-      estimate = estimate_text (self, &e, now);
-      self->bytes_high = e.bytes_high;
-    }
-  set_string (self, &self->estimate_text, estimate, PROP_ESTIMATE_TEXT);
   set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
-  can_resume = self->run == NULL && stopped != NULL &&
-               drivedash_review_state_next_step (stopped) < stopped->steps->len;
-  if (can_resume != self->can_resume)
+  /* Nothing to resume or report while a review runs: said at once. */
+  if (self->run != NULL)
     {
-      self->can_resume = can_resume;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESUME]);
+      set_boolean (self, &self->can_resume, FALSE, PROP_CAN_RESUME);
+      set_can_report (self, NULL);
     }
-  set_can_report (self, stopped);
+  g_cancellable_cancel (self->refresh_cancellable);
+  g_clear_object (&self->refresh_cancellable);
+  self->refresh_cancellable = g_cancellable_new ();
+  r->settings = g_steal_pointer (&s);
+  r->state_path = g_strdup (self->state_path);
+  r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
+  task = g_task_new (self, self->refresh_cancellable, refresh_done_cb, NULL);
+  g_task_set_source_tag (task, refresh);
+  g_task_set_task_data (task, r, (GDestroyNotify) refresh_free);
+  g_task_run_in_thread (task, refresh_thread);
+  drivedash_run_model_set_refreshing (DRIVEDASH_RUN_MODEL (self), TRUE);
 }
 
 /* What the steps after @index take on a slow drive. */
@@ -686,9 +772,18 @@ drivedash_review_model_finalize (GObject *object)
   g_free (self->summary);
   g_free (self->state_path);
   g_free (self->step_text);
+  /* A refresh in the worker holds a reference: none is left either. */
+  g_clear_object (&self->refresh_cancellable);
   g_clear_object (&self->last);
   g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
   G_OBJECT_CLASS (drivedash_review_model_parent_class)->finalize (object);
+}
+
+static void
+drivedash_review_model_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (drivedash_review_model_parent_class)->constructed (object);
+  refresh (DRIVEDASH_REVIEW_MODEL (object));
 }
 
 static void
@@ -701,6 +796,7 @@ drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
 
   object_class->get_property = drivedash_review_model_get_property;
   object_class->set_property = drivedash_review_model_set_property;
+  object_class->constructed = drivedash_review_model_constructed;
   object_class->finalize = drivedash_review_model_finalize;
   run_class->start = drivedash_review_model_start;
   run_class->stop = drivedash_review_model_stop;
@@ -731,5 +827,4 @@ drivedash_review_model_init (DrivedashReviewModel *self)
   self->speed_file_size = GIB;
   self->speed_preset = g_strdup ("cdm-nvme");
   self->state_path = drivedash_review_state_get_default_path ();
-  refresh (self);
 }

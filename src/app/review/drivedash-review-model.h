@@ -31,7 +31,9 @@ G_DECLARE_FINAL_TYPE (DrivedashReviewModel, drivedash_review_model, DRIVEDASH, R
  * ones marked), "summary" (the last review's steps and figures) and
  * "can-resume" (a stopped review is waiting) and "can-report" (the
  * last review, finished or stopped, kept runs to report, and nothing
- * runs). */
+ * runs).  A change reads the disk in a worker: "plan-text" follows at
+ * once, the estimate, "can-resume" and "can-report" once the run
+ * model's "refreshing" is FALSE again. */
 DrivedashReviewModel  *drivedash_review_model_new              (void);
 void                   drivedash_review_model_set_length       (DrivedashReviewModel  *self,
                                                                 DrivedashReviewLength  length);
@@ -67,7 +69,7 @@ gboolean               drivedash_review_model_make_report_finish (DrivedashRevie
                                                                   GAsyncResult          *result,
                                                                   GError               **error);
 /* The next Start writes more than DRIVEDASH_WRITE_CONFIRM_BYTES on a fast
- * drive: ask first. */
+ * drive: ask first.  Known once "refreshing" is FALSE. */
 gboolean               drivedash_review_model_needs_confirmation (DrivedashReviewModel *self);
 /* Carries on with the stopped review; FALSE with why it cannot. */
 gboolean               drivedash_review_model_resume           (DrivedashReviewModel  *self,

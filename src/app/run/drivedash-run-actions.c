@@ -48,13 +48,37 @@ model_of (GtkWidget *page)
   return actions_of (page)->get_model (page);
 }
 
+static void start_cb (GtkWidget  *page,
+                      const char *action_name,
+                      GVariant   *parameter);
+
+/* Start pressed while the model was still reading the disk: what the
+ * run writes, and whether to ask first, is known now. */
+static void
+refreshed_cb (DrivedashRunModel *model,
+              GParamSpec        *pspec,
+              GtkWidget         *page)
+{
+  if (drivedash_run_model_get_refreshing (model))
+    return;
+  g_signal_handlers_disconnect_by_func (model, refreshed_cb, page);
+  start_cb (page, "run.start", NULL);
+}
+
 static void
 start_cb (GtkWidget  *page,
           const char *action_name,
           GVariant   *parameter)
 {
   const DrivedashRunActionsClass *actions = actions_of (page);
+  DrivedashRunModel *model = actions->get_model (page);
 
+  if (drivedash_run_model_get_refreshing (model))
+    {
+      g_signal_handlers_disconnect_by_func (model, refreshed_cb, page);
+      g_signal_connect_object (model, "notify::refreshing", G_CALLBACK (refreshed_cb), page, 0);
+      return;
+    }
   if (actions->start != NULL)
     actions->start (page);
   else

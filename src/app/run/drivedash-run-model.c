@@ -24,6 +24,7 @@ typedef struct
   gboolean  stopping;
   gboolean  has_result;
   gboolean  has_plots;
+  gboolean  refreshing;
   double    progress;
   char     *progress_text;
   double    time_left;      /* whole seconds, -1: unknown */
@@ -42,6 +43,7 @@ enum {
   PROP_FINISH_TIME,
   PROP_STATUS,
   PROP_ERROR,
+  PROP_REFRESHING,
   /* Derived: keep these last, in the order of Derived's fields. */
   PROP_STATUS_IS_ERROR,
   PROP_CAN_START,
@@ -262,6 +264,14 @@ drivedash_run_model_set_has_plots (DrivedashRunModel *self,
 }
 
 void
+drivedash_run_model_set_refreshing (DrivedashRunModel *self,
+                                    gboolean           refreshing)
+{
+  g_return_if_fail (DRIVEDASH_IS_RUN_MODEL (self));
+  set_flag (self, &PRIV (self)->refreshing, refreshing, PROP_REFRESHING);
+}
+
+void
 drivedash_run_model_finish (DrivedashRunModel *self,
                             gboolean           success)
 {
@@ -387,6 +397,13 @@ drivedash_run_model_get_error (DrivedashRunModel *self)
 }
 
 gboolean
+drivedash_run_model_get_refreshing (DrivedashRunModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_RUN_MODEL (self), FALSE);
+  return PRIV (self)->refreshing;
+}
+
+gboolean
 drivedash_run_model_get_status_is_error (DrivedashRunModel *self)
 {
   g_return_val_if_fail (DRIVEDASH_IS_RUN_MODEL (self), FALSE);
@@ -428,6 +445,7 @@ drivedash_run_model_get_property (GObject    *object,
     case PROP_FINISH_TIME:   g_value_set_boxed (value, priv->finish_time); break;
     case PROP_STATUS:        g_value_set_string (value, priv->status); break;
     case PROP_ERROR:         g_value_set_boxed (value, priv->error); break;
+    case PROP_REFRESHING:    g_value_set_boolean (value, priv->refreshing); break;
     case PROP_STATUS_IS_ERROR:
     case PROP_CAN_START:
     case PROP_CAN_STOP:
@@ -466,6 +484,7 @@ drivedash_run_model_class_init (DrivedashRunModelClass *klass)
   properties[PROP_FINISH_TIME] = g_param_spec_boxed ("finish-time", NULL, NULL, G_TYPE_DATE_TIME, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   properties[PROP_ERROR] = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR, ro);
+  properties[PROP_REFRESHING] = g_param_spec_boolean ("refreshing", NULL, NULL, FALSE, ro);
   properties[PROP_STATUS_IS_ERROR] = g_param_spec_boolean ("status-is-error", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_START] = g_param_spec_boolean ("can-start", NULL, NULL, TRUE, ro);
   properties[PROP_CAN_STOP] = g_param_spec_boolean ("can-stop", NULL, NULL, FALSE, ro);

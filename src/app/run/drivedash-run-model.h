@@ -18,7 +18,9 @@ G_DECLARE_DERIVABLE_TYPE (DrivedashRunModel, drivedash_run_model, DRIVEDASH, RUN
  * finish time), "time-left" (seconds, -1 unknown) and "finish-time" (a
  * GDateTime to the minute, NULL unknown) while a run says them, "status"
  * (an error or a notice, NULL when none), "error"
- * (the GError behind it), "status-is-error" (a stop the user asked for is
+ * (the GError behind it), "refreshing" (what the next Start writes and
+ * takes is being read from the disk, in a worker: wait for FALSE before
+ * asking about it), "status-is-error" (a stop the user asked for is
  * not), and the derived "can-start", "can-stop", "can-copy", "can-save".
  * Signal "finished" (gboolean success), after "running" went FALSE. */
 struct _DrivedashRunModelClass
@@ -56,6 +58,7 @@ double        drivedash_run_model_get_time_left     (DrivedashRunModel  *self);
 GDateTime    *drivedash_run_model_get_finish_time   (DrivedashRunModel  *self);
 const char   *drivedash_run_model_get_status        (DrivedashRunModel  *self);
 const GError *drivedash_run_model_get_error         (DrivedashRunModel  *self);
+gboolean      drivedash_run_model_get_refreshing    (DrivedashRunModel  *self);
 gboolean      drivedash_run_model_get_status_is_error (DrivedashRunModel *self);
 gboolean      drivedash_run_model_get_can_copy      (DrivedashRunModel  *self);
 gboolean      drivedash_run_model_get_can_save      (DrivedashRunModel  *self);
@@ -85,6 +88,9 @@ void          drivedash_run_model_set_has_result    (DrivedashRunModel  *self,
                                                      gboolean            has_result);
 void          drivedash_run_model_set_has_plots     (DrivedashRunModel  *self,
                                                      gboolean            has_plots);
+/* A worker is reading what the next Start needs (TRUE), or is done. */
+void          drivedash_run_model_set_refreshing    (DrivedashRunModel  *self,
+                                                     gboolean            refreshing);
 /* The run is over: not running any more, then "finished". */
 void          drivedash_run_model_finish            (DrivedashRunModel  *self,
                                                      gboolean            success);
