@@ -183,9 +183,11 @@ count_files (const char *dir)
   return n;
 }
 
-/* The history's runs by id: kind and status. */
+/* The history's runs by id: kind and status; a review's steps listed
+ * under it too, "step N: kind status". */
 static GHashTable *
-history (Fixture *f)
+history (Fixture *f,
+         gint64  *review_id)
 {
   const char *args[] = { "history", "list", "--json", NULL };
   g_autofree char *out = NULL, *err = NULL;
@@ -193,16 +195,31 @@ history (Fixture *f)
   GHashTable *runs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   JsonArray *list;
 
+  *review_id = 0;
   g_assert_cmpint (run (f, args, &out, &err), ==, 0);
   root = parse (out);
   list = json_object_get_array_member (json_node_get_object (root), "runs");
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
       JsonObject *r = json_array_get_object_element (list, i);
+      JsonArray *steps = json_object_has_member (r, "steps") ? json_object_get_array_member (r, "steps") : NULL;
 
       g_hash_table_insert (runs, g_memdup2 (&(gint64) { json_object_get_int_member (r, "id") }, sizeof (gint64)),
                            g_strdup_printf ("%s %s", json_object_get_string_member (r, "kind"),
                                             json_object_get_string_member (r, "status")));
+      if (g_strcmp0 (json_object_get_string_member (r, "kind"), "review") != 0)
+        continue;
+      g_assert_cmpint (*review_id, ==, 0);
+      *review_id = json_object_get_int_member (r, "id");
+      for (guint k = 0; steps != NULL && k < json_array_get_length (steps); k++)
+        {
+          JsonObject *step = json_array_get_object_element (steps, k);
+
+          g_hash_table_insert (runs, g_memdup2 (&(gint64) { json_object_get_int_member (step, "id") },
+                                                sizeof (gint64)),
+                               g_strdup_printf ("step %u: %s %s", k + 1, json_object_get_string_member (step, "kind"),
+                                                json_object_get_string_member (step, "status")));
+        }
     }
   return runs;
 }
@@ -231,7 +248,8 @@ test_stop_and_resume (Fixture       *f,
   g_autoptr(JsonNode) state = NULL;
   g_autoptr(JsonNode) done = NULL;
   g_autoptr(GHashTable) runs = NULL;
-  gint64 kept[2];
+  g_autoptr(GHashTable) stopped = NULL;
+  gint64 kept[2], review_id, resumed_id;
   JsonArray *steps;
 
   g_assert_cmpint (stop_in_step_3 (f, &err), ==, 130);
@@ -250,18 +268,28 @@ test_stop_and_resume (Fixture       *f,
       kept[i] = json_object_get_int_member (json_array_get_object_element (steps, i), "run_id");
       g_assert_cmpint (kept[i], >, 0);
     }
+  /* History lists the stopped review once, its two steps under it. */
+  stopped = history (f, &review_id);
+  g_assert_cmpint (review_id, >, 0);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (state), "review_id"), ==, review_id);
+  g_assert_cmpstr (g_hash_table_lookup (stopped, &review_id), ==, "review cancelled");
+  g_assert_cmpstr (g_hash_table_lookup (stopped, &kept[0]), ==, "step 1: repeat-set done");
+  g_assert_cmpstr (g_hash_table_lookup (stopped, &kept[1]), ==, "step 2: sustained done");
 
   g_assert_cmpint (run (f, resume, &out, &err2), ==, 0);
   g_assert_nonnull (strstr (err2, "Step 3 of 4: Consistency"));
   g_assert_null (strstr (err2, "Step 2 of 4:"));
   done = parse (out);
   steps = steps_of (done);
-  runs = history (f);
+  runs = history (f, &resumed_id);
+  /* The same review, now done, with its four steps. */
+  g_assert_cmpint (resumed_id, ==, review_id);
+  g_assert_cmpstr (g_hash_table_lookup (runs, &review_id), ==, "review done");
   for (guint i = 0; i < 4; i++)
     {
       JsonObject *step = json_array_get_object_element (steps, i);
       gint64 id = json_object_get_int_member (step, "run_id");
-      g_autofree char *expected = g_strdup_printf ("%s done", kinds[i]);
+      g_autofree char *expected = g_strdup_printf ("step %u: %s done", i + 1, kinds[i]);
 
       g_assert_true (json_object_get_boolean_member (step, "done"));
       g_assert_cmpstr (g_hash_table_lookup (runs, &id), ==, expected);
@@ -271,9 +299,10 @@ test_stop_and_resume (Fixture       *f,
   /* The stopped Consistency run is kept too, marked as stopped (not as
    * failed: a stop that came before its file was made said GIO's
    * "Operation was cancelled", and was kept as failed in 1 of 2 runs).
-   * The speed set's members are listed under it, not on their own. */
+   * The speed set's members are listed under it, not on their own: the
+   * list has the review and the stopped run, and the four steps. */
   g_assert_cmpuint (count_values (runs, "consistency cancelled"), ==, 1);
-  g_assert_cmpuint (g_hash_table_size (runs), ==, 5);
+  g_assert_cmpuint (g_hash_table_size (runs), ==, 2 + 4);
   g_assert_cmpuint (count_files (f->target), ==, 0);
 }
 
@@ -334,8 +363,12 @@ test_report (Fixture       *f,
                            "--report-html", html, NULL };
   const char *alone[] = { "review", "--report-pdf", again, NULL };
   g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL, *o3 = NULL, *e3 = NULL;
-  g_autofree char *o4 = NULL, *e4 = NULL;
-  g_autofree char *text = NULL, *page = NULL, *text2 = NULL;
+  g_autofree char *o4 = NULL, *e4 = NULL, *o5 = NULL, *e5 = NULL;
+  g_autofree char *text = NULL, *page = NULL, *text2 = NULL, *text3 = NULL;
+  g_autofree char *from_history = g_build_filename (f->dir, "history.pdf", NULL);
+  g_autoptr(GHashTable) runs = NULL;
+  g_autofree char *review_arg = NULL;
+  gint64 review_id;
 
   /* Nothing to report yet, and no report of runs not kept. */
   g_assert_cmpint (run (f, none, &o1, &e1), ==, 3);
@@ -358,6 +391,20 @@ test_report (Fixture       *f,
   text2 = pdf_text (again);
   assert_review_report (text2);
   g_assert_cmpuint (count_files (f->target), ==, 0);
+
+  /* The state file gone, the review's own run in History still makes
+   * the same report. */
+  g_assert_cmpint (g_unlink (f->state_file), ==, 0);
+  runs = history (f, &review_id);
+  g_assert_cmpstr (g_hash_table_lookup (runs, &review_id), ==, "review done");
+  review_arg = g_strdup_printf ("%" G_GINT64_FORMAT, review_id);
+  {
+    const char *report[] = { "history", "report", review_arg, "--pdf", from_history, NULL };
+
+    g_assert_cmpint (run (f, report, &o5, &e5), ==, 0);
+  }
+  text3 = pdf_text (from_history);
+  assert_review_report (text3);
 }
 
 static void

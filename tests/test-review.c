@@ -203,6 +203,7 @@ test_state_round_trip (void)
   first = step_at (state->steps, 0);
   first->done = TRUE;
   first->run_id = 7;
+  state->review_id = 6;
   first->figures = drivedash_review_figures_new ();
   drivedash_review_figures_add (first->figures, "SEQ1M Q8T1", "read", 3458.5, 40.25);
   drivedash_review_figures_add (first->figures, "RND4K Q1T1", "write", 250, NAN);
@@ -217,6 +218,7 @@ test_state_round_trip (void)
   g_assert_cmpstr (loaded->settings->consistency->folder, ==, "/srv/games");
   g_assert_cmpfloat (loaded->settings->bench->pass_duration, ==, 0.25);
   g_assert_cmpuint (drivedash_review_state_next_step (loaded), ==, 1);
+  g_assert_cmpint (loaded->review_id, ==, 6);
   ids = drivedash_review_state_dup_run_ids (loaded);
   g_assert_cmpuint (ids->len, ==, 1);
   g_assert_cmpint (g_array_index (ids, gint64, 0), ==, 7);

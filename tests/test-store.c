@@ -786,6 +786,124 @@ test_export_import (Fixture       *f,
   g_assert_cmpstr (norm_a, ==, norm_b);
 }
 
+/* A review made part by part: a repeat set (with its members) and a
+ * long run join it; only the review is listed; a set is never its own
+ * member nor its member's; export and import keep the nesting; deleting
+ * the review takes every part. */
+static void
+test_review_set (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *other = g_build_filename (f->dir, "friend", "results.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, &error);
+  g_autoptr(DrivedashStore) friend = drivedash_store_open (other, &error);
+  g_autoptr(DrivedashStoreRun) review = make_run (1700000000000000, 1);
+  g_autoptr(DrivedashStoreRun) sustained = make_run (1700000200000000, 1);
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GPtrArray) steps = NULL;
+  g_autoptr(GPtrArray) repeats = NULL;
+  g_autoptr(GArray) imported = NULL;
+  g_autoptr(DrivedashStoreRun) copy = NULL;
+  g_autofree char *json = NULL;
+  gint64 speed;
+
+  review->kind = DRIVEDASH_RUN_KIND_REVIEW;
+  review->status = DRIVEDASH_RUN_STATUS_CANCELLED;
+  g_ptr_array_set_size (review->results, 0);
+  g_assert_true (drivedash_store_save_run (store, review, &error));
+  speed = save_set (store, 2);
+  sustained->kind = DRIVEDASH_RUN_KIND_SUSTAINED;
+  g_assert_true (drivedash_store_save_run (store, sustained, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (drivedash_store_add_to_set (store, review->id, speed, "step", DRIVEDASH_RUN_STATUS_CANCELLED,
+                                             1700000300000000, &error));
+  g_assert_true (drivedash_store_add_to_set (store, review->id, sustained->id, "step", DRIVEDASH_RUN_STATUS_DONE,
+                                             1700000400000000, &error));
+  g_assert_no_error (error);
+  /* Not its own member, nor its member's; no run 999. */
+  g_assert_false (drivedash_store_add_to_set (store, review->id, review->id, "step", DRIVEDASH_RUN_STATUS_DONE, 0,
+                                              &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (drivedash_store_add_to_set (store, speed, review->id, "step", DRIVEDASH_RUN_STATUS_DONE, 0,
+                                              &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (drivedash_store_add_to_set (store, review->id, 999, "step", DRIVEDASH_RUN_STATUS_DONE, 0, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  list = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_cmpuint (list->len, ==, 1);
+  copy = drivedash_store_get_run (store, review->id, &error);
+  g_assert_cmpint (copy->kind, ==, DRIVEDASH_RUN_KIND_REVIEW);
+  g_assert_cmpstr (drivedash_run_kind_to_string (copy->kind), ==, "review");
+  g_assert_cmpint (copy->status, ==, DRIVEDASH_RUN_STATUS_DONE);
+  g_assert_cmpint (copy->ended_at, ==, 1700000400000000);
+  steps = drivedash_store_list_members (store, review->id, &error);
+  g_assert_cmpuint (steps->len, ==, 2);
+  g_assert_cmpint (((DrivedashStoreRun *) steps->pdata[0])->id, ==, speed);
+  g_assert_cmpstr (((DrivedashStoreRun *) steps->pdata[1])->set_role, ==, "step");
+
+  /* The export carries the review, its steps and the repeats. */
+  json = drivedash_store_export_json (store, &review->id, 1, &error);
+  g_assert_no_error (error);
+  imported = drivedash_store_import_json (friend, json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (imported->len, ==, 1);
+  g_clear_pointer (&steps, g_ptr_array_unref);
+  steps = drivedash_store_list_members (friend, g_array_index (imported, gint64, 0), &error);
+  g_assert_cmpuint (steps->len, ==, 2);
+  repeats = drivedash_store_list_members (friend, ((DrivedashStoreRun *) steps->pdata[0])->id, &error);
+  g_assert_cmpuint (repeats->len, ==, 2);
+
+  g_assert_true (drivedash_store_delete_run (store, review->id, &error));
+  g_clear_pointer (&list, g_ptr_array_unref);
+  list = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_cmpuint (list->len, ==, 0);
+  g_clear_pointer (&repeats, g_ptr_array_unref);
+  repeats = drivedash_store_list_members (store, speed, &error);
+  g_assert_cmpuint (repeats->len, ==, 0);
+}
+
+/* A hostile file whose two runs are each other's set: both are kept,
+ * each on its own. */
+static void
+test_import_set_loop (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, &error);
+  g_autoptr(DrivedashStoreRun) a = make_run (1700000000000000, 1);
+  g_autoptr(DrivedashStoreRun) b = make_run (1700000100000000, 1);
+  g_autoptr(GArray) imported = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *hostile = NULL;
+  gint64 ids[2];
+  JsonArray *runs;
+
+  g_assert_true (drivedash_store_save_run (store, a, &error));
+  g_assert_true (drivedash_store_save_run (store, b, &error));
+  ids[0] = a->id;
+  ids[1] = b->id;
+  json = drivedash_store_export_json (store, ids, 2, &error);
+  g_assert_no_error (error);
+  root = json_from_string (json, &error);
+  runs = json_object_get_array_member (json_node_get_object (root), "runs");
+  json_object_set_int_member (json_array_get_object_element (runs, 0), "set_id", ids[1]);
+  json_object_set_int_member (json_array_get_object_element (runs, 1), "set_id", ids[0]);
+  hostile = json_to_string (root, FALSE);
+  imported = drivedash_store_import_json (store, hostile, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (imported->len, ==, 2);
+  list = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_cmpuint (list->len, ==, 4);
+}
+
 static void
 test_import_invalid (Fixture       *f,
                      gconstpointer  data)
@@ -907,6 +1025,8 @@ main (int    argc,
   ADD ("/store/newer-schema", test_newer_schema);
   ADD ("/store/full-disk", test_full_disk);
   ADD ("/store/export-import", test_export_import);
+  ADD ("/store/review-set", test_review_set);
+  ADD ("/store/import-set-loop", test_import_set_loop);
   ADD ("/store/import-invalid", test_import_invalid);
   ADD ("/store/folder-round-trip", test_folder_round_trip);
 #undef ADD

@@ -12,6 +12,9 @@
 #include <libintl.h>
 #include <locale.h>
 
+#include "drivedash-history-item.h"
+#include "drivedash-history-page.h"
+#include "drivedash-history-transfer.h"
 #include "drivedash-review-model-private.h"
 #include "drivedash-review-page.h"
 #include "drivedash-review-state.h"
@@ -191,6 +194,79 @@ check_report (DrivedashReviewPage *page)
   g_assert_nonnull (strstr (page_html, "Drivedash full review"));
 }
 
+/* The review in History's list, or NULL. */
+static DrivedashHistoryItem *
+find_review (DrivedashHistoryPage *page)
+{
+  DrivedashHistoryModel *history = drivedash_history_page_get_model (page);
+  GListModel *runs = drivedash_history_model_get_runs (history);
+
+  for (guint i = 0; !drivedash_history_model_get_loading (history) && i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (runs, i);
+
+      if (drivedash_history_item_get_run (DRIVEDASH_HISTORY_ITEM (item))->kind == DRIVEDASH_RUN_KIND_REVIEW)
+        return DRIVEDASH_HISTORY_ITEM (item);  /* the list holds it */
+    }
+  return NULL;
+}
+
+static gboolean
+review_listed (gpointer data)
+{
+  return find_review (data) != NULL;
+}
+
+static gboolean
+steps_shown (gpointer data)
+{
+  return ui_find_label (data, "4. Adaptivity test", FALSE) != NULL;
+}
+
+/* History lists the review once, its steps not on their own;
+ * opened, it shows its four steps, and Report makes its report. */
+static void
+check_history (DrivedashWindow *window)
+{
+  DrivedashHistoryPage *history;
+  DrivedashHistoryItem *item;
+  GListModel *runs;
+  guint reviews = 0;
+
+  drivedash_window_set_visible_page (window, "history");
+  history = DRIVEDASH_HISTORY_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE));
+  ui_iterate_until (review_listed, history, 20);
+  runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (history));
+  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr(GObject) run = g_list_model_get_item (runs, i);
+      DrivedashRunKind kind = drivedash_history_item_get_run (DRIVEDASH_HISTORY_ITEM (run))->kind;
+
+      reviews += kind == DRIVEDASH_RUN_KIND_REVIEW;
+      /* The stopped Consistency part stands alone; the steps do not. */
+      g_assert_true (kind == DRIVEDASH_RUN_KIND_REVIEW || kind == DRIVEDASH_RUN_KIND_CONSISTENCY);
+    }
+  g_assert_cmpuint (reviews, ==, 1);
+  item = find_review (history);
+  g_assert_cmpint (drivedash_history_item_get_run (item)->status, ==, DRIVEDASH_RUN_STATUS_DONE);
+  drivedash_history_page_open (history, item);
+  ui_iterate_until (steps_shown, history, 20);
+  g_assert_nonnull (ui_find_label (GTK_WIDGET (history), "1. Repeated speed test", FALSE));
+  g_assert_nonnull (ui_find_label (GTK_WIDGET (history), "2. Sustained writes", FALSE));
+  /* Report… makes the report of the review's own run: its steps. */
+  {
+    g_autoptr(GArray) ids = drivedash_history_page_dup_report_ids (history);
+
+    g_assert_nonnull (ids);
+    g_assert_cmpuint (ids->len, ==, 1);
+    g_assert_cmpint (g_array_index (ids, gint64, 0), ==,
+                     drivedash_history_item_get_run (item)->id);
+  }
+  g_free (ui_screenshot (window, "review-in-history.png"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (history), "history.back", NULL));
+  drivedash_window_set_visible_page (window, "review");
+}
+
 static void
 test_run (void)
 {
@@ -227,6 +303,7 @@ test_run (void)
   screenshots (window, "review-after");
   end_screenshots (window, "review-report");
   check_report (page);
+  check_history (window);
 }
 
 static void

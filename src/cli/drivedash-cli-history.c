@@ -127,9 +127,37 @@ add_headline (JsonBuilder             *b,
   json_builder_end_object (b);
 }
 
+/* A full review's steps: "steps": [{"id", "kind", "status", "name"}]. */
 static void
-list_json (GPtrArray     *runs,
-           const Options *options)
+add_steps (JsonBuilder             *b,
+           DrivedashStore          *store,
+           const DrivedashStoreRun *run)
+{
+  g_autoptr(GPtrArray) steps = NULL;
+
+  if (run->kind != DRIVEDASH_RUN_KIND_REVIEW ||
+      (steps = drivedash_store_list_members (store, run->id, NULL)) == NULL)
+    return;
+  json_builder_set_member_name (b, "steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const DrivedashStoreRun *step = g_ptr_array_index (steps, i);
+
+      json_builder_begin_object (b);
+      drivedash_json_member_int (b, "id", TRUE, step->id);
+      drivedash_json_member_string (b, "kind", drivedash_run_kind_to_string (step->kind));
+      drivedash_json_member_string (b, "status", drivedash_run_status_to_string (step->status));
+      drivedash_json_member_string (b, "name", step->name);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+list_json (DrivedashStore *store,
+           GPtrArray      *runs,
+           const Options  *options)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -152,6 +180,7 @@ list_json (GPtrArray     *runs,
       drivedash_json_member_bool (b, "game_mode", run->game_mode >= 0, run->game_mode == 1);
       drivedash_json_member_string (b, "name", run->name);
       add_headline (b, run);
+      add_steps (b, store, run);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -214,7 +243,7 @@ cmd_list (DrivedashStore *store,
   if (runs == NULL)
     return drivedash_cli_fail (PREFIX, error);
   if (options->json)
-    list_json (runs, options);
+    list_json (store, runs, options);
   else
     list_text (runs, options);
   return DRIVEDASH_EXIT_OK;
@@ -265,7 +294,13 @@ cmd_show (DrivedashStore *store,
       const DrivedashStoreRun *m = g_ptr_array_index (members, i);
       g_autofree char *role = drivedash_format_device_string (m->set_role);
 
-      printf (_("  part of this set: run %lld (%s)\n"), (long long) m->id, role);
+      if (run->kind == DRIVEDASH_RUN_KIND_REVIEW)
+        /* TRANSLATORS: a step of a full review in "history show": its run
+         * number, its kind ("sustained") and its status ("done") */
+        printf (_("  step %u: run %lld, %s, %s\n"), i + 1, (long long) m->id,
+                drivedash_run_kind_to_string (m->kind), drivedash_run_status_to_string (m->status));
+      else
+        printf (_("  part of this set: run %lld (%s)\n"), (long long) m->id, role);
     }
   return DRIVEDASH_EXIT_OK;
 }

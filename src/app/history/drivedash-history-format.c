@@ -35,6 +35,7 @@ drivedash_history_format_kind (DrivedashRunKind kind)
     case DRIVEDASH_RUN_KIND_AB_SET:      return _("Game mode A/B test");
     case DRIVEDASH_RUN_KIND_REPEAT_SET:  return _("Repeated speed test");
     case DRIVEDASH_RUN_KIND_ADAPTIVITY:  return _("Adaptivity test");
+    case DRIVEDASH_RUN_KIND_REVIEW:      return _("Full review");
     default:                             return _("Speed test");
     }
 }

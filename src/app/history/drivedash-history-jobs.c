@@ -118,9 +118,11 @@ load_thread (GTask        *task,
       if (run != NULL)
         g_ptr_array_add (runs, run);
     }
-  /* An A/B set keeps no results of its own: its rounds are the sides. */
+  /* An A/B set keeps no results of its own: its rounds are the sides;
+   * a full review's are its steps. */
   if (error == NULL && runs->len == 1
-      && ((DrivedashStoreRun *) runs->pdata[0])->kind == DRIVEDASH_RUN_KIND_AB_SET)
+      && (((DrivedashStoreRun *) runs->pdata[0])->kind == DRIVEDASH_RUN_KIND_AB_SET ||
+          ((DrivedashStoreRun *) runs->pdata[0])->kind == DRIVEDASH_RUN_KIND_REVIEW))
     {
       g_autoptr(GPtrArray) members = drivedash_store_list_members (store, g_array_index (job->ids, gint64, 0), &error);
 

@@ -15,6 +15,7 @@
 #include "drivedash-compare-chart.h"
 #include "drivedash-entry-row.h"
 #include "drivedash-file-chooser.h"
+#include "drivedash-history-format.h"
 #include "drivedash-history-jobs.h"
 #include "drivedash-history-page.h"
 #include "drivedash-history-transfer.h"
@@ -186,6 +187,39 @@ show_speed_run (DrivedashHistoryPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->plots), samples != NULL && samples->len > 0);
 }
 
+/* A full review: its steps, each with what it measured; Report makes
+ * the review's report. */
+static void
+show_review_run (DrivedashHistoryPage *self,
+                 GPtrArray            *runs)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 1; i < runs->len; i++)
+    {
+      const DrivedashStoreRun *step = g_ptr_array_index (runs, i);
+      g_autofree char *headline = drivedash_history_format_headline (step);
+      g_auto(GStrv) lines = g_strsplit (headline, "\n", -1);
+      g_autofree char *figures = g_strjoinv (", ", lines);
+
+      if (i > 1)
+        g_string_append_c (text, '\n');
+      if (figures[0] != '\0')
+        /* TRANSLATORS: a step of a full review in History: its number, what
+         * it was ("Sustained writes") and its figures */
+        g_string_append_printf (text, _("%u. %s: %s"), i, drivedash_history_format_what (step), figures);
+      else
+        g_string_append_printf (text, "%u. %s", i, drivedash_history_format_what (step));
+    }
+  if (runs->len < 2)
+    g_string_append (text, _("No step of this review is stored any more."));
+  gtk_label_set_text (self->run_figures, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->run_figures), TRUE);
+  gtk_widget_set_visible (self->run_graphs, FALSE);
+  gtk_widget_set_visible (self->grid, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->plots), FALSE);
+}
+
 static void
 open_done_cb (GObject      *source,
               GAsyncResult *result,
@@ -204,7 +238,9 @@ open_done_cb (GObject      *source,
       gtk_label_set_text (self->run_subtitle, error ? error->message : _("This run is no longer stored."));
       return;
     }
-  if (!show_long_run (self, g_ptr_array_index (runs, 0)))
+  if (((DrivedashStoreRun *) g_ptr_array_index (runs, 0))->kind == DRIVEDASH_RUN_KIND_REVIEW)
+    show_review_run (self, runs);
+  else if (!show_long_run (self, g_ptr_array_index (runs, 0)))
     show_speed_run (self, g_ptr_array_index (runs, 0));
 }
 

@@ -41,11 +41,50 @@ is_speed_test (const DrivedashStoreRun *run)
          run->kind == DRIVEDASH_RUN_KIND_REPEAT_SET;
 }
 
+/* @run, or a full review's steps in its place (@review set), each with
+ * its series. */
+static gboolean
+add_run (GPtrArray         *all,
+         DrivedashStore    *store,
+         DrivedashStoreRun *run,
+         gboolean          *review,
+         GError           **error)
+{
+  g_autoptr(GPtrArray) steps = NULL;
+
+  if (run->kind == DRIVEDASH_RUN_KIND_REVIEW)
+    {
+      *review = TRUE;
+      if ((steps = drivedash_store_list_members (store, run->id, error)) == NULL)
+        return FALSE;
+      drivedash_store_run_unref (run);
+      for (guint i = 0; i < steps->len; i++)
+        {
+          DrivedashStoreRun *step = g_ptr_array_index (steps, i);
+
+          if ((run = drivedash_store_get_run (store, step->id, error)) == NULL ||
+              !add_run (all, store, run, review, error))
+            return FALSE;
+        }
+      return TRUE;
+    }
+  if (!is_speed_test (run) && !drivedash_compare_long_supports (run->kind))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                   _("Run %lld is of a kind of test that reports do not cover."), (long long) run->id);
+      drivedash_store_run_unref (run);
+      return FALSE;
+    }
+  g_ptr_array_add (all, run);
+  return TRUE;
+}
+
 static gboolean
 load_runs (GPtrArray     *all,
            DrivedashStore *store,
            const gint64  *ids,
            guint          n_ids,
+           gboolean      *review,
            GError       **error)
 {
   if (n_ids < 1 || n_ids > DRIVEDASH_REPORT_MAX_IDS)
@@ -59,16 +98,15 @@ load_runs (GPtrArray     *all,
     {
       DrivedashStoreRun *run = drivedash_store_get_run (store, ids[i], error);
 
-      if (run == NULL)
+      if (run == NULL || !add_run (all, store, run, review, error))
         return FALSE;
-      if (!is_speed_test (run) && !drivedash_compare_long_supports (run->kind))
-        {
-          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
-                       _("Run %lld is of a kind of test that reports do not cover."), (long long) run->id);
-          drivedash_store_run_unref (run);
-          return FALSE;
-        }
-      g_ptr_array_add (all, run);
+    }
+  if (all->len > DRIVEDASH_REPORT_MAX_IDS)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("A report takes 1 to %u runs, at most %u of each test; %u were given."),
+                   DRIVEDASH_REPORT_MAX_IDS, DRIVEDASH_REPORT_MAX_RUNS, all->len);
+      return FALSE;
     }
   return TRUE;
 }
@@ -463,15 +501,25 @@ drivedash_report_build (DrivedashStore               *store,
                         const DrivedashReportOptions *options,
                         GError                      **error)
 {
+  DrivedashReportOptions review_options = *options;
   ReportBuild rb = { .store = store, .options = options };
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
   g_autoptr(GPtrArray) sections = NULL;
   g_autofree char *title = NULL;
   DrivedashReportDocument *doc;
   guint n_included = 0;
+  gboolean review = FALSE;
 
-  if (!load_runs (all, store, ids, n_ids, error))
+  if (!load_runs (all, store, ids, n_ids, &review, error))
     return NULL;
+  /* A full review's report, as the review itself makes it. */
+  if (review)
+    {
+      review_options.show_reference = TRUE;
+      if (review_options.title == NULL)
+        review_options.title = _("Drivedash full review");
+      rb.options = options = &review_options;
+    }
   rb.cannot_judge = g_ptr_array_new_with_free_func (g_free);
   sections = make_sections (&rb, all);
   /* Only to show serials, and a drive list that cannot be read just

@@ -6,6 +6,7 @@
 
 #include "drivedash-longtest.h"
 #include "drivedash-review-plan.h"
+#include "drivedash-review-state.h"
 #include "drivedash-store.h"
 
 G_BEGIN_DECLS
@@ -25,5 +26,20 @@ void drivedash_review_inhibit_sleep_async (GCancellable              *cancellabl
  * rounds. */
 GArray *drivedash_review_figures_from_set  (const DrivedashStoreRun        *set);
 GArray *drivedash_review_figures_from_long (const DrivedashLongTestResult  *result);
+
+/* The review's settings as its history run keeps them: {"length",
+ * "game_mode_ab", "steps"}. */
+char    *drivedash_review_history_dup_settings (const DrivedashReviewState *state);
+/* Makes the stored run @step_id (a finished step) a member of the
+ * review's own run *@review_id, making that run first (0, or deleted
+ * from History since) with the step's drive; the review is then done
+ * (@all_done) or stopped part way.  Blocking: called in a worker. */
+gboolean drivedash_review_history_keep_step    (DrivedashStore             *store,
+                                                const char                 *settings_json,
+                                                gint64                      started_at,
+                                                gint64                     *review_id,
+                                                gint64                      step_id,
+                                                gboolean                    all_done,
+                                                GError                    **error);
 
 G_END_DECLS

@@ -146,6 +146,7 @@ drivedash_review_state_to_json (const DrivedashReviewState *self)
   drivedash_json_member_bool (b, "game_mode_ab", TRUE, self->settings->game_mode_ab);
   drivedash_json_member_string (b, "controller", self->controller);
   drivedash_json_member_int (b, "started_at", TRUE, self->started_at);
+  drivedash_json_member_int (b, "review_id", self->review_id > 0, self->review_id);
   json_builder_set_member_name (b, "steps");
   json_builder_begin_array (b);
   for (guint i = 0; i < self->steps->len; i++)
@@ -307,6 +308,7 @@ state_from_object (JsonObject *o)
   g_array_set_size (self->steps, 0);
   self->controller = g_strdup (json_object_get_string_member_with_default (o, "controller", NULL));
   self->started_at = json_object_get_int_member_with_default (o, "started_at", 0);
+  self->review_id = MAX (0, json_object_get_int_member_with_default (o, "review_id", 0));
   for (guint i = 0; i < json_array_get_length (steps); i++)
     {
       JsonObject *s = get_element (steps, i);

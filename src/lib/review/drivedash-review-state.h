@@ -20,6 +20,8 @@ typedef struct
   GArray                  *steps;       /* of DrivedashReviewStep */
   char                    *controller;  /* the drive, "nvme0"; may be NULL */
   gint64                   started_at;  /* µs since the epoch */
+  gint64                   review_id;   /* the review's own run in the history
+                                         * (its steps are its members); 0: none yet */
 } DrivedashReviewState;
 
 /* A new review of @settings (copied): its plan, nothing done. */
@@ -44,7 +46,7 @@ DrivedashReviewState *drivedash_review_state_load       (const char             
                                                          GError                       **error);
 gboolean              drivedash_review_state_remove     (const char                    *path,
                                                          GError                       **error);
-/* {"length", "game_mode_ab", "controller", "started_at", "steps": [{"kind",
+/* {"length", "game_mode_ab", "controller", "started_at", "review_id", "steps": [{"kind",
  * "game_mode", "done", "run_id", "figures"}], "settings": {…}}. */
 JsonNode             *drivedash_review_state_to_json    (const DrivedashReviewState    *self);
 

@@ -157,7 +157,7 @@ save_thread (GTask        *task,
  * a finished step (@error NULL) is marked done in the state file, so a
  * later stop or crash keeps it. */
 static void
-step_done (DrivedashReviewRun *self,
+step_kept (DrivedashReviewRun *self,
            gint64              run_id,
            GArray             *figures,
            GError             *error)
@@ -180,6 +180,97 @@ step_done (DrivedashReviewRun *self,
   if (self->error == NULL)
     self->index++;
   next_step (self);
+}
+
+/* A finished step joining the review's own run in the history, in a
+ * worker thread. */
+typedef struct
+{
+  DrivedashStore *store;
+  char           *settings_json;
+  gint64          started_at;
+  gint64          review_id;  /* in and out */
+  gint64          run_id;
+  gboolean        all_done;
+  GArray         *figures;    /* may be NULL */
+} Filing;
+
+static void
+filing_free (Filing *f)
+{
+  g_clear_object (&f->store);
+  g_free (f->settings_json);
+  g_clear_pointer (&f->figures, g_array_unref);
+  g_free (f);
+}
+
+static void
+file_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Filing *f = task_data;
+  GError *error = NULL;
+
+  if (drivedash_review_history_keep_step (f->store, f->settings_json, f->started_at, &f->review_id, f->run_id,
+                                          f->all_done, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+filed_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
+  Filing *f = g_task_get_task_data (G_TASK (result));
+  GError *error = NULL;
+
+  if (g_task_propagate_boolean (G_TASK (result), &error))
+    self->state->review_id = f->review_id;
+  step_kept (self, f->run_id, f->figures, error);
+}
+
+/* Every step but the running one is done. */
+static gboolean
+is_last_step (DrivedashReviewRun *self)
+{
+  for (guint i = 0; i < self->state->steps->len; i++)
+    if (i != self->index && !g_array_index (self->state->steps, DrivedashReviewStep, i).done)
+      return FALSE;
+  return TRUE;
+}
+
+/* A step ended, saved as @run_id (0: nothing was): a finished one joins
+ * the review's run in the history first. */
+static void
+step_done (DrivedashReviewRun *self,
+           gint64              run_id,
+           GArray             *figures,
+           GError             *error)
+{
+  g_autoptr(GTask) task = NULL;
+  Filing *f;
+
+  if (error != NULL || run_id <= 0 || self->store == NULL)
+    {
+      step_kept (self, run_id, figures, error);
+      return;
+    }
+  f = g_new0 (Filing, 1);
+  f->store = g_object_ref (self->store);
+  f->settings_json = drivedash_review_history_dup_settings (self->state);
+  f->started_at = self->state->started_at;
+  f->review_id = self->state->review_id;
+  f->run_id = run_id;
+  f->all_done = is_last_step (self);
+  f->figures = figures ? g_array_ref (figures) : NULL;
+  task = g_task_new (self, NULL, filed_cb, NULL);
+  g_task_set_task_data (task, f, (GDestroyNotify) filing_free);
+  g_task_run_in_thread (task, file_thread);
 }
 
 static void

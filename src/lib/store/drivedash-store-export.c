@@ -155,11 +155,16 @@ add_run (JsonBuilder             *b,
   json_builder_end_object (b);
 }
 
-/* The run and, for a set, its members (with their series). */
+/* A set's members may be sets (a full review's speed step is a repeat
+ * set): this deep, and no deeper, so a damaged history cannot loop. */
+#define MAX_SET_DEPTH 3
+
+/* The run and, for a set, its members (with their series), theirs too. */
 static gboolean
 add_run_and_members (DrivedashStore  *self,
                      JsonBuilder     *b,
                      gint64           id,
+                     guint            depth,
                      GError         **error)
 {
   g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (self, id, error);
@@ -168,18 +173,15 @@ add_run_and_members (DrivedashStore  *self,
   if (run == NULL)
     return FALSE;
   add_run (b, run);
+  if (depth >= MAX_SET_DEPTH)
+    return TRUE;
   members = drivedash_store_list_members (self, id, error);
   if (members == NULL)
     return FALSE;
   for (guint i = 0; i < members->len; i++)
-    {
-      const DrivedashStoreRun *m = g_ptr_array_index (members, i);
-      g_autoptr(DrivedashStoreRun) full = drivedash_store_get_run (self, m->id, error);
-
-      if (full == NULL)
-        return FALSE;
-      add_run (b, full);
-    }
+    if (!add_run_and_members (self, b, ((const DrivedashStoreRun *) g_ptr_array_index (members, i))->id,
+                              depth + 1, error))
+      return FALSE;
   return TRUE;
 }
 
@@ -201,7 +203,7 @@ drivedash_store_export_json (DrivedashStore  *self,
   json_builder_set_member_name (b, "runs");
   json_builder_begin_array (b);
   for (guint i = 0; i < n_ids; i++)
-    if (!add_run_and_members (self, b, ids[i], error))
+    if (!add_run_and_members (self, b, ids[i], 1, error))
       return NULL;
   json_builder_end_array (b);
   json_builder_end_object (b);
@@ -572,7 +574,24 @@ refused (DrivedashJsonTextProblem   problem,
   return TRUE;
 }
 
-/* Sets first, so members can point at their new ids. */
+/* Whether run @i of the file is a member of another run of the file. */
+static gboolean
+is_member (GArray *old_ids,
+           GArray *old_set_ids,
+           guint   i)
+{
+  gint64 old_set = g_array_index (old_set_ids, gint64, i);
+
+  for (guint j = 0; old_set != 0 && j < old_ids->len; j++)
+    if (j != i && g_array_index (old_ids, gint64, j) == old_set)
+      return TRUE;
+  return FALSE;
+}
+
+/* Sets before their members, so members can point at their new ids; a
+ * set may be a member itself (a review's repeat set), so this goes round
+ * until nothing more can be placed.  A member whose set is not in the
+ * file, or that a hostile file puts in a loop of sets, stands alone. */
 static int
 insert_all (DrivedashStore *self,
             GPtrArray      *runs,
@@ -581,33 +600,41 @@ insert_all (DrivedashStore *self,
             GArray         *new_top_ids)
 {
   g_autoptr(GHashTable) map = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree gboolean *done = g_new0 (gboolean, runs->len + 1);
+  gboolean placed = TRUE, last_round = FALSE;
   int rc = SQLITE_OK;
 
-  for (int pass = 0; pass < 2 && rc == SQLITE_OK; pass++)
-    for (guint i = 0; i < runs->len && rc == SQLITE_OK; i++)
-      {
-        DrivedashStoreRun *run = g_ptr_array_index (runs, i);
-        gint64 old_set = g_array_index (old_set_ids, gint64, i);
-        gboolean member = FALSE;
-        gint64 *new_set;
+  while (rc == SQLITE_OK && (placed || !last_round))
+    {
+      /* Nothing placed: one last round puts what is left on its own. */
+      last_round = !placed;
+      placed = FALSE;
+      for (guint i = 0; i < runs->len && rc == SQLITE_OK; i++)
+        {
+          DrivedashStoreRun *run = g_ptr_array_index (runs, i);
+          gint64 old_set = g_array_index (old_set_ids, gint64, i);
+          gint64 *new_set = NULL;
 
-        /* A member whose set is not in the file stands alone. */
-        for (guint j = 0; old_set != 0 && j < old_ids->len && !member; j++)
-          member = j != i && g_array_index (old_ids, gint64, j) == old_set;
-        if ((pass == 1) != member)
-          continue;
-        new_set = member ? g_hash_table_lookup (map, &old_set) : NULL;
-        run->set_id = new_set ? *new_set : 0;
-        if (!member)
-          g_clear_pointer (&run->set_role, g_free);
-        rc = drivedash_store_insert_run (self, run);
-        if (rc != SQLITE_OK)
-          break;
-        g_hash_table_insert (map, g_memdup2 (&g_array_index (old_ids, gint64, i), sizeof (gint64)),
-                             &run->id);
-        if (run->set_id == 0)
-          g_array_append_val (new_top_ids, run->id);
-      }
+          if (done[i])
+            continue;
+          if (is_member (old_ids, old_set_ids, i) && !last_round &&
+              (new_set = g_hash_table_lookup (map, &old_set)) == NULL)
+            continue;
+          run->set_id = new_set ? *new_set : 0;
+          if (new_set == NULL)
+            g_clear_pointer (&run->set_role, g_free);
+          rc = drivedash_store_insert_run (self, run);
+          if (rc != SQLITE_OK)
+            break;
+          done[i] = placed = TRUE;
+          g_hash_table_insert (map, g_memdup2 (&g_array_index (old_ids, gint64, i), sizeof (gint64)),
+                               &run->id);
+          if (run->set_id == 0)
+            g_array_append_val (new_top_ids, run->id);
+        }
+      if (last_round)
+        break;
+    }
   return rc;
 }
 

@@ -14,7 +14,7 @@ G_DEFINE_BOXED_TYPE (DrivedashStoreRun, drivedash_store_run,
                      drivedash_store_run_ref, drivedash_store_run_unref)
 
 static const char *const kind_ids[] = {
-  "quick", "sustained", "consistency", "saturation", "ab-set", "repeat-set", "adaptivity",
+  "quick", "sustained", "consistency", "saturation", "ab-set", "repeat-set", "adaptivity", "review",
 };
 static const char *const status_ids[] = { "done", "cancelled", "failed" };
 

@@ -19,6 +19,7 @@ typedef enum
   DRIVEDASH_RUN_KIND_AB_SET,       /* game-mode A/B: members are "off"/"on" rounds */
   DRIVEDASH_RUN_KIND_REPEAT_SET,   /* the same preset N times: members are "repeat" */
   DRIVEDASH_RUN_KIND_ADAPTIVITY,
+  DRIVEDASH_RUN_KIND_REVIEW,       /* a full review: members are its steps' runs, role "step" */
 } DrivedashRunKind;
 
 typedef enum

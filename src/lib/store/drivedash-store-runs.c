@@ -526,3 +526,59 @@ drivedash_store_set_name (DrivedashStore  *self,
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
   return update_run (self, "UPDATE runs SET name = ?2 WHERE id = ?1", id, name, error);
 }
+
+/* One UPDATE of ?1, ?2 (numbers) and ?3 (text) that must change a row:
+ * SQLITE_NOTFOUND when it changed none. */
+static int
+update_one (DrivedashStore *self,
+            const char     *sql,
+            gint64          a,
+            gint64          b,
+            const char     *text)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (stmt, 1, a);
+      sqlite3_bind_int64 (stmt, 2, b);
+      bind_text (stmt, 3, text);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_DONE && sqlite3_changes (self->db) == 0)
+        rc = SQLITE_NOTFOUND;
+    }
+  sqlite3_finalize (stmt);
+  return rc;
+}
+
+gboolean
+drivedash_store_add_to_set (DrivedashStore     *self,
+                            gint64              set_id,
+                            gint64              member_id,
+                            const char         *role,
+                            DrivedashRunStatus  status,
+                            gint64              ended_at,
+                            GError            **error)
+{
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
+  g_return_val_if_fail (role != NULL, FALSE);
+
+  if (!drivedash_store_begin (self, error))
+    return FALSE;
+  /* A set is never its own member, nor a member of its member. */
+  rc = update_one (self, "UPDATE runs SET set_id = ?1, set_role = ?3 WHERE id = ?2 AND id != ?1"
+                   " AND (SELECT set_id FROM runs WHERE id = ?1) IS NOT ?2", set_id, member_id, role);
+  if (rc == SQLITE_DONE)
+    rc = update_one (self, "UPDATE runs SET status = ?3, ended_at = ?2, error = NULL WHERE id = ?1",
+                     set_id, ended_at, drivedash_run_status_to_string (status));
+  if (rc != SQLITE_NOTFOUND)
+    return drivedash_store_commit (self, rc, error);
+  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+               _("There is no run %lld or %lld in the results history."), (long long) set_id,
+               (long long) member_id);
+  return FALSE;
+}

@@ -73,6 +73,17 @@ GPtrArray         *drivedash_store_list_members     (DrivedashStore    *self,
 gboolean           drivedash_store_delete_run       (DrivedashStore    *self,
                                                      gint64             id,
                                                      GError           **error);
+/* Makes the saved run @member_id a member of the set @set_id, as @role
+ * ("step" in a full review), and gives the set @status and @ended_at: a
+ * set kept part by part, as a review keeps each step when it ends.  One
+ * transaction; DRIVEDASH_ERROR_NOT_FOUND when either run is not there. */
+gboolean           drivedash_store_add_to_set       (DrivedashStore     *self,
+                                                     gint64              set_id,
+                                                     gint64              member_id,
+                                                     const char         *role,
+                                                     DrivedashRunStatus  status,
+                                                     gint64              ended_at,
+                                                     GError            **error);
 /* NULL or "" clears. */
 gboolean           drivedash_store_set_note         (DrivedashStore    *self,
                                                      gint64             id,
