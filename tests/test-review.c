@@ -1,7 +1,8 @@
 /* test-review.c — the full review without a drive: its plan for each
  * length with and without game mode, the estimate, the words before
  * Start, the state file (round trip, bad files), the reference rows and
- * the figures a finished long test keeps
+ * the figures a finished long test keeps, and an old state file joining
+ * the history
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,9 +12,11 @@
 #include <math.h>
 
 #include "drivedash-error.h"
+#include "drivedash-review.h"
 #include "drivedash-review-private.h"
 #include "drivedash-review-reference.h"
 #include "drivedash-review-state.h"
+#include "drivedash-test-tree.h"
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 #define GB G_GUINT64_CONSTANT (1000000000)
@@ -397,6 +400,81 @@ test_summary (void)
                    "  8. Adaptivity, game mode on: not done\n");
 }
 
+static gint64
+save_step_run (DrivedashStore   *store,
+               DrivedashRunKind  kind)
+{
+  g_autoptr(DrivedashStoreRun) run = drivedash_store_run_new (kind);
+  g_autoptr(GError) error = NULL;
+
+  run->started_at = g_get_real_time ();
+  run->ended_at = run->started_at + 1;
+  run->drive_model = g_strdup ("Samsung SSD 990 PRO 2TB");
+  g_assert_true (drivedash_store_save_run (store, run, &error));
+  g_assert_no_error (error);
+  return run->id;
+}
+
+/* A state file of before reviews were kept in the history: its two
+ * finished steps join one review run; a second migration of the same
+ * state (as the CLI and the app might both do) finds it; a step whose run
+ * was deleted is left out. */
+static void
+test_migrate (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("drivedash-review-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "results.db", NULL);
+  g_autoptr(DrivedashReviewSettings) s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+  g_autoptr(DrivedashReviewState) state = drivedash_review_state_new (s, "nvme0");
+  g_autoptr(DrivedashReviewState) again = NULL;
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) top = NULL;
+  g_autoptr(GPtrArray) steps = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 gone;
+
+  store = drivedash_store_open (db, &error);
+  g_assert_no_error (error);
+  step_at (state->steps, 0)->done = TRUE;
+  step_at (state->steps, 0)->run_id = save_step_run (store, DRIVEDASH_RUN_KIND_REPEAT_SET);
+  step_at (state->steps, 1)->done = TRUE;
+  step_at (state->steps, 1)->run_id = gone = save_step_run (store, DRIVEDASH_RUN_KIND_SUSTAINED);
+  step_at (state->steps, 2)->done = TRUE;
+  step_at (state->steps, 2)->run_id = save_step_run (store, DRIVEDASH_RUN_KIND_CONSISTENCY);
+  g_assert_true (drivedash_store_delete_run (store, gone, &error));
+  g_assert_cmpint (state->review_id, ==, 0);
+
+  g_assert_true (drivedash_review_migrate_to_history (state, store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (state->review_id, >, 0);
+  top = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_cmpuint (top->len, ==, 1);
+  g_assert_cmpint (((DrivedashStoreRun *) top->pdata[0])->kind, ==, DRIVEDASH_RUN_KIND_REVIEW);
+  /* Step 4 is not done: the review stopped part way. */
+  g_assert_cmpint (((DrivedashStoreRun *) top->pdata[0])->status, ==, DRIVEDASH_RUN_STATUS_CANCELLED);
+  g_assert_cmpint (((DrivedashStoreRun *) top->pdata[0])->started_at, ==, state->started_at);
+  steps = drivedash_store_list_members (store, state->review_id, &error);
+  g_assert_cmpuint (steps->len, ==, 2);
+
+  /* The same old state again: the same review. */
+  again = g_new0 (DrivedashReviewState, 1);
+  again->settings = drivedash_review_settings_copy (state->settings);
+  again->steps = drivedash_review_plan (state->settings);
+  again->started_at = state->started_at;
+  for (guint i = 0; i < 3; i++)
+    {
+      step_at (again->steps, i)->done = TRUE;
+      step_at (again->steps, i)->run_id = step_at (state->steps, i)->run_id;
+    }
+  g_assert_true (drivedash_review_migrate_to_history (again, store, &error));
+  g_assert_cmpint (again->review_id, ==, state->review_id);
+  g_clear_pointer (&top, g_ptr_array_unref);
+  top = drivedash_store_list_runs (store, NULL, &error);
+  g_assert_cmpuint (top->len, ==, 1);
+  g_clear_object (&store);
+  g_assert_true (drivedash_test_tree_remove (dir));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -412,5 +490,6 @@ main (int    argc,
   g_test_add_func ("/review/references", test_references);
   g_test_add_func ("/review/long-figures", test_long_figures);
   g_test_add_func ("/review/summary", test_summary);
+  g_test_add_func ("/review/migrate", test_migrate);
   return g_test_run ();
 }

@@ -390,7 +390,14 @@ report_last (const ReviewOptions *o)
       g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
                            _("There is no review to report yet: run one first."));
     }
-  if (state == NULL || (store = drivedash_cli_open_store (&error)) == NULL || !write_report (state, store, o, &error))
+  if (state == NULL || (store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (PREFIX, error);
+  /* A review of an older Drivedash joins the history first. */
+  if (state->review_id == 0 &&
+      (!drivedash_review_migrate_to_history (state, store, &error) ||
+       (state->review_id > 0 && !drivedash_review_state_save (state, path, &error))))
+    return drivedash_cli_fail (PREFIX, error);
+  if (!write_report (state, store, o, &error))
     return drivedash_cli_fail (PREFIX, error);
   return DRIVEDASH_EXIT_OK;
 }

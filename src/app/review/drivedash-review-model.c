@@ -170,6 +170,7 @@ typedef struct
   DrivedashReviewSettings *settings;   /* the next Start's */
   char                    *state_path;
   char                    *folder;     /* the settings' folder, home for NULL */
+  gboolean                 may_migrate; /* no review runs: the state file is ours */
   DrivedashReviewState    *stopped;    /* out; NULL: none */
   gboolean                 has_amount; /* out */
   guint64                  amount;     /* out */
@@ -187,6 +188,23 @@ refresh_free (Refresh *r)
   g_free (r);
 }
 
+/* A review of an older Drivedash joins the history (once: the state
+ * file then has its id).  What fails is tried again on the next refresh. */
+static void
+migrate (Refresh *r)
+{
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GArray) kept = drivedash_review_state_dup_run_ids (r->stopped);
+  g_autoptr(GError) error = NULL;
+
+  if (r->stopped->review_id > 0 || kept->len == 0)
+    return;
+  if ((store = drivedash_store_open (NULL, &error)) == NULL ||
+      !drivedash_review_migrate_to_history (r->stopped, store, &error) ||
+      (r->stopped->review_id > 0 && !drivedash_review_state_save (r->stopped, r->state_path, &error)))
+    g_debug ("The review in %s is not in the history yet: %s", r->state_path, error->message);
+}
+
 static void
 refresh_thread (GTask        *task,
                 gpointer      source,
@@ -197,6 +215,8 @@ refresh_thread (GTask        *task,
   const DrivedashLongTestSettings *fill = r->settings->adaptivity;
 
   r->stopped = drivedash_review_state_load (r->state_path, NULL);
+  if (r->may_migrate && r->stopped != NULL)
+    migrate (r);
   r->has_amount = drivedash_long_test_resolve_amount (fill->folder, fill->amount, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
   g_task_return_boolean (task, TRUE);
@@ -264,6 +284,7 @@ refresh (DrivedashReviewModel *self)
   r->settings = g_steal_pointer (&s);
   r->state_path = g_strdup (self->state_path);
   r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
+  r->may_migrate = self->run == NULL;
   task = g_task_new (self, self->refresh_cancellable, refresh_done_cb, NULL);
   g_task_set_source_tag (task, refresh);
   g_task_set_task_data (task, r, (GDestroyNotify) refresh_free);

@@ -15,6 +15,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-json.h"
+#include "drivedash-review.h"
 #include "drivedash-review-private.h"
 
 char *
@@ -32,6 +33,24 @@ drivedash_review_history_dup_settings (const DrivedashReviewState *state)
   return json_to_string (root, FALSE);
 }
 
+/* The review's run made before (by this process or another: the app and
+ * the CLI share the history), found by its start; 0: none. */
+static gint64
+find_review (DrivedashStore *store,
+             gint64          started_at)
+{
+  g_autoptr(GPtrArray) runs = started_at > 0 ? drivedash_store_list_runs (store, NULL, NULL) : NULL;
+
+  for (guint i = 0; runs != NULL && i < runs->len; i++)
+    {
+      const DrivedashStoreRun *run = g_ptr_array_index (runs, i);
+
+      if (run->kind == DRIVEDASH_RUN_KIND_REVIEW && run->started_at == started_at)
+        return run->id;
+    }
+  return 0;
+}
+
 /* The review's run, with the drive its first step ran on. */
 static gboolean
 make_review (DrivedashStore *store,
@@ -47,6 +66,8 @@ make_review (DrivedashStore *store,
 
   if (step == NULL)
     return FALSE;
+  if ((*review_id = find_review (store, started_at)) > 0)
+    return TRUE;
   g_ptr_array_add (first, step);
   review = drivedash_store_run_new_set (DRIVEDASH_RUN_KIND_REVIEW, first);
   /* Its figures are its steps': none of its own. */
@@ -86,4 +107,35 @@ drivedash_review_history_keep_step (DrivedashStore *store,
     }
   return make_review (store, settings_json, started_at, step_id, review_id, error) &&
          drivedash_store_add_to_set (store, *review_id, step_id, "step", status, g_get_real_time (), error);
+}
+
+gboolean
+drivedash_review_migrate_to_history (DrivedashReviewState  *state,
+                                     DrivedashStore        *store,
+                                     GError               **error)
+{
+  g_autofree char *settings_json = NULL;
+  g_autoptr(GArray) ids = NULL;
+  guint next;
+
+  if (state->review_id > 0)
+    return TRUE;
+  ids = drivedash_review_state_dup_run_ids (state);
+  settings_json = drivedash_review_history_dup_settings (state);
+  next = drivedash_review_state_next_step (state);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      gboolean last = i + 1 == ids->len && next == state->steps->len;
+
+      /* A step's run deleted from History since: the others are kept. */
+      if (!drivedash_review_history_keep_step (store, settings_json, state->started_at, &state->review_id,
+                                               g_array_index (ids, gint64, i), last, &local_error) &&
+          !g_error_matches (local_error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+    }
+  return TRUE;
 }

@@ -582,12 +582,55 @@ needs_game_mode (const DrivedashReviewState *state)
   return FALSE;
 }
 
+/* The steps begin: the state written first, so even a review stopped in
+ * its first step can be resumed with the same settings. */
+static void
+begin_steps (DrivedashReviewRun *self)
+{
+  if (self->error != NULL || !drivedash_review_state_save (self->state, self->state_path, &self->error))
+    complete (self);
+  else if (needs_game_mode (self->state))
+    drivedash_game_switch_check_async (self->game, check_done_cb, self);
+  else
+    next_step (self);
+}
+
+static void
+migrate_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  DrivedashReviewRun *self = source;
+  GError *error = NULL;
+
+  if (drivedash_review_migrate_to_history (self->state, self->store, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+migrated_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    keep_error (self, error);
+  begin_steps (self);
+}
+
 void
 drivedash_review_run_run_async (DrivedashReviewRun  *self,
                                 GCancellable        *cancellable,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
 {
+  g_autoptr(GArray) kept = NULL;
+
   g_return_if_fail (DRIVEDASH_IS_REVIEW_RUN (self));
   g_return_if_fail (self->task == NULL && self->cancellable == NULL);
 
@@ -595,14 +638,17 @@ drivedash_review_run_run_async (DrivedashReviewRun  *self,
   g_task_set_source_tag (self->task, drivedash_review_run_run_async);
   self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
   drivedash_review_inhibit_sleep_async (self->inhibit_cancellable, inhibited_cb, g_object_ref (self));
-  /* Written before the first step, so even a review stopped in its
-   * first step can be resumed with the same settings. */
-  if (!drivedash_review_state_save (self->state, self->state_path, &self->error))
-    complete (self);
-  else if (needs_game_mode (self->state))
-    drivedash_game_switch_check_async (self->game, check_done_cb, self);
-  else
-    next_step (self);
+  kept = drivedash_review_state_dup_run_ids (self->state);
+  /* A review resumed from a state file of before reviews were kept in
+   * the history joins it first (its steps so far), in a worker. */
+  if (self->store != NULL && self->state->review_id == 0 && kept->len > 0)
+    {
+      g_autoptr(GTask) task = g_task_new (self, NULL, migrated_cb, NULL);
+
+      g_task_run_in_thread (task, migrate_thread);
+      return;
+    }
+  begin_steps (self);
 }
 
 gboolean
