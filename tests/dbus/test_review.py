@@ -126,8 +126,11 @@ class ReviewTest(unittest.TestCase):
         self.assertTrue(all(i > 0 for i in speed_ids))
         # Kept as stopped, also when the stop beat the test file (it comes
         # as soon as step 3 is announced): that one was saved as failed.
+        # The review itself is listed as stopped, its two steps under it.
         stopped = [r for r in self.history('list')['runs'] if r['status'] == 'cancelled']
-        self.assertEqual([r['kind'] for r in stopped], ['sustained'])
+        self.assertEqual(sorted(r['kind'] for r in stopped), ['review', 'sustained'])
+        review = [r for r in stopped if r['kind'] == 'review'][0]
+        self.assertEqual([s['id'] for s in review['steps']], speed_ids)
         failed = [r for r in self.history('list')['runs'] if r['status'] == 'failed']
         self.assertEqual(failed, [])
 
@@ -158,7 +161,11 @@ class ReviewTest(unittest.TestCase):
         ids = [s['run_id'] for s in out['steps']]
         self.assertEqual(ids[:2], speed_ids)
         self.assertEqual(len(set(ids)), 8)
-        listed = {r['id']: r for r in self.history('list')['runs']}
+        # The review's steps are listed under it, not on their own.
+        runs = self.history('list')['runs']
+        self.assertEqual([r['id'] for r in runs if r['kind'] == 'review'], [review['id']])
+        listed = {s['id']: s for r in runs for s in r.get('steps', [])}
+        self.assertEqual(sorted(listed), sorted(ids))
         kinds = {'speed': 'repeat-set', 'sustained': 'sustained', 'consistency': 'consistency',
                  'adaptivity': 'adaptivity'}
         for step in out['steps']:
