@@ -10,7 +10,9 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -507,6 +509,38 @@ test_cli_disk_json (void)
   g_assert_cmpint (g_rmdir (folder), ==, 0);
 }
 
+/* The controller under a real folder, its device number pointed at a
+ * partition, a LUKS mapper over it and an md array over two drives. */
+static void
+test_controller_for_folder (Fixture       *f,
+                            gconstpointer  data)
+{
+  struct stat st;
+  g_autofree char *num = NULL;
+  g_autofree char *link = NULL;
+  static const struct { const char *target; const char *controller; } cases[] = {
+    { NVME_CTRL "/nvme0n1/nvme0n1p2", "nvme0" },
+    { "devices/virtual/block/dm-0", "nvme0" },
+    { "devices/virtual/block/md0", NULL },
+    { SATA "/block/sda", NULL },
+  };
+
+  g_assert_cmpint (stat (f->root, &st), ==, 0);
+  num = g_strdup_printf ("dev/block/%u:%u", major (st.st_dev), minor (st.st_dev));
+  link = g_build_filename (f->root, num, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *controller = NULL;
+
+      g_unlink (link);
+      link_to (f->root, num, cases[i].target);
+      controller = drivedash_controller_for_folder (f->root, f->root);
+      g_assert_cmpstr (controller, ==, cases[i].controller);
+    }
+  g_assert_null (drivedash_controller_for_folder (f->root, NULL));
+  g_assert_null (drivedash_controller_for_folder (f->root, "/no/such/folder"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -518,6 +552,7 @@ main (int    argc,
               fixture_teardown);
   g_test_add ("/folder/names/stacked", Fixture, NULL, fixture_setup, test_names_stacked,
               fixture_teardown);
+  g_test_add ("/folder/controller", Fixture, NULL, fixture_setup, test_controller_for_folder, fixture_teardown);
   g_test_add_func ("/folder/probe/tmpfs", test_probe_tmpfs);
   g_test_add_func ("/folder/probe/disk", test_probe_disk);
   g_test_add_func ("/folder/probe/overlay", test_probe_overlay);

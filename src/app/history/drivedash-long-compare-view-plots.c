@@ -131,20 +131,6 @@ fill_timeline (DrivedashLongCompareView   *self,
   add_bars (self, cmp, _("Last minute"), last, 0, _("IOPS"));
 }
 
-/* The Long Tests page's names for the phases, so both views say the same. */
-static const char *
-band_label (DrivedashLongGroup group)
-{
-  switch (group)
-    {
-    case DRIVEDASH_LONG_GROUP_DEGRADATION: return _("Getting worse");
-    case DRIVEDASH_LONG_GROUP_STEADY:      return _("Steady");
-    case DRIVEDASH_LONG_GROUP_RECOVERY:    return _("After resting");
-    case DRIVEDASH_LONG_GROUP_NONE:
-    default:                               return NULL;
-    }
-}
-
 static DrivedashPlot *
 new_rounds_plot (DrivedashLongCompareView   *self,
                  const DrivedashCompareLong *cmp,
@@ -157,7 +143,8 @@ new_rounds_plot (DrivedashLongCompareView   *self,
   drivedash_plot_set_x_unit (plot, _("Round"));
   for (guint p = 0; p < cmp->phases->len; p++)
     {
-      const char *label = band_label (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
+      const char *label =
+        drivedash_long_group_get_band_label (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
       guint first, n;
 
       drivedash_compare_long_phase_span (cmp, p, &first, &n);
@@ -293,7 +280,7 @@ fill_table (DrivedashLongCompareView   *self,
   for (guint p = 0; p < cmp->phases->len; p++)
     {
       const DrivedashCompareLongPhase *phase = &g_array_index (cmp->phases, DrivedashCompareLongPhase, p);
-      const char *name = band_label (phase->group);
+      const char *name = drivedash_long_group_get_band_label (phase->group);
 
       row = attach_header (self->table, row, name ? name : _("Rounds"), p == 0);
       for (guint i = 0; i < cmp->runs->len; i++, row++)

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "drivedash-palette.h"
 #include "drivedash-plot-style.h"
 
 static void
@@ -30,12 +31,8 @@ drivedash_plot_style_init_default (DrivedashPlotStyle *style,
   rgba (&style->grid, dark ? 0xffffff : 0x000000, 0.12);
   rgba (&style->warning, dark ? 0xf8e45c : 0x9c6e03, 1);
   rgba (&style->critical, dark ? 0xff7b63 : 0xc01c28, 1);
-  rgba (&style->series[0], dark ? 0x78aeed : 0x1c71d8, 1);
-  rgba (&style->series[1], dark ? 0xffa348 : 0xe66100, 1);
-  rgba (&style->series[2], dark ? 0x8ff0a4 : 0x26a269, 1);
-  rgba (&style->series[3], dark ? 0xdc8add : 0x9141ac, 1);
-  rgba (&style->series[4], dark ? 0xf66151 : 0xc01c28, 1);
-  rgba (&style->series[5], dark ? 0xcdab8f : 0x865e3c, 1);
+  for (guint i = 0; i < DRIVEDASH_PLOT_MAX_SERIES; i++)
+    rgba (&style->series[i], drivedash_palette_rgb (i, dark), 1);
   g_strlcpy (style->font, "Sans 9", sizeof style->font);
   style->scale = 1;
 }

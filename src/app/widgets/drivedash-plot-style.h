@@ -4,11 +4,13 @@
  */
 #pragma once
 
+#include "drivedash-palette.h"
+
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
-#define DRIVEDASH_PLOT_MAX_SERIES 6
+#define DRIVEDASH_PLOT_MAX_SERIES DRIVEDASH_PALETTE_SIZE
 
 /* Colours and font used by drivedash_plot_draw().  The widget fills it from
  * its style context (so dark mode and high contrast follow the theme); tests

@@ -298,6 +298,25 @@ drivedash_folder_probe (const char *folder)
 }
 
 char *
+drivedash_controller_for_folder (const char *sysfs_root,
+                                 const char *folder)
+{
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+  struct stat st;
+
+  if (folder == NULL)
+    return NULL;
+  if (sysfs_root == NULL)
+    info = drivedash_folder_probe (folder);
+  else if (stat (folder, &st) == 0)
+    {
+      info = g_new0 (DrivedashFolderInfo, 1);
+      drivedash_folder_info_resolve_device (info, sysfs_root, major (st.st_dev), minor (st.st_dev));
+    }
+  return info ? g_strdup (info->controller) : NULL;
+}
+
+char *
 drivedash_folder_suggest (void)
 {
   g_autoptr(DrivedashFolderInfo) home = drivedash_folder_probe (NULL);

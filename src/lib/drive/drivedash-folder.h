@@ -34,6 +34,15 @@ void                 drivedash_folder_info_free     (DrivedashFolderInfo       *
  * and the benchmark's own checks give the message for that. */
 DrivedashFolderInfo *drivedash_folder_probe         (const char                *folder);
 
+/* The NVMe controller ("nvme0") holding @folder's filesystem, as
+ * drivedash_folder_probe() finds its drive: through partitions,
+ * device-mapper and md (LVM, LUKS) with one drive below, btrfs
+ * subvolumes and overlays; NULL when @folder is NULL or not on one NVMe
+ * drive.  @sysfs_root NULL: the real /sys (and the mount table); else
+ * that tree's dev/block for the folder's device number. */
+char                *drivedash_controller_for_folder (const char          *sysfs_root,
+                                                      const char          *folder);
+
 /* The home folder when it is on a drive, else NULL: the folder to offer
  * instead of one in memory. */
 char                *drivedash_folder_suggest       (void);

@@ -191,6 +191,19 @@ drivedash_long_group_get_display_name (DrivedashLongGroup group)
 }
 
 const char *
+drivedash_long_group_get_band_label (DrivedashLongGroup group)
+{
+  switch (group)
+    {
+    case DRIVEDASH_LONG_GROUP_DEGRADATION: return _("Getting worse");
+    case DRIVEDASH_LONG_GROUP_STEADY:      return _("Steady");
+    case DRIVEDASH_LONG_GROUP_RECOVERY:    return _("After resting");
+    case DRIVEDASH_LONG_GROUP_NONE:
+    default:                               return NULL;
+    }
+}
+
+const char *
 drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind)
 {
   switch (kind)

@@ -10,32 +10,13 @@
 #include <pango/pangocairo.h>
 
 #include "drivedash-format.h"
+#include "drivedash-palette.h"
 #include "drivedash-report-private.h"
 
 #define BAR_HEIGHT 16.0
 #define BAR_GAP     7.0
 #define PAD         4.0
 #define VALUE_WIDTH 96.0
-
-void
-drivedash_report_palette_rgb (guint   i,
-                              double *r,
-                              double *g,
-                              double *b)
-{
-  /* GNOME's blue, orange, green, purple, red and brown: apart in hue and
-   * in lightness, so a grey print still tells them apart; in the order
-   * and shades of the app's plots (drivedash-plot-style.c, light), so a
-   * run has the same colour in History and in its report. */
-  static const guint32 palette[DRIVEDASH_REPORT_MAX_RUNS] = {
-    0x1c71d8, 0xe66100, 0x26a269, 0x9141ac, 0xc01c28, 0x865e3c,
-  };
-  guint32 c = palette[i % DRIVEDASH_REPORT_MAX_RUNS];
-
-  *r = ((c >> 16) & 0xff) / 255.0;
-  *g = ((c >> 8) & 0xff) / 255.0;
-  *b = (c & 0xff) / 255.0;
-}
 
 double
 drivedash_report_chart_height (const DrivedashReportChart *chart)
@@ -130,7 +111,7 @@ drivedash_report_chart_draw (cairo_t                    *cr,
 
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       draw_text (cr, language, chart->labels[i], 0, y, label_width);
-      drivedash_report_palette_rgb (chart->colours[i], &r, &g, &b);
+      drivedash_palette_get (chart->colours[i], FALSE, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
       cairo_rectangle (cr, bar_left, y, MAX (len, 1.0), BAR_HEIGHT);
       cairo_fill (cr);

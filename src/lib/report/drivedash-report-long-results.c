@@ -155,20 +155,6 @@ add_timeline (ReportBuild                *rb,
   drivedash_report_add_chart (rb->doc, chart);
 }
 
-/* The phases' names as the Long Tests page and History's plots give them. */
-static const char *
-band_label (DrivedashLongGroup group)
-{
-  switch (group)
-    {
-    case DRIVEDASH_LONG_GROUP_DEGRADATION: return _("Getting worse");
-    case DRIVEDASH_LONG_GROUP_STEADY:      return _("Steady");
-    case DRIVEDASH_LONG_GROUP_RECOVERY:    return _("After resting");
-    case DRIVEDASH_LONG_GROUP_NONE:
-    default:                               return NULL;
-    }
-}
-
 /* Rounds on one X axis shared by every run, phase after phase. */
 static DrivedashReportChart *
 rounds_lines (ReportBuild                *rb,
@@ -183,7 +169,8 @@ rounds_lines (ReportBuild                *rb,
   chart->bands = g_array_new (FALSE, TRUE, sizeof (DrivedashReportBand));
   for (guint p = 0; p < cmp->phases->len; p++)
     {
-      const char *label = band_label (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
+      const char *label =
+        drivedash_long_group_get_band_label (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
       DrivedashReportBand band = { 0 };
       guint first, n;
 
@@ -251,7 +238,7 @@ add_rounds_table (ReportBuild                *rb,
     {
       const DrivedashCompareLongPhase *phase = p < cmp->phases->len
                                                ? &g_array_index (cmp->phases, DrivedashCompareLongPhase, p) : NULL;
-      const char *band = phase ? band_label (phase->group) : NULL;
+      const char *band = phase ? drivedash_long_group_get_band_label (phase->group) : NULL;
       char **row = g_new0 (char *, n + 2);
 
       row[0] = g_strdup (phase ? (band ? band : _("Every round")) :

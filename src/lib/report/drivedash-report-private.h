@@ -133,12 +133,6 @@ double drivedash_report_chart_draw    (cairo_t                    *cr,
                                        const DrivedashReportChart *chart,
                                        const char                 *language,
                                        double                      width);
-/* "#1c71d8" for palette index @i (GNOME's palette, six colours that
- * stay apart in grey too, as the app's plots have them). */
-void   drivedash_report_palette_rgb   (guint                       i,
-                                       double                     *r,
-                                       double                     *g,
-                                       double                     *b);
 
 /* drivedash-report-pdf.c, -html.c: the two renderers. */
 GBytes *drivedash_report_render_pdf   (const DrivedashReportDocument *doc,

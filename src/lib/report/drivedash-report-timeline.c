@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "drivedash-format.h"
+#include "drivedash-palette.h"
 #include "drivedash-report-private.h"
 
 #define AXIS_WIDTH  56.0   /* the MB/s labels at the left */
@@ -194,7 +195,7 @@ draw_legend (cairo_t                    *cr,
       double r, g, b;
       int h;
 
-      drivedash_report_palette_rgb (chart->colours[i], &r, &g, &b);
+      drivedash_palette_get (chart->colours[i], FALSE, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
       cairo_rectangle (cr, AXIS_WIDTH, y + LEGEND_ROW / 2 - 1.5, 14, 3);
       cairo_fill (cr);
@@ -230,7 +231,7 @@ drivedash_report_timeline_draw (cairo_t                    *cr,
 
       if (chart->lines[i] == NULL)
         continue;
-      drivedash_report_palette_rgb (chart->colours[i], &r, &g, &b);
+      drivedash_palette_get (chart->colours[i], FALSE, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
       draw_line (cr, chart->lines[i], plot_width, chart->x_min, x_max, y_max);
     }

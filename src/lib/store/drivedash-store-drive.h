@@ -5,15 +5,10 @@
  */
 #pragma once
 
+#include "drivedash-folder.h"
 #include "drivedash-store.h"
 
 G_BEGIN_DECLS
-
-/* The NVMe controller ("nvme0") holding @folder's filesystem, following
- * partitions and device-mapper (LVM, LUKS) to the first NVMe below; NULL
- * when it is not on an NVMe drive.  sysfs_root NULL: "/sys". */
-char    *drivedash_controller_for_folder   (const char        *sysfs_root,
-                                            const char        *folder);
 
 /* Fills run's drive model, firmware, capacity and salted serial hash,
  * game-mode state and the start temperature (at_start) or the end one.
