@@ -21,7 +21,7 @@
 
 static const char *fixtures[] = {
   "reset", "timeout", "not-ready", "removed", "power-state", "aer",
-  "io-error", "filesystem", "other", "boots",
+  "io-error", "filesystem", "other", "boots", "hostile",
 };
 
 static const char *
@@ -188,16 +188,35 @@ test_fixture (gconstpointer data)
 static void
 test_filter_names (void)
 {
-  static const struct { const char *controller; const char *message; gboolean ours; } cases[] = {
-    { "nvme1", "nvme nvme1: controller is down; will reset", TRUE },
-    { "nvme1", "nvme nvme10: I/O 5 QID 1 timeout, aborting", FALSE },
-    { "nvme1", "I/O error, dev nvme1n1, sector 8 op 0x0:(READ)", TRUE },
-    { "nvme1", "EXT4-fs (nvme1n2p12): Remounting filesystem read-only", TRUE },
-    { "nvme1", "EXT4-fs (nvme11n2p12): Remounting filesystem read-only", FALSE },
-    { "nvme1", "nvme nvme1c1n1: I/O error", TRUE },
-    { "nvme1", "xnvme1: something", FALSE },
-    { "nvme1", "pcieport 0000:00:1c.0: AER: Corrected error received: 0000:02:00.0", TRUE },
-    { "nvme1", "pcieport 0000:00:1c.0: AER: Corrected error received: 0000:00:1c.0", FALSE },
+  static const struct { const char *message; const char *kernel_device; gboolean ours; } cases[] = {
+    { "nvme nvme1: controller is down; will reset: CSTS=0xffffffff, PCI_STATUS=0x10", NULL, TRUE },
+    { "nvme nvme10: I/O 5 QID 1 timeout, aborting", NULL, FALSE },
+    { "I/O error, dev nvme1n1, sector 8 op 0x0:(READ) flags 0x0 phys_seg 1 prio class 0", NULL, TRUE },
+    { "EXT4-fs (nvme1n2p12): Remounting filesystem read-only", NULL, TRUE },
+    { "EXT4-fs (nvme11n2p12): Remounting filesystem read-only", NULL, FALSE },
+    { "nvme1c1n1: Read(0x2) @ LBA 2048, 8 blocks, Unrecovered Read Error (sct 0x2 / sc 0x81) DNR", NULL, TRUE },
+    { "xnvme1: something", NULL, FALSE },
+    { "pcieport 0000:00:1c.0: AER: Corrected error received: 0000:02:00.0", "+pci:0000:00:1c.0", TRUE },
+    { "pcieport 0000:00:1c.0: AER: Corrected error received: 0000:00:1c.0", NULL, FALSE },
+    { "pcieport 0000:00:1c.0: AER: Multiple Correctable error message received from 0000:02:00.0", NULL, TRUE },
+    { "nvme 0000:02:00.0: Unable to change power state from D3cold to D0, device inaccessible", "+pci:0000:02:00.0",
+      TRUE },
+    /* The drive's name and the right words, but not where the kernel's
+     * own prefix puts them: a crashing program's name opens the line, a
+     * USB stick's strings, an audit record, the OOM killer. */
+    { "nvme1 @ LBA[4242]: segfault at 0 ip 0000556d3a1c2f10 sp 00007ffc5a8e1f30 error 4 in a.out[1+1]", NULL, FALSE },
+    { "nvme nvme1: I/O[4242]: segfault at 0 ip 0 sp 0 error 4 in x[1+1]", NULL, FALSE },
+    { "nvme1n1: Read(0[4243]: segfault at 0 ip 0 sp 0 error 6", NULL, FALSE },
+    { "usb 1-1: Product: nvme1 timeout, reset controller", "+usb:1-1", FALSE },
+    { "usb 1-1: Manufacturer: I/O error, dev nvme1n1, sector 8", "+usb:1-1", FALSE },
+    { "audit: type=1400 audit(1.2:3): apparmor=\"DENIED\" comm=\"nvme nvme1: I/O\"", NULL, FALSE },
+    { "Out of memory: Killed process 42 (nvme1n1: Read) total-vm:1024kB", NULL, FALSE },
+    /* The right words about another drive, or said by another device. */
+    { "nvme nvme2: I/O 5 QID 1 timeout, reset controller", NULL, FALSE },
+    { "nvme 0000:02:00.0: Unable to change power state from D3cold to D0, device inaccessible", "+usb:1-1",
+      FALSE },
+    { "nvme 0000:02:00.0: Unable to change power state from D3cold to D0, device inaccessible", "+pci:0000:03:00.0",
+      FALSE },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -206,9 +225,9 @@ test_filter_names (void)
       g_autofree char *controller = NULL;
       g_autofree char *device = NULL;
 
-      drivedash_event_filter_add_drive (filter, cases[i].controller, "0000:02:00.0", NULL);
+      drivedash_event_filter_add_drive (filter, "nvme1", "0000:02:00.0", NULL);
       g_test_message ("%s", cases[i].message);
-      g_assert_cmpint (drivedash_event_filter_match (filter, cases[i].message, NULL,
+      g_assert_cmpint (drivedash_event_filter_match (filter, cases[i].message, cases[i].kernel_device,
                                                      &controller, &device), ==, cases[i].ours);
       if (cases[i].ours)
         g_assert_cmpstr (controller, ==, "nvme1");

@@ -2,17 +2,22 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The kernel names a drive in the text of its messages: "nvme nvme0:"
- * (the controller), "dev nvme0n1" (a namespace, in block errors),
- * "(device nvme0n1p2)" (a filesystem on a partition), "nvme 0000:01:00.0:"
- * and "… received: 0000:01:00.0" (its PCI function, for power and AER).
- * Matching names with word boundaries keeps nvme1 from matching nvme10.
+ * The kernel names a drive where its own prefix opens a message (see
+ * drivedash-event-patterns.c): "nvme nvme0:" (the controller), "dev
+ * nvme0n1" (a namespace, in block errors), "(device nvme0n1p2)" (a
+ * filesystem on a partition), "nvme 0000:01:00.0:" and "… received:
+ * 0000:01:00.0" (its PCI function, for power and AER).  Only that name
+ * counts, compared whole, so nvme1 never matches nvme10 and a drive's
+ * name further on in a message (a program's, a USB stick's) never makes
+ * it the drive's.  Where journald says which device spoke
+ * (_KERNEL_DEVICE), the prefix must agree with it.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "drivedash-event-filter.h"
+#include "drivedash-events-private.h"
 
 typedef struct
 {
@@ -125,21 +130,6 @@ is_word_char (char c)
   return g_ascii_isalnum (c) || c == '_' || c == '-';
 }
 
-/* Whether word occurs in text as a whole word. */
-static gboolean
-has_word (const char *text,
-          const char *word)
-{
-  gsize len = strlen (word);
-
-  if (len == 0)
-    return FALSE;
-  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
-    if ((p == text || !is_word_char (p[-1])) && !is_word_char (p[len]))
-      return TRUE;
-  return FALSE;
-}
-
 static const char *
 skip_digits (const char *p)
 {
@@ -184,63 +174,53 @@ next_nvme_name (const char **pos,
   return FALSE;
 }
 
-static gboolean
-match_target (const Target *target,
-              const char   *message,
-              const char   *kernel_device,
-              char        **device)
+/* "nvme0" for a whole NVMe name ("nvme0", "nvme0n1p2", "nvme0c1n1"). */
+static char *
+controller_of (const char *name)
 {
-  const char *pos = message;
-  char *ctrl = NULL, *name = NULL;
+  const char *pos = name;
+  g_autofree char *whole = NULL;
+  char *controller = NULL;
 
-  if (target->pci_address != NULL
-      && (has_word (message, target->pci_address)
-          || (kernel_device != NULL && g_str_has_suffix (kernel_device, target->pci_address)
-              && g_str_has_prefix (kernel_device, "+pci:"))))
+  if (!next_nvme_name (&pos, &controller, &whole) || *pos != '\0' || strcmp (whole, name) != 0)
     {
-      *device = g_strdup (target->pci_address);
-      return TRUE;
+      g_free (controller);
+      return NULL;
     }
+  return controller;
+}
+
+static gboolean
+is_target (const Target *target,
+           const char   *subject,
+           const char   *controller)
+{
+  if (g_strcmp0 (subject, target->pci_address) == 0 || g_strcmp0 (controller, target->controller) == 0)
+    return TRUE;
   for (guint i = 0; target->names != NULL && target->names[i] != NULL; i++)
-    if (has_word (message, target->names[i]))
-      {
-        *device = g_strdup (target->names[i]);
-        return TRUE;
-      }
-  while (next_nvme_name (&pos, &ctrl, &name))
-    {
-      gboolean ours = g_strcmp0 (ctrl, target->controller) == 0;
-
-      g_free (ctrl);
-      if (ours)
-        {
-          *device = name;
-          return TRUE;
-        }
-      g_free (name);
-    }
+    if (strcmp (subject, target->names[i]) == 0)
+      return TRUE;
   return FALSE;
 }
 
-/* "nvme 0000:05:00.0: …": the nvme driver speaking about a PCI function
- * the filter does not know. */
+/* journald's _KERNEL_DEVICE: "+pci:0000:01:00.0" (subsystem and name),
+ * "b259:1" or "c241:0" (a device number).  A named PCI or block device
+ * must be the one the prefix names; any other subsystem (usb, input…)
+ * never speaks for a drive. */
 static gboolean
-match_nvme_pci_prefix (const char  *message,
-                       char       **controller,
-                       char       **device)
+kernel_device_agrees (const char *kernel_device,
+                      const char *speaker)
 {
-  const char *p, *end;
+  const char *colon;
 
-  if (!g_str_has_prefix (message, "nvme "))
+  if (kernel_device == NULL || kernel_device[0] != '+')
+    return TRUE;
+  if ((colon = strchr (kernel_device, ':')) == NULL)
     return FALSE;
-  p = message + strlen ("nvme ");
-  end = strstr (p, ": ");
-  /* dddd:bb:dd.f is 12 characters; nothing else but hex, ':' and '.'. */
-  if (end == NULL || end - p != 12 || strspn (p, "0123456789abcdef:.") < 12)
+  if (strncmp (kernel_device, "+pci:", 5) != 0 && strncmp (kernel_device, "+block:", 7) != 0 &&
+      strncmp (kernel_device, "+nvme:", 6) != 0)
     return FALSE;
-  *controller = g_strndup (p, 12);
-  *device = g_strndup (p, 12);
-  return TRUE;
+  return strcmp (colon + 1, speaker) == 0;
 }
 
 gboolean
@@ -250,24 +230,36 @@ drivedash_event_filter_match (const DrivedashEventFilter *filter,
                               char                      **controller,
                               char                      **device)
 {
-  const char *pos = message;
+  DrivedashEventParse parse;
+  g_autofree char *nvme = NULL;
+  gboolean found = FALSE;
 
   *controller = NULL;
   *device = NULL;
-  if (message == NULL)
+  if (!drivedash_event_parse (message, &parse))
     return FALSE;
-  for (guint i = 0; i < filter->targets->len; i++)
+  if (!kernel_device_agrees (kernel_device, parse.speaker))
+    {
+      drivedash_event_parse_clear (&parse);
+      return FALSE;
+    }
+  nvme = controller_of (parse.subject);
+  for (guint i = 0; i < filter->targets->len && !found; i++)
     {
       const Target *target = &g_array_index (filter->targets, Target, i);
 
-      if (match_target (target, message, kernel_device, device))
-        {
-          *controller = g_strdup (target->controller);
-          return TRUE;
-        }
+      if ((found = is_target (target, parse.subject, nvme)))
+        *controller = g_strdup (target->controller);
     }
-  if (filter->exclusive)
-    return FALSE;
-  return next_nvme_name (&pos, controller, device)
-         || match_nvme_pci_prefix (message, controller, device);
+  /* Any NVMe drive: its name, or the PCI function the nvme driver
+   * speaks for. */
+  if (!found && !filter->exclusive && (nvme != NULL || (parse.nvme_driver && strchr (parse.subject, ':'))))
+    {
+      found = TRUE;
+      *controller = nvme != NULL ? g_steal_pointer (&nvme) : g_strdup (parse.subject);
+    }
+  if (found)
+    *device = g_steal_pointer (&parse.subject);
+  drivedash_event_parse_clear (&parse);
+  return found;
 }
