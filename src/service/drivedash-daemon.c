@@ -569,10 +569,20 @@ work_thread (gpointer data,
   Call *call = data;
   DrivedashDaemon *self = user_data;
 
+  GSource *done;
+
   call->reply = drivedash_daemon_work_run (&self->paths, &call->request, &call->error);
   if (call->reply != NULL)
     g_variant_ref_sink (call->reply);
-  g_main_context_invoke (self->context, work_done_cb, call);
+  /* Not g_main_context_invoke(): while nobody iterates the main context
+   * (start-up, still restoring records) it would run work_done_cb here,
+   * in this thread, beside the main thread's use of the queues. */
+  done = g_idle_source_new ();
+  g_source_set_priority (done, G_PRIORITY_DEFAULT);
+  g_source_set_callback (done, work_done_cb, call, NULL);
+  g_source_set_static_name (done, "drivedashd work done");
+  g_source_attach (done, self->context);
+  g_source_unref (done);
 }
 
 /* --- polkit ------------------------------------------------------------ */

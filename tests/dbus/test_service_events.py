@@ -115,6 +115,11 @@ class KernelEventsTest(unittest.TestCase):
         self.assertEqual(everything['counts'], self.events()['counts'])
         later = self.events(options={'since-usec': GLib.Variant('x', 1 << 62)})
         self.assertEqual(later['counts'], [])
+        # The ends of the range: no boot, and the service stays up.
+        for boot in (-2 ** 31, 2 ** 31 - 1, -2 ** 31 + 1):
+            self.assertDBusError(NOT_FOUND, 'nvme0', {'boot': GLib.Variant('i', boot)})
+        for since in (-2 ** 63, -1, 2 ** 63 - 1):
+            self.events(options={'since-usec': GLib.Variant('x', since)})
 
     def test_bad_names(self):
         self.bus.set_allowed([ACTION_EVENTS])
@@ -146,6 +151,29 @@ class KernelEventsTest(unittest.TestCase):
             self.assertNotIsInstance(reply, GLib.Error, reply)
         self.assertEqual(other_results[0][0]['counts'][0][0], 'reset')
         other.close_sync(None)
+
+
+@unittest.skipIf(REMOTE is None, 'systemd-journal-remote is not installed (build-aux/deps test installs it)')
+class EmptyJournalTest(unittest.TestCase):
+    '''A journal that lists no boot at all (a new system, or one that
+    keeps none): boot 0 and the extremes are "no such boot", not a read
+    out of bounds.'''
+
+    def test_extreme_boots(self):
+        with TestBus(polkit=True, service=False) as bus:
+            journal = os.path.join(bus.tmp, 'empty.journal')
+            empty = os.path.join(bus.tmp, 'empty.export')
+            open(empty, 'w').close()
+            subprocess.run([REMOTE, '--output=' + journal, empty], check=True, capture_output=True)
+            bus.service = bus.start_service(['--journal-file=' + journal])
+            bus.set_allowed([ACTION_EVENTS])
+            (answer,) = bus.call('GetKernelEvents', ('nvme0', {}), '(sa{sv})')
+            self.assertEqual(answer['counts'], [])
+            for boot in (-2 ** 31, -2 ** 31 + 1, -1, 0, 1, 2 ** 31 - 1):
+                with self.assertRaises(GLib.Error) as caught:
+                    bus.call('GetKernelEvents', ('nvme0', {'boot': GLib.Variant('i', boot)}), '(sa{sv})')
+                self.assertEqual(remote_error(caught.exception), NOT_FOUND, caught.exception.message)
+            self.assertIsNone(bus.service.poll(), 'drivedashd died')
 
 
 if __name__ == '__main__':

@@ -99,6 +99,23 @@ class TemporaryTest(unittest.TestCase):
         self.assertFalse(self.game_mode()['enabled'])
         self.assertEqual(self.latency(), '100000')
 
+    def test_many_records_at_start(self):
+        '''A thousand records left behind (none written by this service:
+        stale, or planted): start-up undoes them all, one drive queue
+        each, and the service stays up and answers.'''
+        self.bus.service.kill()
+        self.bus.service.wait()
+        directory = os.path.join(self.bus.state, 'temporary')
+        os.makedirs(directory, exist_ok=True)
+        for i in range(1000):
+            with open(os.path.join(directory, 'nvme%d' % i), 'w') as f:
+                f.write('[Temporary]\nSerial=S%d\nEnabled=false\nPersistent=false\nBus=gone\nHolders=\n' % i)
+        self.restart_service()
+        self.assertFalse(self.game_mode()['enabled'])
+        self.assertEqual(self.latency(), '100000')
+        iterate_until(lambda: not os.listdir(directory))
+        self.assertIsNone(self.bus.service.poll(), 'drivedashd died')
+
     def test_last_holder_puts_it_back(self):
         first = self.client_on()
         second = self.client_on()

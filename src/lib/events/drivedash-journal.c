@@ -181,9 +181,10 @@ add_matches (sd_journal                  *j,
   if (query->one_boot)
     {
       g_autofree char *match = NULL;
-      int i = (int) boots->len - 1 + query->boot;
+      /* In 64 bits: a caller's INT_MIN must not wrap round to a boot. */
+      gint64 i = (gint64) boots->len - 1 + query->boot;
 
-      if (query->boot > 0 || i < 0)
+      if (query->boot > 0 || i < 0 || i >= (gint64) boots->len)
         {
           g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
                        ngettext ("There is no boot %d: the journal holds %u boot (0 is the newest, -1 the one before).",
