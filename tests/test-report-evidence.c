@@ -118,13 +118,17 @@ check_json (const char      *path,
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (events, "events")), ==, 2);
 }
 
+/* The text of page @page (0: all), spaces collapsed. */
 static char *
-pdf_text (const char *pdf)
+pdf_page_text (const char *pdf,
+               guint       page)
 {
   g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
-  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  g_autofree char *first = g_strdup_printf ("%u", page > 0 ? page : 1);
+  g_autofree char *last = g_strdup_printf ("%u", page > 0 ? page : G_MAXINT);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", first, "-l", last, pdf, "-", NULL };
   int status = 0;
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
@@ -132,6 +136,12 @@ pdf_text (const char *pdf)
     g_error ("cannot run pdftotext (poppler-utils is installed by build-aux/deps test): %s", error->message);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return g_regex_replace_literal (space, out, -1, 0, " ", 0, NULL);
+}
+
+static char *
+pdf_text (const char *pdf)
+{
+  return pdf_page_text (pdf, 0);
 }
 
 static void
@@ -257,6 +267,136 @@ test_read_history (Fixture       *f,
   g_assert_cmpint (g_array_index (history, DrivedashSnapshot, 1).media_errors, ==, 4);
 }
 
+static const DrivedashEventKind many_kinds[] = {
+  DRIVEDASH_EVENT_KIND_TIMEOUT, DRIVEDASH_EVENT_KIND_RESET, DRIVEDASH_EVENT_KIND_AER_CORRECTED,
+  DRIVEDASH_EVENT_KIND_IO_ERROR,
+};
+
+/* @n events of @n_kinds kinds, a second apart, added in a shuffled order
+ * into a log that keeps @kept. */
+static DrivedashEventLog *
+many_events (guint n,
+             guint n_kinds,
+             guint kept)
+{
+  DrivedashEventLog *log = drivedash_event_log_new (kept);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autofree guint *order = g_new (guint, n);
+
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  /* Shuffled unless the log drops some: then it keeps the newest. */
+  for (guint i = n - 1; kept >= n && i > 0; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i + 1), t = order[i];
+
+      order[i] = order[j];
+      order[j] = t;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *message = g_strdup_printf ("nvme nvme0: event %u of the test", order[i]);
+      DrivedashKernelEvent *e = drivedash_kernel_event_new (many_kinds[order[i] % n_kinds], message);
+
+      e->time_usec = 1764460800000000 + (gint64) order[i] * G_USEC_PER_SEC;
+      drivedash_event_log_add (log, e);
+    }
+  return log;
+}
+
+static gint
+compare_uint (gconstpointer a,
+              gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The JSON's events in time order ("event N of …": N is the order in
+ * time), each found in the PDF's text after the one before; returns how
+ * many the PDF lists. */
+static guint
+assert_in_order (const char *json,
+                 const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root = read_json (parser, json);
+  JsonArray *events = json_object_get_array_member (json_object_get_object_member (root, "kernel_events"),
+                                                    "events");
+  g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+  const char *at = text;
+  guint listed = 0;
+
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      const char *message = json_object_get_string_member (json_array_get_object_element (events, i), "message");
+      const char *n = strstr (message, " event ");
+      guint number;
+
+      g_assert_nonnull (n);
+      number = (guint) g_ascii_strtoull (n + strlen (" event "), NULL, 10);
+      g_array_append_val (numbers, number);
+    }
+  g_array_sort (numbers, compare_uint);
+  for (guint i = 0; i < numbers->len; i++)
+    {
+      g_autofree char *needle = g_strdup_printf (" event %u of ", g_array_index (numbers, guint, i));
+      const char *found = strstr (at, needle);
+
+      if (found == NULL)
+        continue;
+      at = found + strlen (needle);
+      listed++;
+    }
+  return listed;
+}
+
+/* 36 and 500 events: every one in the PDF, in time order, the table
+ * going on over the pages with its header; 20,000: the first and the
+ * last 200 of each kind, and the PDF says how many more there are. */
+static void
+test_many_events (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const struct { guint n, kinds, kept, listed; } cases[] = {
+    { 36, 4, 36, 36 }, { 500, 4, 500, 500 }, { 20000, 2, 1000, 800 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(DrivedashHealth) health = drivedash_test_full_health ();
+      g_autoptr(DrivedashEvidence) evidence =
+        drivedash_evidence_new (health, NULL, many_events (cases[c].n, cases[c].kinds, cases[c].kept), NULL);
+      g_autofree char *pdf = g_strdup_printf ("%s/many-%u.pdf", f->dir, cases[c].n);
+      g_autofree char *json = g_strdup_printf ("%s/many-%u.json", f->dir, cases[c].n);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (drivedash_evidence_write (evidence, pdf, json, NULL, &error));
+      g_assert_no_error (error);
+      text = pdf_text (pdf);
+      g_assert_cmpuint (assert_in_order (json, text), ==, cases[c].listed);
+      if (cases[c].listed < cases[c].kept)
+        {
+          g_assert_nonnull (strstr (text, "the first and the last 200 events of each kind"));
+          g_assert_nonnull (strstr (text, "200 more are in the JSON file"));
+          g_assert_nonnull (strstr (text, "Only the newest 1000 events were kept: 19000 older ones"));
+        }
+      else
+        g_assert_null (strstr (text, "more are in the JSON file"));
+      /* The list goes on over the pages, under its header each time. */
+      if (cases[c].n == 500)
+        {
+          g_autofree char *page = pdf_page_text (pdf, 5);
+
+          g_assert_nonnull (strstr (page, "Time"));
+          g_assert_nonnull (strstr (page, "Message"));
+          g_assert_nonnull (strstr (page, " event "));
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -267,5 +407,6 @@ main (int    argc,
   g_test_add ("/report-evidence/no-events", Fixture, NULL, fixture_setup, test_no_events, fixture_teardown);
   g_test_add ("/report-evidence/write-errors", Fixture, NULL, fixture_setup, test_write_errors, fixture_teardown);
   g_test_add ("/report-evidence/read-history", Fixture, NULL, fixture_setup, test_read_history, fixture_teardown);
+  g_test_add ("/report-evidence/many-events", Fixture, NULL, fixture_setup, test_many_events, fixture_teardown);
   return g_test_run ();
 }

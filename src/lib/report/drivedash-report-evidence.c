@@ -18,9 +18,10 @@
 #include "drivedash-report-private.h"
 #include "drivedash-store-health.h"
 
-/* The PDF lists the newest readings and events; the JSON has them all. */
+/* The PDF lists the newest readings, and of each kind of event the first
+ * and the last this many; the JSON has them all. */
 #define HISTORY_ROWS_SHOWN 40
-#define EVENTS_SHOWN       40
+#define EVENTS_SHOWN_AT_EACH_END 200
 
 const char *
 drivedash_evidence_serial_note (void)
@@ -334,13 +335,97 @@ add_event_kinds (DrivedashReportDocument *doc,
       }
 }
 
+static gint
+by_time (gconstpointer a,
+         gconstpointer b)
+{
+  const DrivedashKernelEvent *x = *(DrivedashKernelEvent * const *) a;
+  const DrivedashKernelEvent *y = *(DrivedashKernelEvent * const *) b;
+
+  return (x->time_usec > y->time_usec) - (x->time_usec < y->time_usec);
+}
+
+/* The events the PDF lists, in time order: of each kind the first and the
+ * last EVENTS_SHOWN_AT_EACH_END; *left_out counts the others. */
+static GPtrArray *
+events_shown (const DrivedashEventLog *log,
+              guint                   *left_out)
+{
+  g_autoptr(GPtrArray) sorted = g_ptr_array_sized_new (log->events->len);
+  GPtrArray *shown = g_ptr_array_new ();
+  guint total[DRIVEDASH_N_EVENT_KINDS] = { 0 }, seen[DRIVEDASH_N_EVENT_KINDS] = { 0 };
+
+  /* The log's events, borrowed. */
+  for (guint i = 0; i < log->events->len; i++)
+    g_ptr_array_add (sorted, g_ptr_array_index (log->events, i));
+
+  /* Stable: events of one time keep the journal's order. */
+  g_ptr_array_sort (sorted, by_time);
+  for (guint i = 0; i < sorted->len; i++)
+    total[((const DrivedashKernelEvent *) g_ptr_array_index (sorted, i))->kind]++;
+  *left_out = 0;
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      DrivedashKernelEvent *e = g_ptr_array_index (sorted, i);
+      guint n = seen[e->kind]++;
+
+      if (n < EVENTS_SHOWN_AT_EACH_END || n + EVENTS_SHOWN_AT_EACH_END >= total[e->kind])
+        g_ptr_array_add (shown, e);
+      else
+        (*left_out)++;
+    }
+  return shown;
+}
+
+/* Every event kept, in time order (a long list continues over the pages
+ * under its header); with thousands, the first and last of each kind, and
+ * how many more the JSON file has. */
+static void
+add_event_table (DrivedashReportDocument *doc,
+                 const DrivedashEventLog *log)
+{
+  guint left_out = 0;
+  g_autoptr(GPtrArray) shown = events_shown (log, &left_out);
+  GPtrArray *rows = g_ptr_array_new ();
+
+  if (left_out > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (ngettext ("The list shows the first and the last %u events of each kind, in time order; "
+                                   "%u more is in the JSON file that comes with this report.",
+                                   "The list shows the first and the last %u events of each kind, in time order; "
+                                   "%u more are in the JSON file that comes with this report.", left_out),
+                         EVENTS_SHOWN_AT_EACH_END, left_out);
+
+      drivedash_report_add_text (doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH, text);
+    }
+  if (log->dropped > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (ngettext ("Only the newest %u events were kept: %u older one is counted above but listed "
+                                   "neither here nor in the JSON file.",
+                                   "Only the newest %u events were kept: %u older ones are counted above but listed "
+                                   "neither here nor in the JSON file.", log->dropped),
+                         log->max_events, log->dropped);
+
+      drivedash_report_add_text (doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH, text);
+    }
+  add_row (rows, _("Time"), _("What"), _("Message"), NULL);
+  for (guint i = 0; i < shown->len; i++)
+    {
+      const DrivedashKernelEvent *e = g_ptr_array_index (shown, i);
+      g_autofree char *time = local_time (e->time_usec);
+
+      add_row (rows, time, drivedash_event_kind_get_title (e->kind), e->message, NULL);
+    }
+  drivedash_report_add_table (doc, rows);
+}
+
 static void
 add_events (DrivedashReportDocument *doc,
             const DrivedashEvidence *evidence)
 {
   const DrivedashEventLog *log = evidence->events;
-  GPtrArray *rows;
-  guint first;
 
   drivedash_report_add_text (doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("What the system reported"));
   if (log == NULL)
@@ -358,17 +443,7 @@ add_events (DrivedashReportDocument *doc,
       return;
     }
   add_event_kinds (doc, log);
-  rows = g_ptr_array_new ();
-  add_row (rows, _("Time"), _("What"), _("Message"), NULL);
-  first = log->events->len > EVENTS_SHOWN ? log->events->len - EVENTS_SHOWN : 0;
-  for (guint i = first; i < log->events->len; i++)
-    {
-      const DrivedashKernelEvent *e = g_ptr_array_index (log->events, i);
-      g_autofree char *time = local_time (e->time_usec);
-
-      add_row (rows, time, drivedash_event_kind_get_title (e->kind), e->message, NULL);
-    }
-  drivedash_report_add_table (doc, rows);
+  add_event_table (doc, log);
 }
 
 static DrivedashReportDocument *

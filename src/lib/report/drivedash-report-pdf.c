@@ -260,28 +260,44 @@ table_row (Pager        *p,
   return height;
 }
 
+/* What a table needs below to start on this page: its header and its
+ * first row (the rest continues on the next pages). */
 static double
-table_height (Pager     *p,
-              GPtrArray *rows)
+table_start_height (Pager     *p,
+                    GPtrArray *rows)
 {
   guint n_cols = g_strv_length (g_ptr_array_index (rows, 0));
   g_autofree double *widths = column_widths (p, rows, n_cols);
   double height = 6;
 
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = 0; r < MIN (rows->len, 2); r++)
     height += table_row (p, g_ptr_array_index (rows, r), r == 0, widths, n_cols, FALSE);
   return height;
 }
 
+/* Row by row: a row that does not fit above the footer goes to the next
+ * page, under the header row drawn again. */
 static void
 draw_table (Pager     *p,
             GPtrArray *rows)
 {
   guint n_cols = g_strv_length (g_ptr_array_index (rows, 0));
   g_autofree double *widths = column_widths (p, rows, n_cols);
+  char **header = g_ptr_array_index (rows, 0);
 
-  for (guint r = 0; r < rows->len; r++)
-    p->y += table_row (p, g_ptr_array_index (rows, r), r == 0, widths, n_cols, TRUE);
+  p->y += table_row (p, header, TRUE, widths, n_cols, TRUE);
+  for (guint r = 1; r < rows->len; r++)
+    {
+      char **row = g_ptr_array_index (rows, r);
+      double height = table_row (p, row, FALSE, widths, n_cols, FALSE);
+
+      if (p->y + height > BOTTOM && p->y > MARGIN)
+        {
+          next_page (p);
+          p->y += table_row (p, header, TRUE, widths, n_cols, TRUE);
+        }
+      p->y += table_row (p, row, FALSE, widths, n_cols, TRUE);
+    }
   p->y += 6;
 }
 
@@ -290,7 +306,7 @@ block_height (Pager                      *p,
               const DrivedashReportBlock *block)
 {
   if (block->kind == DRIVEDASH_REPORT_BLOCK_TABLE)
-    return table_height (p, block->rows);
+    return table_start_height (p, block->rows);
   if (block->kind == DRIVEDASH_REPORT_BLOCK_CHART)
     return drivedash_report_chart_height (block->chart) + 6;
   return space_before (block->kind) + text_block_height (p, block);
