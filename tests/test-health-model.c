@@ -217,7 +217,9 @@ test_critical_warning (gconstpointer data)
   g_autoptr(DrivedashHealth) h = healthy_health ();
   g_autoptr(GListModel) reasons = NULL;
   DrivedashSmartLog s = h->smart;
-  const char *describe = drivedash_critical_warning_describe (bit);
+  /* The temperature warning says what the drive reads beside it. */
+  const char *describe = bit == 1 ? "The drive has raised its temperature warning"
+                                  : drivedash_critical_warning_describe (bit);
   gboolean found = FALSE;
 
   s.critical_warning = 1u << bit;
@@ -236,7 +238,7 @@ test_critical_warning (gconstpointer data)
     {
       g_autoptr(GtkStringObject) line = g_list_model_get_item (reasons, i);
 
-      found |= g_strcmp0 (gtk_string_object_get_string (line), describe) == 0;
+      found |= g_str_has_prefix (gtk_string_object_get_string (line), describe);
     }
   g_assert_true (found);
   assert_smart_values (model, h);

@@ -205,6 +205,17 @@ test_critical_warning_bits (void)
       g_assert_cmpstr (drivedash_critical_warning_describe (bit), !=, "");
       /* Bit 1 is also the temperature alarm. */
       g_assert_cmpint (h->temperature_alarm, ==, bit == 1);
+      /* What the drive reported, beside its normal reading: never "too
+       * hot or too cold" at 40 °C with a 70 °C limit. */
+      if (bit == 1)
+        {
+          const char *message = ((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, 0))->message;
+
+          g_assert_nonnull (strstr (message, "raised its temperature warning"));
+          g_assert_nonnull (strstr (message, "40 °C"));
+          g_assert_nonnull (strstr (message, "70 °C"));
+          g_assert_null (strstr (message, "too hot"));
+        }
     }
 
   /* All bits at once: one reason each, all Bad. */

@@ -23,7 +23,7 @@ static const struct
   const char *text;
 } critical_warnings[8] = {
   { "spare", N_("The drive has used up almost all of its spare blocks that replace worn-out ones.") },
-  { "temperature", N_("The drive is too hot or too cold.") },
+  { "temperature", N_("The drive has raised its temperature warning.") },
   { "reliability", N_("The drive reports that it has become unreliable because of media or internal errors.") },
   { "read-only", N_("The drive has switched itself to read-only to protect your data.") },
   { "volatile-backup", N_("The drive’s power-loss protection has failed.") },

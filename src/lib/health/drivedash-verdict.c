@@ -130,6 +130,31 @@ compare_reasons (gconstpointer a,
   return (int) y->level - (int) x->level;
 }
 
+/* What the drive itself reported, beside what it reads now: the warning
+ * covers a limit crossed, too hot or too cold, which the reading may no
+ * longer show; never "too hot" next to a normal temperature. */
+static char *
+temperature_warning_text (const DrivedashHealth *health,
+                          gboolean               has_temperature,
+                          gboolean               has_limits)
+{
+  guint16 t = health->smart.temperature_kelvin;
+  guint16 limit = has_limits ? health->warning_temperature_kelvin : 0;
+  g_autofree char *now = has_temperature ? drivedash_format_temperature (t) : NULL;
+  g_autofree char *at = limit != 0 ? drivedash_format_temperature (limit) : NULL;
+
+  if (now == NULL)
+    return g_strdup (drivedash_critical_warning_describe (g_bit_nth_lsf (DRIVEDASH_CRITICAL_WARNING_TEMPERATURE, -1)));
+  if (at != NULL && t < limit)
+    /* Translators: the drive's temperature warning bit is set; "%s" are
+     * temperatures, "50 °C" and "84 °C" */
+    return g_strdup_printf (_("The drive has raised its temperature warning, though it reads %s now, below the "
+                              "%s at which it slows itself down. A limit was crossed, perhaps only for a moment; "
+                              "if the warning stays on, give the drive more air."), now, at);
+  /* Translators: the drive's temperature warning bit is set; "%s" is its temperature, "50 °C" */
+  return g_strdup_printf (_("The drive has raised its temperature warning: it reads %s now."), now);
+}
+
 DrivedashVerdict
 drivedash_verdict_compute (const DrivedashHealth  *health,
                            GPtrArray             **reasons_out)
@@ -157,7 +182,9 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
         g_autofree char *id = g_strconcat ("critical-warning-", drivedash_critical_warning_id (bit), NULL);
 
         add (reasons, DRIVEDASH_VERDICT_BAD, id,
-             g_strdup (drivedash_critical_warning_describe (bit)));
+             1u << bit == DRIVEDASH_CRITICAL_WARNING_TEMPERATURE
+               ? temperature_warning_text (health, has_temperature, has_limits)
+               : g_strdup (drivedash_critical_warning_describe (bit)));
       }
 
   if (has_smart &&
