@@ -407,6 +407,48 @@ test_report (Fixture       *f,
   assert_review_report (text3);
 }
 
+/* A second review while one runs is refused in plain words, and leaves
+ * the running one's state alone. */
+static void
+test_one_at_a_time (Fixture       *f,
+                    gconstpointer  data)
+{
+  const char *first_args[] = { "review", "-t", f->target, TINY, NULL };
+  const char *second_args[] = { "review", "-t", f->target, TINY, "--length", "standard", NULL };
+  g_autoptr(GSubprocess) first = spawn (f, first_args);
+  g_autoptr(GDataInputStream) lines = g_data_input_stream_new (g_subprocess_get_stderr_pipe (first));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL, *rest = NULL;
+  g_autoptr(JsonNode) state = NULL;
+  char *line;
+
+  /* The first holds the lock from before its first step. */
+  while ((line = g_data_input_stream_read_line_utf8 (lines, NULL, NULL, &error)) != NULL)
+    {
+      gboolean started = g_str_has_prefix (line, "Step 1 of 4:");
+
+      g_free (line);
+      if (started)
+        break;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpint (run (f, second_args, &out, &err), !=, 0);
+  g_assert_nonnull (strstr (err, "Another full review is running"));
+  state = load_state (f);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (state), "length"), ==, "quick");
+  g_subprocess_send_signal (first, SIGINT);
+  g_assert_true (g_subprocess_communicate_utf8 (first, NULL, NULL, NULL, &rest, &error));
+  g_assert_no_error (error);
+  /* Once it has stopped, a review may start again. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *resume[] = { "review", "--resume", NULL };
+
+    g_assert_cmpint (run (f, resume, &out, &err), ==, 0);
+  }
+}
+
 static void
 test_refusals (Fixture       *f,
                gconstpointer  data)
@@ -442,5 +484,6 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/review-cli/refusals", Fixture, NULL, fixture_set_up, test_refusals, fixture_tear_down);
   g_test_add ("/review-cli/report", Fixture, NULL, fixture_set_up, test_report, fixture_tear_down);
+  g_test_add ("/review-cli/one-at-a-time", Fixture, NULL, fixture_set_up, test_one_at_a_time, fixture_tear_down);
   return g_test_run ();
 }

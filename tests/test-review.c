@@ -270,6 +270,61 @@ test_state_bad (void)
   g_rmdir (dir);
 }
 
+/* Written as a file, loaded: refused with the plain message, never a
+ * crash. */
+static void
+assert_refused (const char *path,
+                const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_null (drivedash_review_state_load (path, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "cannot be resumed"));
+}
+
+/* A valid state's JSON with one member of "settings" (or of the top,
+ * @settings FALSE) changed. */
+static char *
+state_with (const char *member,
+            JsonNode   *value,
+            gboolean    settings)
+{
+  g_autoptr(DrivedashReviewSettings) s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+  g_autoptr(DrivedashReviewState) state = drivedash_review_state_new (s, "nvme0");
+  g_autoptr(JsonNode) root = drivedash_review_state_to_json (state);
+  JsonObject *o = json_node_get_object (root);
+
+  if (settings)
+    o = json_object_get_object_member (o, "settings");
+  json_object_set_member (o, member, value);
+  return json_to_string (root, FALSE);
+}
+
+/* Hostile state files: nested 200,000 deep, ten million repeats, steps
+ * that are not the plan, a file of 8 MiB. */
+static void
+test_state_hostile (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("drivedash-review-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "review.json", NULL);
+  g_autoptr(GString) deep = g_string_new ("{\"version\": 1, \"length\": \"quick\", \"steps\": ");
+  g_autofree char *repeats = state_with ("speed_repeats", json_node_init_int (json_node_alloc (), 10000000), TRUE);
+  g_autofree char *no_steps = state_with ("steps", json_node_init_array (json_node_alloc (), json_array_new ()),
+                                          FALSE);
+  g_autofree char *big = g_strnfill (8 << 20, ' ');
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (deep, '[');
+  assert_refused (path, deep->str);
+  assert_refused (path, repeats);
+  assert_refused (path, no_steps);
+  assert_refused (path, big);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Reference rows only beside the tests the magazine ran. */
 static void
 test_references (void)
@@ -487,6 +542,7 @@ main (int    argc,
   g_test_add_func ("/review/estimate-text", test_estimate_text);
   g_test_add_func ("/review/state-round-trip", test_state_round_trip);
   g_test_add_func ("/review/state-bad", test_state_bad);
+  g_test_add_func ("/review/state-hostile", test_state_hostile);
   g_test_add_func ("/review/references", test_references);
   g_test_add_func ("/review/long-figures", test_long_figures);
   g_test_add_func ("/review/summary", test_summary);

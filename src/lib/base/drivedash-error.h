@@ -27,6 +27,7 @@ typedef enum
   DRIVEDASH_ERROR_DEVICE_GONE,       /* the drive disappeared */
   DRIVEDASH_ERROR_IO,                /* an I/O error reported by the kernel */
   DRIVEDASH_ERROR_IN_MEMORY,         /* the folder is in memory (tmpfs): no drive to measure */
+  DRIVEDASH_ERROR_BUSY,              /* another run holds what this one needs */
 } DrivedashError;
 
 GQuark drivedash_error_quark (void);

@@ -14,6 +14,9 @@
 #include "drivedash-review-state.h"
 
 #define STATE_VERSION 1
+/* What we write is a few KiB at most; more, or deeper, is not ours. */
+#define STATE_MAX_BYTES (1 << 20)
+#define STATE_MAX_DEPTH 8
 
 DrivedashReviewState *
 drivedash_review_state_new (const DrivedashReviewSettings *settings,
@@ -324,24 +327,66 @@ state_from_object (JsonObject *o)
   return g_steal_pointer (&self);
 }
 
+/* The steps are the plan of the settings, in its order. */
+static gboolean
+steps_match_plan (const DrivedashReviewState *self)
+{
+  g_autoptr(GArray) plan = drivedash_review_plan (self->settings);
+
+  if (plan->len != self->steps->len)
+    return FALSE;
+  for (guint i = 0; i < plan->len; i++)
+    {
+      const DrivedashReviewStep *want = &g_array_index (plan, DrivedashReviewStep, i);
+      const DrivedashReviewStep *have = &g_array_index (self->steps, DrivedashReviewStep, i);
+
+      if (want->kind != have->kind || want->game_mode != have->game_mode)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The file's review, checked as a new start is: NULL when the file is no
+ * state we would write (too big, too deep, not JSON, settings a new
+ * review would refuse, steps that are not its plan). */
+static DrivedashReviewState *
+parse_state (const char *text,
+             gsize       len)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(DrivedashReviewState) self = NULL;
+  JsonNode *root;
+
+  if (len > STATE_MAX_BYTES || drivedash_json_check_text (text, len, STATE_MAX_DEPTH) != DRIVEDASH_JSON_TEXT_OK ||
+      !json_parser_load_from_data (parser, text, (gssize) len, NULL) ||
+      (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
+      drivedash_json_check_tree (root) != DRIVEDASH_JSON_TEXT_OK ||
+      (self = state_from_object (json_node_get_object (root))) == NULL)
+    return NULL;
+  if (!drivedash_review_settings_validate (self->settings, NULL) || !steps_match_plan (self))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
 DrivedashReviewState *
 drivedash_review_state_load (const char  *path,
                              GError     **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) local_error = NULL;
+  g_autofree char *text = NULL;
   DrivedashReviewState *self = NULL;
-  JsonNode *root;
+  gsize len = 0;
+  GStatBuf st;
+  int found = g_stat (path, &st);
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+  if (found != 0 && errno == ENOENT)
     {
       g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
                            _("There is no stopped review to resume."));
       return NULL;
     }
-  if (json_parser_load_from_file (parser, path, &local_error) &&
-      (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
-    self = state_from_object (json_node_get_object (root));
+  /* Not read at all when it is too big to be ours. */
+  if (found == 0 && st.st_size <= STATE_MAX_BYTES && g_file_get_contents (path, &text, &len, NULL))
+    self = parse_state (text, len);
   if (self == NULL)
     g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                  _("The stopped review in %s cannot be read, so it cannot be resumed. Its finished "

@@ -13,6 +13,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "drivedash-error.h"
@@ -38,6 +40,7 @@ struct _DrivedashReviewRun
   GCancellable           *cancellable;
   GCancellable           *inhibit_cancellable;
   int                     inhibit_fd;
+  int                     lock_fd;      /* the state file's lock while running; -1: none */
   guint                   index;        /* the step running */
   guint                   switched_for; /* 1 + the step game mode was last switched for */
   guint                   pause_source; /* between the speed test's repeats */
@@ -91,6 +94,10 @@ complete (DrivedashReviewRun *self)
   if (self->inhibit_fd >= 0)
     close (self->inhibit_fd);
   self->inhibit_fd = -1;
+  /* Closing releases the lock: another review may start. */
+  if (self->lock_fd >= 0)
+    close (self->lock_fd);
+  self->lock_fd = -1;
   if (self->error != NULL)
     g_task_return_error (task, g_error_copy (self->error));
   else
@@ -582,6 +589,30 @@ needs_game_mode (const DrivedashReviewState *state)
   return FALSE;
 }
 
+/* One review at a time: the app and drivedash-cli share the state file
+ * (and the drive), so each holds a lock beside it while it runs. */
+static gboolean
+take_lock (DrivedashReviewRun  *self,
+           GError             **error)
+{
+  g_autofree char *dir = g_path_get_dirname (self->state_path);
+  g_autofree char *path = g_strconcat (self->state_path, ".lock", NULL);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0 ||
+      (self->lock_fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_WRITABLE,
+                   _("The review’s progress could not be kept in %s: %s"), dir, g_strerror (errno));
+      return FALSE;
+    }
+  if (flock (self->lock_fd, LOCK_EX | LOCK_NB) == 0)
+    return TRUE;
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_BUSY,
+                       _("Another full review is running, in Drivedash or in drivedash-cli. One review runs "
+                         "at a time: wait for it to end, or stop it first."));
+  return FALSE;
+}
+
 /* The steps begin: the state written first, so even a review stopped in
  * its first step can be resumed with the same settings. */
 static void
@@ -637,6 +668,11 @@ drivedash_review_run_run_async (DrivedashReviewRun  *self,
   self->task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (self->task, drivedash_review_run_run_async);
   self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+  if (!take_lock (self, &self->error))
+    {
+      complete (self);
+      return;
+    }
   drivedash_review_inhibit_sleep_async (self->inhibit_cancellable, inhibited_cb, g_object_ref (self));
   kept = drivedash_review_state_dup_run_ids (self->state);
   /* A review resumed from a state file of before reviews were kept in
@@ -708,6 +744,8 @@ drivedash_review_run_finalize (GObject *object)
 {
   DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (object);
 
+  if (self->lock_fd >= 0)
+    close (self->lock_fd);
   drivedash_review_state_free (self->state);
   g_free (self->state_path);
   g_free (self->sysfs_root);
@@ -745,5 +783,6 @@ static void
 drivedash_review_run_init (DrivedashReviewRun *self)
 {
   self->inhibit_fd = -1;
+  self->lock_fd = -1;
   self->inhibit_cancellable = g_cancellable_new ();
 }
