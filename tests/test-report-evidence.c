@@ -228,8 +228,22 @@ test_write_errors (Fixture       *f,
   g_clear_error (&error);
   g_assert_false (drivedash_evidence_write (evidence, NULL, f->dir, NULL, &error));
   g_assert_nonnull (error);
+  g_clear_error (&error);
   g_assert_true (g_file_get_contents (json, &kept, NULL, NULL));
   g_assert_cmpstr (kept, ==, "earlier");
+  /* One file that cannot be saved: none is replaced, the others too. */
+  g_assert_false (drivedash_evidence_write (evidence, NULL, json, f->dir, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (json, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "earlier");
+  {
+    g_autoptr(GDir) d = g_dir_open (f->dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      g_assert_false (g_str_has_suffix (name, ".part"));
+  }
 }
 
 /* The watch's readings come from the real store, by the drive's serial. */

@@ -491,9 +491,12 @@ drivedash_evidence_write (const DrivedashEvidence  *evidence,
 
       json = g_bytes_new_take (text, strlen (text));
     }
-  return (pdf == NULL || drivedash_report_save_file (pdf_path, pdf, error)) &&
-         (json == NULL || drivedash_report_save_file (json_path, json, error)) &&
-         (html == NULL || drivedash_report_save_file (html_path, html, error));
+  {
+    const char *paths[] = { pdf_path, json_path, html_path };
+    GBytes *data[] = { pdf, json, html };
+
+    return drivedash_report_save_files (paths, data, G_N_ELEMENTS (paths), error);
+  }
 }
 
 typedef struct

@@ -145,5 +145,12 @@ GBytes *drivedash_report_render_html  (const DrivedashReportDocument *doc,
 gboolean drivedash_report_save_file (const char  *path,
                                      GBytes      *data,
                                      GError     **error);
+/* Saves @n files at once (a NULL path is skipped): all are written in
+ * full beside their places, then put in place, so a failure (a full disk,
+ * a folder that cannot be written) leaves every earlier file as it was. */
+gboolean drivedash_report_save_files (const char *const  *paths,
+                                      GBytes            **data,
+                                      guint               n,
+                                      GError            **error);
 
 G_END_DECLS

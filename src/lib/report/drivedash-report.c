@@ -6,7 +6,10 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "drivedash-error.h"
@@ -44,6 +47,52 @@ drivedash_report_save_file (const char  *path,
 }
 
 gboolean
+drivedash_report_save_files (const char *const  *paths,
+                             GBytes            **data,
+                             guint               n,
+                             GError            **error)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  gboolean ok = TRUE;
+
+  /* Every file written in full beside its place first (a full disk or a
+   * folder that cannot be written shows here), then each put in place:
+   * a failure leaves the earlier files as they were. */
+  for (guint i = 0; i < n && ok; i++)
+    {
+      char *part = paths[i] != NULL ? g_strdup_printf ("%s.%d.part", paths[i], (int) getpid ()) : NULL;
+
+      g_ptr_array_add (parts, part);
+      /* A folder in the way is the one thing a rename would still fail on. */
+      if (paths[i] != NULL && g_file_test (paths[i], G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                       _("The report could not be saved: “%s” is a folder."), paths[i]);
+          ok = FALSE;
+        }
+      else
+        ok = part == NULL || drivedash_report_save_file (part, data[i], error);
+    }
+  for (guint i = 0; i < n && ok; i++)
+    if (paths[i] != NULL && g_rename (g_ptr_array_index (parts, i), paths[i]) != 0)
+      {
+        int saved = errno;
+        g_autofree char *dir = g_path_get_dirname (paths[i]);
+
+        g_set_error (error, DRIVEDASH_ERROR, saved == EISDIR ? DRIVEDASH_ERROR_INVALID_ARGUMENT
+                                                             : DRIVEDASH_ERROR_NOT_WRITABLE,
+                     saved == EISDIR ? _("The report could not be saved: “%s” is a folder.")
+                                     : _("The report could not be saved in “%s”: the folder cannot be written to."),
+                     saved == EISDIR ? paths[i] : dir);
+        ok = FALSE;
+      }
+  for (guint i = 0; i < parts->len; i++)
+    if (g_ptr_array_index (parts, i) != NULL)
+      g_unlink (g_ptr_array_index (parts, i));
+  return ok;
+}
+
+gboolean
 drivedash_report_write (DrivedashStore               *store,
                         const gint64                 *ids,
                         guint                         n_ids,
@@ -71,8 +120,12 @@ drivedash_report_write (DrivedashStore               *store,
     return FALSE;
   if (html_path != NULL && (html = drivedash_report_render_html (doc, error)) == NULL)
     return FALSE;
-  return (pdf == NULL || drivedash_report_save_file (pdf_path, pdf, error)) &&
-         (html == NULL || drivedash_report_save_file (html_path, html, error));
+  {
+    const char *paths[] = { pdf_path, html_path };
+    GBytes *data[] = { pdf, html };
+
+    return drivedash_report_save_files (paths, data, G_N_ELEMENTS (paths), error);
+  }
 }
 
 typedef struct
