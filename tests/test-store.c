@@ -691,8 +691,8 @@ test_full_disk (Fixture       *f,
     {
       g_autoptr(DrivedashStoreRun) run = make_run (1700000000000000 + i, 1);
 
-      g_free (run->note);
-      run->note = g_strdup (padding);
+      g_free (run->settings_json);
+      run->settings_json = g_strdup_printf ("{\"padding\": \"%s\"}", padding);
       run->series = make_series (200);
       if (!drivedash_store_save_run (store, run, &error))
         break;
@@ -868,6 +868,56 @@ test_review_set (Fixture       *f,
   g_assert_cmpuint (repeats->len, ==, 0);
 }
 
+/* Names up to 200 characters (not bytes) and notes up to 4 KiB: longer
+ * ones are refused in plain words, when set, saved or imported. */
+static void
+test_name_note_limits (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, &error);
+  g_autoptr(DrivedashStoreRun) run = make_run (1700000000000000, 1);
+  g_autoptr(DrivedashStoreRun) long_named = make_run (1700000100000000, 1);
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *note = g_strnfill (DRIVEDASH_STORE_NOTE_MAX_BYTES, 'n');
+  g_autofree char *long_note = g_strnfill (DRIVEDASH_STORE_NOTE_MAX_BYTES + 1, 'n');
+  g_autofree char *json = NULL;
+  g_autofree char *hostile = NULL;
+
+  g_assert_true (drivedash_store_save_run (store, run, &error));
+  for (guint i = 0; i < DRIVEDASH_STORE_NAME_MAX_CHARS; i++)
+    g_string_append (name, "日");
+  g_assert_true (drivedash_store_set_name (store, run->id, name->str, &error));
+  g_assert_true (drivedash_store_set_note (store, run->id, note, &error));
+  g_assert_no_error (error);
+  g_string_append_c (name, 'x');
+  g_assert_false (drivedash_store_set_name (store, run->id, name->str, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "200 characters"));
+  g_clear_error (&error);
+  g_assert_false (drivedash_store_set_note (store, run->id, long_note, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  long_named->name = g_strdup (name->str);
+  g_assert_false (drivedash_store_save_run (store, long_named, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* An export whose name was made longer: the import says which run. */
+  json = drivedash_store_export_json (store, &run->id, 1, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(JsonNode) root = json_from_string (json, &error);
+    JsonArray *runs = json_object_get_array_member (json_node_get_object (root), "runs");
+
+    json_object_set_string_member (json_array_get_object_element (runs, 0), "name", name->str);
+    hostile = json_to_string (root, FALSE);
+  }
+  g_assert_null (drivedash_store_import_json (store, hostile, -1, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "name or a note"));
+}
+
 /* A hostile file whose two runs are each other's set: both are kept,
  * each on its own. */
 static void
@@ -1027,6 +1077,7 @@ main (int    argc,
   ADD ("/store/export-import", test_export_import);
   ADD ("/store/review-set", test_review_set);
   ADD ("/store/import-set-loop", test_import_set_loop);
+  ADD ("/store/name-note-limits", test_name_note_limits);
   ADD ("/store/import-invalid", test_import_invalid);
   ADD ("/store/folder-round-trip", test_folder_round_trip);
 #undef ADD

@@ -486,6 +486,8 @@ parse_run (JsonNode  *node,
       g_ptr_array_add (run->results, r);
     }
   parse_optional (o, run);
+  if (!drivedash_store_check_name_note (run->name, run->note, NULL))
+    return invalid (error, index, _("has a name or a note longer than Drivedash keeps")), NULL;
   if (!unknown_or_temperature (run->temp_start_c) || !unknown_or_temperature (run->temp_end_c))
     return invalid (error, index, _("has an impossible temperature")), NULL;
   if (!parse_drive (o, run))

@@ -175,6 +175,11 @@ drivedash_store_save_run (DrivedashStore    *self,
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
   g_return_val_if_fail (run != NULL, FALSE);
 
+  if (!drivedash_store_check_name_note (run->name, run->note, error))
+    {
+      run->id = 0;
+      return FALSE;
+    }
   if (drivedash_store_begin (self, error))
     {
       rc = drivedash_store_insert_run (self, run);
@@ -508,12 +513,34 @@ drivedash_store_delete_run (DrivedashStore  *self,
 }
 
 gboolean
+drivedash_store_check_name_note (const char  *name,
+                                 const char  *note,
+                                 GError     **error)
+{
+  if (name != NULL && (!g_utf8_validate (name, -1, NULL) || g_utf8_strlen (name, -1) > DRIVEDASH_STORE_NAME_MAX_CHARS))
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("A run’s name can have at most %u characters."), DRIVEDASH_STORE_NAME_MAX_CHARS);
+      return FALSE;
+    }
+  if (note != NULL && strlen (note) > DRIVEDASH_STORE_NOTE_MAX_BYTES)
+    {
+      g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                   _("A run’s note can be at most %u KiB long."), DRIVEDASH_STORE_NOTE_MAX_BYTES / 1024);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 drivedash_store_set_note (DrivedashStore  *self,
                           gint64           id,
                           const char      *note,
                           GError         **error)
 {
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
+  if (!drivedash_store_check_name_note (NULL, note, error))
+    return FALSE;
   return update_run (self, "UPDATE runs SET note = ?2 WHERE id = ?1", id, note, error);
 }
 
@@ -524,6 +551,8 @@ drivedash_store_set_name (DrivedashStore  *self,
                           GError         **error)
 {
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
+  if (!drivedash_store_check_name_note (name, NULL, error))
+    return FALSE;
   return update_run (self, "UPDATE runs SET name = ?2 WHERE id = ?1", id, name, error);
 }
 

@@ -84,7 +84,16 @@ gboolean           drivedash_store_add_to_set       (DrivedashStore     *self,
                                                      DrivedashRunStatus  status,
                                                      gint64              ended_at,
                                                      GError            **error);
-/* NULL or "" clears. */
+/* The longest name a run may have (characters) and note (bytes): a
+ * name is a title in a list, a note a few paragraphs. */
+#define DRIVEDASH_STORE_NAME_MAX_CHARS 200
+#define DRIVEDASH_STORE_NOTE_MAX_BYTES 4096
+/* FALSE with DRIVEDASH_ERROR_INVALID_ARGUMENT, in plain words, when @name
+ * or @note (either may be NULL) is longer than that. */
+gboolean           drivedash_store_check_name_note  (const char        *name,
+                                                     const char        *note,
+                                                     GError           **error);
+/* NULL or "" clears; too long a name or note is refused. */
 gboolean           drivedash_store_set_note         (DrivedashStore    *self,
                                                      gint64             id,
                                                      const char        *note,
