@@ -164,9 +164,11 @@ static const char *const speaker_res[N_SPEAKERS] = {
 
 #define S(name) (1u << SPEAKER_##name)
 #define NVME_ANY (S (NVME) | S (NVME_PCI))
-/* pci.c, nvme_timeout(): "I/O %d QID %d timeout, …" and, since 6.x,
- * "I/O tag %d (%04x) opcode %#x (%s) QID %d timeout, …". */
-#define IO_TIMEOUT_RE "I/O (?:[0-9]+|tag [0-9]+ \\([0-9a-f]+\\) opcode 0x[0-9a-f]+ \\([^)]{0,48}\\)) QID [0-9]+ timeout, "
+/* pci.c, nvme_timeout(): "I/O %d QID %d timeout, …", before 6.5 also
+ * "I/O %d (%s) QID %d timeout, aborting" (the command's name), since
+ * then "I/O tag %d (%04x) opcode %#x (%s) QID %d timeout, …". */
+#define IO_TIMEOUT_RE "I/O (?:tag )?[0-9]+ (?:\\([0-9a-f]{1,8}\\) )?(?:opcode 0x[0-9a-f]+ )?" \
+                      "(?:\\([^()]{0,48}\\) )?QID [0-9]+ timeout, "
 
 /* What follows the prefix, anchored right after it (NULL: the prefix
  * alone is the event).  The first rule that matches wins, so the more
