@@ -168,9 +168,9 @@ static const OpInfo ops[DRIVEDASH_CLIENT_N_OPS] = {
   [DRIVEDASH_CLIENT_OP_GET_GAME_MODE] = {
     FALSE, FALSE, N_("No source could read this drive’s game mode.") },
   [DRIVEDASH_CLIENT_OP_SET_GAME_MODE] = {
-    TRUE, FALSE, N_("Changing game mode needs permission: install the Drivedash system service (see the README), or run this as administrator.") },
+    TRUE, FALSE, N_("Changing game mode needs permission. The Drivedash system service gives it without a password, and it is not installed on this computer; running Drivedash as an administrator works too.") },
   [DRIVEDASH_CLIENT_OP_SELF_TEST] = {
-    TRUE, TRUE, N_("Self-tests need permission: install the Drivedash system service (see the README), or run this as administrator.") },
+    TRUE, TRUE, N_("Self-tests need permission. The Drivedash system service gives it without a password, and it is not installed on this computer; running Drivedash as an administrator works too.") },
   /* Not on_drive: a drive that dropped out is gone from sysfs, and its
    * events are what the user wants to see. */
   [DRIVEDASH_CLIENT_OP_GET_KERNEL_EVENTS] = {
