@@ -283,6 +283,43 @@ test_self_test_udisks (void)
   g_assert_cmpint (source, ==, DRIVEDASH_HEALTH_SOURCE_UDISKS2);
 }
 
+/* What UDisks says of the self-test, read with the health: with
+ * DRIVEDASH_TEST_SELF_TEST_STATE "running:N" (N %% done) or "ended:ID"
+ * (the result code's number). */
+static void
+test_self_test_udisks_state (void)
+{
+  g_autoptr(DrivedashHealth) health = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *state = g_getenv ("DRIVEDASH_TEST_SELF_TEST_STATE");
+  const DrivedashSelfTestLog *log;
+
+  if (!have_bus ())
+    return;
+  if (state == NULL)
+    {
+      g_test_skip ("DRIVEDASH_TEST_SELF_TEST_STATE not set");
+      return;
+    }
+  health = drivedash_client_get_health (sysfs_root (), "nvme0", DRIVEDASH_CLIENT_NO_SERVICE, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (health->source, ==, DRIVEDASH_HEALTH_SOURCE_UDISKS2);
+  g_assert_true (health->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG);
+  log = &health->self_test;
+  if (g_str_has_prefix (state, "running:"))
+    {
+      g_assert_cmpint (log->current, ==, DRIVEDASH_SELF_TEST_UNNAMED);
+      g_assert_cmpuint (log->current_percent_done, ==, g_ascii_strtoull (state + strlen ("running:"), NULL, 10));
+      g_assert_cmpstr (drivedash_self_test_kind_describe (log->current), ==, "Self-test");
+    }
+  else
+    {
+      g_assert_cmpint (log->current, ==, DRIVEDASH_SELF_TEST_NONE);
+      g_assert_cmpuint (log->n_results, ==, 1);
+      g_assert_cmpint (log->results[0].result, ==, g_ascii_strtoull (state + strlen ("ended:"), NULL, 10));
+    }
+}
+
 /* polkit says no: a permission error, not a quiet fallback to UDisks. */
 static void
 test_self_test_denied (void)
@@ -564,6 +601,7 @@ main (int    argc,
   g_test_add_func ("/client/allowed/async-cancelled", test_async_cancelled);
   g_test_add_func ("/client/allowed/async-source-tag", test_async_source_tag);
   g_test_add_func ("/client/self-test-udisks", test_self_test_udisks);
+  g_test_add_func ("/client/self-test-udisks-state", test_self_test_udisks_state);
   g_test_add_func ("/client/denied/falls-back-to-udisks", test_denied_falls_back);
   g_test_add_func ("/client/denied/self-test", test_self_test_denied);
   g_test_add_func ("/client/denied/game-mode", test_game_mode_denied);

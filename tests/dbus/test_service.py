@@ -278,6 +278,35 @@ class ServiceTest(unittest.TestCase):
             self.assertNotIn('# SKIP', result.stdout)
             self.assertEqual(self.bus.udisks_property(path, 'SmartSelftestStatus'), expected)
 
+    def test_client_self_test_udisks_progress(self):
+        '''UDisks 2.10 (a MOCK: python-dbusmock, no real UDisks runs here)
+        steps the percentage left, then ends: the health read through it
+        shows the test running and its share done, then how it ended.'''
+        client = tool('TEST_SERVICE_CLIENT', 'tests', 'test-service-client')
+        if client is None:
+            self.skipTest('test-service-client not built')
+        path = self.bus.udisks_path
+        iface = 'org.freedesktop.UDisks2.NVMe.Controller'
+        steps = [('inprogress', 90, 'running:10'), ('inprogress', 35, 'running:65'),
+                 ('known_seg_fail', -1, 'ended:7'), ('success', -1, 'ended:0')]
+        try:
+            for status, remaining, expected in steps:
+                self.bus.udisks_mock('UpdateProperties', '(sa{sv})', (
+                    iface, {'SmartSelftestStatus': GLib.Variant('s', status),
+                            'SmartSelftestPercentRemaining': GLib.Variant('i', remaining)}), path)
+                env = dict(self.bus.env)
+                env['DRIVEDASH_TEST_SYSFS'] = self.bus.sysfs
+                env['DRIVEDASH_TEST_SELF_TEST_STATE'] = expected
+                result = subprocess.run([client, '--tap', '-p', '/client/self-test-udisks-state'], env=env,
+                                        capture_output=True, text=True)
+                print(result.stdout + result.stderr)
+                self.assertEqual(result.returncode, 0, expected)
+                self.assertNotIn('# SKIP', result.stdout)
+        finally:
+            self.bus.udisks_mock('UpdateProperties', '(sa{sv})', (
+                iface, {'SmartSelftestStatus': GLib.Variant('s', ''),
+                        'SmartSelftestPercentRemaining': GLib.Variant('i', -1)}), path)
+
     def test_cli(self):
         cli = tool('DRIVEDASH_CLI', 'src', 'cli', 'drivedash-cli')
         if cli is None:

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "drivedash-client-private.h"
 #include "drivedash-error.h"
@@ -238,6 +239,49 @@ find_drive (DrivedashDrive    *drive,
   return NULL;
 }
 
+/* UDisks 2.10's self-test properties: the test running and its share
+ * done (UDisks does not say which test it is), or how the last one
+ * ended.  Read with the rest, so a page that reads health again follows
+ * the test. */
+static void
+add_self_test (DrivedashHealth *health,
+               GVariant        *nvme)
+{
+  static const struct { const char *status; DrivedashSelfTestResultCode code; } endings[] = {
+    { "success", DRIVEDASH_SELF_TEST_RESULT_PASSED },
+    { "aborted", DRIVEDASH_SELF_TEST_RESULT_ABORTED },
+    { "ctrl_reset", DRIVEDASH_SELF_TEST_RESULT_ABORTED_RESET },
+    { "ns_removed", DRIVEDASH_SELF_TEST_RESULT_ABORTED_NS },
+    { "aborted_format", DRIVEDASH_SELF_TEST_RESULT_ABORTED_FORMAT },
+    { "fatal_error", DRIVEDASH_SELF_TEST_RESULT_FATAL },
+    { "unknown_seg_fail", DRIVEDASH_SELF_TEST_RESULT_FAILED_UNKNOWN },
+    { "known_seg_fail", DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT },
+    { "aborted_unknown", DRIVEDASH_SELF_TEST_RESULT_ABORTED_UNKNOWN },
+    { "aborted_sanitize", DRIVEDASH_SELF_TEST_RESULT_ABORTED_SANITIZE },
+  };
+  DrivedashSelfTestLog *log = &health->self_test;
+  const char *status = NULL;
+  gint32 remaining = -1;
+
+  if (!g_variant_lookup (nvme, "SmartSelftestStatus", "&s", &status))
+    return;
+  g_variant_lookup (nvme, "SmartSelftestPercentRemaining", "i", &remaining);
+  memset (log, 0, sizeof *log);
+  if (g_str_has_prefix (status, "inprogress") || remaining >= 0)
+    {
+      log->current = DRIVEDASH_SELF_TEST_UNNAMED;
+      log->current_percent_done = remaining >= 0 && remaining <= 100 ? (guint) (100 - remaining) : 0;
+    }
+  for (guint i = 0; log->current == DRIVEDASH_SELF_TEST_NONE && i < G_N_ELEMENTS (endings); i++)
+    if (g_str_equal (status, endings[i].status))
+      {
+        log->n_results = 1;
+        log->results[0].kind = DRIVEDASH_SELF_TEST_UNNAMED;
+        log->results[0].result = endings[i].code;
+      }
+  health->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
+}
+
 DrivedashHealth *
 drivedash_client_udisks_health (DrivedashDrive  *drive,
                                 gboolean         suggest_service,
@@ -292,6 +336,7 @@ drivedash_client_udisks_health (DrivedashDrive  *drive,
       g_debug ("UDisks SmartGetAttributes: %s", local_error->message);
       add_summary (health, nvme, suggest_service);
     }
+  add_self_test (health, nvme);
 
   drivedash_health_update_verdict (health);
   return g_steal_pointer (&health);

@@ -69,6 +69,8 @@ drivedash_self_test_kind_id (DrivedashSelfTestKind kind)
       return "vendor";
     case DRIVEDASH_SELF_TEST_ABORT:
       return "abort";
+    case DRIVEDASH_SELF_TEST_UNNAMED:
+      return "self-test";
     default:
       return "unknown";
     }
@@ -89,6 +91,8 @@ drivedash_self_test_kind_describe (DrivedashSelfTestKind kind)
       return _("Manufacturer’s self-test");
     case DRIVEDASH_SELF_TEST_ABORT:
       return _("Abort");
+    case DRIVEDASH_SELF_TEST_UNNAMED:
+      return _("Self-test");
     default:
       return _("Unknown self-test");
     }

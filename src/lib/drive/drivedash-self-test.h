@@ -19,6 +19,8 @@ typedef enum
   DRIVEDASH_SELF_TEST_EXTENDED = 0x2,
   DRIVEDASH_SELF_TEST_VENDOR   = 0xe,
   DRIVEDASH_SELF_TEST_ABORT    = 0xf,  /* only as a command */
+  DRIVEDASH_SELF_TEST_UNNAMED  = 0x10, /* a test whose source does not say which (UDisks);
+                                        * no drive's code, which has four bits */
 } DrivedashSelfTestKind;
 
 /* Result codes (low nibble of DSTS). */

@@ -380,7 +380,9 @@ read_self_test (Reader               *r,
                                   &e.power_on_hours, &e.nsid_valid, &e.nsid,
                                   &e.failing_lba_valid, &e.failing_lba))
         {
-          e.kind = (DrivedashSelfTestKind) (kind & 0xf);
+          /* A drive's four bits, or a test whose source did not say which. */
+          e.kind = kind == DRIVEDASH_SELF_TEST_UNNAMED ? DRIVEDASH_SELF_TEST_UNNAMED
+                                                       : (DrivedashSelfTestKind) (kind & 0xf);
           e.result = (DrivedashSelfTestResultCode) (result & 0xf);
           log->results[log->n_results++] = e;
         }
