@@ -282,6 +282,8 @@ test_run (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
   /* Deadlines scale with the machine's load: each step is seconds here. */
   ui_iterate_until (in_step_3, model, 120);
+  /* The bar says the time left and when it ends. */
+  g_assert_nonnull (strstr (drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model)), " left, done at "));
   g_free (ui_screenshot (window, "review-during.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.stop", NULL));
   ui_iterate_until (not_running, model, 60);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-bench-estimate.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-report.h"
@@ -312,6 +313,33 @@ later_seconds (DrivedashReviewModel       *self,
   return e.seconds_high;
 }
 
+/* The bar: the step, the time left and when it ends ("Step 1 of 4:
+ * Speed test · about 25 min left, done at 14:05"), the time left too
+ * for the run model.  @seconds_left < 0: not known yet. */
+static void
+show_progress (DrivedashReviewModel *self,
+               double                fraction,
+               double                seconds_left)
+{
+  g_autofree char *text = NULL;
+
+  /* Not known yet within this step: the last time said stays. */
+  if (seconds_left < 0)
+    seconds_left = drivedash_run_model_get_time_left (DRIVEDASH_RUN_MODEL (self));
+  if (seconds_left >= 0)
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autoptr(GDateTime) done = g_date_time_add_seconds (now, seconds_left);
+      g_autofree char *left = drivedash_format_duration_estimate (seconds_left);
+      g_autofree char *at = g_date_time_format (done, "%H:%M");
+
+      /* Translators: progress: "Step 1 of 4: Speed test · about 25 min left, done at 14:05" */
+      text = g_strdup_printf (_("%s · %s left, done at %s"), self->step_text, left, at);
+      drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), seconds_left);
+    }
+  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), fraction, text ? text : self->step_text);
+}
+
 static void
 step_started_cb (DrivedashReviewRun   *run,
                  guint                 index,
@@ -328,9 +356,8 @@ step_started_cb (DrivedashReviewRun   *run,
   self->step_text = g_strdup_printf (_("Step %u of %u: %s"), index + 1, n_steps, label);
   self->later_s = later_seconds (self, state, index);
   drivedash_review_estimate (state->settings, state->steps, self->fill_amount, &e);
-  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (double) index / n_steps, self->step_text);
   /* The slow drive's time: a finish that comes early, never late. */
-  drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), e.seconds_high);
+  show_progress (self, (double) index / n_steps, e.seconds_high);
 }
 
 /* Within a step: the bar moves, and the time left follows the test's own
@@ -344,10 +371,7 @@ step_progress_cb (DrivedashReviewRun   *run,
 {
   guint n = drivedash_review_run_get_state (run)->steps->len;
 
-  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), (index + CLAMP (fraction, 0, 1)) / n,
-                                    self->step_text);
-  if (eta_s >= 0)
-    drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), eta_s + self->later_s);
+  show_progress (self, (index + CLAMP (fraction, 0, 1)) / n, eta_s >= 0 ? eta_s + self->later_s : -1);
 }
 
 static void

@@ -44,6 +44,7 @@ struct _DrivedashReviewRun
   guint                   index;        /* the step running */
   guint                   switched_for; /* 1 + the step game mode was last switched for */
   guint                   pause_source; /* between the speed test's repeats */
+  gint64                  step_started; /* monotonic µs, when the running step began */
   /* The speed step */
   DrivedashBench         *bench;
   DrivedashStoreRecorder *recorder;
@@ -421,6 +422,23 @@ speed_round_done_cb (GObject      *source,
   step_ended (self, set, self->members, figures, error);
 }
 
+/* Within a repeat of the speed test: the bar moves with the bench, and
+ * the time left follows from the pace so far. */
+static void
+speed_progress_cb (DrivedashBench      *bench,
+                   guint                test_index,
+                   const char          *test_label,
+                   DrivedashBenchPhase  phase,
+                   double               fraction,
+                   DrivedashReviewRun  *self)
+{
+  double done = (self->members->len + CLAMP (fraction, 0, 1)) / self->state->settings->speed_repeats;
+  double elapsed = (g_get_monotonic_time () - self->step_started) / (double) G_USEC_PER_SEC;
+
+  g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index, done,
+                 done > 0.02 ? elapsed * (1 - done) / done : -1.0);
+}
+
 static void
 speed_next (DrivedashReviewRun *self)
 {
@@ -428,6 +446,7 @@ speed_next (DrivedashReviewRun *self)
 
   self->bench = drivedash_bench_new (st->settings->bench, (const DrivedashBenchSpec *) (gpointer) self->tests->data,
                                      self->tests->len);
+  g_signal_connect (self->bench, "progress", G_CALLBACK (speed_progress_cb), self);
   if (self->store != NULL)
     self->recorder = drivedash_store_recorder_new (self->store, self->bench, self->sysfs_root, st->controller);
   drivedash_bench_run_async (self->bench, self->cancellable, speed_round_done_cb, self);
@@ -503,6 +522,7 @@ run_long (DrivedashReviewRun *self)
 static void
 run_step (DrivedashReviewRun *self)
 {
+  self->step_started = g_get_monotonic_time ();
   g_signal_emit (self, signals[STEP_STARTED], 0, self->index, self->state->steps->len);
   if (current (self)->kind == DRIVEDASH_REVIEW_STEP_SPEED)
     run_speed (self);
