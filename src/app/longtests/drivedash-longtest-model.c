@@ -49,7 +49,6 @@ struct _DrivedashLongTestModel
   char                      *phase_text;       /* while running */
   guint                      clock_source;     /* keeps its "done at" current */
   /* What the last refresh read from the disk, for the next Start. */
-  GCancellable              *refresh_cancellable; /* the refresh in the worker; NULL: none */
   gboolean                   has_estimate;     /* FALSE: no room for the test */
   DrivedashLongEstimate      estimate;
   char                      *controller;       /* under the folder; NULL: not an NVMe drive */
@@ -188,10 +187,8 @@ refresh_free (Refresh *r)
 }
 
 static void
-refresh_thread (GTask        *task,
-                gpointer      source,
-                gpointer      data,
-                GCancellable *cancellable)
+refresh_read (DrivedashRunModel *model,
+              gpointer           data)
 {
   Refresh *r = data;
   g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe (r->folder);
@@ -201,21 +198,15 @@ refresh_thread (GTask        *task,
                   drivedash_long_test_resolve_amount (r->settings->folder, r->settings->amount, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
   r->drive_name = g_strdup (info->drive_name);
-  g_task_return_boolean (task, TRUE);
 }
 
 static void
-refresh_done_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+refresh_done (DrivedashRunModel *model,
+              gpointer           data)
 {
-  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (source);
-  Refresh *r = g_task_get_task_data (G_TASK (result));
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (model);
+  Refresh *r = data;
 
-  /* Cancelled: a later refresh replaced this one. */
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return;
-  g_clear_object (&self->refresh_cancellable);
   g_free (self->controller);
   self->controller = g_steal_pointer (&r->controller);
   g_free (self->drive_name);
@@ -224,7 +215,6 @@ refresh_done_cb (GObject      *source,
   if (r->has_amount)
     drivedash_long_test_estimate (r->settings, r->amount, &self->estimate);
   show_plan (self);
-  drivedash_run_model_set_refreshing (RUN (self), FALSE);
 }
 
 /* Everything the notice and the estimate read changed: a worker reads
@@ -232,19 +222,11 @@ refresh_done_cb (GObject      *source,
 static void
 plan_changed (DrivedashLongTestModel *self)
 {
-  g_autoptr(GTask) task = NULL;
   Refresh *r = g_new0 (Refresh, 1);
 
-  g_cancellable_cancel (self->refresh_cancellable);
-  g_clear_object (&self->refresh_cancellable);
-  self->refresh_cancellable = g_cancellable_new ();
   r->settings = plan_settings (self);
   r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
-  task = g_task_new (self, self->refresh_cancellable, refresh_done_cb, NULL);
-  g_task_set_source_tag (task, plan_changed);
-  g_task_set_task_data (task, r, (GDestroyNotify) refresh_free);
-  g_task_run_in_thread (task, refresh_thread);
-  drivedash_run_model_set_refreshing (RUN (self), TRUE);
+  drivedash_run_model_refresh (RUN (self), r, (GDestroyNotify) refresh_free, refresh_read, refresh_done);
 }
 
 static gboolean
@@ -603,8 +585,6 @@ drivedash_long_test_model_finalize (GObject *object)
   g_free (self->notice);
   g_free (self->controller);
   g_free (self->drive_name);
-  /* A refresh in the worker holds a reference: none is left. */
-  g_clear_object (&self->refresh_cancellable);
   g_free (self->phase_text);
   g_clear_handle_id (&self->clock_source, g_source_remove);
   g_clear_object (&self->result_run);

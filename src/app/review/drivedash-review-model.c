@@ -41,7 +41,6 @@ struct _DrivedashReviewModel
   guint64                  fill_amount;
   char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
   double                   later_s;        /* the steps after the running one, slow drive */
-  GCancellable            *refresh_cancellable; /* the refresh in the worker; NULL: none */
 };
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
@@ -207,10 +206,8 @@ migrate (Refresh *r)
 }
 
 static void
-refresh_thread (GTask        *task,
-                gpointer      source,
-                gpointer      data,
-                GCancellable *cancellable)
+refresh_read (DrivedashRunModel *model,
+              gpointer           data)
 {
   Refresh *r = data;
   const DrivedashLongTestSettings *fill = r->settings->adaptivity;
@@ -220,27 +217,21 @@ refresh_thread (GTask        *task,
     migrate (r);
   r->has_amount = drivedash_long_test_resolve_amount (fill->folder, fill->amount, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
-  g_task_return_boolean (task, TRUE);
 }
 
 /* The estimate, Resume and Report from what the worker read; a refresh
  * that a later one replaced is dropped. */
 static void
-refresh_done_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+refresh_done (DrivedashRunModel *model,
+              gpointer           data)
 {
-  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (source);
-  Refresh *r = g_task_get_task_data (G_TASK (result));
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (model);
+  Refresh *r = data;
   g_autoptr(DrivedashReviewState) next = NULL;
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *estimate = NULL;
   DrivedashReviewEstimate e;
 
-  /* Cancelled: a later refresh replaced this one. */
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return;
-  g_clear_object (&self->refresh_cancellable);
   self->bytes_high = 0;
   if (r->has_amount)
     {
@@ -256,7 +247,6 @@ refresh_done_cb (GObject      *source,
                drivedash_review_state_next_step (r->stopped) < r->stopped->steps->len,
                PROP_CAN_RESUME);
   set_can_report (self, r->stopped);
-  drivedash_run_model_set_refreshing (DRIVEDASH_RUN_MODEL (self), FALSE);
 }
 
 /* What the next Start would do, or what the running review is doing:
@@ -269,7 +259,6 @@ refresh (DrivedashReviewModel *self)
   g_autoptr(DrivedashReviewState) next = drivedash_review_state_new (s, NULL);
   DrivedashReviewRun *shown_run = self->run ? self->run : self->last;
   g_autofree char *plan = plan_text (shown_run ? drivedash_review_run_get_state (shown_run) : next);
-  g_autoptr(GTask) task = NULL;
   Refresh *r = g_new0 (Refresh, 1);
 
   set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
@@ -279,18 +268,12 @@ refresh (DrivedashReviewModel *self)
       set_boolean (self, &self->can_resume, FALSE, PROP_CAN_RESUME);
       set_can_report (self, NULL);
     }
-  g_cancellable_cancel (self->refresh_cancellable);
-  g_clear_object (&self->refresh_cancellable);
-  self->refresh_cancellable = g_cancellable_new ();
   r->settings = g_steal_pointer (&s);
   r->state_path = g_strdup (self->state_path);
   r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
   r->may_migrate = self->run == NULL;
-  task = g_task_new (self, self->refresh_cancellable, refresh_done_cb, NULL);
-  g_task_set_source_tag (task, refresh);
-  g_task_set_task_data (task, r, (GDestroyNotify) refresh_free);
-  g_task_run_in_thread (task, refresh_thread);
-  drivedash_run_model_set_refreshing (DRIVEDASH_RUN_MODEL (self), TRUE);
+  drivedash_run_model_refresh (DRIVEDASH_RUN_MODEL (self), r, (GDestroyNotify) refresh_free, refresh_read,
+                               refresh_done);
 }
 
 /* What the steps after @index take on a slow drive. */
@@ -817,8 +800,6 @@ drivedash_review_model_finalize (GObject *object)
   g_free (self->summary);
   g_free (self->state_path);
   g_free (self->step_text);
-  /* A refresh in the worker holds a reference: none is left either. */
-  g_clear_object (&self->refresh_cancellable);
   g_clear_object (&self->last);
   g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
   G_OBJECT_CLASS (drivedash_review_model_parent_class)->finalize (object);

@@ -25,6 +25,7 @@ typedef struct
   gboolean  has_result;
   gboolean  has_plots;
   gboolean  refreshing;
+  GCancellable *refresh_cancellable; /* the newest refresh in a worker; NULL: none */
   double    progress;
   char     *progress_text;
   double    time_left;      /* whole seconds, -1: unknown */
@@ -263,12 +264,72 @@ drivedash_run_model_set_has_plots (DrivedashRunModel *self,
   set_flag (self, &PRIV (self)->has_plots, has_plots, 0);
 }
 
-void
-drivedash_run_model_set_refreshing (DrivedashRunModel *self,
-                                    gboolean           refreshing)
+typedef struct
 {
+  gpointer                      data;
+  GDestroyNotify                free;
+  DrivedashRunModelRefreshFunc  read;
+  DrivedashRunModelRefreshFunc  done;
+} Refresh;
+
+static void
+refresh_free (Refresh *r)
+{
+  if (r->free != NULL)
+    r->free (r->data);
+  g_free (r);
+}
+
+static void
+refresh_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Refresh *r = task_data;
+
+  r->read (source, r->data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+refresh_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  DrivedashRunModel *self = DRIVEDASH_RUN_MODEL (source);
+  Refresh *r = g_task_get_task_data (G_TASK (result));
+
+  /* Cancelled: a later refresh replaced this one. */
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  g_clear_object (&PRIV (self)->refresh_cancellable);
+  r->done (self, r->data);
+  set_flag (self, &PRIV (self)->refreshing, FALSE, PROP_REFRESHING);
+}
+
+void
+drivedash_run_model_refresh (DrivedashRunModel            *self,
+                             gpointer                      data,
+                             GDestroyNotify                free_data,
+                             DrivedashRunModelRefreshFunc  read,
+                             DrivedashRunModelRefreshFunc  done)
+{
+  DrivedashRunModelPrivate *priv;
+  g_autoptr(GTask) task = NULL;
+  Refresh *r = g_new0 (Refresh, 1);
+
   g_return_if_fail (DRIVEDASH_IS_RUN_MODEL (self));
-  set_flag (self, &PRIV (self)->refreshing, refreshing, PROP_REFRESHING);
+  priv = PRIV (self);
+  *r = (Refresh) { data, free_data, read, done };
+  g_cancellable_cancel (priv->refresh_cancellable);
+  g_clear_object (&priv->refresh_cancellable);
+  priv->refresh_cancellable = g_cancellable_new ();
+  task = g_task_new (self, priv->refresh_cancellable, refresh_done_cb, NULL);
+  g_task_set_source_tag (task, drivedash_run_model_refresh);
+  g_task_set_task_data (task, r, (GDestroyNotify) refresh_free);
+  g_task_run_in_thread (task, refresh_thread);
+  set_flag (self, &priv->refreshing, TRUE, PROP_REFRESHING);
 }
 
 void
@@ -464,6 +525,8 @@ drivedash_run_model_finalize (GObject *object)
   g_clear_pointer (&priv->finish_time, g_date_time_unref);
   g_free (priv->status);
   g_clear_error (&priv->error);
+  /* A refresh in the worker holds a reference: none is left. */
+  g_clear_object (&priv->refresh_cancellable);
   G_OBJECT_CLASS (drivedash_run_model_parent_class)->finalize (object);
 }
 

@@ -88,9 +88,17 @@ void          drivedash_run_model_set_has_result    (DrivedashRunModel  *self,
                                                      gboolean            has_result);
 void          drivedash_run_model_set_has_plots     (DrivedashRunModel  *self,
                                                      gboolean            has_plots);
-/* A worker is reading what the next Start needs (TRUE), or is done. */
-void          drivedash_run_model_set_refreshing    (DrivedashRunModel  *self,
-                                                     gboolean            refreshing);
+/* Reads what the next Start needs from the disk in a worker: @read
+ * (self, @data) there, then @done (self, @data) on this thread, unless a
+ * later refresh came first (its @data is then dropped, freed with
+ * @free_data).  "refreshing" is TRUE until the newest one is done. */
+typedef void (*DrivedashRunModelRefreshFunc) (DrivedashRunModel *self,
+                                              gpointer           data);
+void          drivedash_run_model_refresh           (DrivedashRunModel            *self,
+                                                     gpointer                      data,
+                                                     GDestroyNotify                free_data,
+                                                     DrivedashRunModelRefreshFunc  read,
+                                                     DrivedashRunModelRefreshFunc  done);
 /* The run is over: not running any more, then "finished". */
 void          drivedash_run_model_finish            (DrivedashRunModel  *self,
                                                      gboolean            success);
