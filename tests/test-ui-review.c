@@ -267,6 +267,49 @@ check_history (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "review");
 }
 
+/* The question over @window, or NULL. */
+static AdwMessageDialog *
+question_over (DrivedashWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+asks (gpointer window)
+{
+  return question_over (window) != NULL;
+}
+
+/* A stopped review waits: Start asks in those words before replacing it,
+ * and Cancel keeps it. */
+static void
+check_discard_question (DrivedashWindow     *window,
+                        DrivedashReviewPage *page)
+{
+  DrivedashReviewModel *model = drivedash_review_page_get_model (page);
+  AdwMessageDialog *question;
+
+  g_assert_nonnull (strstr (drivedash_review_model_get_stopped_text (model), "2 of 4 steps done"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
+  ui_iterate_until (asks, window, 10);
+  question = question_over (window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (question), ==, "Discard the stopped review?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (question), "A stopped review (Standard, 2 of 4 steps done)"));
+  g_free (ui_screenshot (window, "review-discard-question.png"));
+  adw_message_dialog_response (question, "cancel");
+  g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_true (drivedash_review_model_get_can_resume (model));
+}
+
 static void
 test_run (void)
 {
@@ -293,6 +336,7 @@ test_run (void)
   g_assert_true (drivedash_review_model_get_can_report (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "2. Sustained — done"));
   screenshots (window, "review-stopped");
+  check_discard_question (window, page);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "review.resume", NULL));
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));

@@ -30,6 +30,7 @@ struct _DrivedashReviewModel
   char                    *estimate_text;
   char                    *plan_text;
   char                    *summary;
+  char                    *stopped_text;   /* the stopped review, when one waits */
   gboolean                 can_resume;
   gboolean                 can_report;     /* not running, and the last review kept runs */
   gboolean                 reporting;
@@ -61,6 +62,7 @@ enum
   PROP_CAN_RESUME,
   PROP_CAN_REPORT,
   PROP_HEALTH,
+  PROP_STOPPED_TEXT,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -219,8 +221,27 @@ refresh_read (DrivedashRunModel *model,
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
 }
 
-/* The estimate, Resume and Report from what the worker read; a refresh
- * that a later one replaced is dropped. */
+/* The stopped review in words, for the question before a new Start. */
+static char *
+stopped_text (const DrivedashReviewState *stopped)
+{
+  guint done = 0;
+  const char *length = stopped->settings->length == DRIVEDASH_REVIEW_LENGTH_QUICK ? _("Quick")
+                       : stopped->settings->length == DRIVEDASH_REVIEW_LENGTH_REVIEW ? _("Review")
+                       : _("Standard");
+
+  for (guint i = 0; i < stopped->steps->len; i++)
+    done += g_array_index (stopped->steps, DrivedashReviewStep, i).done;
+  /* Translators: "Quick" is the review's length; then steps done of all */
+  return g_strdup_printf (ngettext ("A stopped review (%s, %u of %u step done) is waiting to be resumed. A new "
+                                    "review replaces it; the steps it finished stay in History.",
+                                    "A stopped review (%s, %u of %u steps done) is waiting to be resumed. A new "
+                                    "review replaces it; the steps it finished stay in History.",
+                                    stopped->steps->len),
+                          length, done, stopped->steps->len);
+}
+
+/* The estimate, Resume and Report from what the worker read. */
 static void
 refresh_done (DrivedashRunModel *model,
               gpointer           data)
@@ -247,6 +268,11 @@ refresh_done (DrivedashRunModel *model,
                drivedash_review_state_next_step (r->stopped) < r->stopped->steps->len,
                PROP_CAN_RESUME);
   set_can_report (self, r->stopped);
+  {
+    g_autofree char *text = self->can_resume ? stopped_text (r->stopped) : NULL;
+
+    set_string (self, &self->stopped_text, text, PROP_STOPPED_TEXT);
+  }
 }
 
 /* What the next Start would do, or what the running review is doing:
@@ -632,6 +658,13 @@ drivedash_review_model_get_can_resume (DrivedashReviewModel *self)
   return self->can_resume;
 }
 
+const char *
+drivedash_review_model_get_stopped_text (DrivedashReviewModel *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self), NULL);
+  return self->stopped_text;
+}
+
 gboolean
 drivedash_review_model_get_can_report (DrivedashReviewModel *self)
 {
@@ -760,6 +793,7 @@ drivedash_review_model_get_property (GObject    *object,
     case PROP_CAN_RESUME: g_value_set_boolean (value, self->can_resume); break;
     case PROP_CAN_REPORT: g_value_set_boolean (value, self->can_report); break;
     case PROP_HEALTH: g_value_set_boxed (value, self->health); break;
+    case PROP_STOPPED_TEXT: g_value_set_string (value, self->stopped_text); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -798,6 +832,7 @@ drivedash_review_model_finalize (GObject *object)
   g_free (self->estimate_text);
   g_free (self->plan_text);
   g_free (self->summary);
+  g_free (self->stopped_text);
   g_free (self->state_path);
   g_free (self->step_text);
   g_clear_object (&self->last);
@@ -843,6 +878,7 @@ drivedash_review_model_class_init (DrivedashReviewModelClass *klass)
   properties[PROP_CAN_RESUME] = g_param_spec_boolean ("can-resume", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REPORT] = g_param_spec_boolean ("can-report", NULL, NULL, FALSE, ro);
   properties[PROP_HEALTH] = g_param_spec_boxed ("health", NULL, NULL, DRIVEDASH_TYPE_HEALTH, rw);
+  properties[PROP_STOPPED_TEXT] = g_param_spec_string ("stopped-text", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -54,6 +54,9 @@ const char            *drivedash_review_model_get_estimate_text (DrivedashReview
 const char            *drivedash_review_model_get_plan_text    (DrivedashReviewModel  *self);
 const char            *drivedash_review_model_get_summary      (DrivedashReviewModel  *self);
 gboolean               drivedash_review_model_get_can_resume   (DrivedashReviewModel  *self);
+/* Property "stopped-text", while "can-resume": the stopped review in words (its length, the steps
+ * done), for the question before a new Start replaces it; else NULL. */
+const char            *drivedash_review_model_get_stopped_text (DrivedashReviewModel  *self);
 void                   drivedash_review_model_set_health       (DrivedashReviewModel  *self,
                                                                 DrivedashHealth       *health);
 gboolean               drivedash_review_model_get_can_report   (DrivedashReviewModel  *self);

@@ -65,9 +65,8 @@ confirm_response_cb (AdwMessageDialog    *dialog,
 
 /* A review of terabytes wears the drive: asked first, as a long test is. */
 static void
-start (GtkWidget *page)
+start_new (DrivedashReviewPage *self)
 {
-  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (page);
   g_autoptr(GError) error = NULL;
   GtkWidget *dialog;
 
@@ -77,9 +76,37 @@ start (GtkWidget *page)
         drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
       return;
     }
-  dialog = drivedash_dialog_new_confirm (page, _("Start a review that writes this much?"),
+  dialog = drivedash_dialog_new_confirm (GTK_WIDGET (self), _("Start a review that writes this much?"),
                                          drivedash_review_model_get_estimate_text (self->model), _("_Start"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+discard_response_cb (AdwMessageDialog    *dialog,
+                     const char          *response,
+                     DrivedashReviewPage *self)
+{
+  if (g_strcmp0 (response, "start") == 0)
+    start_new (self);
+}
+
+/* A stopped review waits: Start asks before it replaces it. */
+static void
+start (GtkWidget *page)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (page);
+  GtkWidget *dialog;
+
+  if (!drivedash_review_model_get_can_resume (self->model))
+    {
+      start_new (self);
+      return;
+    }
+  dialog = drivedash_dialog_new_confirm (page, _("Discard the stopped review?"),
+                                         drivedash_review_model_get_stopped_text (self->model),
+                                         _("_Discard and Start"));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
