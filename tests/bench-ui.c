@@ -27,6 +27,7 @@
 #include "drivedash-review-page.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
+#include "test-ui-common.h"
 
 static int
 compare_double (const void *a,
@@ -124,25 +125,6 @@ probe_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Depth-first search for the first widget of @type. */
-static GtkWidget *
-find_widget (GtkWidget *w,
-             GType      type)
-{
-  while (w && !g_type_is_a (G_OBJECT_TYPE (w), type))
-    {
-      if (gtk_widget_get_first_child (w))
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w && !gtk_widget_get_next_sibling (w))
-            w = gtk_widget_get_parent (w);
-          w = w ? gtk_widget_get_next_sibling (w) : NULL;
-        }
-    }
-  return w;
-}
-
 static void
 print_lateness (const char *what,
                 Probe      *probe)
@@ -169,7 +151,7 @@ review_changes (DrivedashWindow *window,
   gint64 start;
 
   drivedash_window_set_visible_page (window, "review");
-  page = DRIVEDASH_REVIEW_PAGE (find_widget (GTK_WIDGET (window), DRIVEDASH_TYPE_REVIEW_PAGE));
+  page = DRIVEDASH_REVIEW_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_REVIEW_PAGE));
   g_assert (page != NULL);
   model = drivedash_review_page_get_model (page);
   while (drivedash_run_model_get_refreshing (DRIVEDASH_RUN_MODEL (model)))
@@ -239,7 +221,7 @@ main (int   argc,
   window = DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 1000);
   drivedash_window_set_visible_page (window, "speed");
-  w = find_widget (GTK_WIDGET (window), DRIVEDASH_TYPE_BENCH_PAGE);
+  w = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_BENCH_PAGE);
   g_assert (w != NULL);
   page = DRIVEDASH_BENCH_PAGE (w);
   drivedash_bench_page_set_folder (page, folder);

@@ -72,6 +72,29 @@ ui_iterate_until (gboolean  (*done) (gpointer),
     }
 }
 
+/* The message dialog (a question) over @window, or NULL. */
+static inline AdwMessageDialog *
+ui_question_over (DrivedashWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* For ui_iterate_until (ui_asks, window, s): a question is shown. */
+static inline gboolean
+ui_asks (gpointer window)
+{
+  return ui_question_over (window) != NULL;
+}
+
 /* A test view's model has read what the next Start writes and takes
  * (its worker is done): for ui_iterate_until (ui_refreshed, model, s). */
 static inline gboolean

@@ -385,28 +385,6 @@ test_stop (void)
   ui_close (window);
 }
 
-/* The quit question over @window, or NULL. */
-static AdwMessageDialog *
-quit_question (DrivedashWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
-}
-
-static gboolean
-asks_to_quit (gpointer data)
-{
-  return quit_question (data) != NULL;
-}
-
 static gboolean
 pointer_cleared (gpointer data)
 {
@@ -431,8 +409,8 @@ test_quit (void)
   ui_iterate_until (has_progress, model, 30);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_close (GTK_WINDOW (window));
-  ui_iterate_until (asks_to_quit, window, 10);
-  question = quit_question (window);
+  ui_iterate_until (ui_asks, window, 10);
+  question = ui_question_over (window);
   g_assert_cmpstr (adw_message_dialog_get_heading (question), ==, "Stop the long test and quit?");
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   adw_message_dialog_response (question, "quit");
@@ -789,8 +767,8 @@ check_japanese (void)
 
     g_assert_true (drivedash_long_test_model_needs_confirmation (model));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
-    ui_iterate_until (asks_to_quit, window, 10);
-    question = quit_question (window);
+    ui_iterate_until (ui_asks, window, 10);
+    question = ui_question_over (window);
     start = GTK_WIDGET (ui_find_button_labelled (GTK_WIDGET (question), g_dgettext (GETTEXT_PACKAGE, "_Start")));
     g_assert_nonnull (start);
     gtk_test_accessible_assert_property (GTK_ACCESSIBLE (start), GTK_ACCESSIBLE_PROPERTY_LABEL, "開始");

@@ -267,28 +267,6 @@ check_history (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "review");
 }
 
-/* The question over @window, or NULL. */
-static AdwMessageDialog *
-question_over (DrivedashWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
-}
-
-static gboolean
-asks (gpointer window)
-{
-  return question_over (window) != NULL;
-}
-
 /* A stopped review waits: Start asks in those words before replacing it,
  * and Cancel keeps it. */
 static void
@@ -300,8 +278,8 @@ check_discard_question (DrivedashWindow     *window,
 
   g_assert_nonnull (strstr (drivedash_review_model_get_stopped_text (model), "2 of 4 steps done"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL));
-  ui_iterate_until (asks, window, 10);
-  question = question_over (window);
+  ui_iterate_until (ui_asks, window, 10);
+  question = ui_question_over (window);
   g_assert_cmpstr (adw_message_dialog_get_heading (question), ==, "Discard the stopped review?");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (question), "A stopped review (Standard, 2 of 4 steps done)"));
   g_free (ui_screenshot (window, "review-discard-question.png"));

@@ -11,6 +11,7 @@
 #include "drivedash-bench-estimate.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-notify.h"
 #include "drivedash-report.h"
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
@@ -73,11 +74,16 @@ set_string (DrivedashReviewModel  *self,
             const char            *value,
             guint                  prop)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  drivedash_set_string_notify (G_OBJECT (self), field, value, properties[prop]);
+}
+
+static void
+set_boolean (DrivedashReviewModel *self,
+             gboolean             *field,
+             gboolean              value,
+             guint                 prop)
+{
+  drivedash_set_boolean_notify (G_OBJECT (self), field, value, properties[prop]);
 }
 
 /* The settings of the next new review. */
@@ -144,24 +150,9 @@ set_can_report (DrivedashReviewModel       *self,
                 const DrivedashReviewState *last)
 {
   g_autoptr(GArray) ids = last ? drivedash_review_state_dup_run_ids (last) : NULL;
-  gboolean can_report = self->run == NULL && !self->reporting && ids != NULL && ids->len > 0;
 
-  if (can_report == self->can_report)
-    return;
-  self->can_report = can_report;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REPORT]);
-}
-
-static void
-set_boolean (DrivedashReviewModel *self,
-             gboolean             *field,
-             gboolean              value,
-             guint                 prop)
-{
-  if (*field == !!value)
-    return;
-  *field = !!value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  set_boolean (self, &self->can_report, self->run == NULL && !self->reporting && ids != NULL && ids->len > 0,
+               PROP_CAN_REPORT);
 }
 
 /* What a refresh reads from the disk, in a worker: the stopped review's

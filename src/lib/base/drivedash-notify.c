@@ -32,3 +32,16 @@ drivedash_set_string_notify (GObject    *object,
   /* g_set_str() would do the first half, but it is GLib 2.76. */
   return drivedash_take_string_notify (object, field, g_strdup (value), pspec);
 }
+
+gboolean
+drivedash_set_boolean_notify (GObject    *object,
+                              gboolean   *field,
+                              gboolean    value,
+                              GParamSpec *pspec)
+{
+  if (*field == !!value)
+    return FALSE;
+  *field = !!value;
+  g_object_notify_by_pspec (object, pspec);
+  return TRUE;
+}

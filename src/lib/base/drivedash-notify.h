@@ -24,4 +24,11 @@ gboolean drivedash_take_string_notify (GObject     *object,
                                        char        *value,
                                        GParamSpec  *pspec);
 
+/* Stores !!@value in *@field and notifies @pspec on @object, unless it
+ * is the same.  Returns whether it changed. */
+gboolean drivedash_set_boolean_notify (GObject     *object,
+                                       gboolean    *field,
+                                       gboolean     value,
+                                       GParamSpec  *pspec);
+
 G_END_DECLS

@@ -224,6 +224,40 @@ kernel_device_agrees (const char *kernel_device,
 }
 
 gboolean
+drivedash_event_filter_match_parsed (const DrivedashEventFilter *filter,
+                                     const DrivedashEventParse  *parse,
+                                     const char                 *kernel_device,
+                                     char                      **controller,
+                                     char                      **device)
+{
+  g_autofree char *nvme = NULL;
+  gboolean found = FALSE;
+
+  *controller = NULL;
+  *device = NULL;
+  if (!kernel_device_agrees (kernel_device, parse->speaker))
+    return FALSE;
+  nvme = controller_of (parse->subject);
+  for (guint i = 0; i < filter->targets->len && !found; i++)
+    {
+      const Target *target = &g_array_index (filter->targets, Target, i);
+
+      if ((found = is_target (target, parse->subject, nvme)))
+        *controller = g_strdup (target->controller);
+    }
+  /* Any NVMe drive: its name, or the PCI function the nvme driver
+   * speaks for. */
+  if (!found && !filter->exclusive && (nvme != NULL || (parse->nvme_driver && strchr (parse->subject, ':'))))
+    {
+      found = TRUE;
+      *controller = nvme != NULL ? g_steal_pointer (&nvme) : g_strdup (parse->subject);
+    }
+  if (found)
+    *device = g_strdup (parse->subject);
+  return found;
+}
+
+gboolean
 drivedash_event_filter_match (const DrivedashEventFilter *filter,
                               const char                 *message,
                               const char                 *kernel_device,
@@ -231,35 +265,13 @@ drivedash_event_filter_match (const DrivedashEventFilter *filter,
                               char                      **device)
 {
   DrivedashEventParse parse;
-  g_autofree char *nvme = NULL;
-  gboolean found = FALSE;
+  gboolean found;
 
   *controller = NULL;
   *device = NULL;
   if (!drivedash_event_parse (message, &parse))
     return FALSE;
-  if (!kernel_device_agrees (kernel_device, parse.speaker))
-    {
-      drivedash_event_parse_clear (&parse);
-      return FALSE;
-    }
-  nvme = controller_of (parse.subject);
-  for (guint i = 0; i < filter->targets->len && !found; i++)
-    {
-      const Target *target = &g_array_index (filter->targets, Target, i);
-
-      if ((found = is_target (target, parse.subject, nvme)))
-        *controller = g_strdup (target->controller);
-    }
-  /* Any NVMe drive: its name, or the PCI function the nvme driver
-   * speaks for. */
-  if (!found && !filter->exclusive && (nvme != NULL || (parse.nvme_driver && strchr (parse.subject, ':'))))
-    {
-      found = TRUE;
-      *controller = nvme != NULL ? g_steal_pointer (&nvme) : g_strdup (parse.subject);
-    }
-  if (found)
-    *device = g_steal_pointer (&parse.subject);
+  found = drivedash_event_filter_match_parsed (filter, &parse, kernel_device, controller, device);
   drivedash_event_parse_clear (&parse);
   return found;
 }

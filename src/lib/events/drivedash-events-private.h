@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "drivedash-event-filter.h"
 #include "drivedash-events.h"
 
 G_BEGIN_DECLS
@@ -29,5 +30,12 @@ typedef struct
 gboolean drivedash_event_parse       (const char          *message,
                                       DrivedashEventParse *out);
 void     drivedash_event_parse_clear (DrivedashEventParse *parse);
+
+/* drivedash_event_filter_match() of a message already parsed. */
+gboolean drivedash_event_filter_match_parsed (const DrivedashEventFilter *filter,
+                                              const DrivedashEventParse  *parse,
+                                              const char                 *kernel_device,
+                                              char                      **controller,
+                                              char                      **device);
 
 G_END_DECLS

@@ -20,6 +20,7 @@
 
 #include "drivedash-error.h"
 #include "drivedash-format.h"
+#include "drivedash-events-private.h"
 #include "drivedash-journal.h"
 
 #if HAVE_LIBSYSTEMD
@@ -211,23 +212,25 @@ read_entry (sd_journal                 *j,
   g_autofree char *boot_id = NULL;
   g_autofree char *controller = NULL;
   g_autofree char *device = NULL;
-  DrivedashEventKind kind;
-  DrivedashKernelEvent *event;
+  DrivedashEventParse parse;
+  DrivedashKernelEvent *event = NULL;
   guint64 usec = 0;
 
   /* The table is the cheap test; most kernel messages stop here. */
-  if (!drivedash_event_classify (message, &kind))
+  if (!drivedash_event_parse (message, &parse))
     return NULL;
   kernel_device = get_field (j, "_KERNEL_DEVICE");
-  if (!drivedash_event_filter_match (filter, message, kernel_device, &controller, &device))
-    return NULL;
-  boot_id = get_field (j, "_BOOT_ID");
-  sd_journal_get_realtime_usec (j, &usec);
-  event = drivedash_kernel_event_new (kind, message);
-  event->time_usec = (gint64) MIN (usec, (guint64) G_MAXINT64);
-  event->boot = boot_index (boots, boot_id);
-  event->controller = drivedash_format_device_string (controller);
-  event->device = drivedash_format_device_string (device);
+  if (drivedash_event_filter_match_parsed (filter, &parse, kernel_device, &controller, &device))
+    {
+      boot_id = get_field (j, "_BOOT_ID");
+      sd_journal_get_realtime_usec (j, &usec);
+      event = drivedash_kernel_event_new (parse.kind, message);
+      event->time_usec = (gint64) MIN (usec, (guint64) G_MAXINT64);
+      event->boot = boot_index (boots, boot_id);
+      event->controller = drivedash_format_device_string (controller);
+      event->device = drivedash_format_device_string (device);
+    }
+  drivedash_event_parse_clear (&parse);
   return event;
 }
 
