@@ -253,6 +253,77 @@ def key(name, modifiers=0):
             pyatspi.Registry.generateKeyboardEvent(modifiers, None, pyatspi.KEY_UNLOCKMODIFIERS)
 
 
+def pump():
+    """Delivers the AT-SPI events already queued to their listeners."""
+    from gi.repository import GLib
+    context = GLib.MainContext.default()
+    while context.pending():
+        context.iteration(False)
+
+
+def tab_until(found, what, presses=60):
+    """Presses Tab until found() gives something, and after each press
+    waits for the app's own focus event before looking again: checking
+    on a fixed beat lets a busy app fall behind and the loop Tab past
+    the widget it looks for."""
+    moved = []
+
+    def on_focus(event):
+        if event.detail1:
+            moved.append(event.source)
+    pyatspi.Registry.registerEventListener(on_focus, "object:state-changed:focused")
+    try:
+        for _ in range(presses):
+            pump()
+            hit = found()
+            if hit:
+                return hit
+            before = len(moved)
+            key("Tab")
+            wait_for(lambda: pump() or len(moved) > before, "the focus to move after Tab (looking for %s)" % what)
+        raise AssertionError("Tab never reached %s" % what)
+    finally:
+        pyatspi.Registry.deregisterEventListener(on_focus, "object:state-changed:focused")
+
+
+class WindowGone:
+    """Notices a window of the app going away, from AT-SPI's own events
+    (its widgets say they are defunct).  GTK 4.8 can answer a query that
+    comes while a window is torn down with a CRITICAL (an object path of
+    NULL), fatal under G_DEBUG=fatal-criticals: a test waits for this
+    before it looks at the app again."""
+
+    EVENT = "object:state-changed:defunct"
+
+    def __init__(self):
+        self.gone = 0
+
+    def _on_event(self, event):
+        if event.detail1:
+            self.gone += 1
+
+    def __enter__(self):
+        pyatspi.Registry.registerEventListener(self._on_event, self.EVENT)
+        return self
+
+    def __exit__(self, *exc):
+        pyatspi.Registry.deregisterEventListener(self._on_event, self.EVENT)
+
+    def wait(self, what, timeout=TIMEOUT_S):
+        return wait_for(lambda: pump() or self.gone > 0, what, timeout=timeout)
+
+
+def on_screen(node):
+    """Whether @node is laid out on screen, not merely visible on a page
+    that is not the one shown.  GTK 4.8 never sets AT-SPI's SHOWING; it
+    gives a widget that is not allocated an empty extent."""
+    try:
+        _, _, w, h = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        return w > 0 and h > 0
+    except Exception:
+        return False
+
+
 def text_of(node):
     try:
         t = node.queryText()

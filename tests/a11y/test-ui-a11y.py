@@ -19,8 +19,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from a11y_harness import (App, NameWatch, Tap, Xvfb, connect, do_action, find, find_all,  # noqa: E402
-                          key, text_of, wait_for, walk, CONTROL, TIMEOUT_S)
+from a11y_harness import (App, NameWatch, Tap, WindowGone, Xvfb, connect, do_action, find, find_all,  # noqa: E402
+                          key, on_screen, tab_until, text_of, wait_for, walk, CONTROL, TIMEOUT_S)
 
 pyatspi = None
 
@@ -52,11 +52,9 @@ def test_files(folder):
 def show_speed_page(app):
     tab = find(app.node, pyatspi.ROLE_PAGE_TAB, "Speed")
     do_action(tab, ("click", "activate", "select", "press"))
-    start = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Start")
     # GTK 4.8 ignores a click on a button of a page not yet on screen,
-    # and says nothing of it over AT-SPI: give the page a moment.
-    time.sleep(1)
-    return start
+    # and says nothing of it over AT-SPI: wait until Start is mapped.
+    return find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Start", pred=on_screen, what="Start on screen")
 
 
 def start_run(app, folder):
@@ -81,7 +79,10 @@ def press_dialog_button(app, label):
          pred=lambda n: "Stop the speed test and quit?" in (n.name or "") + (n.description or "")
          or any("Stop the speed test and quit?" == (c.name or "") for c in walk(n, max_depth=1)))
     button = find(app.node, pyatspi.ROLE_PUSH_BUTTON, label)
-    do_action(button)
+    with WindowGone() as gone:
+        do_action(button)
+        if label == "Keep Testing":
+            gone.wait("the question's window closed")
 
 
 def ends_cleanly(app, folder):
@@ -132,13 +133,22 @@ def narrow_tabs(x):
     app = App(x.display, ["--demo"], settings={"window-width": "360", "window-height": "700"})
     try:
         find(app.node, None, "Your drive needs attention.", what="the verdict")
-        time.sleep(1)
-        lists = wait_for(lambda: (lambda l: l if len(l) == 1 else None)(find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST)),
-                         "exactly one set of tabs", timeout=TIMEOUT_S)
+        # Wait for the narrow layout itself, the tabs in the bottom bar,
+        # so that the count is not taken before it is applied.
+        lists = wait_for(lambda: (lambda l: l if len(l) == 1 and in_bottom_half(app, l[0]) else None)(
+            find_all(app.node, pyatspi.ROLE_PAGE_TAB_LIST, pred=on_screen)),
+            "exactly one set of tabs, in the bottom bar", timeout=TIMEOUT_S)
         tabs = [t.name for t in find_all(lists[0], pyatspi.ROLE_PAGE_TAB)]
         assert tabs == ["Health", "Speed", "Long Tests", "Full Review", "History"], tabs
     finally:
         app.kill()
+
+
+def in_bottom_half(app, node):
+    frame = find_all(app.node, pyatspi.ROLE_FRAME, max_depth=1)[0]
+    _, wy, _, wh = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    _, y, _, _ = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return y > wy + wh / 2
 
 
 def game_mode_keyboard(x):
@@ -147,12 +157,7 @@ def game_mode_keyboard(x):
         switch = find(app.node, pyatspi.ROLE_CHECK_BOX, "Game Mode")
         assert not switch.getState().contains(pyatspi.STATE_CHECKED)
         # Tab through the page until the switch has the focus, then Space.
-        for _ in range(60):
-            if switch.getState().contains(pyatspi.STATE_FOCUSED):
-                break
-            key("Tab")
-            time.sleep(0.15)
-        assert switch.getState().contains(pyatspi.STATE_FOCUSED), "Tab never reached the switch"
+        tab_to(switch)
         key("space")
         wait_for(lambda: switch.getState().contains(pyatspi.STATE_CHECKED), "game mode on")
         row = find(app.node, pyatspi.ROLE_LIST_ITEM, "Game Mode")
@@ -183,28 +188,18 @@ def history_file(path):
 def show_history_page(app):
     tab = find(app.node, pyatspi.ROLE_PAGE_TAB, "History")
     do_action(tab, ("click", "activate", "select", "press"))
-    time.sleep(1)
+    find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Import…", pred=on_screen, what="the History page on screen")
 
 
 def tab_to(node):
-    for _ in range(60):
-        if node.getState().contains(pyatspi.STATE_FOCUSED):
-            return
-        key("Tab")
-        time.sleep(0.15)
-    raise AssertionError("Tab never reached %r" % node.name)
+    tab_until(lambda: node.getState().contains(pyatspi.STATE_FOCUSED), repr(node.name))
 
 
 def tab_to_button(app, name):
     """Tabs until a push button named @name has the focus: one on screen."""
     focused = lambda: [n for n in find_all(app.node, pyatspi.ROLE_PUSH_BUTTON, name)
                        if n.getState().contains(pyatspi.STATE_FOCUSED)]
-    for _ in range(60):
-        if focused():
-            return
-        key("Tab")
-        time.sleep(0.15)
-    raise AssertionError("Tab never reached a button named %r" % name)
+    tab_until(focused, "a button named %r" % name)
 
 
 def tab_to_text(app, name):
@@ -213,12 +208,7 @@ def tab_to_text(app, name):
     focused = lambda: [n for role in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)
                        for n in find_all(app.node, role, name)
                        if n.getState().contains(pyatspi.STATE_FOCUSED)]
-    for _ in range(60):
-        if focused():
-            return focused()[0]
-        key("Tab")
-        time.sleep(0.15)
-    raise AssertionError("Tab never reached a text field named %r" % name)
+    return tab_until(focused, "a text field named %r" % name)[0]
 
 
 def history_read_aloud(x):
@@ -352,8 +342,7 @@ def run_to_end(x):
             find_all(app.node, None, None, pred=lambda n: "megabytes per second" in (n.name or ""))),
             "four cells read aloud (reads and writes)", timeout=4 * TIMEOUT_S)
         # Other pages have a Stop too: only the one on screen counts.
-        wait_for(lambda: not find_all(app.node, pyatspi.ROLE_PUSH_BUTTON, "Stop",
-                                      pred=lambda n: n.getState().contains(pyatspi.STATE_SHOWING)),
+        wait_for(lambda: not find_all(app.node, pyatspi.ROLE_PUSH_BUTTON, "Stop", pred=on_screen),
                  "the run's end")
         copy = find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Copy as Text", what="Copy as Text after the run",
                     pred=lambda n: n.getState().contains(pyatspi.STATE_SENSITIVE))
@@ -405,8 +394,7 @@ def keep_testing(x):
         start_run(app, folder)
         do_action(find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Close"))
         press_dialog_button(app, "Keep Testing")
-        time.sleep(1)
-        assert app.proc.poll() is None, "the app quit anyway"
+        assert app.proc.poll() is None, "the app quit anyway (status %r)" % app.proc.poll()
         assert test_files(folder), "the test stopped"
         find(app.node, pyatspi.ROLE_PUSH_BUTTON, "Stop")
     finally:
