@@ -129,13 +129,40 @@ steps_of (JsonNode *root)
   return json_object_get_array_member (json_node_get_object (root), "steps");
 }
 
+/* The review the state file points to, as the history keeps it: the
+ * file holds only its id, the review's run its whole state (its
+ * settings, as `history show --json` gives them). */
 static JsonNode *
 load_state (Fixture *f)
 {
   g_autofree char *text = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonNode) pointer = NULL;
+  g_autoptr(JsonNode) shown = NULL;
+  JsonObject *o;
+  JsonNode *state;
 
   g_assert_true (g_file_get_contents (f->state_file, &text, NULL, NULL));
-  return parse (text);
+  pointer = parse (text);
+  o = json_node_get_object (pointer);
+  g_assert_cmpuint (json_object_get_size (o), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (o, "version"), ==, 2);
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (o, "review_id"));
+  {
+    const char *args[] = { "history", "show", id, "--json", NULL };
+
+    g_assert_cmpint (run (f, args, &out, &err), ==, 0);
+  }
+  shown = parse (out);
+  o = json_array_get_object_element (json_object_get_array_member (json_node_get_object (shown), "runs"), 0);
+  g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, "review");
+  state = json_object_get_member (o, "settings");
+  g_assert_nonnull (state);
+  state = json_node_copy (state);
+  json_object_set_int_member (json_node_get_object (state), "review_id",
+                              json_object_get_int_member (json_node_get_object (pointer), "review_id"));
+  return state;
 }
 
 /* Reads stderr until step 3 begins, then stops the review as Ctrl+C

@@ -210,11 +210,21 @@ test_state_round_trip (void)
   first->figures = drivedash_review_figures_new ();
   drivedash_review_figures_add (first->figures, "SEQ1M Q8T1", "read", 3458.5, 40.25);
   drivedash_review_figures_add (first->figures, "RND4K Q1T1", "write", 250, NAN);
-  g_assert_true (drivedash_review_state_save (state, path, &error));
+  g_assert_true (drivedash_review_state_save_id (path, 6, &error));
   g_assert_no_error (error);
+  /* The file says only which review; its record is in the history. */
+  {
+    g_autofree char *text = NULL;
 
-  loaded = drivedash_review_state_load (path, &error);
-  g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "{\"version\": 2, \"review_id\": 6}\n");
+  }
+  {
+    g_autofree char *record = drivedash_review_state_dup_record (state);
+
+    loaded = drivedash_review_state_from_record (record, &error);
+    g_assert_no_error (error);
+  }
   before = drivedash_review_state_to_json (state);
   after = drivedash_review_state_to_json (loaded);
   g_assert_true (json_node_equal (before, after));
@@ -252,7 +262,7 @@ test_state_bad (void)
   g_autofree char *path = g_build_filename (dir, "review.json", NULL);
   g_autoptr(GError) error = NULL;
 
-  g_assert_null (drivedash_review_state_load (path, &error));
+  g_assert_null (drivedash_review_state_load (path, NULL, &error));
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
@@ -260,7 +270,7 @@ test_state_bad (void)
 
       g_clear_error (&error);
       g_assert_true (g_file_set_contents (path, bad[i], -1, NULL));
-      g_assert_null (drivedash_review_state_load (path, &error));
+      g_assert_null (drivedash_review_state_load (path, NULL, &error));
       g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
       g_assert_nonnull (strstr (error->message, "cannot be resumed"));
       g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
@@ -279,7 +289,7 @@ assert_refused (const char *path,
   g_autoptr(GError) error = NULL;
 
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  g_assert_null (drivedash_review_state_load (path, &error));
+  g_assert_null (drivedash_review_state_load (path, NULL, &error));
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "cannot be resumed"));
 }
@@ -498,6 +508,7 @@ test_migrate (void)
   step_at (state->steps, 2)->run_id = save_step_run (store, DRIVEDASH_RUN_KIND_CONSISTENCY);
   g_assert_true (drivedash_store_delete_run (store, gone, &error));
   g_assert_cmpint (state->review_id, ==, 0);
+  state->in_old_file = TRUE;
 
   g_assert_true (drivedash_review_migrate_to_history (state, store, &error));
   g_assert_no_error (error);
@@ -516,6 +527,7 @@ test_migrate (void)
   again->settings = drivedash_review_settings_copy (state->settings);
   again->steps = drivedash_review_plan (state->settings);
   again->started_at = state->started_at;
+  again->in_old_file = TRUE;
   for (guint i = 0; i < 3; i++)
     {
       step_at (again->steps, i)->done = TRUE;
@@ -526,6 +538,67 @@ test_migrate (void)
   g_clear_pointer (&top, g_ptr_array_unref);
   top = drivedash_store_list_runs (store, NULL, &error);
   g_assert_cmpuint (top->len, ==, 1);
+  g_clear_object (&store);
+  g_assert_true (drivedash_test_tree_remove (dir));
+}
+
+/* An earlier Drivedash's state file (the whole review) moves into the
+ * history; the file then only points at it, and a resume reads the
+ * review from there: equal to what was written, refused when the record
+ * is damaged, "nothing to resume" once it is deleted from History. */
+static void
+test_state_in_history (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("drivedash-review-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "results.db", NULL);
+  g_autofree char *path = g_build_filename (dir, "review.json", NULL);
+  g_autoptr(DrivedashReviewSettings) s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+  g_autoptr(DrivedashReviewState) state = drivedash_review_state_new (s, "nvme0");
+  g_autoptr(DrivedashReviewState) old = NULL;
+  g_autoptr(DrivedashReviewState) loaded = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (db, NULL);
+  g_autoptr(JsonNode) before = NULL;
+  g_autoptr(JsonNode) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *record = drivedash_review_state_dup_record (state);
+  g_autoptr(GString) deep = g_string_new (NULL);
+
+  g_assert_true (g_file_set_contents (path, record, -1, NULL));
+  old = drivedash_review_state_load (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (old->in_old_file);
+  g_assert_true (drivedash_review_migrate_to_history (old, store, &error));
+  g_assert_no_error (error);
+  g_assert_false (old->in_old_file);
+  g_assert_cmpint (old->review_id, >, 0);
+  g_assert_true (drivedash_review_state_save_id (path, old->review_id, &error));
+
+  /* Without the history there is nothing to read it from. */
+  g_assert_null (drivedash_review_state_load (path, NULL, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  loaded = drivedash_review_state_load (path, store, &error);
+  g_assert_no_error (error);
+  g_assert_false (loaded->in_old_file);
+  g_assert_cmpint (loaded->review_id, ==, old->review_id);
+  state->review_id = old->review_id;
+  before = drivedash_review_state_to_json (state);
+  after = drivedash_review_state_to_json (loaded);
+  g_assert_true (json_node_equal (before, after));
+
+  /* A hostile record, as an imported history could bring. */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  g_assert_true (drivedash_store_set_review_state (store, old->review_id, deep->str, &error));
+  g_assert_null (drivedash_review_state_load (path, store, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "damaged"));
+  g_clear_error (&error);
+
+  g_assert_true (drivedash_store_delete_run (store, old->review_id, &error));
+  g_assert_null (drivedash_review_state_load (path, store, &error));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "deleted from History"));
   g_clear_object (&store);
   g_assert_true (drivedash_test_tree_remove (dir));
 }
@@ -547,5 +620,6 @@ main (int    argc,
   g_test_add_func ("/review/long-figures", test_long_figures);
   g_test_add_func ("/review/summary", test_summary);
   g_test_add_func ("/review/migrate", test_migrate);
+  g_test_add_func ("/review/state-in-history", test_state_in_history);
   return g_test_run ();
 }

@@ -618,13 +618,15 @@ save_through_chooser (const char *folder,
                       const char *name)
 {
   g_autoptr(GFile) file = g_file_new_build_filename (folder, name, NULL);
+  g_autofree char *offered = NULL;
   GtkWidget *chooser = NULL;
   Choice want = { NULL, file };
 
   ui_iterate_until (chooser_open, &chooser, 20);
   want.chooser = GTK_FILE_CHOOSER (chooser);
   /* The name offered first is the plain one. */
-  g_assert_cmpstr (gtk_file_chooser_get_current_name (want.chooser), ==, "Drivedash report.pdf");
+  offered = gtk_file_chooser_get_current_name (want.chooser);
+  g_assert_cmpstr (offered, ==, "Drivedash report.pdf");
   /* Typed as a whole path: GTK 4.8's save dialog keeps the folder of
    * its name entry when set_file() or set_current_folder() changes the
    * folder it shows. */

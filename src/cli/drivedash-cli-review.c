@@ -383,19 +383,21 @@ report_last (const ReviewOptions *o)
   g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GError) error = NULL;
 
-  if ((state = drivedash_review_state_load (path, &error)) == NULL &&
+  if ((store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (PREFIX, error);
+  if ((state = drivedash_review_state_load (path, store, &error)) == NULL &&
       g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND))
     {
       g_clear_error (&error);
       g_set_error_literal (&error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
                            _("There is no review to report yet: run one first."));
     }
-  if (state == NULL || (store = drivedash_cli_open_store (&error)) == NULL)
+  if (state == NULL)
     return drivedash_cli_fail (PREFIX, error);
   /* A review of an older Drivedash joins the history first. */
-  if (state->review_id == 0 &&
+  if (state->in_old_file &&
       (!drivedash_review_migrate_to_history (state, store, &error) ||
-       (state->review_id > 0 && !drivedash_review_state_save (state, path, &error))))
+       !drivedash_review_state_save_id (path, state->review_id, &error)))
     return drivedash_cli_fail (PREFIX, error);
   if (!write_report (state, store, o, &error))
     return drivedash_cli_fail (PREFIX, error);
@@ -406,6 +408,7 @@ report_last (const ReviewOptions *o)
 static DrivedashReviewState *
 make_state (const ReviewOptions  *o,
             const char           *path,
+            DrivedashStore       *store,
             GError              **error)
 {
   g_autoptr(DrivedashReviewSettings) settings = NULL;
@@ -415,7 +418,14 @@ make_state (const ReviewOptions  *o,
 
   if (o->resume)
     {
-      if ((state = drivedash_review_state_load (path, error)) == NULL)
+      if (store == NULL)
+        {
+          g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                               _("A stopped review is kept in the results history: leave out --no-save to "
+                                 "resume it."));
+          return NULL;
+        }
+      if ((state = drivedash_review_state_load (path, store, error)) == NULL)
         return NULL;
       if (drivedash_review_state_next_step (state) >= state->steps->len)
         {
@@ -471,14 +481,14 @@ run_review (const ReviewOptions *o,
                              "leave out --no-save to have one."));
       return drivedash_cli_fail (PREFIX, error);
     }
-  if ((state = make_state (o, path, &error)) == NULL || !check_folder (state, o, &error))
+  if (!o->no_save && (store = drivedash_cli_open_store (&error)) == NULL)
+    return drivedash_cli_fail (_("drivedash-cli review: cannot save (use --no-save to run anyway): "), error);
+  if ((state = make_state (o, path, store, &error)) == NULL || !check_folder (state, o, &error))
     return drivedash_cli_fail (PREFIX, error);
   if (!o->json)
     print_plan (state);
   if (!check_estimate (state, o->yes || o->resume, &error))
     return drivedash_cli_fail (PREFIX, error);
-  if (!o->no_save && (store = drivedash_cli_open_store (&error)) == NULL)
-    return drivedash_cli_fail (_("drivedash-cli review: cannot save (use --no-save to run anyway): "), error);
   drivedash_power_paths_override (&paths, o->sysfs_root, o->rules_dir, o->state_dir);
   flags |= o->no_service || !use_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;
   run = drivedash_review_run_new (g_steal_pointer (&state), path, &paths, o->sysfs_root, flags, store);

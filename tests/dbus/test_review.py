@@ -74,8 +74,14 @@ class ReviewTest(unittest.TestCase):
             return f.read().strip()
 
     def state(self):
+        '''The review the state file points to: the file holds only its id,
+        the review's run in the history its whole state.'''
         with open(self.state_file) as f:
-            return json.load(f)
+            pointer = json.load(f)
+        self.assertEqual(sorted(pointer), ['review_id', 'version'])
+        shown = self.history('show', str(pointer['review_id']))['runs'][0]
+        self.assertEqual(shown['kind'], 'review')
+        return shown['settings']
 
     def history(self, *args):
         result = subprocess.run([CLI, 'history', *args, '--json'], env=self.env,

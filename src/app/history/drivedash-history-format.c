@@ -119,7 +119,10 @@ drivedash_history_format_subtitle (const DrivedashStoreRun *run)
     g_ptr_array_add (parts, g_strdup_printf ("%s · %s", drivedash_history_format_what (run), drive_of (run)));
   if (game_mode != NULL)
     g_ptr_array_add (parts, g_strdup (game_mode));
-  if (run->status == DRIVEDASH_RUN_STATUS_CANCELLED)
+  /* A review is kept from its start: one not done may still be running. */
+  if (run->status == DRIVEDASH_RUN_STATUS_CANCELLED && run->kind == DRIVEDASH_RUN_KIND_REVIEW)
+    g_ptr_array_add (parts, g_strdup (_("Not finished")));
+  else if (run->status == DRIVEDASH_RUN_STATUS_CANCELLED)
     g_ptr_array_add (parts, g_strdup (_("Stopped")));
   else if (run->status == DRIVEDASH_RUN_STATUS_FAILED)
     g_ptr_array_add (parts, g_strdup (_("Failed")));

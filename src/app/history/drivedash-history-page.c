@@ -212,7 +212,7 @@ show_review_run (DrivedashHistoryPage *self,
         g_string_append_printf (text, "%u. %s", i, drivedash_history_format_what (step));
     }
   if (runs->len < 2)
-    g_string_append (text, _("No step of this review is stored any more."));
+    g_string_append (text, _("No finished step of this review is stored."));
   gtk_label_set_text (self->run_figures, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->run_figures), TRUE);
   gtk_widget_set_visible (self->run_graphs, FALSE);

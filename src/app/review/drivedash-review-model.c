@@ -39,6 +39,8 @@ struct _DrivedashReviewModel
   char                    *state_path;
   DrivedashReviewRun      *run;            /* while running */
   DrivedashReviewRun      *last;           /* the review that ended, shown until a choice changes */
+  DrivedashReviewState    *kept;           /* the review the state file points to, stopped or
+                                            * finished, as the last refresh read it; NULL: none */
   GCancellable            *cancellable;
   guint64                  fill_amount;
   char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
@@ -182,19 +184,16 @@ refresh_free (Refresh *r)
 }
 
 /* A review of an older Drivedash joins the history (once: the state
- * file then has its id).  What fails is tried again on the next refresh. */
+ * file then has only its id).  What fails is tried again on the next
+ * refresh. */
 static void
-migrate (Refresh *r)
+migrate (Refresh        *r,
+         DrivedashStore *store)
 {
-  g_autoptr(DrivedashStore) store = NULL;
-  g_autoptr(GArray) kept = drivedash_review_state_dup_run_ids (r->stopped);
   g_autoptr(GError) error = NULL;
 
-  if (r->stopped->review_id > 0 || kept->len == 0)
-    return;
-  if ((store = drivedash_store_open (NULL, &error)) == NULL ||
-      !drivedash_review_migrate_to_history (r->stopped, store, &error) ||
-      (r->stopped->review_id > 0 && !drivedash_review_state_save (r->stopped, r->state_path, &error)))
+  if (!drivedash_review_migrate_to_history (r->stopped, store, &error) ||
+      !drivedash_review_state_save_id (r->state_path, r->stopped->review_id, &error))
     g_debug ("The review in %s is not in the history yet: %s", r->state_path, error->message);
 }
 
@@ -204,10 +203,11 @@ refresh_read (DrivedashRunModel *model,
 {
   Refresh *r = data;
   const DrivedashLongTestSettings *fill = r->settings->adaptivity;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
 
-  r->stopped = drivedash_review_state_load (r->state_path, NULL);
-  if (r->may_migrate && r->stopped != NULL)
-    migrate (r);
+  r->stopped = drivedash_review_state_load (r->state_path, store, NULL);
+  if (r->may_migrate && store != NULL && r->stopped != NULL && r->stopped->in_old_file)
+    migrate (r, store);
   r->has_amount = drivedash_long_test_resolve_amount (fill->folder, fill->amount, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
 }
@@ -264,6 +264,8 @@ refresh_done (DrivedashRunModel *model,
 
     set_string (self, &self->stopped_text, text, PROP_STOPPED_TEXT);
   }
+  g_clear_pointer (&self->kept, drivedash_review_state_free);
+  self->kept = g_steal_pointer (&r->stopped);
 }
 
 /* What the next Start would do, or what the running review is doing:
@@ -471,14 +473,20 @@ gboolean
 drivedash_review_model_resume (DrivedashReviewModel  *self,
                                GError               **error)
 {
-  DrivedashReviewState *state;
-
   g_return_val_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self), FALSE);
   g_return_val_if_fail (self->run == NULL, FALSE);
 
-  if ((state = drivedash_review_state_load (self->state_path, error)) == NULL)
-    return FALSE;
-  return begin (self, state, error);
+  /* The review the last refresh read: Resume is only offered after it. */
+  if (self->kept == NULL || drivedash_review_state_next_step (self->kept) >= self->kept->steps->len)
+    {
+      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                           _("There is no stopped review to resume."));
+      return FALSE;
+    }
+  if (begin (self, g_steal_pointer (&self->kept), error))
+    return TRUE;
+  refresh (self);
+  return FALSE;
 }
 
 static void
@@ -687,7 +695,6 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
                                           gpointer              user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(DrivedashReviewState) state = NULL;
   g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autofree char *html_path = NULL;
@@ -702,13 +709,12 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, _("A report is already being made."));
       return;
     }
-  if ((state = drivedash_review_state_load (self->state_path, &error)) == NULL ||
-      (store = drivedash_store_open (NULL, &error)) == NULL)
+  if ((store = drivedash_store_open (NULL, &error)) == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
-  ids = drivedash_review_state_dup_run_ids (state);
+  ids = self->kept ? drivedash_review_state_dup_run_ids (self->kept) : g_array_new (FALSE, FALSE, sizeof (gint64));
   if (ids->len == 0)
     {
       g_task_return_new_error (task, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, "%s",
@@ -721,7 +727,7 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
   options.show_reference = TRUE;
   html_path = drivedash_report_dup_html_path (pdf_path);
   self->reporting = TRUE;
-  set_can_report (self, state);
+  set_can_report (self, self->kept);
   drivedash_report_write_async (store, (const gint64 *) (gpointer) ids->data, ids->len, &options, pdf_path,
                                 html_path, NULL, report_done_cb, g_steal_pointer (&task));
 }
@@ -827,6 +833,7 @@ drivedash_review_model_finalize (GObject *object)
   g_free (self->state_path);
   g_free (self->step_text);
   g_clear_object (&self->last);
+  g_clear_pointer (&self->kept, drivedash_review_state_free);
   g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
   G_OBJECT_CLASS (drivedash_review_model_parent_class)->finalize (object);
 }

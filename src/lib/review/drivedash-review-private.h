@@ -27,19 +27,33 @@ void drivedash_review_inhibit_sleep_async (GCancellable              *cancellabl
 GArray *drivedash_review_figures_from_set  (const DrivedashStoreRun        *set);
 GArray *drivedash_review_figures_from_long (const DrivedashLongTestResult  *result);
 
-/* The review's settings as its history run keeps them: {"length",
- * "game_mode_ab", "steps"}. */
-char    *drivedash_review_history_dup_settings (const DrivedashReviewState *state);
-/* Makes the stored run @step_id (a finished step) a member of the
- * review's own run *@review_id, making that run first (0, or deleted
- * from History since) with the step's drive; the review is then done
- * (@all_done) or stopped part way.  Blocking: called in a worker. */
-gboolean drivedash_review_history_keep_step    (DrivedashStore             *store,
-                                                const char                 *settings_json,
-                                                gint64                      started_at,
-                                                gint64                     *review_id,
-                                                gint64                      step_id,
-                                                gboolean                    all_done,
-                                                GError                    **error);
+/* What a review keeps in the history at its start and after each step:
+ * its record (drivedash_review_state_dup_record()) in its own run, and
+ * the step that just finished as a member of that run. */
+typedef struct
+{
+  char     *record;
+  char     *controller;  /* may be NULL */
+  char     *folder;      /* names a drive that is not NVMe */
+  char     *sysfs_root;  /* NULL: /sys */
+  gint64    started_at;
+  gint64    review_id;   /* in and out; 0: not in the history yet */
+  gint64    step_id;     /* the run of the step that just finished; 0: none */
+  gboolean  all_done;    /* that was the last step */
+} DrivedashReviewKeep;
+
+DrivedashReviewKeep *drivedash_review_keep_new  (const DrivedashReviewState *state,
+                                                 const char                 *sysfs_root,
+                                                 gint64                      step_id,
+                                                 gboolean                    all_done);
+void                 drivedash_review_keep_free (DrivedashReviewKeep        *keep);
+/* Makes the review's run first where there is none (or it was deleted
+ * from History since), with its drive, then files the step and the
+ * record.  Blocking: called in a worker. */
+gboolean             drivedash_review_history_keep (DrivedashStore      *store,
+                                                    DrivedashReviewKeep *keep,
+                                                    GError             **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashReviewKeep, drivedash_review_keep_free)
 
 G_END_DECLS

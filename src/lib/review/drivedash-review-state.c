@@ -1,4 +1,5 @@
-/* drivedash-review-state.c — the full review's state file
+/* drivedash-review-state.c — the full review's state: its record in
+ * the history, and the small file that says which review to resume
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,12 +9,17 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 #include "drivedash-error.h"
 #include "drivedash-json.h"
 #include "drivedash-review-state.h"
 
+/* The review's whole state, as the history keeps it (and as the state
+ * file of an earlier Drivedash held it). */
 #define STATE_VERSION 1
+/* The state file now: only which review in the history to resume. */
+#define POINTER_VERSION 2
 /* What we write is a few KiB at most; more, or deeper, is not ours. */
 #define STATE_MAX_BYTES (1 << 20)
 #define STATE_MAX_DEPTH 8
@@ -160,16 +166,27 @@ drivedash_review_state_to_json (const DrivedashReviewState *self)
   return json_builder_get_root (b);
 }
 
-gboolean
-drivedash_review_state_save (const DrivedashReviewState *self,
-                             const char                 *path,
-                             GError                    **error)
+char *
+drivedash_review_state_dup_record (const DrivedashReviewState *self)
 {
   g_autoptr(JsonNode) node = drivedash_review_state_to_json (self);
-  g_autofree char *text = json_to_string (node, TRUE);
+
+  return json_to_string (node, FALSE);
+}
+
+gboolean
+drivedash_review_state_save_id (const char  *path,
+                                gint64       review_id,
+                                GError     **error)
+{
+  g_autofree char *text = NULL;
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr(GError) local_error = NULL;
 
+  g_return_val_if_fail (review_id > 0, FALSE);
+
+  text = g_strdup_printf ("{\"version\": %d, \"review_id\": %" G_GINT64_FORMAT "}\n", POINTER_VERSION,
+                          review_id);
   if (g_mkdir_with_parents (dir, 0700) != 0 ||
       !g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local_error))
     {
@@ -346,33 +363,83 @@ steps_match_plan (const DrivedashReviewState *self)
   return TRUE;
 }
 
-/* The file's review, checked as a new start is: NULL when the file is no
- * state we would write (too big, too deep, not JSON, settings a new
- * review would refuse, steps that are not its plan). */
-static DrivedashReviewState *
-parse_state (const char *text,
-             gsize       len)
+/* @text as a JSON object, when it may be ours: not too big, not too
+ * deep.  NULL otherwise. */
+static JsonNode *
+parse_object (const char *text,
+              gsize       len)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(DrivedashReviewState) self = NULL;
   JsonNode *root;
 
   if (len > STATE_MAX_BYTES || drivedash_json_check_text (text, len, STATE_MAX_DEPTH) != DRIVEDASH_JSON_TEXT_OK ||
       !json_parser_load_from_data (parser, text, (gssize) len, NULL) ||
       (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
-      drivedash_json_check_tree (root) != DRIVEDASH_JSON_TEXT_OK ||
-      (self = state_from_object (json_node_get_object (root))) == NULL)
+      drivedash_json_check_tree (root) != DRIVEDASH_JSON_TEXT_OK)
     return NULL;
-  if (!drivedash_review_settings_validate (self->settings, NULL) || !steps_match_plan (self))
+  return json_node_copy (root);
+}
+
+/* The review, checked as a new start is: NULL when it is no state we
+ * would write (settings a new review would refuse, steps that are not
+ * its plan). */
+static DrivedashReviewState *
+state_from_root (JsonNode *root)
+{
+  g_autoptr(DrivedashReviewState) self = state_from_object (json_node_get_object (root));
+
+  if (self == NULL || !drivedash_review_settings_validate (self->settings, NULL) || !steps_match_plan (self))
     return NULL;
   return g_steal_pointer (&self);
 }
 
 DrivedashReviewState *
-drivedash_review_state_load (const char  *path,
-                             GError     **error)
+drivedash_review_state_from_record (const char  *record,
+                                    GError     **error)
+{
+  g_autoptr(JsonNode) root = record ? parse_object (record, strlen (record)) : NULL;
+  DrivedashReviewState *self = root ? state_from_root (root) : NULL;
+
+  if (self == NULL)
+    g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                         _("The stopped review’s record in the results history is damaged, so it cannot be "
+                           "resumed. Its finished steps are still in History; start a new review."));
+  return self;
+}
+
+/* The review the state file points to, from the history. */
+static DrivedashReviewState *
+load_from_store (DrivedashStore  *store,
+                 gint64           id,
+                 GError         **error)
+{
+  g_autoptr(DrivedashStoreRun) run = NULL;
+  g_autoptr(GError) local_error = NULL;
+  DrivedashReviewState *self;
+
+  if (store == NULL || (run = drivedash_store_get_run (store, id, &local_error)) == NULL ||
+      run->kind != DRIVEDASH_RUN_KIND_REVIEW)
+    {
+      if (store == NULL || local_error == NULL ||
+          g_error_matches (local_error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND))
+        g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                             _("The stopped review was deleted from History, so there is nothing to resume."));
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  if ((self = drivedash_review_state_from_record (run->settings_json, error)) != NULL)
+    self->review_id = id;
+  return self;
+}
+
+DrivedashReviewState *
+drivedash_review_state_load (const char      *path,
+                             DrivedashStore  *store,
+                             GError         **error)
 {
   g_autofree char *text = NULL;
+  g_autoptr(JsonNode) root = NULL;
   DrivedashReviewState *self = NULL;
   gsize len = 0;
   GStatBuf st;
@@ -386,7 +453,18 @@ drivedash_review_state_load (const char  *path,
     }
   /* Not read at all when it is too big to be ours. */
   if (found == 0 && st.st_size <= STATE_MAX_BYTES && g_file_get_contents (path, &text, &len, NULL))
-    self = parse_state (text, len);
+    root = parse_object (text, len);
+  if (root != NULL &&
+      json_object_get_int_member_with_default (json_node_get_object (root), "version", 0) == POINTER_VERSION)
+    {
+      gint64 id = json_object_get_int_member_with_default (json_node_get_object (root), "review_id", 0);
+
+      if (id > 0)
+        return load_from_store (store, id, error);
+    }
+  /* A whole review in the file: an earlier Drivedash kept it there. */
+  else if (root != NULL && (self = state_from_root (root)) != NULL)
+    self->in_old_file = TRUE;
   if (self == NULL)
     g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                  _("The stopped review in %s cannot be read, so it cannot be resumed. Its finished "

@@ -1,8 +1,10 @@
 /* drivedash-review-state.h — a full review's state: its settings, its
- * steps, which are done and the run each stored.  Written after every
- * step to a small JSON file in the user's state folder, so a stop, a
- * crash or a power cut loses only the step that was running, and a
- * resume carries on with the first step not done.
+ * steps, which are done and the run each stored.  Kept after every step
+ * in the review's own run in the results history (its settings, as a
+ * JSON record), so a stop, a crash or a power cut loses only the step
+ * that was running, and a resume carries on with the first step not
+ * done.  A small file in the user's state folder only says which review
+ * to resume: {"version": 2, "review_id": N}.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +13,7 @@
 #include <json-glib/json-glib.h>
 
 #include "drivedash-review-plan.h"
+#include "drivedash-store.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +25,9 @@ typedef struct
   gint64                   started_at;  /* µs since the epoch */
   gint64                   review_id;   /* the review's own run in the history
                                          * (its steps are its members); 0: none yet */
+  gboolean                 in_old_file; /* read whole from the state file of an
+                                         * earlier Drivedash: not in the history yet
+                                         * (drivedash_review_migrate_to_history()) */
 } DrivedashReviewState;
 
 /* A new review of @settings (copied): its plan, nothing done. */
@@ -36,14 +42,26 @@ GArray               *drivedash_review_state_dup_run_ids (const DrivedashReviewS
 
 /* $XDG_STATE_HOME/drivedash/review.json.  Free with g_free(). */
 char                 *drivedash_review_state_get_default_path (void);
-/* Written whole or not at all (a temporary file renamed over it). */
-gboolean              drivedash_review_state_save       (const DrivedashReviewState    *self,
-                                                         const char                    *path,
+/* Writes which review to resume, the review's run in the history;
+ * whole or not at all (a temporary file renamed over it). */
+gboolean              drivedash_review_state_save_id    (const char                    *path,
+                                                         gint64                         review_id,
                                                          GError                       **error);
-/* NULL with DRIVEDASH_ERROR_NOT_FOUND when there is no file, or why it
- * cannot be read in plain words; the file is left as it is. */
+/* The review the file at @path points to, read from @store; or a whole
+ * review from an earlier Drivedash's file (in_old_file).  NULL with
+ * DRIVEDASH_ERROR_NOT_FOUND when there is no file or the review was
+ * deleted from History, or why it cannot be read in plain words; the
+ * file is left as it is.  Blocking. */
 DrivedashReviewState *drivedash_review_state_load       (const char                    *path,
+                                                         DrivedashStore                *store,
                                                          GError                       **error);
+/* The state as the review's run in the history keeps it: compact JSON,
+ * the same members as drivedash_review_state_to_json(). */
+char                 *drivedash_review_state_dup_record (const DrivedashReviewState    *self);
+/* A record read back, checked as a new start is (size, depth, settings a
+ * new review would accept, steps that are its plan). */
+DrivedashReviewState *drivedash_review_state_from_record (const char                   *record,
+                                                          GError                      **error);
 gboolean              drivedash_review_state_remove     (const char                    *path,
                                                          GError                       **error);
 /* {"length", "game_mode_ab", "controller", "started_at", "review_id", "steps": [{"kind",

@@ -161,26 +161,14 @@ save_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-/* A step ended and what it left was saved as @run_id (0: nothing was):
- * a finished step (@error NULL) is marked done in the state file, so a
- * later stop or crash keeps it. */
+/* A step ended, done (then marked so in the state) or not (@error):
+ * on to the next, or to the end. */
 static void
 step_kept (DrivedashReviewRun *self,
-           gint64              run_id,
-           GArray             *figures,
            GError             *error)
 {
   DrivedashReviewStep *step = current (self);
 
-  if (error == NULL)
-    {
-      step->done = TRUE;
-      step->run_id = run_id;
-      g_clear_pointer (&step->figures, g_array_unref);
-      step->figures = figures ? g_array_ref (figures) : drivedash_review_figures_new ();
-      if (!drivedash_review_state_save (self->state, self->state_path, &error))
-        step->done = FALSE;
-    }
   if (error != NULL)
     keep_error (self, error);
   if (step->done)
@@ -190,42 +178,54 @@ step_kept (DrivedashReviewRun *self,
   next_step (self);
 }
 
-/* A finished step joining the review's own run in the history, in a
- * worker thread. */
-typedef struct
-{
-  DrivedashStore *store;
-  char           *settings_json;
-  gint64          started_at;
-  gint64          review_id;  /* in and out */
-  gint64          run_id;
-  gboolean        all_done;
-  GArray         *figures;    /* may be NULL */
-} Filing;
-
+/* The review kept in the history, in a worker thread: its record, and
+ * the step that just finished; then the state file, which only says
+ * which review to resume.  A review read from an earlier Drivedash's
+ * state file moves into the history first. */
 static void
-filing_free (Filing *f)
-{
-  g_clear_object (&f->store);
-  g_free (f->settings_json);
-  g_clear_pointer (&f->figures, g_array_unref);
-  g_free (f);
-}
-
-static void
-file_thread (GTask        *task,
+keep_thread (GTask        *task,
              gpointer      source,
              gpointer      task_data,
              GCancellable *cancellable)
 {
-  Filing *f = task_data;
+  DrivedashReviewRun *self = source;
+  DrivedashReviewKeep *k = task_data;
   GError *error = NULL;
 
-  if (drivedash_review_history_keep_step (f->store, f->settings_json, f->started_at, &f->review_id, f->run_id,
-                                          f->all_done, &error))
-    g_task_return_boolean (task, TRUE);
-  else
+  if (self->state->in_old_file && drivedash_review_migrate_to_history (self->state, self->store, &error))
+    k->review_id = self->state->review_id;
+  else if (error == NULL)
+    drivedash_review_history_keep (self->store, k, &error);
+  if (error == NULL && !drivedash_review_state_save_id (self->state_path, k->review_id, &error))
+    k->review_id = 0;
+  if (error != NULL)
     g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Keeps the review (@step_id finished, 0: at its start), then calls
+ * @done on the main context. */
+static void
+keep_async (DrivedashReviewRun  *self,
+            gint64               step_id,
+            GAsyncReadyCallback  done)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, done, NULL);
+  gboolean all_done = drivedash_review_state_next_step (self->state) == self->state->steps->len;
+
+  g_task_set_task_data (task, drivedash_review_keep_new (self->state, self->sysfs_root, step_id, all_done),
+                        (GDestroyNotify) drivedash_review_keep_free);
+  g_task_run_in_thread (task, keep_thread);
+}
+
+static gint64
+keep_finish (GAsyncResult  *result,
+             GError       **error)
+{
+  DrivedashReviewKeep *k = g_task_get_task_data (G_TASK (result));
+
+  return g_task_propagate_boolean (G_TASK (result), error) ? k->review_id : 0;
 }
 
 static void
@@ -234,51 +234,41 @@ filed_cb (GObject      *source,
           gpointer      user_data)
 {
   DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
-  Filing *f = g_task_get_task_data (G_TASK (result));
+  DrivedashReviewStep *step = current (self);
   GError *error = NULL;
+  gint64 id = keep_finish (result, &error);
 
-  if (g_task_propagate_boolean (G_TASK (result), &error))
-    self->state->review_id = f->review_id;
-  step_kept (self, f->run_id, f->figures, error);
+  if (id > 0)
+    self->state->review_id = id;
+  else
+    step->done = FALSE;
+  step_kept (self, error);
 }
 
-/* Every step but the running one is done. */
-static gboolean
-is_last_step (DrivedashReviewRun *self)
-{
-  for (guint i = 0; i < self->state->steps->len; i++)
-    if (i != self->index && !g_array_index (self->state->steps, DrivedashReviewStep, i).done)
-      return FALSE;
-  return TRUE;
-}
-
-/* A step ended, saved as @run_id (0: nothing was): a finished one joins
- * the review's run in the history first. */
+/* A step ended, saved as @run_id (0: nothing was, as without the
+ * history): a finished one is marked done and kept in the history before
+ * the next begins. */
 static void
 step_done (DrivedashReviewRun *self,
            gint64              run_id,
            GArray             *figures,
            GError             *error)
 {
-  g_autoptr(GTask) task = NULL;
-  Filing *f;
+  DrivedashReviewStep *step = current (self);
 
-  if (error != NULL || run_id <= 0 || self->store == NULL)
+  if (error != NULL)
     {
-      step_kept (self, run_id, figures, error);
+      step_kept (self, error);
       return;
     }
-  f = g_new0 (Filing, 1);
-  f->store = g_object_ref (self->store);
-  f->settings_json = drivedash_review_history_dup_settings (self->state);
-  f->started_at = self->state->started_at;
-  f->review_id = self->state->review_id;
-  f->run_id = run_id;
-  f->all_done = is_last_step (self);
-  f->figures = figures ? g_array_ref (figures) : NULL;
-  task = g_task_new (self, NULL, filed_cb, NULL);
-  g_task_set_task_data (task, f, (GDestroyNotify) filing_free);
-  g_task_run_in_thread (task, file_thread);
+  step->done = TRUE;
+  step->run_id = run_id;
+  g_clear_pointer (&step->figures, g_array_unref);
+  step->figures = figures ? g_array_ref (figures) : drivedash_review_figures_new ();
+  if (self->store == NULL || run_id <= 0)
+    step_kept (self, NULL);
+  else
+    keep_async (self, run_id, filed_cb);
 }
 
 static void
@@ -633,12 +623,11 @@ take_lock (DrivedashReviewRun  *self,
   return FALSE;
 }
 
-/* The steps begin: the state written first, so even a review stopped in
- * its first step can be resumed with the same settings. */
+/* The review is kept: the steps begin. */
 static void
 begin_steps (DrivedashReviewRun *self)
 {
-  if (self->error != NULL || !drivedash_review_state_save (self->state, self->state_path, &self->error))
+  if (self->error != NULL)
     complete (self);
   else if (needs_game_mode (self->state))
     drivedash_game_switch_check_async (self->game, check_done_cb, self);
@@ -647,29 +636,17 @@ begin_steps (DrivedashReviewRun *self)
 }
 
 static void
-migrate_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
-{
-  DrivedashReviewRun *self = source;
-  GError *error = NULL;
-
-  if (drivedash_review_migrate_to_history (self->state, self->store, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
-migrated_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
+began_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
 {
   DrivedashReviewRun *self = DRIVEDASH_REVIEW_RUN (source);
   GError *error = NULL;
+  gint64 id = keep_finish (result, &error);
 
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
+  if (id > 0)
+    self->state->review_id = id;
+  else
     keep_error (self, error);
   begin_steps (self);
 }
@@ -680,8 +657,6 @@ drivedash_review_run_run_async (DrivedashReviewRun  *self,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
 {
-  g_autoptr(GArray) kept = NULL;
-
   g_return_if_fail (DRIVEDASH_IS_REVIEW_RUN (self));
   g_return_if_fail (self->task == NULL && self->cancellable == NULL);
 
@@ -694,17 +669,13 @@ drivedash_review_run_run_async (DrivedashReviewRun  *self,
       return;
     }
   drivedash_review_inhibit_sleep_async (self->inhibit_cancellable, inhibited_cb, g_object_ref (self));
-  kept = drivedash_review_state_dup_run_ids (self->state);
-  /* A review resumed from a state file of before reviews were kept in
-   * the history joins it first (its steps so far), in a worker. */
-  if (self->store != NULL && self->state->review_id == 0 && kept->len > 0)
-    {
-      g_autoptr(GTask) task = g_task_new (self, NULL, migrated_cb, NULL);
-
-      g_task_run_in_thread (task, migrate_thread);
-      return;
-    }
-  begin_steps (self);
+  /* In the history before the first step, so even a review stopped in
+   * it can be resumed with the same settings.  Without the history
+   * (drivedash-cli review --no-save) nothing is kept to resume. */
+  if (self->store != NULL)
+    keep_async (self, 0, began_cb);
+  else
+    begin_steps (self);
 }
 
 gboolean

@@ -48,13 +48,14 @@ gboolean                    drivedash_review_run_get_switched_game_mode (Driveda
 const GError               *drivedash_review_run_get_restore_error      (DrivedashReviewRun *self);
 gboolean                    drivedash_review_run_get_enabled_after      (DrivedashReviewRun *self);
 
-/* A state file written before reviews were kept in the history (no
- * "review_id"): its finished steps join a review run made for it, or the
- * one made before from the same state (found by its start: the app and
- * the CLI share the history), and @state's review_id says which; the
- * caller saves the state.  Nothing to do when it has one.  A step whose
- * run is no longer stored is left out.  Blocking: in a worker, with no
- * review of this state running. */
+/* A review read whole from an earlier Drivedash's state file
+ * (in_old_file): its record goes into its run in the history, made for it
+ * or the one made before from the same state (found by its start: the
+ * app and the CLI share the history), with its finished steps as members
+ * where it had none yet; @state's review_id then says which, and the
+ * caller saves the state file (now only that id).  Nothing to do for a
+ * review read from the history.  A step whose run is no longer stored is
+ * left out.  Blocking: in a worker, with no review of this state running. */
 gboolean drivedash_review_migrate_to_history (DrivedashReviewState  *state,
                                               DrivedashStore        *store,
                                               GError               **error);

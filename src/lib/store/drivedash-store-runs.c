@@ -556,6 +556,17 @@ drivedash_store_set_name (DrivedashStore  *self,
   return update_run (self, "UPDATE runs SET name = ?2 WHERE id = ?1", id, name, error);
 }
 
+gboolean
+drivedash_store_set_review_state (DrivedashStore  *self,
+                                  gint64           id,
+                                  const char      *settings_json,
+                                  GError         **error)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
+  return update_run (self, "UPDATE runs SET settings = ?2 WHERE id = ?1 AND kind = 'review'", id, settings_json,
+                     error);
+}
+
 /* One UPDATE of ?1, ?2 (numbers) and ?3 (text) that must change a row:
  * SQLITE_NOTFOUND when it changed none. */
 static int

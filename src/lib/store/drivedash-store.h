@@ -102,5 +102,14 @@ gboolean           drivedash_store_set_name         (DrivedashStore    *self,
                                                      gint64             id,
                                                      const char        *name,
                                                      GError           **error);
+/* Replaces the settings of the full review @id (a run of kind
+ * "review"), which keep its whole state (lib/review): its settings, its
+ * plan, the steps done and their figures.  The history, not a file
+ * beside it, holds what the review is.  DRIVEDASH_ERROR_NOT_FOUND when it
+ * is gone. */
+gboolean           drivedash_store_set_review_state (DrivedashStore    *self,
+                                                     gint64             id,
+                                                     const char        *settings_json,
+                                                     GError           **error);
 
 G_END_DECLS
