@@ -502,6 +502,64 @@ test_refusals (Fixture       *f,
   g_assert_cmpuint (count_files (f->target), ==, 0);
 }
 
+/* A history file holding one stopped review of @length whose speed
+ * test repeats @repeats times, as an import (from another computer, or
+ * hostile) brings it; imported, with the state file pointing at it. */
+static void
+import_stopped_review (Fixture    *f,
+                       const char *length,
+                       int         repeats)
+{
+  g_autofree char *file = g_build_filename (f->dir, "review-history.json", NULL);
+  g_autofree char *text = g_strdup_printf (
+    "{\"format\": \"drivedash-history\", \"version\": 1, \"runs\": [{\"id\": 9, \"kind\": \"review\","
+    " \"started_at\": \"2026-12-01T19:00:00.000000Z\", \"ended_at\": \"2026-12-01T19:00:00.000000Z\","
+    " \"status\": \"cancelled\", \"drive\": {\"model\": \"Test drive\"}, \"results\": [],"
+    " \"settings\": {\"version\": 1, \"length\": \"%s\", \"game_mode_ab\": false, \"started_at\": 1,"
+    " \"steps\": [{\"kind\": \"speed\"}, {\"kind\": \"sustained\"}, {\"kind\": \"consistency\"},"
+    " {\"kind\": \"adaptivity\"}], \"settings\": {\"folder\": \"%s\", \"speed_repeats\": %d}}}]}",
+    length, f->target, repeats);
+  const char *import[] = { "history", "import", file, NULL };
+  const char *list[] = { "history", "list", "--json", NULL };
+  g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL;
+  g_autofree char *pointer = NULL;
+  g_autofree char *dir = g_path_get_dirname (f->state_file);
+  g_autoptr(JsonNode) runs = NULL;
+  JsonObject *review;
+
+  g_assert_true (g_file_set_contents (file, text, -1, NULL));
+  g_assert_cmpint (run (f, import, &o1, &e1), ==, 0);
+  g_assert_cmpint (run (f, list, &o2, &e2), ==, 0);
+  runs = parse (o2);
+  review = json_array_get_object_element (json_object_get_array_member (json_node_get_object (runs), "runs"), 0);
+  g_assert_cmpstr (json_object_get_string_member (review, "kind"), ==, "review");
+  pointer = g_strdup_printf ("{\"version\": 2, \"review_id\": %" G_GINT64_FORMAT "}\n",
+                             json_object_get_int_member (review, "id"));
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (f->state_file, pointer, -1, NULL));
+}
+
+/* Resume asks as a new start does: the magazine's length left to run
+ * writes terabytes, so not without --yes; a review of 10 million
+ * repeats is no review we would start, so it is refused outright. */
+static void
+test_resume_asks (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *resume[] = { "review", "--resume", "--allow-memory", NULL };
+  g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL;
+
+  import_stopped_review (f, "review", 5);
+  g_assert_cmpint (run (f, resume, &o1, &e1), ==, 2);
+  g_assert_nonnull (strstr (e1, "Add --yes"));
+  g_assert_cmpuint (count_files (f->target), ==, 0);
+
+  import_stopped_review (f, "quick", 10000000);
+  g_assert_cmpint (run (f, resume, &o2, &e2), !=, 0);
+  g_assert_nonnull (strstr (e2, "cannot be resumed"));
+  g_assert_cmpuint (count_files (f->target), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -510,6 +568,7 @@ main (int    argc,
   g_test_add ("/review-cli/stop-and-resume", Fixture, NULL, fixture_set_up, test_stop_and_resume,
               fixture_tear_down);
   g_test_add ("/review-cli/refusals", Fixture, NULL, fixture_set_up, test_refusals, fixture_tear_down);
+  g_test_add ("/review-cli/resume-asks", Fixture, NULL, fixture_set_up, test_resume_asks, fixture_tear_down);
   g_test_add ("/review-cli/report", Fixture, NULL, fixture_set_up, test_report, fixture_tear_down);
   g_test_add ("/review-cli/one-at-a-time", Fixture, NULL, fixture_set_up, test_one_at_a_time, fixture_tear_down);
   return g_test_run ();

@@ -10,7 +10,9 @@
 #include <math.h>
 
 #include "drivedash-error.h"
+#include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
+#include "drivedash-store.h"
 
 static char *folder;
 
@@ -185,6 +187,9 @@ test_stop_and_resume (void)
   g_clear_object (&model);
   model = new_model ();
   g_assert_true (drivedash_review_model_get_can_resume (model));
+  /* Its steps left write megabytes: Resume does not ask. */
+  g_assert_false (drivedash_review_model_resume_needs_confirmation (model));
+  g_assert_nonnull (drivedash_review_model_get_resume_estimate_text (model));
   handler = g_signal_connect (model, "notify::progress", G_CALLBACK (fraction_cb), &within);
   g_assert_true (drivedash_review_model_resume (model, &error));
   g_assert_no_error (error);
@@ -198,6 +203,30 @@ test_stop_and_resume (void)
   g_assert_false (drivedash_review_model_get_can_resume (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: run "));
   g_assert_true (drivedash_run_model_get_can_copy (DRIVEDASH_RUN_MODEL (model)));
+}
+
+/* A stopped review of the magazine's length has terabytes left to
+ * write: Resume asks first, with what the steps left write. */
+static void
+test_resume_asks (void)
+{
+  g_autoptr(DrivedashReviewSettings) s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_REVIEW);
+  g_autoptr(DrivedashReviewState) state = NULL;
+  g_autoptr(DrivedashReviewModel) model = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
+  g_autofree char *path = drivedash_review_state_get_default_path ();
+  g_autoptr(GError) error = NULL;
+
+  drivedash_review_settings_set_folder (s, folder);
+  state = drivedash_review_state_new (s, NULL);
+  state->in_old_file = TRUE;
+  g_assert_true (drivedash_review_migrate_to_history (state, store, &error));
+  g_assert_no_error (error);
+  g_assert_true (drivedash_review_state_save_id (path, state->review_id, &error));
+  model = new_model ();
+  g_assert_true (drivedash_review_model_get_can_resume (model));
+  g_assert_true (drivedash_review_model_resume_needs_confirmation (model));
+  g_assert_nonnull (strstr (drivedash_review_model_get_resume_estimate_text (model), " TB"));
 }
 
 int
@@ -219,6 +248,7 @@ main (int    argc,
   g_test_add_func ("/review-model/before-start", test_before_start);
   g_test_add_func ("/review-model/confirmation", test_confirmation);
   g_test_add_func ("/review-model/stop-and-resume", test_stop_and_resume);
+  g_test_add_func ("/review-model/resume-asks", test_resume_asks);
   ret = g_test_run ();
   {
     g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", folder);

@@ -487,7 +487,8 @@ run_review (const ReviewOptions *o,
     return drivedash_cli_fail (PREFIX, error);
   if (!o->json)
     print_plan (state);
-  if (!check_estimate (state, o->yes || o->resume, &error))
+  /* The steps a resume has left are asked about as a new start's are. */
+  if (!check_estimate (state, o->yes, &error))
     return drivedash_cli_fail (PREFIX, error);
   drivedash_power_paths_override (&paths, o->sysfs_root, o->rules_dir, o->state_dir);
   flags |= o->no_service || !use_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;

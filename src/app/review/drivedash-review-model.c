@@ -41,6 +41,8 @@ struct _DrivedashReviewModel
   DrivedashReviewRun      *last;           /* the review that ended, shown until a choice changes */
   DrivedashReviewState    *kept;           /* the review the state file points to, stopped or
                                             * finished, as the last refresh read it; NULL: none */
+  guint64                  resume_bytes_high; /* the most its steps left write */
+  char                    *resume_estimate_text;
   GCancellable            *cancellable;
   guint64                  fill_amount;
   char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
@@ -170,6 +172,8 @@ typedef struct
   gboolean                 has_amount; /* out */
   guint64                  amount;     /* out */
   char                    *controller; /* out; NULL: not an NVMe drive's */
+  gboolean                 has_resume_amount; /* out: the stopped review's fill */
+  guint64                  resume_amount;     /* out */
 } Refresh;
 
 static void
@@ -210,6 +214,10 @@ refresh_read (DrivedashRunModel *model,
     migrate (r, store);
   r->has_amount = drivedash_long_test_resolve_amount (fill->folder, fill->amount, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
+  if (r->stopped != NULL)
+    r->has_resume_amount = drivedash_long_test_resolve_amount (r->stopped->settings->adaptivity->folder,
+                                                               r->stopped->settings->adaptivity->amount,
+                                                               &r->resume_amount, NULL);
 }
 
 /* The stopped review in words, for the question before a new Start. */
@@ -230,6 +238,24 @@ stopped_text (const DrivedashReviewState *stopped)
                                     "review replaces it; the steps it finished stay in History.",
                                     stopped->steps->len),
                           length, done, stopped->steps->len);
+}
+
+/* What the stopped review's steps left write and take, for the
+ * question before Resume. */
+static void
+show_resume_estimate (DrivedashReviewModel *self,
+                      Refresh              *r)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  DrivedashReviewEstimate e = { 0 };
+
+  g_clear_pointer (&self->resume_estimate_text, g_free);
+  self->resume_bytes_high = 0;
+  if (r->stopped == NULL || !r->has_resume_amount)
+    return;
+  drivedash_review_estimate (r->stopped->settings, r->stopped->steps, r->resume_amount, &e);
+  self->resume_bytes_high = e.bytes_high;
+  self->resume_estimate_text = estimate_text (self, &e, r->stopped->controller, now);
 }
 
 /* The estimate, Resume and Report from what the worker read. */
@@ -264,6 +290,7 @@ refresh_done (DrivedashRunModel *model,
 
     set_string (self, &self->stopped_text, text, PROP_STOPPED_TEXT);
   }
+  show_resume_estimate (self, r);
   g_clear_pointer (&self->kept, drivedash_review_state_free);
   self->kept = g_steal_pointer (&r->stopped);
 }
@@ -747,6 +774,18 @@ drivedash_review_model_needs_confirmation (DrivedashReviewModel *self)
   return self->bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
 }
 
+gboolean
+drivedash_review_model_resume_needs_confirmation (DrivedashReviewModel *self)
+{
+  return self->resume_bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
+}
+
+const char *
+drivedash_review_model_get_resume_estimate_text (DrivedashReviewModel *self)
+{
+  return self->resume_estimate_text;
+}
+
 void
 drivedash_review_model_set_health (DrivedashReviewModel *self,
                                    DrivedashHealth      *health)
@@ -834,6 +873,7 @@ drivedash_review_model_finalize (GObject *object)
   g_free (self->step_text);
   g_clear_object (&self->last);
   g_clear_pointer (&self->kept, drivedash_review_state_free);
+  g_free (self->resume_estimate_text);
   g_clear_pointer (&self->test_settings, drivedash_review_settings_free);
   G_OBJECT_CLASS (drivedash_review_model_parent_class)->finalize (object);
 }

@@ -74,6 +74,11 @@ gboolean               drivedash_review_model_make_report_finish (DrivedashRevie
 /* The next Start writes more than DRIVEDASH_WRITE_CONFIRM_BYTES on a fast
  * drive: ask first.  Known once "refreshing" is FALSE. */
 gboolean               drivedash_review_model_needs_confirmation (DrivedashReviewModel *self);
+/* Resuming the stopped review writes more than DRIVEDASH_WRITE_CONFIRM_BYTES
+ * in the steps it has left: ask first, as a new Start does, with
+ * _get_resume_estimate_text() (what those steps write and take). */
+gboolean               drivedash_review_model_resume_needs_confirmation (DrivedashReviewModel *self);
+const char            *drivedash_review_model_get_resume_estimate_text  (DrivedashReviewModel *self);
 /* Carries on with the stopped review; FALSE with why it cannot. */
 gboolean               drivedash_review_model_resume           (DrivedashReviewModel  *self,
                                                                 GError               **error);

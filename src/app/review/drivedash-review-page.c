@@ -122,15 +122,43 @@ static const DrivedashRunActionsClass run_actions = {
 };
 
 static void
+resume (DrivedashReviewPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_review_model_resume (self->model, &error))
+    drivedash_widget_add_toast (GTK_WIDGET (self), adw_toast_new (error->message));
+}
+
+static void
+resume_response_cb (AdwMessageDialog    *dialog,
+                    const char          *response,
+                    DrivedashReviewPage *self)
+{
+  if (g_strcmp0 (response, "start") == 0)
+    resume (self);
+}
+
+/* The steps left of a stopped review wear the drive as a new start's
+ * would: asked first, with the same threshold. */
+static void
 resume_action (GtkWidget  *widget,
                const char *action,
                GVariant   *parameter)
 {
   DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (widget);
-  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
 
-  if (!drivedash_review_model_resume (self->model, &error))
-    drivedash_widget_add_toast (widget, adw_toast_new (error->message));
+  if (!drivedash_review_model_resume_needs_confirmation (self->model))
+    {
+      resume (self);
+      return;
+    }
+  dialog = drivedash_dialog_new_confirm (widget, _("Resume a review that writes this much?"),
+                                         drivedash_review_model_get_resume_estimate_text (self->model),
+                                         _("_Resume"));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resume_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* The toast is in the window's overlay: Open shows the PDF in the
