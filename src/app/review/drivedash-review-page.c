@@ -51,15 +51,64 @@ get_plots (GtkWidget      *page,
   return 0;
 }
 
+typedef void (*PageStep) (DrivedashReviewPage *self);
+
+typedef struct
+{
+  DrivedashReviewPage *self;
+  PageStep             then;
+} Asked;
+
 static void
-confirm_response_cb (AdwMessageDialog    *dialog,
-                     const char          *response,
-                     DrivedashReviewPage *self)
+asked_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   Asked            *asked)
+{
+  if (g_strcmp0 (response, "start") == 0)
+    asked->then (asked->self);
+}
+
+static void
+asked_free (gpointer data,
+            GClosure *closure)
+{
+  Asked *asked = data;
+
+  g_object_unref (asked->self);
+  g_free (asked);
+}
+
+/* @then at once, or when @heading is answered with @verb. */
+static void
+ask_first (DrivedashReviewPage *self,
+           gboolean             ask,
+           const char          *heading,
+           const char          *body,
+           const char          *verb,
+           PageStep             then)
+{
+  GtkWidget *dialog;
+  Asked *asked;
+
+  if (!ask)
+    {
+      then (self);
+      return;
+    }
+  asked = g_new0 (Asked, 1);
+  asked->self = g_object_ref (self);
+  asked->then = then;
+  dialog = drivedash_dialog_new_confirm (GTK_WIDGET (self), heading, body, verb);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (asked_response_cb), asked, asked_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+start_now (DrivedashReviewPage *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (g_strcmp0 (response, "start") == 0 &&
-      !drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
+  if (!drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
     drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
 }
 
@@ -67,28 +116,9 @@ confirm_response_cb (AdwMessageDialog    *dialog,
 static void
 start_new (DrivedashReviewPage *self)
 {
-  g_autoptr(GError) error = NULL;
-  GtkWidget *dialog;
-
-  if (!drivedash_review_model_needs_confirmation (self->model))
-    {
-      if (!drivedash_run_model_start (DRIVEDASH_RUN_MODEL (self->model), &error))
-        drivedash_run_model_show_error (DRIVEDASH_RUN_MODEL (self->model), error);
-      return;
-    }
-  dialog = drivedash_dialog_new_confirm (GTK_WIDGET (self), _("Start a review that writes this much?"),
-                                         drivedash_review_model_get_estimate_text (self->model), _("_Start"));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-discard_response_cb (AdwMessageDialog    *dialog,
-                     const char          *response,
-                     DrivedashReviewPage *self)
-{
-  if (g_strcmp0 (response, "start") == 0)
-    start_new (self);
+  ask_first (self, drivedash_review_model_needs_confirmation (self->model),
+             _("Start a review that writes this much?"), drivedash_review_model_get_estimate_text (self->model),
+             _("_Start"), start_now);
 }
 
 /* A stopped review waits: Start asks before it replaces it. */
@@ -96,18 +126,9 @@ static void
 start (GtkWidget *page)
 {
   DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (page);
-  GtkWidget *dialog;
 
-  if (!drivedash_review_model_get_can_resume (self->model))
-    {
-      start_new (self);
-      return;
-    }
-  dialog = drivedash_dialog_new_confirm (page, _("Discard the stopped review?"),
-                                         drivedash_review_model_get_stopped_text (self->model),
-                                         _("_Discard and Start"));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ask_first (self, drivedash_review_model_get_can_resume (self->model), _("Discard the stopped review?"),
+             drivedash_review_model_get_stopped_text (self->model), _("_Discard and Start"), start_new);
 }
 
 static const DrivedashRunActionsClass run_actions = {
@@ -130,15 +151,6 @@ resume (DrivedashReviewPage *self)
     drivedash_widget_add_toast (GTK_WIDGET (self), adw_toast_new (error->message));
 }
 
-static void
-resume_response_cb (AdwMessageDialog    *dialog,
-                    const char          *response,
-                    DrivedashReviewPage *self)
-{
-  if (g_strcmp0 (response, "start") == 0)
-    resume (self);
-}
-
 /* The steps left of a stopped review wear the drive as a new start's
  * would: asked first, with the same threshold. */
 static void
@@ -147,18 +159,10 @@ resume_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (widget);
-  GtkWidget *dialog;
 
-  if (!drivedash_review_model_resume_needs_confirmation (self->model))
-    {
-      resume (self);
-      return;
-    }
-  dialog = drivedash_dialog_new_confirm (widget, _("Resume a review that writes this much?"),
-                                         drivedash_review_model_get_resume_estimate_text (self->model),
-                                         _("_Resume"));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (resume_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ask_first (self, drivedash_review_model_resume_needs_confirmation (self->model),
+             _("Resume a review that writes this much?"),
+             drivedash_review_model_get_resume_estimate_text (self->model), _("_Resume"), resume);
 }
 
 /* The toast is in the window's overlay: Open shows the PDF in the
