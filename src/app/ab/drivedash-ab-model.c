@@ -192,13 +192,50 @@ run_done_cb (GObject      *source,
                                 saved_cb, self);
 }
 
+/* What a start reads from the disk, in a worker: the controller that
+ * holds the folder (sysfs) and the history (SQLite). */
+typedef struct
+{
+  DrivedashBenchSettings *settings;
+  char                   *path;
+  char                   *controller;  /* in (a test hook) and out */
+  DrivedashStore         *store;       /* out; NULL: the rounds are not kept */
+  GError                 *store_error;
+} Prepare;
+
+static void
+prepare_free (Prepare *p)
+{
+  drivedash_bench_settings_free (p->settings);
+  g_free (p->path);
+  g_free (p->controller);
+  g_clear_object (&p->store);
+  g_clear_error (&p->store_error);
+  g_free (p);
+}
+
+static void
+prepare_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Prepare *p = task_data;
+
+  if (p->controller == NULL)
+    p->controller = drivedash_controller_for_folder (NULL, p->path);
+  /* Without the history the rounds run and are not kept. */
+  if (p->controller != NULL)
+    p->store = drivedash_store_open (NULL, &p->store_error);
+  g_task_return_boolean (task, TRUE);
+}
+
 /* Each round as the options say, small and quick under the test hooks. */
 static DrivedashAbRun *
 make_run (DrivedashAbModel       *self,
           DrivedashBenchSettings *settings)
 {
   g_autoptr(GArray) tests = drivedash_bench_options_dup_tests (self->options);
-  g_autoptr(GError) error = NULL;
 
   settings->background = TRUE;
   if (self->test_pass_duration > 0)
@@ -207,22 +244,50 @@ make_run (DrivedashAbModel       *self,
       settings->pause = 0;
       settings->test_size = self->test_size;
     }
-  /* Opening is a few ms; without it the rounds run and are not kept. */
-  self->store = drivedash_store_open (NULL, &error);
-  if (self->store == NULL)
-    g_message ("The game mode test will not be kept in the history: %s", error->message);
   return drivedash_ab_run_new (&self->paths, self->sysfs_root, self->controller, DRIVEDASH_CLIENT_INTERACTIVE,
                                self->store, settings, (const DrivedashBenchSpec *) (gpointer) tests->data,
                                tests->len, self->rounds, self->round_pause_s);
+}
+
+static void
+prepared_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  DrivedashAbModel *self = DRIVEDASH_AB_MODEL (source);
+  Prepare *p = g_task_get_task_data (G_TASK (result));
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    {
+      end (self, _("Stopped before the first round."), FALSE, 0);
+      return;
+    }
+  if (p->controller == NULL)
+    {
+      end (self, _("This folder is not on an NVMe drive, so there is no game mode to test. "
+                   "Pick a folder on the drive you want to test."), TRUE, 0);
+      return;
+    }
+  if (p->store_error != NULL)
+    g_message ("The game mode test will not be kept in the history: %s", p->store_error->message);
+  g_free (self->controller);
+  self->controller = g_steal_pointer (&p->controller);
+  self->store = g_steal_pointer (&p->store);
+  self->run = make_run (self, p->settings);
+  g_signal_connect (self->run, "round-started", G_CALLBACK (round_started_cb), self);
+  g_signal_connect (self->run, "restoring", G_CALLBACK (restoring_cb), self);
+  set_status (self, _("Checking that game mode can be switched…"), FALSE);
+  drivedash_ab_run_run_async (self->run, self->cancellable, run_done_cb, self);
 }
 
 gboolean
 drivedash_ab_model_start (DrivedashAbModel *self)
 {
   GFile *folder;
-  g_autofree char *path = NULL;
   g_autoptr(DrivedashBenchSettings) settings = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = NULL;
+  Prepare *p;
 
   g_return_val_if_fail (DRIVEDASH_IS_AB_MODEL (self), FALSE);
   g_return_val_if_fail (!self->running, FALSE);
@@ -234,24 +299,17 @@ drivedash_ab_model_start (DrivedashAbModel *self)
       return FALSE;
     }
   folder = drivedash_bench_options_get_folder (self->options);
-  path = folder ? g_file_get_path (folder) : g_strdup (g_get_home_dir ());
-  g_free (self->controller);
-  self->controller = self->test_controller ? g_strdup (self->test_controller)
-                                           : drivedash_controller_for_folder (NULL, path);
-  if (self->controller == NULL)
-    {
-      set_status (self, _("This folder is not on an NVMe drive, so there is no game mode to test. "
-                          "Pick a folder on the drive you want to test."), TRUE);
-      return FALSE;
-    }
+  p = g_new0 (Prepare, 1);
+  p->settings = g_steal_pointer (&settings);
+  p->path = folder ? g_file_get_path (folder) : g_strdup (g_get_home_dir ());
+  p->controller = g_strdup (self->test_controller);
   self->cancellable = g_cancellable_new ();
-  self->run = make_run (self, settings);
-  g_signal_connect (self->run, "round-started", G_CALLBACK (round_started_cb), self);
-  g_signal_connect (self->run, "restoring", G_CALLBACK (restoring_cb), self);
   set_running (self, TRUE);
-  set_status (self, _("Checking that game mode can be switched…"), FALSE);
+  set_status (self, _("Getting ready…"), FALSE);
   g_object_ref (self);  /* until finished */
-  drivedash_ab_run_run_async (self->run, self->cancellable, run_done_cb, self);
+  task = g_task_new (self, NULL, prepared_cb, NULL);
+  g_task_set_task_data (task, p, (GDestroyNotify) prepare_free);
+  g_task_run_in_thread (task, prepare_thread);
   return TRUE;
 }
 

@@ -19,9 +19,12 @@ DrivedashBenchOptions *drivedash_ab_model_get_options (DrivedashAbModel *self);
 guint                  drivedash_ab_model_get_rounds  (DrivedashAbModel *self);
 void                   drivedash_ab_model_set_rounds  (DrivedashAbModel *self,
                                                        guint             rounds);
-/* Refuses (FALSE, "status" says why, in plain words) when the folder is
- * not on an NVMe drive; the check that game mode can be switched comes
- * next, before any round, and also ends in "status". */
+/* Refuses (FALSE, "status" says why, in plain words) settings a test
+ * would refuse.  Then "running" is TRUE at once, and a worker finds the
+ * drive that holds the folder and opens the history: a folder not on an
+ * NVMe drive ends the test there, in "status"; the check that game mode
+ * can be switched comes next, before any round, and also ends in
+ * "status". */
 gboolean               drivedash_ab_model_start       (DrivedashAbModel *self);
 /* Stops the round running; game mode is put back as it was. */
 void                   drivedash_ab_model_stop        (DrivedashAbModel *self);
