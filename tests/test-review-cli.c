@@ -411,6 +411,10 @@ test_report (Fixture       *f,
   g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
   g_assert_nonnull (strstr (page, "Published figures for comparison"));
   g_assert_nonnull (strstr (page, "Adaptivity"));
+  /* The review's answer comes first, before any step's section. */
+  g_assert_nonnull (strstr (page, "In short"));
+  g_assert_nonnull (strstr (page, "How fast: it reads large files at "));
+  g_assert_true (strstr (page, "In short") < strstr (page, "Published figures for comparison"));
 
   /* Alone: the finished review in the state file, nothing run again. */
   g_assert_cmpint (run (f, alone, &o4, &e4), ==, 0);

@@ -447,6 +447,14 @@ test_summary (void)
   drivedash_review_figures_add (first->figures, "RND4K Q1T1", "read", 3.5, 36.9);
   text = drivedash_review_state_dup_summary (state);
   g_assert_cmpstr (text, ==,
+                   "In short:\n"
+                   "How fast: it reads large files at between 3388 and 3413 MB/s (writes were not measured). "
+                   "Small files, one at a time, read at about 4 MB/s (it varied too much to pin down).\n"
+                   "Against the magazine’s drives: of the 3 drives measured, it reads large files faster than 0 "
+                   "and slower than 3 (measured on another computer, so a rough guide only).\n"
+                   "Under long heavy writing: can’t tell yet, the long tests have not finished.\n"
+                   "Game mode: can’t tell yet, it has not been measured both ways.\n"
+                   "\n"
                    "Full review of 8 steps:\n"
                    "  1. Speed test, game mode off: run 12\n"
                    "    SEQ1M Q32T1 read: 3400.2 ± 12.5 MB/s (95 % confidence)\n"
@@ -603,6 +611,62 @@ test_state_in_history (void)
   g_assert_true (drivedash_test_tree_remove (dir));
 }
 
+/* The answer from a finished A/B review: speeds as ranges, the
+ * magazine's drives counted, the long tests in words, and game mode
+ * judged only where the difference is beyond the runs' spread. */
+static void
+test_verdict (void)
+{
+  g_autoptr(DrivedashReviewSettings) s = drivedash_review_settings_new (DRIVEDASH_REVIEW_LENGTH_QUICK);
+  g_autoptr(DrivedashReviewState) state = NULL;
+  g_autofree char *close = NULL;
+  g_autofree char *apart = NULL;
+  g_autofree char *none = NULL;
+
+  s->game_mode_ab = TRUE;
+  state = drivedash_review_state_new (s, NULL);
+  none = drivedash_review_state_dup_verdict (state);
+  g_assert_nonnull (strstr (none, "How fast: can’t tell yet"));
+  g_assert_null (strstr (none, "magazine"));
+  for (guint i = 0; i < state->steps->len; i++)
+    {
+      DrivedashReviewStep *step = step_at (state->steps, i);
+
+      step->done = TRUE;
+      step->figures = drivedash_review_figures_new ();
+      if (step->kind == DRIVEDASH_REVIEW_STEP_SPEED)
+        {
+          drivedash_review_figures_add (step->figures, "SEQ1M Q32T1", "read", step->game_mode ? 3500 : 3450, 40);
+          drivedash_review_figures_add (step->figures, "SEQ1M Q32T1", "write", 3000, 20);
+        }
+      else if (step->kind == DRIVEDASH_REVIEW_STEP_CONSISTENCY)
+        {
+          drivedash_review_figures_add (step->figures, "degradation-1", NULL, 900, NAN);
+          drivedash_review_figures_add (step->figures, "recovery", NULL, 2100, NAN);
+        }
+    }
+  close = drivedash_review_state_dup_verdict (state);
+  g_assert_nonnull (strstr (close, "How fast: it reads large files at between 3410 and 3490 MB/s and writes them "
+                                   "at between 2980 and 3020 MB/s."));
+  g_assert_nonnull (strstr (close, "of the 3 drives measured, it reads large files faster than 0 and slower "
+                                   "than 3"));
+  g_assert_nonnull (strstr (close, "it slowed to about 900 MB/s, and after rests it came back to about 2100 MB/s"));
+  /* The magazine's rested figures are 587–640 MB/s. */
+  g_assert_nonnull (strstr (close, "measured this way, it came back faster than 3 and slower than 0."));
+  /* 3450 ± 40 against 3500 ± 40: within the spread. */
+  g_assert_nonnull (strstr (close, "Game mode: can’t tell, the difference (+1 %) is within"));
+
+  for (guint i = 0; i < state->steps->len; i++)
+    {
+      DrivedashReviewStep *step = step_at (state->steps, i);
+
+      if (step->kind == DRIVEDASH_REVIEW_STEP_SPEED && step->game_mode == 1)
+        g_array_index (step->figures, DrivedashReviewFigure, 0).value = 3700;
+    }
+  apart = drivedash_review_state_dup_verdict (state);
+  g_assert_nonnull (strstr (apart, "Game mode: it made large reads 7 % faster."));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -619,6 +683,7 @@ main (int    argc,
   g_test_add_func ("/review/references", test_references);
   g_test_add_func ("/review/long-figures", test_long_figures);
   g_test_add_func ("/review/summary", test_summary);
+  g_test_add_func ("/review/verdict", test_verdict);
   g_test_add_func ("/review/migrate", test_migrate);
   g_test_add_func ("/review/state-in-history", test_state_in_history);
   return g_test_run ();

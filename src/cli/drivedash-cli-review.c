@@ -364,6 +364,12 @@ write_report (const DrivedashReviewState  *state,
   options.title = _("Drivedash full review");
   options.show_reference = TRUE;
   options.sysfs_root = o->sysfs_root;
+  /* The review itself, whose report opens with its answer. */
+  if (state->review_id > 0)
+    {
+      g_array_set_size (ids, 0);
+      g_array_append_val (ids, state->review_id);
+    }
   if (!drivedash_report_write (store, (const gint64 *) (gpointer) ids->data, ids->len, &options,
                                o->report_pdf, o->report_html, error))
     return FALSE;

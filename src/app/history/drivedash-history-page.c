@@ -21,6 +21,7 @@
 #include "drivedash-history-transfer.h"
 #include "drivedash-long-compare-view.h"
 #include "drivedash-results-grid.h"
+#include "drivedash-review-state.h"
 #include "drivedash-toast.h"
 
 struct _DrivedashHistoryPage
@@ -194,7 +195,16 @@ show_review_run (DrivedashHistoryPage *self,
                  GPtrArray            *runs)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  const DrivedashStoreRun *review = g_ptr_array_index (runs, 0);
+  g_autoptr(DrivedashReviewState) state = drivedash_review_state_from_record (review->settings_json, NULL);
 
+  /* Its answer first, from its record; then each step. */
+  if (state != NULL && drivedash_review_state_next_step (state) > 0)
+    {
+      g_autofree char *verdict = drivedash_review_state_dup_verdict (state);
+
+      g_string_append_printf (text, "%s\n", verdict);
+    }
   for (guint i = 1; i < runs->len; i++)
     {
       const DrivedashStoreRun *step = g_ptr_array_index (runs, i);

@@ -749,9 +749,15 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
       return;
     }
   /* The report the CLI's review --report-pdf writes: History's, with the
-   * published figures beside the tests that match. */
+   * review's answer first and the published figures beside the tests
+   * that match. */
   options.title = _("Drivedash full review");
   options.show_reference = TRUE;
+  if (self->kept->review_id > 0)
+    {
+      g_array_set_size (ids, 0);
+      g_array_append_val (ids, self->kept->review_id);
+    }
   html_path = drivedash_report_dup_html_path (pdf_path);
   self->reporting = TRUE;
   set_can_report (self, self->kept);

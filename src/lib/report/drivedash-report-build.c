@@ -15,6 +15,7 @@
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-report-build-private.h"
+#include "drivedash-review-state.h"
 
 static char *
 run_label (const DrivedashStoreRun *run,
@@ -41,20 +42,31 @@ is_speed_test (const DrivedashStoreRun *run)
          run->kind == DRIVEDASH_RUN_KIND_REPEAT_SET;
 }
 
-/* @run, or a full review's steps in its place (@review set), each with
- * its series. */
+/* A full review's answer from its record in the history (lib/review);
+ * "" when the record cannot be read. */
+static char *
+review_verdict (const DrivedashStoreRun *review)
+{
+  g_autoptr(DrivedashReviewState) state = drivedash_review_state_from_record (review->settings_json, NULL);
+
+  return state ? drivedash_review_state_dup_verdict (state) : g_strdup ("");
+}
+
+/* @run, or a full review's steps in its place (@verdict set to the
+ * review's answer), each with its series. */
 static gboolean
 add_run (GPtrArray         *all,
          DrivedashStore    *store,
          DrivedashStoreRun *run,
-         gboolean          *review,
+         char             **verdict,
          GError           **error)
 {
   g_autoptr(GPtrArray) steps = NULL;
 
   if (run->kind == DRIVEDASH_RUN_KIND_REVIEW)
     {
-      *review = TRUE;
+      if (*verdict == NULL)
+        *verdict = review_verdict (run);
       if ((steps = drivedash_store_list_members (store, run->id, error)) == NULL)
         return FALSE;
       drivedash_store_run_unref (run);
@@ -63,7 +75,7 @@ add_run (GPtrArray         *all,
           DrivedashStoreRun *step = g_ptr_array_index (steps, i);
 
           if ((run = drivedash_store_get_run (store, step->id, error)) == NULL ||
-              !add_run (all, store, run, review, error))
+              !add_run (all, store, run, verdict, error))
             return FALSE;
         }
       return TRUE;
@@ -84,7 +96,7 @@ load_runs (GPtrArray     *all,
            DrivedashStore *store,
            const gint64  *ids,
            guint          n_ids,
-           gboolean      *review,
+           char         **verdict,
            GError       **error)
 {
   if (n_ids < 1 || n_ids > DRIVEDASH_REPORT_MAX_IDS)
@@ -98,7 +110,7 @@ load_runs (GPtrArray     *all,
     {
       DrivedashStoreRun *run = drivedash_store_get_run (store, ids[i], error);
 
-      if (run == NULL || !add_run (all, store, run, review, error))
+      if (run == NULL || !add_run (all, store, run, verdict, error))
         return FALSE;
     }
   if (all->len > DRIVEDASH_REPORT_MAX_IDS)
@@ -226,6 +238,19 @@ add_title (ReportBuild *rb,
                                     "Made on %s by Drivedash %s, of %u runs.", n_runs),
                           made, PACKAGE_VERSION, n_runs);
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH, line);
+}
+
+/* A full review's answer first: a line of the review's verdict each. */
+static void
+add_verdict (ReportBuild *rb,
+             const char  *verdict)
+{
+  g_auto(GStrv) lines = g_strsplit (verdict, "\n", -1);
+
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("In short"));
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0')
+      drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH, lines[i]);
 }
 
 static void
@@ -506,14 +531,14 @@ drivedash_report_build (DrivedashStore               *store,
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
   g_autoptr(GPtrArray) sections = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *verdict = NULL;  /* set for a full review */
   DrivedashReportDocument *doc;
   guint n_included = 0;
-  gboolean review = FALSE;
 
-  if (!load_runs (all, store, ids, n_ids, &review, error))
+  if (!load_runs (all, store, ids, n_ids, &verdict, error))
     return NULL;
   /* A full review's report, as the review itself makes it. */
-  if (review)
+  if (verdict != NULL)
     {
       review_options.show_reference = TRUE;
       if (review_options.title == NULL)
@@ -540,6 +565,8 @@ drivedash_report_build (DrivedashStore               *store,
   for (guint s = 0; s < sections->len; s++)
     n_included += ((GPtrArray *) g_ptr_array_index (sections, s))->len;
   add_title (&rb, n_included);
+  if (verdict != NULL && verdict[0] != '\0')
+    add_verdict (&rb, verdict);
   if (sections->len == 1)
     add_one_section (&rb, g_ptr_array_index (sections, 0));
   else

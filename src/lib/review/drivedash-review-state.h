@@ -74,6 +74,11 @@ char                 *drivedash_review_step_dup_label   (const DrivedashReviewSt
  * figures beside the tests that match; lines ending in "\n". */
 char                 *drivedash_review_state_dup_summary (const DrivedashReviewState   *self);
 
+/* The review's answer in plain words, a line each: how fast, against the
+ * magazine's drives, under long heavy writing, and with game mode (in an
+ * A/B review); each says "can't tell" where the figures cannot judge. */
+char                 *drivedash_review_state_dup_verdict (const DrivedashReviewState   *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashReviewState, drivedash_review_state_free)
 
 G_END_DECLS

@@ -91,6 +91,12 @@ drivedash_review_state_dup_summary (const DrivedashReviewState *state)
 {
   GString *out = g_string_new (NULL);
 
+  if (drivedash_review_state_next_step (state) > 0 || state->steps->len == 0)
+    {
+      g_autofree char *verdict = drivedash_review_state_dup_verdict (state);
+
+      g_string_append_printf (out, "%s\n%s\n", _("In short:"), verdict);
+    }
   g_string_append_printf (out, _("Full review of %u steps:\n"), state->steps->len);
   for (guint i = 0; i < state->steps->len; i++)
     {
