@@ -324,6 +324,15 @@ def on_screen(node):
         return False
 
 
+def hover_bottom(app):
+    """Puts the pointer where a toast shows, at the bottom middle of the
+    app's window: libadwaita keeps a hovered toast until the pointer
+    leaves, so a slow machine's round trips cannot outlast it."""
+    frame = find_all(app.node, pyatspi.ROLE_FRAME, max_depth=1)[0]
+    x, y, w, h = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + w // 2, y + h - 40, "abs")
+
+
 def text_of(node):
     try:
         t = node.queryText()

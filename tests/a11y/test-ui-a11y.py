@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from a11y_harness import (App, NameWatch, Tap, WindowGone, Xvfb, connect, do_action, find, find_all,  # noqa: E402
-                          key, on_screen, tab_until, text_of, wait_for, walk, CONTROL, TIMEOUT_S)
+                          hover_bottom, key, on_screen, tab_until, text_of, wait_for, walk, CONTROL, TIMEOUT_S)
 
 pyatspi = None
 
@@ -269,6 +269,8 @@ def history_read_aloud(x):
                 with NameWatch() as watch:
                     key("space")
                     watch.wait(app.node, "Run deleted: " + title, "the deleted toast")
+                    # Hovered, the toast stays until Undo is found.
+                    hover_bottom(app)
                     undo = watch.wait_node(app.node, pyatspi.ROLE_PUSH_BUTTON, "Undo", "the toast's Undo button",
                                            timeout=20)
                     do_action(undo)
