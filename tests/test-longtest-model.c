@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "drivedash-error.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-model-private.h"
 #include "drivedash-thermal-private.h"
@@ -144,7 +145,8 @@ on_progress_text (DrivedashLongTestModel *model,
 {
   const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model));
 
-  if (w->stop_on_progress && text != NULL)
+  /* Stopped once the test runs: "Getting ready…" comes before. */
+  if (w->stop_on_progress && text != NULL && strcmp (text, "Getting ready…") != 0)
     {
       /* Stopping sets the text again: the one read above is gone. */
       drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
@@ -199,6 +201,44 @@ test_stop_adaptivity (void)
 {
   stop_adaptivity_at ("Writing", G_GUINT64_CONSTANT (1) << 30);
   stop_adaptivity_at ("Resting", 16u << 20);
+}
+
+/* Start reads the folder and the drive in a worker: running at once
+ * ("Getting ready…"); a folder gone by then is refused in plain words,
+ * and a stop before the test began says so. */
+static void
+test_start_refused (void)
+{
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ltmodel-XXXXXX", NULL);
+  char *dir = g_mkdtemp (tmpl);
+  g_autoptr(DrivedashLongTestModel) model = drivedash_long_test_model_new ();
+  g_autoptr(DrivedashLongTestSettings) s = drivedash_long_test_settings_new (DRIVEDASH_LONG_TEST_SUSTAINED);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Wait w = { loop, 0, FALSE, FALSE, NULL, NULL };
+  const GError *error;
+
+  s->folder = g_build_filename (dir, "gone", NULL);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
+  g_signal_connect (model, "finished", G_CALLBACK (on_finished), &w);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_cmpstr (drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model)), ==, "Getting ready…");
+  g_main_loop_run (loop);
+  g_assert_false (w.success);
+  error = drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_assert_true (drivedash_run_model_get_status_is_error (DRIVEDASH_RUN_MODEL (model)));
+
+  g_free (s->folder);
+  s->folder = g_strdup (dir);
+  drivedash_long_test_model_set_settings_for_testing (model, s);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
+  drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+  g_main_loop_run (loop);
+  g_assert_false (w.success);
+  g_assert_cmpstr (drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model)), ==, "Stopped before the test began.");
+  g_assert_false (drivedash_run_model_get_status_is_error (DRIVEDASH_RUN_MODEL (model)));
+  g_rmdir (dir);
 }
 
 static void
@@ -544,6 +584,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/longtest-model/mapping", test_mapping);
   g_test_add_func ("/longtest-model/notify-on-change", test_notify_on_change);
+  g_test_add_func ("/longtest-model/start-refused", test_start_refused);
   g_test_add_func ("/longtest-model/run", test_run);
   g_test_add_func ("/longtest-model/stop", test_stop);
   g_test_add_func ("/longtest-model/stop-adaptivity", test_stop_adaptivity);

@@ -738,7 +738,7 @@ write_async (DrivedashStore *store,
   DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
 
   *w = (Written) { 0 };
-  drivedash_report_write_async (store, ids, 2, &options, pdf, NULL, NULL, on_written, w);
+  drivedash_report_write_async (drivedash_store_get_path (store), ids, 2, &options, pdf, NULL, NULL, on_written, w);
   while (!w->done)
     g_main_context_iteration (NULL, TRUE);
 }

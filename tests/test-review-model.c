@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "drivedash-error.h"
+#include "drivedash-folder.h"
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
 #include "drivedash-store.h"
@@ -117,6 +118,44 @@ test_confirmation (void)
   g_assert_cmpuint (drivedash_review_model_get_speed_file_size (model), ==, G_GUINT64_CONSTANT (8) << 30);
   g_assert_true (drivedash_review_model_needs_confirmation (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_estimate_text (model), " TB"));
+}
+
+/* Start reads the disk in a worker: it runs at once ("Getting ready…"),
+ * and what the worker finds ends it with the reason. */
+static void
+test_start_refused (void)
+{
+  g_autoptr(DrivedashReviewModel) model = new_model ();
+  g_autofree char *controller = drivedash_controller_for_folder (NULL, folder);
+  const GError *error;
+
+  if (controller != NULL)
+    {
+      g_test_skip ("The test folder is on an NVMe drive here");
+      return;
+    }
+  drivedash_review_model_set_game_mode_ab (model, TRUE);
+  wait_refreshed (model);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
+  g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_cmpstr (drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model)), ==, "Getting ready…");
+  wait_until_finished (model);
+  error = drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "not on an NVMe drive"));
+  g_assert_true (drivedash_run_model_get_status_is_error (DRIVEDASH_RUN_MODEL (model)));
+
+  /* Stopped while getting ready: nothing ran, and it says so. */
+  drivedash_review_model_set_game_mode_ab (model, FALSE);
+  wait_refreshed (model);
+  g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), NULL));
+  drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+  wait_until_finished (model);
+  error = drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model));
+  g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED);
+  g_assert_cmpstr (error->message, ==, "Stopped before the first step.");
+  g_assert_false (drivedash_run_model_get_status_is_error (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_false (drivedash_review_model_get_can_resume (model));
 }
 
 /* The speed step's bar moves with the bench, within a repeat. */
@@ -247,6 +286,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/review-model/before-start", test_before_start);
   g_test_add_func ("/review-model/confirmation", test_confirmation);
+  g_test_add_func ("/review-model/start-refused", test_start_refused);
   g_test_add_func ("/review-model/stop-and-resume", test_stop_and_resume);
   g_test_add_func ("/review-model/resume-asks", test_resume_asks);
   ret = g_test_run ();

@@ -45,7 +45,10 @@ not_running (gpointer data)
 static gboolean
 has_progress (gpointer data)
 {
-  return drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (data)) != NULL;
+  const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (data));
+
+  /* "Getting ready…" comes before the test runs. */
+  return text != NULL && strcmp (text, "Getting ready…") != 0;
 }
 
 /* The button that activates @action; its sensitivity follows the action's
@@ -162,11 +165,11 @@ test_run (void)
   g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   ui_iterate_until (ui_refreshed, model, 10);
   g_assert_true (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  ui_iterate_until (has_progress, model, 30);
   /* The plot's limit lines: the drive's temp1_max and temp1_crit. */
   drivedash_long_test_model_get_temperature_limits (model, &warning_k, &critical_k);
   g_assert_cmpuint (warning_k, ==, 343);
   g_assert_cmpuint (critical_k, ==, 358);
-  ui_iterate_until (has_progress, model, 30);
   /* A few points on the live plot, or the end of the run. */
   g_signal_connect (model, "row", G_CALLBACK (count_row), &rows);
   ui_iterate_until (has_rows_or_ended, &(RowsSeen) { model, &rows }, 30);
@@ -558,6 +561,7 @@ test_saturation (void)
   shrink_kind (model, DRIVEDASH_LONG_TEST_SATURATION);
   ui_iterate_until (ui_refreshed, model, 10);
   gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  ui_iterate_until (has_progress, model, 30);
   g_assert_cmpfloat (fabs (drivedash_long_test_rounds_get_amount_gb (rounds) - 0.805306368), <, 1e-6);
   ui_iterate_until (has_points, rounds, 60);
   if (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)))

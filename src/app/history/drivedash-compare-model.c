@@ -552,9 +552,7 @@ drivedash_compare_model_make_report_of (DrivedashCompareModel *self,
 {
   g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
   DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
-  g_autoptr(DrivedashStore) store = NULL;
   g_autofree char *html_path = drivedash_compare_model_dup_html_path (pdf_path);
-  GError *error = NULL;
 
   g_return_if_fail (DRIVEDASH_IS_COMPARE_MODEL (self));
 
@@ -563,15 +561,10 @@ drivedash_compare_model_make_report_of (DrivedashCompareModel *self,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, _("A report is already being made."));
       return;
     }
-  if ((store = drivedash_store_open (store_path, &error)) == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
   options.show_serial = self->show_serial;
   self->report_cancellable = g_cancellable_new ();
   set_boolean (self, &self->reporting, TRUE, PROP_REPORTING);
-  drivedash_report_write_async (store, ids, n_ids, &options,
+  drivedash_report_write_async (store_path, ids, n_ids, &options,
                                 pdf_path, html_path, self->report_cancellable, report_done_cb,
                                 g_steal_pointer (&task));
 }

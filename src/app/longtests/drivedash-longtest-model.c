@@ -94,32 +94,15 @@ plan_settings (DrivedashLongTestModel *self)
   return s;
 }
 
-/* The settings a Start runs with: the drive's controller and sensor too. */
-static DrivedashLongTestSettings *
-make_settings (DrivedashLongTestModel *self)
+/* In a Start's worker: the drive's controller and sensor (sysfs) join
+ * the settings. */
+static void
+find_drive (DrivedashLongTestSettings *s)
 {
-  DrivedashLongTestSettings *s = plan_settings (self);
-  g_autofree char *controller = NULL;
+  g_autofree char *controller = drivedash_controller_for_folder (NULL, s->folder ? s->folder : g_get_home_dir ());
 
-  if (self->override != NULL)
-    return s;
-  controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder : g_get_home_dir ());
   s->hwmon_path = drivedash_hwmon_find (controller);
   s->controller = g_steal_pointer (&controller);
-  return s;
-}
-
-/* The limits the live plot shows next to the drive's temperature. */
-static void
-read_limits (DrivedashLongTestModel          *self,
-             const DrivedashLongTestSettings *s)
-{
-  DrivedashHwmonReading reading = { 0 };
-
-  if (s->hwmon_path == NULL || !drivedash_hwmon_read (s->hwmon_path, &reading, FALSE, NULL))
-    reading = (DrivedashHwmonReading) { 0 };
-  self->warning_kelvin = reading.max_kelvin;
-  self->critical_kelvin = reading.crit_kelvin;
 }
 
 /* The drive's temperature limits (Kelvin, 0: unknown), read at _start(). */
@@ -522,44 +505,104 @@ drivedash_long_test_model_dup_folder (DrivedashRunModel *run)
   return g_file_new_for_path (folder ? folder : g_get_home_dir ());
 }
 
-static gboolean
-drivedash_long_test_model_start (DrivedashRunModel  *run,
-                                 GError            **error)
+/* What a Start reads from the disk, in a worker: whether the folder can
+ * take the test file (it makes a probe file there), the drive and its
+ * limits, and what a saturation run writes (statvfs). */
+typedef struct
 {
-  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (run);
-  DrivedashLongTestSettings *s;
-  GError *local = NULL;
+  DrivedashLongTestSettings *settings;   /* in; out with the drive's controller and sensor */
+  gboolean                   find_drive; /* FALSE: the tests' override, as it is */
+  DrivedashHwmonReading      limits;     /* out */
+  double                     planned_gb; /* out */
+} Begin;
 
-  s = make_settings (self);
-  if (!drivedash_run_folder_check (s->folder, &local) ||
-      !drivedash_long_test_settings_validate (s, &local))
+static void
+begin_free (Begin *b)
+{
+  drivedash_long_test_settings_free (b->settings);
+  g_free (b);
+}
+
+static void
+begin_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  Begin *b = task_data;
+  GError *error = NULL;
+
+  if (b->find_drive)
+    find_drive (b->settings);
+  /* The limits the live plot shows next to the drive's temperature. */
+  if (b->settings->hwmon_path == NULL || !drivedash_hwmon_read (b->settings->hwmon_path, &b->limits, FALSE, NULL))
+    b->limits = (DrivedashHwmonReading) { 0 };
+  if (!drivedash_run_folder_check (b->settings->folder, &error) ||
+      !drivedash_long_test_settings_validate (b->settings, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  b->planned_gb = planned_gb (b->settings);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+begun_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (source);
+  Begin *b = g_task_get_task_data (G_TASK (result));
+  GError *error = NULL;
+
+  if (g_task_propagate_boolean (G_TASK (result), &error) && g_cancellable_is_cancelled (self->cancellable))
+    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED, _("Stopped before the test began."));
+  if (error != NULL)
     {
       /* The page shows the refusal as the status, in plain words. */
-      if (error != NULL)
-        *error = g_error_copy (local);
-      drivedash_run_model_set_status (run, local->message, local);
-      drivedash_long_test_settings_free (s);
-      return FALSE;
+      g_clear_object (&self->cancellable);
+      drivedash_run_model_set_status (RUN (self), error->message, error);
+      drivedash_run_model_set_progress (RUN (self), 0, NULL);
+      drivedash_run_model_finish (RUN (self), FALSE);
+      return;
     }
-  read_limits (self, s);
-  drivedash_long_test_rounds_reset (self->rounds, s->kind, planned_gb (s));
-  self->cancellable = g_cancellable_new ();
-  self->run = drivedash_long_test_run_new (s);
-  drivedash_long_test_settings_free (s);
+  self->warning_kelvin = b->limits.max_kelvin;
+  self->critical_kelvin = b->limits.crit_kelvin;
+  drivedash_long_test_rounds_reset (self->rounds, b->settings->kind, b->planned_gb);
+  self->run = drivedash_long_test_run_new (b->settings);
   /* Kept as the CLI keeps it, a stopped or failed run too. */
   drivedash_store_keep_long_test_run (NULL, self->run, NULL);
   g_signal_connect (self->run, "progress", G_CALLBACK (on_progress), self);
   g_signal_connect (self->run, "row", G_CALLBACK (on_row), self);
   g_signal_connect (self->run, "round", G_CALLBACK (on_round), self);
-  drivedash_run_model_set_status (run, NULL, NULL);
-  set_string (self, &self->summary, NULL, PROP_SUMMARY);
-  drivedash_run_model_set_progress (run, 0, NULL);
-  drivedash_run_model_set_has_result (run, FALSE);
-  drivedash_run_model_set_has_plots (run, FALSE);
-  drivedash_run_model_set_running (run, TRUE);
+  drivedash_run_model_set_progress (RUN (self), 0, NULL);
   /* The callback holds the model until the run is over; the run's own
    * "stopped" message comes after the file is gone. */
   drivedash_long_test_run_run_async (self->run, self->cancellable, on_run_done, g_object_ref (self));
+}
+
+/* Running from now on ("Getting ready…"); the test itself starts once a
+ * worker has checked the folder and found the drive (begun_cb). */
+static gboolean
+drivedash_long_test_model_start (DrivedashRunModel  *run,
+                                 GError            **error)
+{
+  DrivedashLongTestModel *self = DRIVEDASH_LONG_TEST_MODEL (run);
+  g_autoptr(GTask) task = g_task_new (self, NULL, begun_cb, NULL);
+  Begin *b = g_new0 (Begin, 1);
+
+  b->find_drive = self->override == NULL;
+  b->settings = plan_settings (self);
+  self->cancellable = g_cancellable_new ();
+  drivedash_run_model_set_status (run, NULL, NULL);
+  set_string (self, &self->summary, NULL, PROP_SUMMARY);
+  drivedash_run_model_set_has_result (run, FALSE);
+  drivedash_run_model_set_has_plots (run, FALSE);
+  drivedash_run_model_set_running (run, TRUE);
+  drivedash_run_model_set_progress (run, 0, _("Getting ready…"));
+  g_task_set_task_data (task, b, (GDestroyNotify) begin_free);
+  g_task_run_in_thread (task, begin_thread);
   return TRUE;
 }
 

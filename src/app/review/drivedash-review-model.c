@@ -37,6 +37,7 @@ struct _DrivedashReviewModel
   gboolean                 reporting;
   DrivedashReviewSettings *test_settings;  /* _for_testing; NULL: the length's */
   char                    *state_path;
+  gboolean                 preparing;      /* started, reading what it needs (begin_thread) */
   DrivedashReviewRun      *run;            /* while running */
   DrivedashReviewRun      *last;           /* the review that ended, shown until a choice changes */
   DrivedashReviewState    *kept;           /* the review the state file points to, stopped or
@@ -108,6 +109,13 @@ next_settings (DrivedashReviewModel *self)
   return s;
 }
 
+/* A review runs, or is getting ready to. */
+static gboolean
+busy (DrivedashReviewModel *self)
+{
+  return self->run != NULL || self->preparing;
+}
+
 static char *
 plan_text (const DrivedashReviewState *state)
 {
@@ -155,7 +163,7 @@ set_can_report (DrivedashReviewModel       *self,
 {
   g_autoptr(GArray) ids = last ? drivedash_review_state_dup_run_ids (last) : NULL;
 
-  set_boolean (self, &self->can_report, self->run == NULL && !self->reporting && ids != NULL && ids->len > 0,
+  set_boolean (self, &self->can_report, !busy (self) && !self->reporting && ids != NULL && ids->len > 0,
                PROP_CAN_REPORT);
 }
 
@@ -281,7 +289,7 @@ refresh_done (DrivedashRunModel *model,
     }
   set_string (self, &self->estimate_text, estimate, PROP_ESTIMATE_TEXT);
   set_boolean (self, &self->can_resume,
-               self->run == NULL && r->stopped != NULL &&
+               !busy (self) && r->stopped != NULL &&
                drivedash_review_state_next_step (r->stopped) < r->stopped->steps->len,
                PROP_CAN_RESUME);
   set_can_report (self, r->stopped);
@@ -309,7 +317,7 @@ refresh (DrivedashReviewModel *self)
 
   set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
   /* Nothing to resume or report while a review runs: said at once. */
-  if (self->run != NULL)
+  if (busy (self))
     {
       set_boolean (self, &self->can_resume, FALSE, PROP_CAN_RESUME);
       set_can_report (self, NULL);
@@ -317,7 +325,7 @@ refresh (DrivedashReviewModel *self)
   r->settings = g_steal_pointer (&s);
   r->state_path = g_strdup (self->state_path);
   r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
-  r->may_migrate = self->run == NULL;
+  r->may_migrate = !busy (self);
   drivedash_run_model_refresh (DRIVEDASH_RUN_MODEL (self), r, (GDestroyNotify) refresh_free, refresh_read,
                                refresh_done);
 }
@@ -444,35 +452,120 @@ run_done_cb (GObject      *source,
   drivedash_run_model_finish (DRIVEDASH_RUN_MODEL (self), ok);
 }
 
-static gboolean
-begin (DrivedashReviewModel  *self,
-       DrivedashReviewState  *state,
-       GError               **error)
+/* What a start reads from the disk, in a worker: the controller that
+ * holds the folder (sysfs, for a new review), the free space the fill
+ * step sizes itself by (statvfs) and the history (SQLite). */
+typedef struct
 {
-  g_autoptr(DrivedashStore) store = NULL;
-  const DrivedashLongTestSettings *fill = state->settings->adaptivity;
+  DrivedashReviewSettings *settings;    /* a new review's; NULL: resume @state */
+  char                    *folder;      /* a new review's, home for NULL */
+  DrivedashReviewState    *state;       /* in (resume) or out (new) */
+  guint64                  fill_amount; /* out */
+  DrivedashStore          *store;       /* out */
+} Begin;
 
-  /* Opening is a few ms, once per review, as the A/B model does; the
-   * saves themselves run in a worker thread.  Without the history a
-   * review cannot be resumed with its runs, so it does not start. */
-  if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &self->fill_amount, error) ||
-      (store = drivedash_store_open (NULL, error)) == NULL)
+static void
+begin_free (Begin *b)
+{
+  g_clear_pointer (&b->settings, drivedash_review_settings_free);
+  g_free (b->folder);
+  g_clear_pointer (&b->state, drivedash_review_state_free);
+  g_clear_object (&b->store);
+  g_free (b);
+}
+
+static void
+begin_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  Begin *b = task_data;
+  const DrivedashLongTestSettings *fill;
+  GError *error = NULL;
+
+  if (b->state == NULL)
     {
-      drivedash_review_state_free (state);
-      return FALSE;
+      g_autofree char *controller = drivedash_controller_for_folder (NULL, b->folder);
+
+      if (controller == NULL && b->settings->game_mode_ab)
+        {
+          g_task_return_new_error (task, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, "%s",
+                                   _("This folder is not on an NVMe drive, and game mode is only for NVMe "
+                                     "drives. Pick a folder on one, or run the review without game mode."));
+          return;
+        }
+      b->state = drivedash_review_state_new (b->settings, controller);
     }
+  fill = b->state->settings->adaptivity;
+  /* Without the history a review cannot be resumed with its runs, so
+   * it does not start. */
+  if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &b->fill_amount, &error) ||
+      (b->store = drivedash_store_open (NULL, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+begun_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (source);
+  DrivedashRunModel *model = DRIVEDASH_RUN_MODEL (source);
+  Begin *b = g_task_get_task_data (G_TASK (result));
+  GError *error = NULL;
+
+  self->preparing = FALSE;
+  if (g_task_propagate_boolean (G_TASK (result), &error) && g_cancellable_is_cancelled (self->cancellable))
+    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED, _("Stopped before the first step."));
+  if (error != NULL)
+    {
+      g_clear_object (&self->cancellable);
+      drivedash_run_model_set_status (model, error->message, error);
+      refresh (self);
+      drivedash_run_model_finish (model, FALSE);
+      return;
+    }
+  self->fill_amount = b->fill_amount;
   g_clear_object (&self->last);
-  self->run = drivedash_review_run_new (state, self->state_path, drivedash_power_paths_default (), NULL,
-                                        DRIVEDASH_CLIENT_INTERACTIVE, store);
-  self->cancellable = g_cancellable_new ();
+  self->run = drivedash_review_run_new (g_steal_pointer (&b->state), self->state_path,
+                                        drivedash_power_paths_default (), NULL, DRIVEDASH_CLIENT_INTERACTIVE,
+                                        b->store);
   g_signal_connect_object (self->run, "step-started", G_CALLBACK (step_started_cb), self, 0);
   g_signal_connect_object (self->run, "step-progress", G_CALLBACK (step_progress_cb), self, 0);
   g_signal_connect_object (self->run, "step-finished", G_CALLBACK (step_finished_cb), self, 0);
-  drivedash_run_model_set_status (DRIVEDASH_RUN_MODEL (self), NULL, NULL);
-  drivedash_run_model_set_running (DRIVEDASH_RUN_MODEL (self), TRUE);
   refresh (self);
   drivedash_review_run_run_async (self->run, self->cancellable, run_done_cb, g_object_ref (self));
-  return TRUE;
+}
+
+/* Running from now on ("Getting ready…"); the review itself starts once
+ * a worker has read what it needs (begun_cb). */
+static void
+begin (DrivedashReviewModel *self,
+       Begin                *b)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, begun_cb, NULL);
+
+  self->preparing = TRUE;
+  self->cancellable = g_cancellable_new ();
+  set_boolean (self, &self->can_resume, FALSE, PROP_CAN_RESUME);
+  set_can_report (self, NULL);
+  drivedash_run_model_set_status (DRIVEDASH_RUN_MODEL (self), NULL, NULL);
+  drivedash_run_model_set_running (DRIVEDASH_RUN_MODEL (self), TRUE);
+  drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), 0, _("Getting ready…"));
+  /* A resumed review's steps, the done ones marked, at once. */
+  if (b->state != NULL)
+    {
+      g_autofree char *plan = plan_text (b->state);
+
+      set_string (self, &self->plan_text, plan, PROP_PLAN_TEXT);
+    }
+  g_task_set_task_data (task, b, (GDestroyNotify) begin_free);
+  g_task_run_in_thread (task, begin_thread);
 }
 
 static gboolean
@@ -481,27 +574,25 @@ drivedash_review_model_start (DrivedashRunModel  *model,
 {
   DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (model);
   g_autoptr(DrivedashReviewSettings) s = next_settings (self);
-  g_autofree char *controller = NULL;
+  Begin *b;
 
   if (!drivedash_review_settings_validate (s, error))
     return FALSE;
-  controller = drivedash_controller_for_folder (NULL, self->folder ? self->folder : g_get_home_dir ());
-  if (controller == NULL && s->game_mode_ab)
-    {
-      g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
-                           _("This folder is not on an NVMe drive, and game mode is only for NVMe "
-                             "drives. Pick a folder on one, or run the review without game mode."));
-      return FALSE;
-    }
-  return begin (self, drivedash_review_state_new (s, controller), error);
+  b = g_new0 (Begin, 1);
+  b->settings = g_steal_pointer (&s);
+  b->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
+  begin (self, b);
+  return TRUE;
 }
 
 gboolean
 drivedash_review_model_resume (DrivedashReviewModel  *self,
                                GError               **error)
 {
+  Begin *b;
+
   g_return_val_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self), FALSE);
-  g_return_val_if_fail (self->run == NULL, FALSE);
+  g_return_val_if_fail (!busy (self), FALSE);
 
   /* The review the last refresh read: Resume is only offered after it. */
   if (self->kept == NULL || drivedash_review_state_next_step (self->kept) >= self->kept->steps->len)
@@ -510,10 +601,10 @@ drivedash_review_model_resume (DrivedashReviewModel  *self,
                            _("There is no stopped review to resume."));
       return FALSE;
     }
-  if (begin (self, g_steal_pointer (&self->kept), error))
-    return TRUE;
-  refresh (self);
-  return FALSE;
+  b = g_new0 (Begin, 1);
+  b->state = g_steal_pointer (&self->kept);
+  begin (self, b);
+  return TRUE;
 }
 
 static void
@@ -722,11 +813,9 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
                                           gpointer              user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autofree char *html_path = NULL;
   DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
-  GError *error = NULL;
 
   g_return_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self));
 
@@ -734,11 +823,6 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
   if (self->reporting)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, _("A report is already being made."));
-      return;
-    }
-  if ((store = drivedash_store_open (NULL, &error)) == NULL)
-    {
-      g_task_return_error (task, error);
       return;
     }
   ids = self->kept ? drivedash_review_state_dup_run_ids (self->kept) : g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -761,7 +845,7 @@ drivedash_review_model_make_report_async (DrivedashReviewModel *self,
   html_path = drivedash_report_dup_html_path (pdf_path);
   self->reporting = TRUE;
   set_can_report (self, self->kept);
-  drivedash_report_write_async (store, (const gint64 *) (gpointer) ids->data, ids->len, &options, pdf_path,
+  drivedash_report_write_async (NULL, (const gint64 *) (gpointer) ids->data, ids->len, &options, pdf_path,
                                 html_path, NULL, report_done_cb, g_steal_pointer (&task));
 }
 

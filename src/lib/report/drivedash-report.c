@@ -175,7 +175,7 @@ write_thread (GTask        *task,
 }
 
 void
-drivedash_report_write_async (DrivedashStore               *store,
+drivedash_report_write_async (const char                   *db_path,
                               const gint64                 *ids,
                               guint                         n_ids,
                               const DrivedashReportOptions *options,
@@ -188,11 +188,10 @@ drivedash_report_write_async (DrivedashStore               *store,
   g_autoptr(GTask) task = NULL;
   WriteJob *job;
 
-  g_return_if_fail (DRIVEDASH_IS_STORE (store));
   task = g_task_new (NULL, cancellable, callback, user_data);
   job = g_new0 (WriteJob, 1);
   g_task_set_source_tag (task, drivedash_report_write_async);
-  job->db_path = g_strdup (drivedash_store_get_path (store));
+  job->db_path = g_strdup (db_path);
   job->ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n_ids);
   g_array_append_vals (job->ids, ids, n_ids);
   if (options != NULL)

@@ -16,7 +16,7 @@
  * For the app's History page, one call:
  *
  *   DrivedashReportOptions options = DRIVEDASH_REPORT_OPTIONS_INIT;
- *   drivedash_report_write_async (store, ids, n_ids, &options,
+ *   drivedash_report_write_async (db_path, ids, n_ids, &options,
  *                                 pdf_path, html_path, cancellable,
  *                                 on_report_written, self);
  *   ...
@@ -68,13 +68,13 @@ gboolean drivedash_report_write        (DrivedashStore               *store,
                                         const char                   *html_path,
                                         GError                      **error);
 
-/* The same in a GTask thread.  The thread opens its own connection to
- * @store's database (a DrivedashStore is used from one thread at a
- * time), so the caller may keep using @store meanwhile.  @ids, @options
+/* The same in a GTask thread, which opens the database at @db_path
+ * (NULL: the history's default) itself: the caller's thread reads no
+ * disk, and may keep using its own DrivedashStore meanwhile.  @ids, @options
  * and the paths are copied.  @cancellable is checked before the work
  * starts (a report of six runs takes well under a second); cancelled, it
  * gives G_IO_ERROR_CANCELLED and writes nothing. */
-void     drivedash_report_write_async  (DrivedashStore               *store,
+void     drivedash_report_write_async  (const char                   *db_path,
                                         const gint64                 *ids,
                                         guint                         n_ids,
                                         const DrivedashReportOptions *options,
