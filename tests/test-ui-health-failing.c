@@ -23,6 +23,7 @@
 #include "drivedash-health-failing.h"
 #include "drivedash-health-model-private.h"
 #include "drivedash-health-page.h"
+#include "drivedash-health-verdict.h"
 #include "drivedash-report-evidence.h"
 #include "drivedash-store-health.h"
 #include "drivedash-test-health.h"
@@ -302,6 +303,7 @@ run_flow (const char *prefix,
   g_autofree char *name = g_strdup_printf ("%s-%s.png", prefix, suffix);
   g_autofree char *saved = g_strdup_printf ("%s-%s-saved.png", prefix, suffix);
   g_autofree char *reasons = NULL;
+  g_autofree char *why = NULL;
   Flow flow = { 0 };
 
   flow.root = g_dir_make_tmp ("drivedash-ui-failing-XXXXXX", &error);
@@ -310,10 +312,19 @@ run_flow (const char *prefix,
   open_flow (&flow, width, height);
   check_first (&flow);
   g_object_get (failing_model (&flow), "reasons-text", &reasons, NULL);
-  g_assert_nonnull (strstr (reasons, _("The drive’s own health report says it is in bad health.")));
+  g_object_get (failing_model (&flow), "why-text", &why, NULL);
+  /* One verdict line; the other reasons behind Why?, each once, and the
+   * verdict card, which said them again, hidden. */
+  g_assert_cmpstr (reasons, ==, _("The drive’s own health report says it is in bad health."));
+  g_assert_nonnull (why);
+  g_assert_null (strstr (why, reasons));
+  g_assert_false (gtk_widget_get_visible (ui_find_descendant (GTK_WIDGET (flow.page),
+                                                              DRIVEDASH_TYPE_HEALTH_VERDICT)));
   check_backups (&flow);
   g_free (ui_screenshot (flow.window, name));
   check_evidence (&flow);
+  /* The first expander of the page is the failing section's Why?. */
+  gtk_expander_set_expanded (GTK_EXPANDER (ui_find_descendant (GTK_WIDGET (flow.page), GTK_TYPE_EXPANDER)), TRUE);
   g_free (ui_screenshot (flow.window, saved));
   check_self_test (&flow);
   close_flow (&flow);

@@ -30,7 +30,8 @@ struct _DrivedashHealthFailingModel
 
   DrivedashHealthModel *model;
   gboolean              failing;
-  char                 *reasons_text;
+  char                 *reasons_text;   /* the one verdict line */
+  char                 *why_text;       /* the reasons behind it, each once */
   gboolean              backup_installed;
   char                 *self_test_text;
   gboolean              can_start_self_test;
@@ -53,6 +54,7 @@ enum {
   FAILING_PROP_HEALTH_MODEL,
   FAILING_PROP_FAILING,
   FAILING_PROP_REASONS_TEXT,
+  FAILING_PROP_WHY_TEXT,
   FAILING_PROP_BACKUP_INSTALLED,
   FAILING_PROP_BACKUP_TEXT,
   FAILING_PROP_SELF_TEST_TEXT,
@@ -138,6 +140,43 @@ update_self_test (DrivedashHealthFailingModel *self,
 static void load_history (DrivedashHealthFailingModel *self,
                           const DrivedashHealth       *h);
 
+static void
+add_once (GPtrArray  *lines,
+          const char *line)
+{
+  if (!g_ptr_array_find_with_equal_func (lines, line, g_str_equal, NULL))
+    g_ptr_array_add (lines, (gpointer) line);
+}
+
+/* "Why?": the failing reasons after the first (which is the page's
+ * verdict line) and the health report's own, each once.  The kernel's
+ * events are not repeated: the Events group lists them. */
+static char *
+why_text (const DrivedashHealth *h,
+          char *const           *why)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  gboolean events = FALSE;
+
+  for (guint i = 1; why[0] != NULL && why[i] != NULL; i++)
+    add_once (lines, why[i]);
+  for (guint i = 0; h->reasons != NULL && i < h->reasons->len; i++)
+    {
+      const DrivedashVerdictReason *r = g_ptr_array_index (h->reasons, i);
+
+      if (g_str_has_prefix (r->id, "kernel-"))
+        events = TRUE;
+      else if (g_strcmp0 (r->message, why[0]) != 0)
+        add_once (lines, r->message);
+    }
+  if (events)
+    add_once (lines, _("What the system reported about the drive is listed under Events, below."));
+  if (lines->len == 0)
+    return NULL;
+  g_ptr_array_add (lines, NULL);
+  return g_strjoinv ("\n", (char **) lines->pdata);
+}
+
 /* The page's model has applied its kernel events to the health's verdict
  * already; the failing test needs the events themselves too, and the
  * watch's readings. */
@@ -152,7 +191,8 @@ update (DrivedashHealthFailingModel *self)
   failing = h ? drivedash_health_failing (h, self->history, self->model->event_log) : DRIVEDASH_FAILING_NONE;
   why = drivedash_failing_describe (failing);
 
-  set_text (self, &self->reasons_text, failing ? g_strjoinv ("\n", why) : NULL, FAILING_PROP_REASONS_TEXT);
+  set_text (self, &self->reasons_text, failing ? g_strdup (why[0]) : NULL, FAILING_PROP_REASONS_TEXT);
+  set_text (self, &self->why_text, failing ? why_text (h, why) : NULL, FAILING_PROP_WHY_TEXT);
   set_bool (self, &self->failing, failing != DRIVEDASH_FAILING_NONE, FAILING_PROP_FAILING);
   update_self_test (self, h);
 }
@@ -421,6 +461,9 @@ drivedash_health_failing_model_get_property (GObject    *object,
     case FAILING_PROP_REASONS_TEXT:
       g_value_set_string (value, self->reasons_text);
       break;
+    case FAILING_PROP_WHY_TEXT:
+      g_value_set_string (value, self->why_text);
+      break;
     case FAILING_PROP_BACKUP_INSTALLED:
       g_value_set_boolean (value, self->backup_installed);
       break;
@@ -484,6 +527,7 @@ drivedash_health_failing_model_finalize (GObject *object)
   DrivedashHealthFailingModel *self = DRIVEDASH_HEALTH_FAILING_MODEL (object);
 
   g_free (self->reasons_text);
+  g_free (self->why_text);
   g_free (self->self_test_text);
   g_clear_object (&self->save_cancellable);
   g_clear_object (&self->history_cancellable);
@@ -521,6 +565,7 @@ drivedash_health_failing_model_class_init (DrivedashHealthFailingModelClass *kla
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[FAILING_PROP_FAILING] = ro_bool ("failing");
   properties[FAILING_PROP_REASONS_TEXT] = ro_string ("reasons-text");
+  properties[FAILING_PROP_WHY_TEXT] = ro_string ("why-text");
   properties[FAILING_PROP_BACKUP_INSTALLED] = ro_bool ("backup-installed");
   properties[FAILING_PROP_BACKUP_TEXT] = ro_string ("backup-text");
   properties[FAILING_PROP_SELF_TEST_TEXT] = ro_string ("self-test-text");

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "drivedash-closures.h"
 #include "drivedash-file-chooser.h"
 #include "drivedash-health-failing.h"
 #include "drivedash-toast.h"
@@ -186,6 +187,7 @@ drivedash_health_failing_class_init (DrivedashHealthFailingClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-failing.ui");
+  drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_install_action (widget_class, "failing.open-backups", NULL, open_backups_action);
   gtk_widget_class_install_action (widget_class, "failing.save-evidence", NULL, save_evidence_action);
 }
