@@ -6,7 +6,7 @@
  * (the page's templates bind to them), so these tests check the page's
  * values with no window at all: a full health log decoded from the byte
  * fixtures (healthy, and each critical-warning bit), a real unprivileged
- * read of a sysfs fixture tree (partial, no service: "How to Enable"), no
+ * read of a sysfs fixture tree (partial, no service: "Get Full Features"), no
  * drives, and the demo drive.  The rest run against a FAKE system service
  * on a private test bus (tests/dbus/fake-slow-game-mode.py): a slow
  * game-mode change during a refresh and a hot-plug, and an installed

@@ -95,6 +95,13 @@ ui_asks (gpointer window)
   return ui_question_over (window) != NULL;
 }
 
+/* For ui_iterate_until (ui_asks_not, window, s): no question is shown. */
+static inline gboolean
+ui_asks_not (gpointer window)
+{
+  return ui_question_over (window) == NULL;
+}
+
 /* A test view's model has read what the next Start writes and takes
  * (its worker is done): for ui_iterate_until (ui_refreshed, model, s). */
 static inline gboolean

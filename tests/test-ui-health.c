@@ -775,17 +775,17 @@ game_mode_read (gpointer data)
 
 /* Buttons that offer the install instructions and are on screen. */
 static guint
-count_shown_how_to_enable (GtkWidget *widget)
+count_shown_get_full_features (GtkWidget *widget)
 {
   guint n = 0;
 
   if (!gtk_widget_get_visible (widget))
     return 0;
   if (GTK_IS_BUTTON (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "health.how-to-enable") == 0)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "health.get-full-features") == 0)
     n++;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    n += count_shown_how_to_enable (child);
+    n += count_shown_get_full_features (child);
   return n;
 }
 
@@ -849,8 +849,26 @@ test_partial_data (void)
   assert_shown (page, "partial");
   /* No service on this bus, none to start: the banner offers it (game
    * mode reads from sysfs and needs no permission, so only the banner). */
-  g_assert_cmpuint (count_shown_how_to_enable (GTK_WIDGET (page)), ==, 1);
+  g_assert_cmpuint (count_shown_get_full_features (GTK_WIDGET (page)), ==, 1);
   g_test_message ("game mode: %s", page_value (page, "game-mode-text"));
+
+  /* Get Full Features says what the service adds, in words without
+   * commands, and Check Again reads the drive again. */
+  {
+    AdwMessageDialog *dialog;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.get-full-features", NULL));
+    ui_iterate_until (ui_asks, window, 10);
+    dialog = ui_question_over (window);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Get Full Features");
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "game mode"));
+    g_assert_null (strstr (adw_message_dialog_get_body (dialog), "README"));
+    g_assert_null (strstr (adw_message_dialog_get_body (dialog), "meson"));
+    /* Pressed as a user does: the dialog closes itself. */
+    g_signal_emit_by_name (ui_find_button_labelled (GTK_WIDGET (dialog), "Check _Again"), "clicked");
+    ui_iterate_until (ui_asks_not, window, 10);
+    ui_iterate_until (is_partial, page, 20);
+  }
 
   /* Starting a self-test without the service, UDisks2 or a device node
    * is refused with a message (a toast or a dialog), not a crash or a hang. */

@@ -106,7 +106,7 @@ struct _DrivedashHealthModel
   gboolean                       game_mode_enabled;
   gboolean                       game_mode_persistent;
   gboolean                       can_change_game_mode;
-  gboolean                       service_missing;  /* offer "How to Enable" */
+  gboolean                       service_missing;  /* offer "Get Full Features" */
   GListStore                    *events;        /* DrivedashHealthEventItem, one per kind seen */
   DrivedashEventLog             *event_log;     /* the last read; NULL when it failed */
   gboolean                       suggest_full_power;

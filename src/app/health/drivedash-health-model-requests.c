@@ -57,7 +57,7 @@ _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
                                     self->game_mode || error
                                       ? drivedash_health_game_mode_text (self->game_mode, error, simulated)
                                       : NULL);
-  /* "How to Enable" installs the service: where it is installed and
+  /* "Get Full Features" installs the service: where it is installed and
    * polkit said no, the message says so and the instructions would not
    * help. */
   _drivedash_health_model_set_bool (self, &self->game_mode_needs_permission,

@@ -23,6 +23,8 @@
 #include "drivedash-health-temperature.h"
 #include "drivedash-health-upkeep.h"
 #include "drivedash-health-verdict.h"
+#include "drivedash-service-offer.h"
+#include "drivedash-a11y.h"
 #include "drivedash-dialog.h"
 #include "drivedash-toast.h"
 #include "drivedash-watch-hint.h"
@@ -150,17 +152,46 @@ keep_full_power_action_cb (GtkWidget  *widget,
   drivedash_health_model_set_game_mode (self->model, TRUE, TRUE);
 }
 
+/* Check Again reads the drive again, which asks for the service anew. */
 static void
-how_to_enable_action_cb (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
+full_features_response_cb (AdwMessageDialog    *dialog,
+                           const char          *response,
+                           DrivedashHealthPage *self)
 {
-  present_message (widget, _("Enable the Drivedash System Service"),
-                   _("Reading a drive's full health log and changing its power saving needs administrator rights. "
-                     "The Drivedash system service does this for you, safely, without running the whole app as administrator.\n\n"
-                     "Install it with your distribution's “drivedash” package, or build Drivedash with the service enabled "
-                     "(meson setup -Dservice=true) and run “sudo meson install”. "
-                     "Drivedash finds it by itself the next time you open it."));
+  if (g_strcmp0 (response, "check") == 0)
+    drivedash_health_model_refresh (self->model);
+}
+
+/* "Get Full Features": what the system service adds on this computer
+ * and how to get it here (lib/client's words), the install command
+ * apart, to copy, where the distribution has one. */
+static void
+get_full_features_action_cb (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  DrivedashHealthPage *self = DRIVEDASH_HEALTH_PAGE (widget);
+  DrivedashServiceOfferPlace place;
+  g_autofree char *command = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  drivedash_service_offer_place_detect (&place);
+  body = drivedash_service_offer_dup_text (&place, &command);
+  dialog = drivedash_dialog_new_message (widget, _("Get Full Features"), body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "check", _("Check _Again"));
+  if (command != NULL)
+    {
+      GtkWidget *label = gtk_label_new (command);
+
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "monospace");
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), label);
+    }
+  drivedash_a11y_fix_mnemonics (dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (full_features_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -290,7 +321,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, more_than_one_cb);
   gtk_widget_class_bind_template_callback (widget_class, drive_row_selected_cb);
 
-  gtk_widget_class_install_action (widget_class, "health.how-to-enable", NULL, how_to_enable_action_cb);
+  gtk_widget_class_install_action (widget_class, "health.get-full-features", NULL, get_full_features_action_cb);
   gtk_widget_class_install_action (widget_class, "health.keep-full-power", NULL, keep_full_power_action_cb);
   gtk_widget_class_install_action (widget_class, "health.refresh", NULL, refresh_action_cb);
   gtk_widget_class_install_action (widget_class, "health.watch-on", NULL, watch_on_action_cb);
