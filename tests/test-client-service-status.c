@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "drivedash-client.h"
+#include "drivedash-service-watch.h"
 
 #include "drivedash-test-tree.h"
 
@@ -61,6 +62,44 @@ test_self_test_broken (gconstpointer data)
   g_assert_nonnull (strstr (error->message, "is installed but did not answer"));
 }
 
+/* Until the watch says @want; the deadline only guards against a hang
+ * (the watch asks the bus every second here). */
+static void
+wait_available (DrivedashServiceWatch *watch,
+                gboolean               want)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (drivedash_service_watch_get_available (watch) != want)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+/* The app notices the service without a restart: here its service file
+ * is on the bus, so a new watch finds it startable (by asking the bus),
+ * and a new owner of the name keeps it available.  (The bus of a
+ * GTestDBus cannot reload its configuration, so a service file that
+ * comes later is not tried here.) */
+static void
+test_watch (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);
+  g_autoptr(DrivedashServiceWatch) watch = NULL;
+  guint owner;
+
+  g_assert_no_error (error);
+  watch = drivedash_service_watch_new (1);
+  g_assert_false (drivedash_service_watch_get_available (watch));
+  wait_available (watch, TRUE);
+  owner = g_bus_own_name_on_connection (bus, DRIVEDASH_SERVICE_BUS_NAME, G_BUS_NAME_OWNER_FLAGS_NONE,
+                                        NULL, NULL, NULL, NULL);
+  g_bus_unown_name (owner);
+  g_assert_true (drivedash_service_watch_get_available (watch));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -90,6 +129,7 @@ main (int    argc,
   /* The client talks to the system bus: make this one it. */
   g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", g_test_dbus_get_bus_address (bus), TRUE);
 
+  g_test_add_func ("/client/service-status/watch", test_watch);
   g_test_add_data_func ("/client/service-status/activatable-but-broken", sysfs, test_activatable_but_broken);
   g_test_add_data_func ("/client/service-status/self-test-broken", sysfs, test_self_test_broken);
   status = g_test_run ();

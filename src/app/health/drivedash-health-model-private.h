@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "drivedash-service-watch.h"
 #include "drivedash-health-model.h"
 #include "drivedash-health-provider.h"
 
@@ -119,6 +120,7 @@ struct _DrivedashHealthModel
   guint                          game_mode_epoch;    /* bumped when a change starts and ends */
   guint                          temperature_source;
   guint                          refresh_source;
+  DrivedashServiceWatch         *service_watch;    /* picks the service up once installed */
   guint                          self_test_source;
   gint64                         started_us;
 };

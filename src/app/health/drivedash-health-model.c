@@ -22,6 +22,9 @@
 /* The health log changes slowly; re-read it now and then for a window
  * left open for days. */
 #define HEALTH_REFRESH_S       300
+/* How often to ask whether the service's package has come (the bus does
+ * not say); a new owner of its name is seen at once. */
+#define SERVICE_POLL_S         15
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthModel, drivedash_health_model, G_TYPE_OBJECT)
 
@@ -385,6 +388,7 @@ drivedash_health_model_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->drives, self);
   g_clear_object (&self->drives);
   g_clear_object (&self->drive);
+  g_clear_object (&self->service_watch);
   G_OBJECT_CLASS (drivedash_health_model_parent_class)->dispose (object);
 }
 
@@ -499,6 +503,17 @@ drivedash_health_model_class_init (DrivedashHealthModelClass *klass)
                   G_TYPE_NONE, 0);
 }
 
+/* The service installed (its name owned, or startable) while the page
+ * offers it: read the drive again, which asks it, without a restart. */
+static void
+service_available_cb (DrivedashServiceWatch *watch,
+                      GParamSpec            *pspec,
+                      DrivedashHealthModel  *self)
+{
+  if (drivedash_service_watch_get_available (watch) && self->service_missing)
+    drivedash_health_model_refresh (self);
+}
+
 static void
 drivedash_health_model_init (DrivedashHealthModel *self)
 {
@@ -507,6 +522,8 @@ drivedash_health_model_init (DrivedashHealthModel *self)
   self->events = g_list_store_new (DRIVEDASH_TYPE_HEALTH_EVENT_ITEM);
   self->life_left = -1;
   self->started_us = g_get_monotonic_time ();
+  self->service_watch = drivedash_service_watch_new (SERVICE_POLL_S);
+  g_signal_connect_object (self->service_watch, "notify::available", G_CALLBACK (service_available_cb), self, 0);
 }
 
 DrivedashHealthModel *
