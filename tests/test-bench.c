@@ -300,6 +300,43 @@ test_short_passes (void)
   run_clear (&run);
 }
 
+/* A capped pass (pass_bytes) ends once its share is moved, long before
+ * its time: a minute per pass here would outlast the test's own timeout
+ * if the cap did not end them.  What the write test wrote stays within
+ * the cap per pass, with one request of slack, and every pass has its
+ * speed from its real, shorter time. */
+static void
+test_capped_passes (void)
+{
+  g_autofree char *folder = make_tmp_folder ();
+  g_autoptr(DrivedashBenchSettings) s = quick_settings (folder);
+  g_autoptr(GArray) tests = specs ("SEQ1M Q1T1 write", "RND4K Q1T1 read", NULL);
+  const guint64 cap = 2 << 20;
+  Run run = { 0 };
+
+  s->passes = 3;
+  s->pass_duration = 60;
+  s->pass_bytes = cap;
+  run_bench (&run, s, tests);
+  g_assert_no_error (run.error);
+  g_assert_nonnull (run.report);
+  for (guint i = 0; i < 2; i++)
+    {
+      DrivedashBenchResult *r = g_ptr_array_index (run.report->results, i);
+
+      g_assert_cmpuint (r->n_passes, ==, 3);
+      for (guint p = 0; p < r->n_passes; p++)
+        g_assert_cmpfloat (r->pass_mb_per_s[p], >, 0);
+      g_assert_cmpfloat (r->duration_s, <, 3 * 60);
+    }
+  /* The test file, then four passes (the warm-up too) of the write. */
+  g_assert_cmpuint (run.report->bytes_written, <=, s->test_size + 4 * (cap + (1 << 20)));
+  g_assert_cmpuint (run.report->bytes_written, >=, 4 * cap);
+  g_assert_cmpuint (count_bench_files (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  run_clear (&run);
+}
+
 static int expected_io_nice;
 
 /* Nice value (field 19 of /proc/self/task/TID/stat) of every I/O thread. */
@@ -760,6 +797,7 @@ main (int    argc,
 
   g_test_add_func ("/bench/run/basic", test_basic_run);
   g_test_add_func ("/bench/run/short-passes", test_short_passes);
+  g_test_add_func ("/bench/run/capped-passes", test_capped_passes);
   g_test_add_func ("/bench/run/background", test_background);
   g_test_add_func ("/bench/run/cancel", test_cancel);
   g_test_add_func ("/bench/run/file-removed", test_file_removed);

@@ -280,40 +280,52 @@ test_plan (void)
   g_autoptr(GArray) plan = NULL;
   const DrivedashLongPhase *p;
   double timed = 0, total, later;
+  guint64 capped = 0;
   guint rounds = 0;
 
   drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_REVIEW);
   g_assert_cmpfloat (s->round_s, ==, 600);
+  g_assert_cmpuint (s->timed_bytes, ==, 0);
   drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_QUICK);
+  g_assert_cmpuint (s->file_size, ==, G_GUINT64_CONSTANT (2) << 30);
   plan = drivedash_long_test_plan (s, 0);
   p = (const DrivedashLongPhase *) (gpointer) plan->data;
   g_assert_cmpuint (plan->len, ==, 1 + 2 * 18);
   g_assert_cmpint (p[0].kind, ==, DRIVEDASH_LONG_PHASE_PREPARE);
   g_assert_cmpuint (p[0].bytes, ==, 2 * s->file_size);
+  g_assert_cmpuint (p[0].max_bytes, ==, 0);
   for (guint i = 1; i <= 8; i++)
     {
       g_assert_cmpint (p[2 * i - 1].kind, ==, DRIVEDASH_LONG_PHASE_BURST);
-      g_assert_cmpfloat_with_epsilon (p[2 * i - 1].seconds, 12 + (i - 1) * 6, 1e-9);
+      g_assert_cmpfloat_with_epsilon (p[2 * i - 1].seconds, 6 + (i - 1) * 3, 1e-9);
       g_assert_cmpint (p[2 * i].kind, ==, DRIVEDASH_LONG_PHASE_MEASURE);
       g_assert_cmpuint (p[2 * i].round, ==, i);
+      /* The storage tests run by amount: no cap. */
+      g_assert_cmpuint (p[2 * i].max_bytes, ==, 0);
     }
   g_assert_cmpint (p[17].group, ==, DRIVEDASH_LONG_GROUP_STEADY);
-  g_assert_cmpfloat_with_epsilon (p[17].seconds, 54, 1e-9);
+  g_assert_cmpfloat_with_epsilon (p[17].seconds, 27, 1e-9);
   g_assert_cmpint (p[27].kind, ==, DRIVEDASH_LONG_PHASE_IDLE);
   g_assert_cmpint (p[27].group, ==, DRIVEDASH_LONG_GROUP_RECOVERY);
   for (guint i = 0; i < plan->len; i++)
     {
       timed += p[i].seconds;
       rounds += p[i].kind == DRIVEDASH_LONG_PHASE_MEASURE;
+      capped += p[i].max_bytes;
     }
   g_assert_cmpuint (rounds, ==, 18);
-  /* Quick: about 10 minutes of writing and resting */
-  g_assert_cmpfloat_with_epsilon (timed, 564, 1e-6);
+  /* Quick: under five minutes of writing and resting (8·T0 + 28·Tstep
+   * + 5·(T0 + 7·Tstep) + 5·idle at T0 = 6 s), the bursts sharing 16 GiB
+   * by their time. */
+  g_assert_cmpfloat_with_epsilon (timed, 282, 1e-6);
+  g_assert_cmpuint (capped, <=, s->timed_bytes);
+  g_assert_cmpuint (capped, >=, s->timed_bytes - 18 * 4096);
+  g_assert_cmpuint (p[17].max_bytes, >, p[1].max_bytes * 4);
 
   total = drivedash_long_test_plan_remaining_s (p, plan->len, 0, 0, 1e9);
   later = drivedash_long_test_plan_remaining_s (p, plan->len, 1, 5, 1e9);
   /* at 1 GB/s: the precondition, 18 storage tests, the timed phases */
-  g_assert_cmpfloat_with_epsilon (total, 564 + (2.0 * s->file_size + 18.0 * (s->file_size / 4)) / 1e9, 1e-6);
+  g_assert_cmpfloat_with_epsilon (total, 282 + (2.0 * s->file_size + 18.0 * (s->file_size / 4)) / 1e9, 1e-6);
   g_assert_cmpfloat_with_epsilon (total - later, 2.0 * s->file_size / 1e9 + 5, 1e-6);
   g_assert_cmpfloat (drivedash_long_test_plan_remaining_s (p, plan->len, plan->len - 1, 1e9, 1e9), ==, 0);
 }
@@ -337,16 +349,18 @@ test_plan_adaptivity (void)
   g_assert_true (drivedash_long_test_kind_fills (DRIVEDASH_LONG_TEST_ADAPTIVITY));
   g_assert_true (drivedash_long_test_kind_fills (DRIVEDASH_LONG_TEST_SATURATION));
   g_assert_false (drivedash_long_test_kind_fills (DRIVEDASH_LONG_TEST_CONSISTENCY));
-  /* Standard fills the free space (amount 0) and rests 30 s, Review
-   * PCMark's 5 minutes, Quick 6 s and at most 16 GiB. */
+  /* Review fills the free space (amount 0) and rests PCMark's 5
+   * minutes; Standard fills 32 GiB and rests 12 s, Quick 2 GiB and 3 s. */
   g_assert_cmpuint (s->amount, ==, 0);
-  g_assert_cmpfloat (s->idle_s, ==, 30);
+  g_assert_cmpuint (s->fill_cap, ==, G_GUINT64_CONSTANT (32) << 30);
+  g_assert_cmpfloat (s->idle_s, ==, 12);
   drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_QUICK);
-  g_assert_cmpfloat (s->idle_s, ==, 6);
-  g_assert_cmpuint (s->amount, ==, G_GUINT64_CONSTANT (16) << 30);
+  g_assert_cmpfloat (s->idle_s, ==, 3);
+  g_assert_cmpuint (s->fill_cap, ==, G_GUINT64_CONSTANT (2) << 30);
   drivedash_long_test_settings_apply_preset (s, DRIVEDASH_LONG_PRESET_REVIEW);
   g_assert_cmpfloat (s->idle_s, ==, 300);
   g_assert_cmpuint (s->amount, ==, 0);
+  g_assert_cmpuint (s->fill_cap, ==, 0);
 
   plan = drivedash_long_test_plan (s, amount);
   p = (const DrivedashLongPhase *) (gpointer) plan->data;
@@ -450,7 +464,7 @@ test_settings (void)
   g_assert_cmpuint (s->file_size, ==, G_GUINT64_CONSTANT (4) << 30);
   g_assert_cmpuint (s->queue_depth, ==, 32);
   g_assert_cmpuint (s->read_percent, ==, 70);
-  g_assert_cmpfloat (s->duration_s, ==, 1800);
+  g_assert_cmpfloat (s->duration_s, ==, 600);
   g_assert_true (drivedash_long_test_settings_validate (s, NULL));
   s->block_size = 1000;
   g_assert_false (drivedash_long_test_settings_validate (s, &error));
@@ -526,8 +540,10 @@ sim_run (const DrivedashLongTestSettings *s,
             left -= sim_write_tick (d, run, d->sequential, left);
           break;
         case DRIVEDASH_LONG_PHASE_BURST:
-          for (double end = run->elapsed + p->seconds; run->elapsed < end - 1e-9;)
-            sim_write_tick (d, run, d->burst, G_MAXDOUBLE);
+          /* At its time, or at its cap where it has one. */
+          left = p->max_bytes > 0 ? (double) p->max_bytes : G_MAXDOUBLE;
+          for (double end = run->elapsed + p->seconds; run->elapsed < end - 1e-9 && left > 0;)
+            left -= sim_write_tick (d, run, d->burst, left);
           break;
         case DRIVEDASH_LONG_PHASE_IDLE:
           run->elapsed += p->seconds;
@@ -542,8 +558,13 @@ sim_run (const DrivedashLongTestSettings *s,
             }
           else
             {
-              run->written += p->seconds * d->mix * (100 - s->read_percent) / 100;
-              run->elapsed += p->seconds;
+              /* The cap counts reads and writes. */
+              double moved = p->seconds * d->mix;
+
+              if (p->max_bytes > 0)
+                moved = MIN (moved, (double) p->max_bytes);
+              run->written += moved * (100 - s->read_percent) / 100;
+              run->elapsed += moved / d->mix;
             }
           break;
         }
@@ -558,7 +579,7 @@ static void
 test_estimate (void)
 {
   /* What Saturation writes and Adaptivity fills when the preset leaves
-   * it to the free space (Quick caps both at 16 GiB). */
+   * it to the free space (only Review does). */
   const guint64 free_amount[] = { 16ull << 30, 400000000000ull, 400000000000ull };
 
   for (guint kind = DRIVEDASH_LONG_TEST_SUSTAINED; kind <= DRIVEDASH_LONG_TEST_ADAPTIVITY; kind++)
@@ -570,7 +591,7 @@ test_estimate (void)
         DrivedashLongEstimate e;
 
         drivedash_long_test_settings_apply_preset (s, preset);
-        amount = s->amount ? s->amount : free_amount[preset];
+        amount = s->fill_cap ? MIN (s->fill_cap, free_amount[preset]) : free_amount[preset];
         plan = drivedash_long_test_plan (s, amount);
         drivedash_long_test_estimate (s, amount, &e);
         g_assert_cmpuint (e.bytes_low, <=, e.bytes_high);

@@ -255,7 +255,7 @@ check_amount (const DrivedashLongTestSettings *s,
   g_autofree char *text = NULL;
 
   if (drivedash_long_test_kind_fills (s->kind) &&
-      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, error))
+      !drivedash_long_test_settings_resolve_amount (s, &amount, error))
     return FALSE;
   drivedash_long_test_estimate (s, amount, &e);
   if (!quiet)

@@ -188,7 +188,7 @@ check_estimate (const DrivedashReviewState *state,
   guint64 amount = 0, written;
   double used;
 
-  if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &amount, error))
+  if (!drivedash_long_test_settings_resolve_amount (fill, &amount, error))
     return FALSE;
   drivedash_review_estimate (state->settings, state->steps, amount, &e);
   if (state->controller != NULL)

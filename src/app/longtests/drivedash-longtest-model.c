@@ -178,7 +178,7 @@ refresh_read (DrivedashRunModel *model,
 
   r->amount = r->settings->amount;
   r->has_amount = !drivedash_long_test_kind_fills (r->settings->kind) ||
-                  drivedash_long_test_resolve_amount (r->settings->folder, r->settings->amount, &r->amount, NULL);
+                  drivedash_long_test_settings_resolve_amount (r->settings, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
   r->drive_name = g_strdup (info->drive_name);
 }
@@ -469,7 +469,7 @@ planned_gb (const DrivedashLongTestSettings *s)
   guint64 amount = 0;
 
   if (s->kind != DRIVEDASH_LONG_TEST_SATURATION ||
-      !drivedash_long_test_resolve_amount (s->folder, s->amount, &amount, NULL))
+      !drivedash_long_test_settings_resolve_amount (s, &amount, NULL))
     return 0;
   return amount / 1e9;
 }

@@ -220,12 +220,11 @@ refresh_read (DrivedashRunModel *model,
   r->stopped = drivedash_review_state_load (r->state_path, store, NULL);
   if (r->may_migrate && store != NULL && r->stopped != NULL && r->stopped->in_old_file)
     migrate (r, store);
-  r->has_amount = drivedash_long_test_resolve_amount (fill->folder, fill->amount, &r->amount, NULL);
+  r->has_amount = drivedash_long_test_settings_resolve_amount (fill, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
   if (r->stopped != NULL)
-    r->has_resume_amount = drivedash_long_test_resolve_amount (r->stopped->settings->adaptivity->folder,
-                                                               r->stopped->settings->adaptivity->amount,
-                                                               &r->resume_amount, NULL);
+    r->has_resume_amount = drivedash_long_test_settings_resolve_amount (r->stopped->settings->adaptivity,
+                                                                        &r->resume_amount, NULL);
 }
 
 /* The stopped review in words, for the question before a new Start. */
@@ -500,7 +499,7 @@ begin_thread (GTask        *task,
   fill = b->state->settings->adaptivity;
   /* Without the history a review cannot be resumed with its runs, so
    * it does not start. */
-  if (!drivedash_long_test_resolve_amount (fill->folder, fill->amount, &b->fill_amount, &error) ||
+  if (!drivedash_long_test_settings_resolve_amount (fill, &b->fill_amount, &error) ||
       (b->store = drivedash_store_open (NULL, &error)) == NULL)
     {
       g_task_return_error (task, error);

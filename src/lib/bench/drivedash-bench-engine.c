@@ -306,6 +306,8 @@ start_workers (Run  *run,
   t->passes = st->passes;
   t->waker = &run->waker;
   t->io_timeout_ns = (guint64) (st->io_timeout * 1e9);
+  t->pass_bytes = st->pass_bytes;
+  t->moved = g_new0 (guint64, st->passes + 2);
   if (st->mix_read_percent >= 100)
     t->write_threshold = G_MAXUINT64;
   else
@@ -379,6 +381,7 @@ stop_workers (Run  *run,
 static void
 free_workers (Test *test)
 {
+  g_clear_pointer (&test->t.moved, g_free);
   for (guint i = 0; i < test->spec->threads; i++)
     {
       DrivedashBenchWorker *w = &test->workers[i];
@@ -422,6 +425,14 @@ send_sample (Run                *run,
                  test->planned_base + sample.elapsed_s);
 }
 
+/* A capped pass has moved its bytes (DrivedashBenchSettings.pass_bytes). */
+static gboolean
+pass_full (Test *test)
+{
+  return test->t.pass_bytes > 0 &&
+         __atomic_load_n (&test->t.moved[MIN (test->epoch, test->t.passes + 1)], __ATOMIC_RELAXED) >= test->t.pass_bytes;
+}
+
 /* Moves the I/O threads through the warm-up and the passes, sampling
  * them, until the last pass ends, a thread fails or the run is stopped. */
 static void
@@ -461,7 +472,7 @@ run_passes (Run     *run,
             break;
         }
 
-      if (now >= epoch_end)
+      if (now >= epoch_end || pass_full (test))
         {
           /* A pass ends once its time is up AND some I/O completed in it.
            * Under heavy load (CPU or disk) a single slow request or

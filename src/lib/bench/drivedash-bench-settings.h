@@ -37,6 +37,9 @@ typedef struct
   guint64             test_size;        /* bytes */
   guint               passes;           /* measured passes per test, >= 1 */
   double              pass_duration;    /* seconds per pass (the warm-up pass too) */
+  guint64             pass_bytes;       /* a pass ends earlier once its threads have moved
+                                           this many bytes, so that a fast drive writes no
+                                           more than a short test promises; 0: by time only */
   double              pause;            /* seconds between tests */
   DrivedashBenchData  data;
   guint               mix_read_percent; /* 0..100 */

@@ -106,13 +106,23 @@ drivedash_bench_waker_wake (DrivedashBenchWaker *w)
 }
 
 void
+drivedash_bench_waker_nudge (DrivedashBenchWaker *w)
+{
+  g_mutex_lock (&w->lock);
+  w->nudged = TRUE;
+  g_cond_broadcast (&w->cond);
+  g_mutex_unlock (&w->lock);
+}
+
+void
 drivedash_bench_waker_wait_until (DrivedashBenchWaker *w,
                                   gint64               deadline)
 {
   g_mutex_lock (&w->lock);
-  while (!w->woken)
+  while (!w->woken && !w->nudged)
     if (!g_cond_wait_until (&w->cond, &w->lock, deadline))
       break;
+  w->nudged = FALSE;
   g_mutex_unlock (&w->lock);
 }
 
@@ -544,6 +554,15 @@ count_batch (DrivedashBenchWorker *w,
     g_atomic_int_set (&w->counted_epoch, (gint) epoch);
   w->epoch_bytes[e] += batch->bytes;
   w->epoch_ios[e] += batch->n;
+  /* A capped pass: the thread that crosses the cap wakes the coordinator,
+   * which ends the pass. */
+  if (w->test->pass_bytes > 0 && batch->bytes > 0)
+    {
+      guint64 moved = __atomic_add_fetch (&w->test->moved[e], batch->bytes, __ATOMIC_RELAXED);
+
+      if (moved >= w->test->pass_bytes && moved - batch->bytes < w->test->pass_bytes)
+        drivedash_bench_waker_nudge (w->test->waker);
+    }
   w->total_read += batch->read;
   w->total_written += batch->written;
   if (measured)

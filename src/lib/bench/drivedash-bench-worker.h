@@ -73,15 +73,18 @@ double drivedash_bench_timeval_s   (const struct timeval *tv);
 int    drivedash_bench_ring_init   (struct io_uring      *ring,
                                     unsigned              entries);
 
-/* Wakes the coordinator early: on cancel and on an I/O thread's error. */
+/* Wakes the coordinator early: for good on cancel and on an I/O
+ * thread's error (_wake), once when a capped pass is full (_nudge). */
 typedef struct
 {
   GMutex   lock;
   GCond    cond;
   gboolean woken;
+  gboolean nudged;
 } DrivedashBenchWaker;
 
 void drivedash_bench_waker_wake       (DrivedashBenchWaker *w);
+void drivedash_bench_waker_nudge      (DrivedashBenchWaker *w);
 /* Sleeps until @deadline (monotonic µs) or until woken. */
 void drivedash_bench_waker_wait_until (DrivedashBenchWaker *w,
                                        gint64               deadline);
@@ -97,6 +100,9 @@ typedef struct
   guint                         passes;
   guint64                       write_threshold; /* rng >= this: write (mix) */
   guint64                       io_timeout_ns;   /* a request older than this: the drive hangs */
+  guint64                       pass_bytes;      /* settings->pass_bytes; 0: no cap */
+  guint64                      *moved;           /* [passes + 2], atomic: each epoch's bytes, all
+                                                  * threads together; only with @pass_bytes */
   gint                          epoch;           /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
   gint                          stop;            /* atomic */
   gint                          cancelled;       /* atomic: the user stopped the run */

@@ -65,23 +65,62 @@ drivedash_long_test_settings_free (DrivedashLongTestSettings *self)
   g_free (self);
 }
 
+/* Review is the magazine's protocol: PCMark 8's durations, the whole
+ * free space, no cap.  Quick and Standard scale the durations down and
+ * cap the test files, the fills and what the timed phases move, so that
+ * each test, and a whole Full Review of that length, stays within its
+ * promise on any drive: Quick 15 minutes and 64 GB, Standard an hour
+ * and 400 GB (test-review's /review/lengths-within-limits, on the
+ * estimate's slow and fast drives). */
+typedef struct
+{
+  double  sustained_s;
+  double  scale;             /* PCMark 8's round, step and rest times this */
+  guint64 sustained_file;
+  guint64 consistency_file;
+  guint64 sustained_bytes;   /* timed_bytes: reads and writes, 70/30 */
+  guint64 consistency_bytes; /* timed_bytes: the bursts of writes */
+  guint64 adaptivity_amount;
+  guint64 saturation_amount;
+} Preset;
+
+static const Preset presets[] = {
+  /* Quick */    { 120, 1.0 / 100, 1 * GIB, 2 * GIB, 32 * GIB, 16 * GIB, 2 * GIB, 16 * GIB },
+  /* Standard */ { 600, 1.0 / 25, 4 * GIB, 4 * GIB, 300 * GIB, 96 * GIB, 32 * GIB, 256 * GIB },
+  /* Review */   { 3600, 1.0, 4 * GIB, 8 * GIB, 0, 0, 0, 0 },
+};
+
 void
 drivedash_long_test_settings_apply_preset (DrivedashLongTestSettings *self,
                                            DrivedashLongPreset        preset)
 {
-  /* Standard is PCMark's durations scaled to 1/10; Quick to 1/50, which
-   * makes the whole Consistency run about 10 minutes (13·T0 + 63·Tstep
-   * + 5·idle = 564 s of writing and idling, plus the storage tests). */
-  static const double sustained_s[] = { 300, 1800, 3600 };
-  static const double scale[] = { 1.0 / 50, 1.0 / 10, 1.0 };
+  const Preset *p = &presets[MIN (preset, DRIVEDASH_LONG_PRESET_REVIEW)];
 
-  self->duration_s = sustained_s[preset];
-  self->round_s = REVIEW_ROUND_S * scale[preset];
-  self->round_step_s = REVIEW_STEP_S * scale[preset];
-  self->idle_s = REVIEW_IDLE_S * scale[preset];
-  /* Quick fills 16 GiB at most, so it stays quick on a large drive;
-   * Standard and Review fill the free space, as PCMark does. */
-  self->amount = preset == DRIVEDASH_LONG_PRESET_QUICK ? 16 * GIB : 0;
+  self->duration_s = p->sustained_s;
+  self->round_s = REVIEW_ROUND_S * p->scale;
+  self->round_step_s = REVIEW_STEP_S * p->scale;
+  self->idle_s = REVIEW_IDLE_S * p->scale;
+  self->timed_bytes = 0;
+  self->amount = 0;
+  self->fill_cap = 0;
+  switch (self->kind)
+    {
+    case DRIVEDASH_LONG_TEST_SUSTAINED:
+      self->file_size = p->sustained_file;
+      self->timed_bytes = p->sustained_bytes;
+      break;
+    case DRIVEDASH_LONG_TEST_CONSISTENCY:
+      self->file_size = p->consistency_file;
+      self->timed_bytes = p->consistency_bytes;
+      break;
+    case DRIVEDASH_LONG_TEST_ADAPTIVITY:
+      self->fill_cap = p->adaptivity_amount;
+      break;
+    case DRIVEDASH_LONG_TEST_SATURATION:
+    default:
+      self->fill_cap = p->saturation_amount;
+      break;
+    }
 }
 
 gboolean
@@ -230,7 +269,7 @@ add (GArray                 *plan,
      double                  seconds,
      guint64                 bytes)
 {
-  DrivedashLongPhase p = { kind, group, round, seconds, bytes };
+  DrivedashLongPhase p = { kind, group, round, seconds, bytes, 0 };
 
   g_array_append_val (plan, p);
 }
@@ -279,6 +318,36 @@ plan_adaptivity (const DrivedashLongTestSettings *s,
     }
 }
 
+/* A phase that runs for a time rather than an amount, and moves bytes. */
+static gboolean
+is_timed_io (const DrivedashLongPhase *p)
+{
+  return p->bytes == 0 && (p->kind == DRIVEDASH_LONG_PHASE_BURST || p->kind == DRIVEDASH_LONG_PHASE_MEASURE);
+}
+
+/* The timed phases share @settings' timed_bytes by their time: each ends
+ * at its time or its share, whichever comes first, so that a fast drive
+ * writes no more than the length promises. */
+static void
+cap_timed (const DrivedashLongTestSettings *settings,
+           GArray                          *plan)
+{
+  double total_s = 0;
+
+  for (guint i = 0; i < plan->len; i++)
+    if (is_timed_io (&g_array_index (plan, DrivedashLongPhase, i)))
+      total_s += g_array_index (plan, DrivedashLongPhase, i).seconds;
+  if (settings->timed_bytes == 0 || !(total_s > 0))
+    return;
+  for (guint i = 0; i < plan->len; i++)
+    {
+      DrivedashLongPhase *p = &g_array_index (plan, DrivedashLongPhase, i);
+
+      if (is_timed_io (p))
+        p->max_bytes = MAX ((guint64) (settings->timed_bytes * (p->seconds / total_s)) / 4096 * 4096, 1u << 20);
+    }
+}
+
 GArray *
 drivedash_long_test_plan (const DrivedashLongTestSettings *settings,
                           guint64                          amount)
@@ -303,6 +372,7 @@ drivedash_long_test_plan (const DrivedashLongTestSettings *settings,
       add (plan, DRIVEDASH_LONG_PHASE_FILL, DRIVEDASH_LONG_GROUP_NONE, 0, 0, amount);
       break;
     }
+  cap_timed (settings, plan);
   return plan;
 }
 
@@ -352,6 +422,17 @@ static const DriveSpeed FAST_DRIVE = { 5e9, 2.5e9, 1e9 };
 /* The storage test's runs are writes two times in five (-io.c). */
 #define TRACE_WRITE_SHARE 0.4
 
+/* A timed phase's time at @bytes_per_s: its own, or less where its cap
+ * ends it first. */
+static double
+capped_seconds (const DrivedashLongPhase *p,
+                double                    bytes_per_s)
+{
+  if (p->max_bytes > 0)
+    return MIN (p->seconds, (double) p->max_bytes / bytes_per_s);
+  return p->seconds;
+}
+
 /* What one phase writes and how long it takes on @drive. */
 static void
 estimate_phase (const DrivedashLongTestSettings *s,
@@ -368,8 +449,8 @@ estimate_phase (const DrivedashLongTestSettings *s,
       *seconds = (double) p->bytes / drive->sequential;
       break;
     case DRIVEDASH_LONG_PHASE_BURST:
-      *bytes = p->seconds * drive->burst;
-      *seconds = p->seconds;
+      *seconds = capped_seconds (p, drive->burst);
+      *bytes = *seconds * drive->burst;
       break;
     case DRIVEDASH_LONG_PHASE_MEASURE:
       if (p->bytes > 0)
@@ -379,8 +460,8 @@ estimate_phase (const DrivedashLongTestSettings *s,
         }
       else
         {
-          *bytes = p->seconds * drive->mix * (100 - s->read_percent) / 100;
-          *seconds = p->seconds;
+          *seconds = capped_seconds (p, drive->mix);
+          *bytes = *seconds * drive->mix * (100 - s->read_percent) / 100;
         }
       break;
     case DRIVEDASH_LONG_PHASE_IDLE:
@@ -465,4 +546,27 @@ drivedash_long_test_resolve_amount (const char *folder,
     }
   *out_amount = wanted;
   return TRUE;
+}
+
+gboolean
+drivedash_long_test_settings_resolve_amount (const DrivedashLongTestSettings  *settings,
+                                             guint64                          *out_amount,
+                                             GError                          **error)
+{
+  guint64 wanted = settings->amount;
+
+  if (wanted == 0 && settings->fill_cap > 0)
+    {
+      guint64 all;
+
+      /* As much as the free space allows, up to the cap. */
+      if (drivedash_long_test_resolve_amount (settings->folder, 0, &all, NULL))
+        {
+          *out_amount = MIN (all, settings->fill_cap);
+          return TRUE;
+        }
+      /* Free space unknown or too little: the cap says which. */
+      wanted = settings->fill_cap;
+    }
+  return drivedash_long_test_resolve_amount (settings->folder, wanted, out_amount, error);
 }

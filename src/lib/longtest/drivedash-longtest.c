@@ -255,7 +255,8 @@ job_for_phase (Run                      *r,
   *job = (DrivedashLongIoJob) { 0 };
   job->seed = g_get_monotonic_time () ^ r->phase_index;
   job->duration_ns = (guint64) (p->seconds * NS_PER_S);
-  job->bytes = p->bytes;
+  /* A timed phase with a cap ends at whichever comes first. */
+  job->bytes = p->bytes > 0 ? p->bytes : p->max_bytes;
   switch (p->kind)
     {
     case DRIVEDASH_LONG_PHASE_PREPARE:
@@ -506,7 +507,7 @@ drivedash_long_test_execute (const DrivedashLongTestSettings *settings,
     return NULL;
   if (drivedash_long_test_kind_fills (settings->kind))
     {
-      if (!drivedash_long_test_resolve_amount (settings->folder, settings->amount, &amount, error))
+      if (!drivedash_long_test_settings_resolve_amount (settings, &amount, error))
         return NULL;
       size = amount;
     }

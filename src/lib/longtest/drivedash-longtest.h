@@ -51,6 +51,8 @@ typedef struct
   guint                  round;    /* 1-based within its group; 0 = none */
   double                 seconds;  /* timed phases */
   guint64                bytes;    /* PREPARE, FILL and a storage test */
+  guint64                max_bytes; /* a timed phase ends earlier once it has
+                                     * moved this many bytes; 0: no cap */
 } DrivedashLongPhase;
 
 typedef enum
@@ -74,7 +76,11 @@ typedef struct
   double                round_step_s;    /* consistency: Tstep */
   double                idle_s;          /* consistency, adaptivity */
   guint64               amount;          /* saturation, adaptivity; 0 = free space less the margin */
+  guint64               fill_cap;        /* with amount 0: the free space, but at most this
+                                          * (the Quick and Standard presets); 0: no cap */
   guint64               step_bytes;      /* saturation: one point per this many bytes */
+  guint64               timed_bytes;     /* the most the timed phases move in all, reads and
+                                          * writes, shared by their time; 0: no cap */
   double                interval_s;      /* one time-series row per interval */
   double                io_timeout_s;
   char                 *hwmon_path;      /* the drive's hwmon directory; NULL = none */
@@ -215,6 +221,11 @@ DrivedashLongTestResult *drivedash_long_test_execute (const DrivedashLongTestSet
  * (the larger of 10 % of the filesystem and 5 GiB), capped at the
  * filesystem's size.  FALSE with DRIVEDASH_ERROR_NO_SPACE when @wanted
  * (0: as much as allowed) does not fit, in plain words. */
+/* What @settings' test fills: its amount, or the free space less the
+ * margin up to its fill_cap; as drivedash_long_test_resolve_amount(). */
+gboolean drivedash_long_test_settings_resolve_amount (const DrivedashLongTestSettings  *settings,
+                                                      guint64                          *out_amount,
+                                                      GError                          **error);
 gboolean drivedash_long_test_resolve_amount (const char *folder,
                                              guint64     wanted,
                                              guint64    *out_amount,

@@ -89,6 +89,9 @@ void                     drivedash_review_settings_set_folder (DrivedashReviewSe
 /* The long test settings of a step; NULL for the speed test. */
 DrivedashLongTestSettings *drivedash_review_settings_get_long (const DrivedashReviewSettings *self,
                                                                DrivedashReviewStepKind        kind);
+/* What a Quick or Standard review leaves out of the magazine's protocol,
+ * in plain words for its method; NULL for the Review length. */
+char                    *drivedash_review_settings_dup_scale_text (const DrivedashReviewSettings *self);
 gboolean                 drivedash_review_settings_validate   (const DrivedashReviewSettings *self,
                                                                GError                       **error);
 

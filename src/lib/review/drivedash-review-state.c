@@ -93,6 +93,8 @@ add_long (JsonBuilder                     *b,
   drivedash_json_member_double (b, "round_step_s", s->round_step_s);
   drivedash_json_member_double (b, "idle_s", s->idle_s);
   drivedash_json_member_int (b, "amount", TRUE, (gint64) s->amount);
+  drivedash_json_member_int (b, "timed_bytes", TRUE, (gint64) s->timed_bytes);
+  drivedash_json_member_int (b, "fill_cap", TRUE, (gint64) s->fill_cap);
   drivedash_json_member_double (b, "interval_s", s->interval_s);
   drivedash_json_member_double (b, "io_timeout_s", s->io_timeout_s);
   json_builder_end_object (b);
@@ -110,6 +112,7 @@ add_settings (JsonBuilder                   *b,
   drivedash_json_member_int (b, "test_size", TRUE, (gint64) s->bench->test_size);
   drivedash_json_member_int (b, "passes", TRUE, s->bench->passes);
   drivedash_json_member_double (b, "pass_duration", s->bench->pass_duration);
+  drivedash_json_member_int (b, "pass_bytes", TRUE, (gint64) s->bench->pass_bytes);
   drivedash_json_member_double (b, "pause", s->bench->pause);
   drivedash_json_member_bool (b, "warmup", TRUE, s->bench->warmup);
   add_long (b, "sustained", s->sustained);
@@ -254,6 +257,8 @@ read_long (JsonObject                *settings,
   s->round_step_s = get_double (o, "round_step_s", s->round_step_s);
   s->idle_s = get_double (o, "idle_s", s->idle_s);
   s->amount = (guint64) json_object_get_int_member_with_default (o, "amount", (gint64) s->amount);
+  s->timed_bytes = (guint64) json_object_get_int_member_with_default (o, "timed_bytes", (gint64) s->timed_bytes);
+  s->fill_cap = (guint64) json_object_get_int_member_with_default (o, "fill_cap", (gint64) s->fill_cap);
   s->interval_s = get_double (o, "interval_s", s->interval_s);
   s->io_timeout_s = get_double (o, "io_timeout_s", s->io_timeout_s);
 }
@@ -275,6 +280,7 @@ read_settings (JsonObject              *o,
   b->test_size = (guint64) json_object_get_int_member_with_default (set, "test_size", (gint64) b->test_size);
   b->passes = (guint) json_object_get_int_member_with_default (set, "passes", b->passes);
   b->pass_duration = get_double (set, "pass_duration", b->pass_duration);
+  b->pass_bytes = (guint64) json_object_get_int_member_with_default (set, "pass_bytes", (gint64) b->pass_bytes);
   b->pause = get_double (set, "pause", b->pause);
   b->warmup = json_object_get_boolean_member_with_default (set, "warmup", b->warmup);
   read_long (set, "sustained", s->sustained);

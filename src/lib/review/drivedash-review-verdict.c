@@ -234,5 +234,11 @@ drivedash_review_state_dup_verdict (const DrivedashReviewState *state)
   add_magazine (out, state);
   add_steady (out, state);
   add_game_mode (out, state);
+  {
+    g_autofree char *scale = drivedash_review_settings_dup_scale_text (state->settings);
+
+    if (scale != NULL)
+      g_string_append_printf (out, "%s\n", scale);
+  }
   return g_string_free (out, FALSE);
 }
