@@ -158,6 +158,27 @@ test_start_refused (void)
   g_assert_false (drivedash_review_model_get_can_resume (model));
 }
 
+/* A damaged progress file is kept aside as it was, and the page says so
+ * in its status; nothing waits to be resumed. */
+static void
+test_damaged_state (void)
+{
+  g_autofree char *path = drivedash_review_state_get_default_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(DrivedashReviewModel) model = NULL;
+  const char *status;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "{\"version\": 2, \"review_id\": [[[", -1, NULL));
+  model = new_model ();
+  status = drivedash_run_model_get_status (DRIVEDASH_RUN_MODEL (model));
+  g_assert_nonnull (status);
+  g_assert_nonnull (strstr (status, "was damaged"));
+  g_assert_nonnull (strstr (status, "review.json.damaged-"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (drivedash_review_model_get_can_resume (model));
+}
+
 /* The speed step's bar moves with the bench, within a repeat. */
 static void
 speed_moves_cb (DrivedashReviewModel *model,
@@ -287,6 +308,7 @@ main (int    argc,
   g_test_add_func ("/review-model/before-start", test_before_start);
   g_test_add_func ("/review-model/confirmation", test_confirmation);
   g_test_add_func ("/review-model/start-refused", test_start_refused);
+  g_test_add_func ("/review-model/damaged-state", test_damaged_state);
   g_test_add_func ("/review-model/stop-and-resume", test_stop_and_resume);
   g_test_add_func ("/review-model/resume-asks", test_resume_asks);
   ret = g_test_run ();

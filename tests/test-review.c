@@ -295,7 +295,8 @@ test_state_round_trip (void)
 }
 
 /* A missing file says there is nothing to resume; a damaged one says so
- * and is left for the user. */
+ * and is kept aside for the user as it was ("review.json.damaged-DATE"),
+ * so that a new review's file does not replace it. */
 static void
 test_state_bad (void)
 {
@@ -314,16 +315,28 @@ test_state_bad (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autofree char *kept = NULL;
+      g_autofree char *aside = NULL;
+      const char *name;
+      g_autoptr(GDir) d = NULL;
 
       g_clear_error (&error);
       g_assert_true (g_file_set_contents (path, bad[i], -1, NULL));
+
       g_assert_null (drivedash_review_state_load (path, NULL, &error));
       g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
       g_assert_nonnull (strstr (error->message, "cannot be resumed"));
-      g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
+      g_assert_nonnull (strstr (error->message, "review.json.damaged-"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      /* The copy the message names, as it was found. */
+      d = g_dir_open (dir, 0, NULL);
+      while ((name = g_dir_read_name (d)) != NULL)
+        if (strstr (error->message, name) != NULL)
+          aside = g_build_filename (dir, name, NULL);
+      g_assert_nonnull (aside);
+      g_assert_true (g_file_get_contents (aside, &kept, NULL, NULL));
       g_assert_cmpstr (kept, ==, bad[i]);
+      g_unlink (aside);
     }
-  g_unlink (path);
   g_rmdir (dir);
 }
 
@@ -378,8 +391,8 @@ test_state_hostile (void)
   assert_refused (path, repeats);
   assert_refused (path, no_steps);
   assert_refused (path, big);
-  g_unlink (path);
-  g_rmdir (dir);
+  /* Each kept aside as it was. */
+  g_assert_true (drivedash_test_tree_remove (dir));
 }
 
 /* Reference rows only beside the tests the magazine ran. */

@@ -44,6 +44,7 @@ struct _DrivedashReviewModel
                                             * finished, as the last refresh read it; NULL: none */
   guint64                  resume_bytes_high; /* the most its steps left write */
   char                    *resume_estimate_text;
+  GAsyncQueue             *damaged;        /* from refresh workers: why a state file was kept aside */
   GCancellable            *cancellable;
   guint64                  fill_amount;
   char                    *step_text;      /* "Step 3 of 8: Sustained, game mode off" */
@@ -180,6 +181,8 @@ typedef struct
   gboolean                 has_amount; /* out */
   guint64                  amount;     /* out */
   char                    *controller; /* out; NULL: not an NVMe drive's */
+  GAsyncQueue             *damaged;    /* the model's: why a stopped review's file was kept
+                                        * aside, also from a refresh a later one replaced */
   gboolean                 has_resume_amount; /* out: the stopped review's fill */
   guint64                  resume_amount;     /* out */
 } Refresh;
@@ -192,6 +195,7 @@ refresh_free (Refresh *r)
   g_free (r->folder);
   g_clear_pointer (&r->stopped, drivedash_review_state_free);
   g_free (r->controller);
+  g_async_queue_unref (r->damaged);
   g_free (r);
 }
 
@@ -216,8 +220,12 @@ refresh_read (DrivedashRunModel *model,
   Refresh *r = data;
   const DrivedashLongTestSettings *fill = r->settings->adaptivity;
   g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
+  g_autoptr(GError) error = NULL;
 
-  r->stopped = drivedash_review_state_load (r->state_path, store, NULL);
+  r->stopped = drivedash_review_state_load (r->state_path, store, &error);
+  /* Damaged: kept aside (once), and said in the status. */
+  if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT))
+    g_async_queue_push (r->damaged, g_strdup (error->message));
   if (r->may_migrate && store != NULL && r->stopped != NULL && r->stopped->in_old_file)
     migrate (r, store);
   r->has_amount = drivedash_long_test_settings_resolve_amount (fill, &r->amount, NULL);
@@ -265,6 +273,23 @@ show_resume_estimate (DrivedashReviewModel *self,
   self->resume_estimate_text = estimate_text (self, &e, r->stopped->controller, now);
 }
 
+/* Why a stopped review's file was kept aside, said once in the status. */
+static void
+show_damaged (DrivedashReviewModel *self)
+{
+  g_autofree char *message = NULL;
+  char *next;
+
+  while ((next = g_async_queue_try_pop (self->damaged)) != NULL)
+    {
+      g_free (message);
+      message = next;
+    }
+  if (message != NULL && !busy (self))
+    drivedash_run_model_set_status (DRIVEDASH_RUN_MODEL (self), message,
+                                    g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT, message));
+}
+
 /* The estimate, Resume and Report from what the worker read. */
 static void
 refresh_done (DrivedashRunModel *model,
@@ -298,6 +323,7 @@ refresh_done (DrivedashRunModel *model,
     set_string (self, &self->stopped_text, text, PROP_STOPPED_TEXT);
   }
   show_resume_estimate (self, r);
+  show_damaged (self);
   g_clear_pointer (&self->kept, drivedash_review_state_free);
   self->kept = g_steal_pointer (&r->stopped);
 }
@@ -325,6 +351,7 @@ refresh (DrivedashReviewModel *self)
   r->state_path = g_strdup (self->state_path);
   r->folder = g_strdup (self->folder ? self->folder : g_get_home_dir ());
   r->may_migrate = !busy (self);
+  r->damaged = g_async_queue_ref (self->damaged);
   drivedash_run_model_refresh (DRIVEDASH_RUN_MODEL (self), r, (GDestroyNotify) refresh_free, refresh_read,
                                refresh_done);
 }
@@ -951,6 +978,7 @@ drivedash_review_model_finalize (GObject *object)
   DrivedashReviewModel *self = DRIVEDASH_REVIEW_MODEL (object);
 
   /* A running review holds a reference on the model: none is left. */
+  g_async_queue_unref (self->damaged);
   g_free (self->folder);
   g_free (self->speed_preset);
   g_clear_pointer (&self->health, drivedash_health_unref);
@@ -1016,4 +1044,5 @@ drivedash_review_model_init (DrivedashReviewModel *self)
   self->speed_file_size = GIB;
   self->speed_preset = g_strdup ("cdm-nvme");
   self->state_path = drivedash_review_state_get_default_path ();
+  self->damaged = g_async_queue_new_full (g_free);
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "drivedash-aside.h"
 #include "drivedash-error.h"
 #include "drivedash-json.h"
 #include "drivedash-review-state.h"
@@ -472,9 +473,20 @@ drivedash_review_state_load (const char      *path,
   else if (root != NULL && (self = state_from_root (root)) != NULL)
     self->in_old_file = TRUE;
   if (self == NULL)
-    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                 _("The stopped review in %s cannot be read, so it cannot be resumed. Its finished "
-                   "steps are still in the results history; start a new review."), path);
+    {
+      /* Kept aside as it was found: a new review's file would replace it. */
+      g_autofree char *aside = found == 0 ? drivedash_file_move_aside (path, &st) : NULL;
+
+      if (aside != NULL)
+        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                     _("The stopped review’s progress file was damaged, so it cannot be resumed. It is kept "
+                       "as %s; the steps the review finished are still in the results history. Start a new "
+                       "review."), aside);
+      else
+        g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                     _("The stopped review in %s cannot be read, so it cannot be resumed. Its finished "
+                       "steps are still in the results history; start a new review."), path);
+    }
   return self;
 }
 

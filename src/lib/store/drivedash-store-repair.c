@@ -4,8 +4,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-/* renameat2 () and RENAME_NOREPLACE */
-#define _GNU_SOURCE
 #include "config.h"
 
 #include <errno.h>
@@ -15,6 +13,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "drivedash-aside.h"
 #include "drivedash-store-private.h"
 
 static const char *const db_suffixes[] = { "-wal", "-shm" };
@@ -35,58 +34,20 @@ sql_printf (const char *format,
   return copy;
 }
 
-/* Never replaces what is at @to: two processes that find the same
- * damage in the same second must not unlink each other's copy. */
-static gboolean
-rename_noreplace (const char *from,
-                  const char *to)
-{
-  if (renameat2 (AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
-    return TRUE;
-  if (errno != EINVAL && errno != ENOSYS)
-    return FALSE;
-  /* A filesystem without RENAME_NOREPLACE: link() never replaces either. */
-  return link (from, to) == 0 && unlink (from) == 0;
-}
-
-static gboolean
-same_file (const char        *path,
-           const struct stat *found)
-{
-  struct stat now;
-
-  return g_stat (path, &now) == 0 && now.st_dev == found->st_dev && now.st_ino == found->st_ino;
-}
-
 char *
 drivedash_store_move_aside (const char        *path,
                             const struct stat *found)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *aside = NULL;
+  char *aside = drivedash_file_move_aside (path, found);
 
-  if (!same_file (path, found))
-    return NULL;
-  for (guint n = 1; aside == NULL && n < 1000; n++)
-    {
-      aside = n == 1 ? g_strdup_printf ("%s.damaged-%s", path, stamp)
-                     : g_strdup_printf ("%s.damaged-%s-%u", path, stamp, n);
-      if (!rename_noreplace (path, aside))
-        {
-          if (errno != EEXIST)
-            return NULL;
-          g_clear_pointer (&aside, g_free);
-        }
-    }
   for (guint i = 0; aside != NULL && i < G_N_ELEMENTS (db_suffixes); i++)
     {
       g_autofree char *from = g_strconcat (path, db_suffixes[i], NULL);
       g_autofree char *to = g_strconcat (aside, db_suffixes[i], NULL);
 
-      rename_noreplace (from, to);
+      drivedash_file_rename_noreplace (from, to);
     }
-  return g_steal_pointer (&aside);
+  return aside;
 }
 
 static void
@@ -320,7 +281,7 @@ drivedash_store_repair (const char *path,
   g_autofree char *work = g_strconcat (path, ".repairing", NULL);
   int runs;
 
-  if (make_work_copy (aside, work) && try_reindex (work) && rename_noreplace (work, path))
+  if (make_work_copy (aside, work) && try_reindex (work) && drivedash_file_rename_noreplace (work, path))
     return g_strdup_printf (_("Your history file was damaged. Drivedash repaired it and kept "
                               "every run; the old file is kept as %s."), aside);
   runs = salvage (work, path);
