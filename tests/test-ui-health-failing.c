@@ -225,12 +225,26 @@ check_self_test (Flow *flow)
   GtkWidget *button = button_for (flow, "health.self-test");
   g_autoptr(DrivedashHealth) running = drivedash_test_full_health ();
   g_autoptr(DrivedashHealth) none = drivedash_test_full_health ();
+  g_autoptr(DrivedashHealth) full = drivedash_test_full_health ();
   g_autofree char *refused = NULL;
   gulong id;
   double fraction;
 
   g_assert_nonnull (button);
+  /* Read without privileges and no service here: nothing can start the
+   * test, so step 2 says why and offers the way, not a button that can
+   * only refuse. */
+  g_assert_false (gtk_widget_get_visible (button));
+  g_assert_nonnull (strstr (drivedash_health_failing_model_get_self_test_text (fm), "needs the Drivedash system service"));
+  g_assert_true (gtk_widget_get_visible (button_for (flow, "health.get-full-features")));
+
+  /* The full report (as root, the service or UDisks would give): Start
+   * is offered; this drive is a fixture, so the request is refused in
+   * words. */
+  full->self_test.current = DRIVEDASH_SELF_TEST_NONE;
+  drivedash_health_model_show_health (model, full);
   g_assert_true (gtk_widget_get_visible (button));
+  g_assert_false (gtk_widget_get_visible (button_for (flow, "health.get-full-features")));
   id = g_signal_connect (model, "self-test-failed", G_CALLBACK (self_test_refused_cb), &refused);
   g_assert_true (gtk_widget_activate (button));
   ui_iterate_until (has_text, &refused, 20);

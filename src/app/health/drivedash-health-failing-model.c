@@ -19,6 +19,7 @@
 #include "drivedash-error.h"
 #include "drivedash-failing.h"
 #include "drivedash-health-failing-model.h"
+#include "drivedash-health-mapping.h"
 #include "drivedash-health-model-private.h"
 #include "drivedash-report-evidence.h"
 #include "drivedash-snapshot.h"
@@ -35,6 +36,7 @@ struct _DrivedashHealthFailingModel
   gboolean              backup_installed;
   char                 *self_test_text;
   gboolean              can_start_self_test;
+  gboolean              offer_service;     /* no source can start a self-test; the service would */
   gboolean              self_test_running;
   double                self_test_fraction;
   gboolean              saving;
@@ -59,6 +61,7 @@ enum {
   FAILING_PROP_BACKUP_TEXT,
   FAILING_PROP_SELF_TEST_TEXT,
   FAILING_PROP_CAN_START_SELF_TEST,
+  FAILING_PROP_OFFER_SERVICE,
   FAILING_PROP_SELF_TEST_RUNNING,
   FAILING_PROP_SELF_TEST_FRACTION,
   FAILING_PROP_SAVING,
@@ -98,10 +101,25 @@ set_text (DrivedashHealthFailingModel  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
+/* Read without privileges: neither the service, UDisks nor the drive
+ * itself answered, so nothing here can start a self-test either. */
+static gboolean
+no_source (const DrivedashHealth *h)
+{
+  return h->source == DRIVEDASH_HEALTH_SOURCE_SYSFS;
+}
+
 static char *
 self_test_words (const DrivedashHealth *h)
 {
   const DrivedashSelfTestLog *log = &h->self_test;
+
+  if (no_source (h) && drivedash_health_service_installed (h))
+    return g_strdup (_("This computer cannot start the drive’s self-test right now: the Drivedash system service "
+                       "is installed but did not answer."));
+  if (no_source (h))
+    return g_strdup (_("This computer cannot start the drive’s self-test yet: that needs the Drivedash system "
+                       "service, which is not installed. Get Full Features says how to add it."));
 
   if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) && !h->self_test_supported)
     return g_strdup (_("This drive has no self-test, so it cannot check itself. Saving your files and the evidence matters all the more."));
@@ -129,7 +147,10 @@ update_self_test (DrivedashHealthFailingModel *self,
   set_bool (self, &self->self_test_running, running, FAILING_PROP_SELF_TEST_RUNNING);
   /* Unknown support (no privileges) still offers the test: the request
    * says plainly why it cannot start. */
-  set_bool (self, &self->can_start_self_test, h != NULL && !no_test && !running, FAILING_PROP_CAN_START_SELF_TEST);
+  set_bool (self, &self->can_start_self_test, h != NULL && !no_test && !running && !no_source (h),
+            FAILING_PROP_CAN_START_SELF_TEST);
+  set_bool (self, &self->offer_service, h != NULL && no_source (h) && !drivedash_health_service_installed (h),
+            FAILING_PROP_OFFER_SERVICE);
   if (self->self_test_fraction != fraction)
     {
       self->self_test_fraction = fraction;
@@ -476,6 +497,9 @@ drivedash_health_failing_model_get_property (GObject    *object,
     case FAILING_PROP_CAN_START_SELF_TEST:
       g_value_set_boolean (value, self->can_start_self_test);
       break;
+    case FAILING_PROP_OFFER_SERVICE:
+      g_value_set_boolean (value, self->offer_service);
+      break;
     case FAILING_PROP_SELF_TEST_RUNNING:
       g_value_set_boolean (value, self->self_test_running);
       break;
@@ -570,6 +594,7 @@ drivedash_health_failing_model_class_init (DrivedashHealthFailingModelClass *kla
   properties[FAILING_PROP_BACKUP_TEXT] = ro_string ("backup-text");
   properties[FAILING_PROP_SELF_TEST_TEXT] = ro_string ("self-test-text");
   properties[FAILING_PROP_CAN_START_SELF_TEST] = ro_bool ("can-start-self-test");
+  properties[FAILING_PROP_OFFER_SERVICE] = ro_bool ("offer-service");
   properties[FAILING_PROP_SELF_TEST_RUNNING] = ro_bool ("self-test-running");
   properties[FAILING_PROP_SELF_TEST_FRACTION] =
     g_param_spec_double ("self-test-fraction", NULL, NULL, 0, 1, 0,
