@@ -235,7 +235,9 @@ check_self_test (Flow *flow)
    * test, so step 2 says why and offers the way, not a button that can
    * only refuse. */
   g_assert_false (gtk_widget_get_visible (button));
-  g_assert_nonnull (strstr (drivedash_health_failing_model_get_self_test_text (fm), "needs the Drivedash system service"));
+  g_assert_cmpstr (drivedash_health_failing_model_get_self_test_text (fm), ==,
+                   _("This computer cannot start the drive’s self-test yet: that needs the Drivedash system "
+                     "service, which is not installed. Get Full Features says how to add it."));
   g_assert_true (gtk_widget_get_visible (button_for (flow, "health.get-full-features")));
 
   /* The full report (as root, the service or UDisks would give): Start
