@@ -33,6 +33,7 @@ read_events (const char                      *sysfs_root,
       return NULL;
     }
   query.journal_file = paths->journal_file;
+  query.max_events = DRIVEDASH_JOURNAL_EVIDENCE_MAX_EVENTS;
   if (paths->journal_file != NULL || sysfs_root != NULL)
     flags |= DRIVEDASH_CLIENT_NO_SERVICE;
   log = drivedash_client_get_kernel_events (sysfs_root, health->controller, &query, flags, NULL, NULL, &error);

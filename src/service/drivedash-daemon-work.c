@@ -216,7 +216,7 @@ kernel_events (const DrivedashPowerPaths  *paths,
   g_autoptr(DrivedashEventFilter) filter = NULL;
   g_autoptr(DrivedashEventLog) log = NULL;
   DrivedashJournalQuery query = {
-    request->journal_file, request->one_boot, request->boot, request->since_usec, 0,
+    request->journal_file, request->one_boot, request->boot, request->since_usec, request->max_events,
   };
 
   if (drive == NULL)

@@ -57,6 +57,7 @@ typedef struct
   gboolean               one_boot;
   int                    boot;
   gint64                 since_usec;
+  guint                  max_events;    /* 0: the journal's default */
   const char            *journal_file;
 } DrivedashDaemonRequest;
 

@@ -947,6 +947,10 @@ handle_get_kernel_events (DrivedashDBusDrivedash1 *object,
   g_variant_dict_init (&dict, options);
   call->request.one_boot = g_variant_dict_lookup (&dict, "boot", "i", &call->request.boot);
   g_variant_dict_lookup (&dict, "since-usec", "x", &call->request.since_usec);
+  /* 0 (absent) is the journal's default; more than evidence keeps is
+   * evidence's cap, so no caller can ask for an answer the bus refuses. */
+  g_variant_dict_lookup (&dict, "max-events", "u", &call->request.max_events);
+  call->request.max_events = MIN (call->request.max_events, DRIVEDASH_JOURNAL_EVIDENCE_MAX_EVENTS);
   call->request.journal_file = DRIVEDASH_DAEMON (object)->journal_file;
   return dispatch (call);
 }

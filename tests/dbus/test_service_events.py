@@ -121,6 +121,22 @@ class KernelEventsTest(unittest.TestCase):
         for since in (-2 ** 63, -1, 2 ** 63 - 1):
             self.events(options={'since-usec': GLib.Variant('x', since)})
 
+    def test_max_events(self):
+        '''The newest max-events are sent, the counts stay exact; any
+        number is safe (more than evidence keeps is its cap).'''
+        self.bus.set_allowed([ACTION_EVENTS])
+        everything = self.events()
+        total = sum(count for _, count, _ in everything['counts'])
+        self.assertGreater(total, 2)
+        one = self.events(options={'max-events': GLib.Variant('u', 1)})
+        self.assertEqual(one['counts'], everything['counts'])
+        self.assertEqual(one['events'], everything['events'][-1:])
+        self.assertEqual(one['dropped'], total - 1)
+        for n in (0, 2 ** 32 - 1):
+            answer = self.events(options={'max-events': GLib.Variant('u', n)})
+            self.assertEqual(answer['events'], everything['events'])
+            self.assertEqual(answer['dropped'], 0)
+
     def test_bad_names(self):
         self.bus.set_allowed([ACTION_EVENTS])
         for name in ['', 'nvme', '../nvme0', 'nvme0n1', '/dev/nvme0', 'x' * (1 << 20), 'nvme0\n']:

@@ -21,6 +21,7 @@
 #include "drivedash-health-failing-model.h"
 #include "drivedash-health-mapping.h"
 #include "drivedash-health-model-private.h"
+#include "drivedash-journal.h"
 #include "drivedash-report-evidence.h"
 #include "drivedash-snapshot.h"
 #include "drivedash-store.h"
@@ -398,6 +399,7 @@ copy_event_log (const DrivedashEventLog *log)
 typedef struct
 {
   DrivedashHealthFailingModel *self;
+  DrivedashHealth             *health;
   char                        *pdf_path;
   char                        *json_path;
 } Save;
@@ -406,6 +408,7 @@ static void
 save_free (Save *save)
 {
   g_object_unref (save->self);
+  drivedash_health_unref (save->health);
   g_free (save->pdf_path);
   g_free (save->json_path);
   g_free (save);
@@ -430,14 +433,46 @@ saved_cb (GObject      *source,
     g_signal_emit (self, signals[FAILING_SIGNAL_SAVE_FAILED], 0, error->message);
 }
 
+/* The evidence holds every event the journal keeps (up to evidence's
+ * cap), not only the page's; where they cannot be read again now, the
+ * page's, whose counts are exact and which says what it left out. */
+static void
+events_for_evidence_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      data)
+{
+  g_autoptr(Save) save = data;
+  DrivedashHealthFailingModel *self = save->self;
+  const DrivedashHealthProvider *provider = self->model->provider;
+  g_autoptr(GError) error = NULL;
+  DrivedashEventLog *log = provider->read_events_finish (result, &error);
+  g_autofree char *store_path = NULL;
+  DrivedashEvidence *evidence;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_object (&self->save_cancellable);
+      set_bool (self, &self->saving, FALSE, FAILING_PROP_SAVING);
+      return;
+    }
+  if (log == NULL)
+    {
+      g_debug ("evidence: kernel events read again: %s", error->message);
+      log = copy_event_log (self->model->event_log);
+    }
+  evidence = drivedash_evidence_new (save->health, NULL, log, NULL);
+  store_path = drivedash_store_get_default_path ();
+  drivedash_evidence_write_async (evidence, store_path, save->pdf_path, save->json_path, NULL,
+                                  self->save_cancellable, saved_cb, save);
+  save = NULL;   /* saved_cb's now */
+}
+
 void
 drivedash_health_failing_model_save_evidence (DrivedashHealthFailingModel *self,
                                               const char                  *pdf_path,
                                               const char                  *json_path)
 {
   DrivedashHealth *h;
-  g_autofree char *store_path = drivedash_store_get_default_path ();
-  DrivedashEvidence *evidence;
   Save *save;
 
   g_return_if_fail (DRIVEDASH_IS_HEALTH_FAILING_MODEL (self));
@@ -449,15 +484,15 @@ drivedash_health_failing_model_save_evidence (DrivedashHealthFailingModel *self,
       g_signal_emit (self, signals[FAILING_SIGNAL_SAVE_FAILED], 0, _("The drive’s health has not been read yet. Try again in a moment."));
       return;
     }
-  evidence = drivedash_evidence_new (h, NULL, copy_event_log (self->model->event_log), NULL);
   save = g_new0 (Save, 1);
   save->self = g_object_ref (self);
+  save->health = drivedash_health_ref (h);
   save->pdf_path = g_strdup (pdf_path);
   save->json_path = g_strdup (json_path);
   self->save_cancellable = g_cancellable_new ();
   set_bool (self, &self->saving, TRUE, FAILING_PROP_SAVING);
-  drivedash_evidence_write_async (evidence, store_path, pdf_path, json_path, NULL,
-                                  self->save_cancellable, saved_cb, save);
+  self->model->provider->read_events_async (self->model->drive, 0, DRIVEDASH_JOURNAL_EVIDENCE_MAX_EVENTS,
+                                            self->save_cancellable, events_for_evidence_cb, save);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -77,7 +77,7 @@ _drivedash_health_model_load_events (DrivedashHealthModel *self)
 {
   gint64 since = g_get_real_time () - (gint64) DRIVEDASH_HEALTH_EVENTS_DAYS * 24 * 3600 * G_USEC_PER_SEC;
 
-  self->provider->read_events_async (self->drive, since, self->load_cancellable, events_read_cb,
+  self->provider->read_events_async (self->drive, since, 0, self->load_cancellable, events_read_cb,
                                      _drivedash_health_request_new (self, self->load_cancellable, FALSE));
 }
 

@@ -125,6 +125,7 @@ drivedash_health_provider_set_journal_file_for_testing (const char *path)
 static void
 real_read_events_async (DrivedashDriveItem  *item,
                         gint64               since_usec,
+                        guint                max_events,
                         GCancellable        *cancellable,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
@@ -132,7 +133,7 @@ real_read_events_async (DrivedashDriveItem  *item,
   /* Never asks for a password: the events are shown when they can be
    * read, and the group says why when they cannot. */
   drivedash_client_get_kernel_events_async (item_sysfs_root (item), drivedash_drive_item_get_name (item),
-                                            test_journal_file, since_usec,
+                                            test_journal_file, since_usec, max_events,
                                             test_journal_file != NULL ? DRIVEDASH_CLIENT_NO_SERVICE
                                                                       : DRIVEDASH_CLIENT_NONE,
                                             cancellable, callback, user_data);
@@ -311,6 +312,7 @@ demo_events_new (gint64 since_usec)
 static void
 demo_read_events_async (DrivedashDriveItem  *item,
                         gint64               since_usec,
+                        guint                max_events,
                         GCancellable        *cancellable,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)

@@ -53,9 +53,11 @@ typedef struct
    * it cannot be read.  A small sysfs read: runs on the main thread. */
   double              (*read_temperature)      (DrivedashDriveItem    *item,
                                                 double                 seconds);
-  /* What the kernel reported about the drive from since_usec on. */
+  /* What the kernel reported about the drive from since_usec on, the
+   * newest max_events (0: the journal's default). */
   void                (*read_events_async)     (DrivedashDriveItem    *item,
                                                 gint64                 since_usec,
+                                                guint                  max_events,
                                                 GCancellable          *cancellable,
                                                 GAsyncReadyCallback    callback,
                                                 gpointer               user_data);

@@ -23,6 +23,7 @@ typedef struct
   DrivedashHealthSource  source;      /* written by the thread (self-test) */
   char                  *journal_file; /* kernel events only */
   gint64                 since_usec;
+  guint                  max_events;
 } DriveRequest;
 
 static DriveRequest *
@@ -184,7 +185,9 @@ get_kernel_events_thread (GTask        *task,
                           GCancellable *cancellable)
 {
   DriveRequest *r = task_data;
-  DrivedashJournalQuery query = { .journal_file = r->journal_file, .since_usec = r->since_usec };
+  DrivedashJournalQuery query = {
+    .journal_file = r->journal_file, .since_usec = r->since_usec, .max_events = r->max_events,
+  };
   GError *error = NULL;
   DrivedashEventLog *log;
 
@@ -203,6 +206,7 @@ drivedash_client_get_kernel_events_async (const char           *sysfs_root,
                                           const char           *controller,
                                           const char           *journal_file,
                                           gint64                since_usec,
+                                          guint                 max_events,
                                           DrivedashClientFlags  flags,
                                           GCancellable         *cancellable,
                                           GAsyncReadyCallback   callback,
@@ -216,6 +220,7 @@ drivedash_client_get_kernel_events_async (const char           *sysfs_root,
   r = drive_request_new (sysfs_root, controller, flags);
   r->journal_file = g_strdup (journal_file);
   r->since_usec = since_usec;
+  r->max_events = max_events;
   run_task (drivedash_client_get_kernel_events_async, "drivedash_client_get_kernel_events_async",
             r, drive_request_free, get_kernel_events_thread, cancellable, callback, user_data);
 }

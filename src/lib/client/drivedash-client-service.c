@@ -291,6 +291,8 @@ kernel_events_options (const DrivedashJournalQuery *query)
     g_variant_dict_insert (&dict, "boot", "i", query->boot);
   if (query->since_usec > 0)
     g_variant_dict_insert (&dict, "since-usec", "x", query->since_usec);
+  if (query->max_events != 0)
+    g_variant_dict_insert (&dict, "max-events", "u", query->max_events);
   return g_variant_dict_end (&dict);
 }
 

@@ -173,11 +173,13 @@ gboolean           drivedash_client_self_test_finish     (GAsyncResult          
                                                           GError                   **error);
 
 /* Every boot the journal holds (journal_file, NULL: the system's), from
- * since_usec on (0: all of it). */
+ * since_usec on (0: all of it), the newest max_events of them (0:
+ * DRIVEDASH_JOURNAL_MAX_EVENTS). */
 void               drivedash_client_get_kernel_events_async  (const char            *sysfs_root,
                                                               const char            *controller,
                                                               const char            *journal_file,
                                                               gint64                 since_usec,
+                                                              guint                  max_events,
                                                               DrivedashClientFlags   flags,
                                                               GCancellable          *cancellable,
                                                               GAsyncReadyCallback    callback,

@@ -13,6 +13,10 @@ G_BEGIN_DECLS
 
 /* The most events one read keeps (counts stay exact beyond it). */
 #define DRIVEDASH_JOURNAL_MAX_EVENTS 1000
+/* The most a warranty evidence keeps: every event of a failing drive's
+ * history in practice, and its D-Bus answer (at most 512 bytes a message)
+ * stays far below the system bus's 32 MiB message limit. */
+#define DRIVEDASH_JOURNAL_EVIDENCE_MAX_EVENTS 20000
 
 typedef struct
 {

@@ -187,7 +187,7 @@ read_events (DrivedashWatch *self,
   r = g_new0 (EventsRead, 1);
   r->self = g_object_ref (self);
   r->controller = g_strdup (d->controller);
-  drivedash_client_get_kernel_events_async (NULL, d->controller, NULL, d->events_since,
+  drivedash_client_get_kernel_events_async (NULL, d->controller, NULL, d->events_since, 0,
                                             DRIVEDASH_CLIENT_NONE, self->cancellable, got_events, r);
 }
 
