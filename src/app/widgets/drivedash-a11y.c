@@ -436,6 +436,49 @@ find_announce (void)
   return announce;
 }
 
+/* GTK 4.8 has no announcement: the message becomes the description of
+ * the widget that has the keyboard focus, which screen readers read out
+ * when it changes (Orca's "description changed" of the focused object).
+ * Once the focus moves on, the widget's own description comes back: the
+ * ones this file keeps (a row's subtitle, "described by" labels) are
+ * made again, any other is reset to none. */
+#define ANNOUNCED_KEY "drivedash-a11y-announced"
+
+static void
+announced_focus_cb (GtkRoot    *root,
+                    GParamSpec *pspec,
+                    GtkWidget  *widget)
+{
+  if (gtk_root_get_focus (root) == widget)
+    return;
+  g_signal_handlers_disconnect_by_func (root, announced_focus_cb, widget);
+  g_object_set_data (G_OBJECT (widget), ANNOUNCED_KEY, NULL);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  if (g_object_get_data (G_OBJECT (widget), "drivedash-a11y-described-by") != NULL)
+    describe_cb (widget, NULL, NULL);
+  else if (ADW_IS_ACTION_ROW (widget) && g_signal_handler_find (widget, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
+                                                                  row_subtitle_cb, NULL) != 0)
+    row_subtitle_cb (ADW_ACTION_ROW (widget), NULL, NULL);
+}
+
+static gboolean
+announce_by_description (GtkWidget  *widget,
+                         const char *message)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL)
+    return FALSE;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+  if (g_object_get_data (G_OBJECT (focus), ANNOUNCED_KEY) == NULL)
+    {
+      g_object_set_data (G_OBJECT (focus), ANNOUNCED_KEY, GINT_TO_POINTER (1));
+      g_signal_connect_object (root, "notify::focus-widget", G_CALLBACK (announced_focus_cb), focus, 0);
+    }
+  return TRUE;
+}
+
 gboolean
 drivedash_a11y_announce (GtkWidget  *widget,
                          const char *message)
@@ -443,8 +486,10 @@ drivedash_a11y_announce (GtkWidget  *widget,
   AnnounceFunc announce = find_announce ();
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
-  if (announce == NULL || message == NULL || *message == '\0')
+  if (message == NULL || *message == '\0')
     return FALSE;
+  if (announce == NULL)
+    return announce_by_description (widget, message);
   announce (GTK_ACCESSIBLE (widget), message, 1);
   return TRUE;
 }

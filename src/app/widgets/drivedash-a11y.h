@@ -44,9 +44,11 @@ void  drivedash_a11y_described_by        (GtkWidget  *widget,
 /* The bar is named by its visible text ("Preparing the test file…"). */
 void  drivedash_a11y_progress_reads_text (GtkProgressBar *bar);
 
-/* Says @message politely, without moving the focus (a run's next phase),
- * where the GTK the app runs on can (4.14 and later); FALSE where it
- * cannot, and for an empty message. */
+/* Says @message politely, without moving the focus (a run's next phase):
+ * with GTK 4.14 and later as an announcement; before, as the description
+ * of the focused widget until the focus leaves it.  FALSE where neither
+ * can (no widget of @widget's window has the focus), and for an empty
+ * message. */
 gboolean drivedash_a11y_announce          (GtkWidget  *widget,
                                            const char *message);
 
