@@ -723,6 +723,15 @@ test_installed_service (gconstpointer data)
   drivedash_test_tree_remove (root);
 }
 
+static void
+store_string (gpointer    instance,
+              const char *value,
+              char      **out)
+{
+  g_free (*out);
+  *out = g_strdup (value);
+}
+
 /* polkit said no to an installed service, or it could not change game
  * mode: the page says so, and does not offer to install what is there. */
 static void
@@ -754,6 +763,19 @@ test_game_mode_refused (gconstpointer data)
                                                         : "The Drivedash system service is installed but did not answer"));
   g_assert_null (strstr (text (model, "game-mode-text"), "install the"));
   g_assert_false (flag (model, "game-mode-needs-permission"));
+
+  /* Keep at Full Power answers in the Events group, and says it. */
+  {
+    g_autofree char *heard = NULL;
+
+    g_signal_connect (model, "announce", G_CALLBACK (store_string), &heard);
+    drivedash_health_model_keep_full_power (model);
+    wait_until (no_requests, model, "the refused Keep at Full Power");
+    g_test_message ("full power: %s", text (model, "full-power-text"));
+    g_assert_nonnull (strstr (text (model, "full-power-text"), "Not changed: "));
+    g_assert_cmpstr (heard, ==, text (model, "full-power-text"));
+    g_signal_handlers_disconnect_by_func (model, store_string, &heard);
+  }
 
   fake_service_stop (&fake);
   g_clear_object (&model);

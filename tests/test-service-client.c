@@ -320,6 +320,87 @@ test_self_test_udisks_state (void)
     }
 }
 
+static void
+count_cb (gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+static gboolean
+count_reached (guint *count,
+               guint  wanted)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (*count < wanted && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  return *count >= wanted;
+}
+
+static void
+update_udisks (const char *path,
+               GVariant   *properties)
+{
+  g_autoptr(GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, NULL);
+  g_autoptr(GVariant) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = g_dbus_connection_call_sync (bus, "org.freedesktop.UDisks2", path, "org.freedesktop.DBus.Mock",
+                                       "UpdateProperties",
+                                       g_variant_new ("(s@a{sv})", "org.freedesktop.UDisks2.NVMe.Controller",
+                                                      properties),
+                                       NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static GVariant *
+self_test_properties (const char *status,
+                      int         remaining)
+{
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, NULL);
+  g_variant_dict_insert (&dict, "SmartSelftestStatus", "s", status);
+  g_variant_dict_insert (&dict, "SmartSelftestPercentRemaining", "i", remaining);
+  return g_variant_dict_end (&dict);
+}
+
+/* UDisks's PropertiesChanged (a MOCK: python-dbusmock) of the self-test
+ * reaches the watch, each change once; other properties do not.
+ * DRIVEDASH_TEST_UDISKS_PATH: the mock drive's object path. */
+static void
+test_self_test_udisks_watch (void)
+{
+  const char *path = g_getenv ("DRIVEDASH_TEST_UDISKS_PATH");
+  g_autoptr(DrivedashSelfTestWatch) watch = NULL;
+  GVariantDict other;
+  guint count = 0;
+
+  if (!have_bus ())
+    return;
+  if (path == NULL)
+    {
+      g_test_skip ("DRIVEDASH_TEST_UDISKS_PATH not set");
+      return;
+    }
+  watch = drivedash_self_test_watch_new (count_cb, &count);
+  g_assert_nonnull (watch);
+  update_udisks (path, self_test_properties ("inprogress", 90));
+  g_assert_true (count_reached (&count, 1));
+  /* Another property, then the percentage: only the second counts (the
+   * bus keeps their order). */
+  g_variant_dict_init (&other, NULL);
+  g_variant_dict_insert (&other, "SmartPowerOnHours", "t", (guint64) 1364);
+  update_udisks (path, g_variant_dict_end (&other));
+  update_udisks (path, self_test_properties ("inprogress", 35));
+  g_assert_true (count_reached (&count, 2));
+  update_udisks (path, self_test_properties ("success", -1));
+  g_assert_true (count_reached (&count, 3));
+  update_udisks (path, self_test_properties ("", -1));
+  g_assert_true (count_reached (&count, 4));
+  g_assert_cmpuint (count, ==, 4);
+}
+
 /* polkit says no: a permission error, not a quiet fallback to UDisks. */
 static void
 test_self_test_denied (void)
@@ -602,6 +683,7 @@ main (int    argc,
   g_test_add_func ("/client/allowed/async-source-tag", test_async_source_tag);
   g_test_add_func ("/client/self-test-udisks", test_self_test_udisks);
   g_test_add_func ("/client/self-test-udisks-state", test_self_test_udisks_state);
+  g_test_add_func ("/client/self-test-udisks-watch", test_self_test_udisks_watch);
   g_test_add_func ("/client/denied/falls-back-to-udisks", test_denied_falls_back);
   g_test_add_func ("/client/denied/self-test", test_self_test_denied);
   g_test_add_func ("/client/denied/game-mode", test_game_mode_denied);

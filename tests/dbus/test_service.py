@@ -307,6 +307,23 @@ class ServiceTest(unittest.TestCase):
                 iface, {'SmartSelftestStatus': GLib.Variant('s', ''),
                         'SmartSelftestPercentRemaining': GLib.Variant('i', -1)}), path)
 
+    def test_client_self_test_udisks_watch(self):
+        '''UDisks's PropertiesChanged for the self-test (a MOCK:
+        python-dbusmock) reaches the client's watch, so the page reads the
+        drive again at once.'''
+        client = tool('TEST_SERVICE_CLIENT', 'tests', 'test-service-client')
+        if client is None:
+            self.skipTest('test-service-client not built')
+        env = dict(self.bus.env)
+        env['DRIVEDASH_TEST_SYSFS'] = self.bus.sysfs
+        env['DRIVEDASH_TEST_UDISKS_PATH'] = self.bus.udisks_path
+        result = subprocess.run([client, '--tap', '-p', '/client/self-test-udisks-watch'], env=env,
+                                capture_output=True, text=True)
+        print(result.stdout + result.stderr)
+        self.assertEqual(result.returncode, 0)
+        self.assertNotIn('# SKIP', result.stdout)
+        self.assertIn('ok 1 /client/self-test-udisks-watch', result.stdout)
+
     def test_cli(self):
         cli = tool('DRIVEDASH_CLI', 'src', 'cli', 'drivedash-cli')
         if cli is None:

@@ -35,6 +35,17 @@ _drivedash_health_model_show_events (DrivedashHealthModel *self)
   char *text = drivedash_health_events_full_power_text (self->event_log, self->game_mode_supported,
                                                         self->game_mode_persistent, self->kept_since_usec);
 
+  if (self->full_power_error != NULL && self->game_mode_persistent)
+    g_clear_pointer (&self->full_power_error, g_free);
+  if (self->full_power_error != NULL)
+    {
+      char *with_error = text != NULL ? g_strdup_printf ("%s\n%s", text, self->full_power_error)
+                                      : g_strdup (self->full_power_error);
+
+      g_free (text);
+      text = with_error;
+    }
+
   _drivedash_health_model_set_bool (self, &self->suggest_full_power,
                                     self->event_log != NULL && !self->game_mode_persistent
                                     && drivedash_event_log_suggests_full_power (self->event_log,
@@ -85,6 +96,7 @@ void
 _drivedash_health_model_clear_events (DrivedashHealthModel *self)
 {
   g_clear_pointer (&self->event_log, drivedash_event_log_free);
+  g_clear_pointer (&self->full_power_error, g_free);
   self->kept_since_usec = 0;
   fill_rows (self);
   _drivedash_health_model_show_events (self);

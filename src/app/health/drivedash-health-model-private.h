@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "drivedash-client.h"
 #include "drivedash-service-watch.h"
 #include "drivedash-health-model.h"
 #include "drivedash-health-provider.h"
@@ -81,6 +82,7 @@ enum {
   SIGNAL_TOAST,
   SIGNAL_SELF_TEST_FAILED,
   SIGNAL_GAME_MODE_SETTLED,
+  SIGNAL_ANNOUNCE,
   N_SIGNALS
 };
 
@@ -112,6 +114,8 @@ struct _DrivedashHealthModel
   DrivedashEventLog             *event_log;     /* the last read; NULL when it failed */
   gboolean                       suggest_full_power;
   gint64                         kept_since_usec; /* when Keep at Full Power was chosen here */
+  gboolean                       full_power_asked;  /* Keep at Full Power's answer pending */
+  char                          *full_power_error;  /* its refusal, said in the Events group */
   gboolean                       busy;
 
   GCancellable                  *load_cancellable;
@@ -122,6 +126,7 @@ struct _DrivedashHealthModel
   guint                          refresh_source;
   DrivedashServiceWatch         *service_watch;    /* picks the service up once installed */
   guint                          self_test_source;
+  DrivedashSelfTestWatch        *self_test_watch;  /* UDisks's word while a test runs */
   gint64                         started_us;
 };
 

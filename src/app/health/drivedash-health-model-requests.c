@@ -139,9 +139,31 @@ game_mode_changed_cb (GObject      *object,
   self = _drivedash_health_request_finish (r, error);
   if (self)
     {
+      gboolean answer_full_power = self->full_power_asked;
+
+      /* Keep at Full Power answers in its own group: a refusal beside
+       * the offer, which stays for another try. */
+      self->full_power_asked = FALSE;
+      if (answer_full_power && error != NULL)
+        self->full_power_error = g_strdup_printf (_("Not changed: %s"), error->message);
       _drivedash_health_model_show_game_mode (self, state, error);
+      if (answer_full_power)
+        g_signal_emit (self, drivedash_health_model_signals[SIGNAL_ANNOUNCE], 0,
+                       self->text[PROP_FULL_POWER_TEXT]);
       g_object_unref (self);
     }
+}
+
+void
+drivedash_health_model_keep_full_power (DrivedashHealthModel *self)
+{
+  g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
+
+  if (self->drive == NULL || self->full_power_asked)
+    return;
+  g_clear_pointer (&self->full_power_error, g_free);
+  self->full_power_asked = TRUE;
+  drivedash_health_model_set_game_mode (self, TRUE, TRUE);
 }
 
 void

@@ -181,11 +181,21 @@ self_test_poll_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* UDisks said the test moved on: read it now (the poll's read, sooner). */
+static void
+self_test_changed_cb (gpointer data)
+{
+  DrivedashHealthModel *self = data;
+
+  g_clear_handle_id (&self->self_test_source, g_source_remove);
+  self->self_test_source = g_idle_add (self_test_poll_cb, self);
+}
+
 void
 drivedash_health_model_show_health (DrivedashHealthModel *self,
                                     DrivedashHealth      *h)
 {
-  gboolean changed;
+  gboolean changed, running;
 
   g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
   g_return_if_fail (h != NULL);
@@ -213,9 +223,15 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
   if (changed)
     g_object_notify_by_pspec (G_OBJECT (self), drivedash_health_model_pspecs[PROP_HEALTH]);
 
-  /* Follow a running self-test until it reports its result. */
-  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && h->self_test.current != DRIVEDASH_SELF_TEST_NONE
-      && self->self_test_source == 0 && self->provider && !self->provider->simulated)
+  /* Follow a running self-test until it reports its result: UDisks says
+   * when it changes, the others are asked again every few seconds. */
+  running = (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && h->self_test.current != DRIVEDASH_SELF_TEST_NONE
+            && self->provider && !self->provider->simulated;
+  if (running && h->source == DRIVEDASH_HEALTH_SOURCE_UDISKS2 && self->self_test_watch == NULL)
+    self->self_test_watch = drivedash_self_test_watch_new (self_test_changed_cb, self);
+  else if (!running)
+    g_clear_pointer (&self->self_test_watch, drivedash_self_test_watch_free);
+  if (running && self->self_test_source == 0)
     self->self_test_source = g_timeout_add_seconds (SELF_TEST_POLL_S, self_test_poll_cb, self);
 }
 

@@ -131,6 +131,7 @@ _drivedash_health_model_load (DrivedashHealthModel *self,
   if (fresh)
     {
       g_clear_handle_id (&self->self_test_source, g_source_remove);
+      g_clear_pointer (&self->self_test_watch, drivedash_self_test_watch_free);
       g_signal_emit (self, drivedash_health_model_signals[SIGNAL_TEMPERATURE_RESET], 0);
       _drivedash_health_model_clear_values (self);
     }
@@ -175,6 +176,7 @@ start_timers (DrivedashHealthModel *self,
       g_clear_handle_id (&self->temperature_source, g_source_remove);
       g_clear_handle_id (&self->refresh_source, g_source_remove);
       g_clear_handle_id (&self->self_test_source, g_source_remove);
+      g_clear_pointer (&self->self_test_watch, drivedash_self_test_watch_free);
       return;
     }
   if (self->temperature_source == 0)
@@ -404,6 +406,7 @@ drivedash_health_model_finalize (GObject *object)
   g_clear_pointer (&self->event_log, drivedash_event_log_free);
   g_clear_pointer (&self->health, drivedash_health_unref);
   g_clear_pointer (&self->game_mode, drivedash_game_mode_free);
+  g_free (self->full_power_error);
   for (guint i = 0; i < N_TEXT_PROPS; i++)
     g_free (self->text[i]);
   g_free (self->wanted);
@@ -501,6 +504,10 @@ drivedash_health_model_class_init (DrivedashHealthModelClass *klass)
   drivedash_health_model_signals[SIGNAL_GAME_MODE_SETTLED] =
     g_signal_new ("game-mode-settled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  /* An answer shown where its button is, to be said aloud too. */
+  drivedash_health_model_signals[SIGNAL_ANNOUNCE] =
+    g_signal_new ("announce", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 /* The service installed (its name owned, or startable) while the page

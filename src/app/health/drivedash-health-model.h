@@ -46,6 +46,9 @@ void                  drivedash_health_model_refresh        (DrivedashHealthMode
 void                  drivedash_health_model_set_game_mode  (DrivedashHealthModel *self,
                                                              gboolean              enabled,
                                                              gboolean              persistent);
+/* The Events group's offer: game mode kept after restarts, answered in
+ * full-power-text (a refusal too) and by "announce". */
+void                  drivedash_health_model_keep_full_power (DrivedashHealthModel *self);
 void                  drivedash_health_model_start_self_test (DrivedashHealthModel *self,
                                                               DrivedashSelfTestKind kind);
 

@@ -107,6 +107,14 @@ toast_cb (DrivedashHealthPage *self,
   drivedash_widget_add_toast (GTK_WIDGET (self), toast);
 }
 
+/* The answer is shown where its button was: said there too. */
+static void
+announce_cb (DrivedashHealthPage *self,
+             const char          *text)
+{
+  drivedash_a11y_announce (GTK_WIDGET (self), text);
+}
+
 static void
 present_message (GtkWidget  *widget,
                  const char *heading,
@@ -149,7 +157,7 @@ keep_full_power_action_cb (GtkWidget  *widget,
 {
   DrivedashHealthPage *self = DRIVEDASH_HEALTH_PAGE (widget);
 
-  drivedash_health_model_set_game_mode (self->model, TRUE, TRUE);
+  drivedash_health_model_keep_full_power (self->model);
 }
 
 /* Check Again reads the drive again, which asks for the service anew. */
@@ -343,6 +351,7 @@ drivedash_health_page_init (DrivedashHealthPage *self)
 
   g_signal_connect_swapped (self->model, "notify::drive", G_CALLBACK (model_drive_cb), self);
   g_signal_connect_swapped (self->model, "toast", G_CALLBACK (toast_cb), self);
+  g_signal_connect_swapped (self->model, "announce", G_CALLBACK (announce_cb), self);
   g_signal_connect_swapped (self->model, "self-test-failed", G_CALLBACK (self_test_failed_cb), self);
   g_signal_connect_object (self->watch_hint, "notify::busy", G_CALLBACK (watch_busy_cb), self, G_CONNECT_SWAPPED);
 }

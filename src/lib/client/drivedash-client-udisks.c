@@ -428,3 +428,82 @@ const DrivedashClientBackend drivedash_client_backend_udisks = {
     [DRIVEDASH_CLIENT_OP_SELF_TEST] = udisks_self_test,
   },
 };
+
+/* ---------------------------------------------------------------------- */
+/* Following a running self-test                                          */
+
+struct _DrivedashSelfTestWatch
+{
+  GDBusConnection        *bus;
+  guint                   subscription;
+  DrivedashSelfTestFunc   func;
+  gpointer                user_data;
+};
+
+static const char *const SELF_TEST_PROPERTIES[] = {
+  "SmartSelftestStatus", "SmartSelftestPercentRemaining",
+};
+
+static void
+self_test_changed_cb (GDBusConnection *bus,
+                      const char      *sender,
+                      const char      *path,
+                      const char      *interface,
+                      const char      *signal,
+                      GVariant        *parameters,
+                      gpointer         data)
+{
+  DrivedashSelfTestWatch *watch = data;
+  g_autoptr(GVariant) changed = NULL;
+  g_autofree const char **invalidated = NULL;
+  const char *iface;
+
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sa{sv}as)")))
+    return;
+  g_variant_get (parameters, "(&s@a{sv}^a&s)", &iface, &changed, &invalidated);
+  for (guint i = 0; i < G_N_ELEMENTS (SELF_TEST_PROPERTIES); i++)
+    {
+      g_autoptr(GVariant) value = g_variant_lookup_value (changed, SELF_TEST_PROPERTIES[i], NULL);
+
+      if (value != NULL || g_strv_contains (invalidated, SELF_TEST_PROPERTIES[i]))
+        {
+          watch->func (watch->user_data);
+          return;
+        }
+    }
+}
+
+DrivedashSelfTestWatch *
+drivedash_self_test_watch_new (DrivedashSelfTestFunc func,
+                               gpointer              user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SYSTEM, NULL, &error);
+  DrivedashSelfTestWatch *watch;
+
+  g_return_val_if_fail (func != NULL, NULL);
+  if (bus == NULL)
+    {
+      g_debug ("no system bus to follow the self-test on: %s", error->message);
+      return NULL;
+    }
+  watch = g_new0 (DrivedashSelfTestWatch, 1);
+  watch->bus = g_steal_pointer (&bus);
+  watch->func = func;
+  watch->user_data = user_data;
+  watch->subscription =
+    g_dbus_connection_signal_subscribe (watch->bus, UDISKS_NAME, "org.freedesktop.DBus.Properties",
+                                        "PropertiesChanged", NULL, UDISKS_NVME_CTRL_IFACE,
+                                        G_DBUS_SIGNAL_FLAGS_NONE, self_test_changed_cb, watch, NULL);
+  return watch;
+}
+
+void
+drivedash_self_test_watch_free (DrivedashSelfTestWatch *watch)
+{
+  if (watch == NULL)
+    return;
+  g_dbus_connection_signal_unsubscribe (watch->bus, watch->subscription);
+  g_object_unref (watch->bus);
+  g_free (watch);
+}

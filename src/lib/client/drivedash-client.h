@@ -172,6 +172,19 @@ gboolean           drivedash_client_self_test_finish     (GAsyncResult          
                                                           DrivedashHealthSource     *source_out,
                                                           GError                   **error);
 
+/* Follows the self-test properties of UDisks's NVMe controllers
+ * (SmartSelftestStatus, SmartSelftestPercentRemaining; UDisks 2.10 and
+ * later): @func runs in the caller's thread-default main context each
+ * time UDisks says one changed, so a page can read the drive again at
+ * once instead of at its next poll.  NULL where there is no system bus. */
+typedef struct _DrivedashSelfTestWatch DrivedashSelfTestWatch;
+typedef void (*DrivedashSelfTestFunc) (gpointer user_data);
+
+DrivedashSelfTestWatch *drivedash_self_test_watch_new  (DrivedashSelfTestFunc   func,
+                                                        gpointer                user_data);
+void                    drivedash_self_test_watch_free (DrivedashSelfTestWatch *watch);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashSelfTestWatch, drivedash_self_test_watch_free)
+
 /* Every boot the journal holds (journal_file, NULL: the system's), from
  * since_usec on (0: all of it), the newest max_events of them (0:
  * DRIVEDASH_JOURNAL_MAX_EVENTS). */
