@@ -932,6 +932,45 @@ test_variant_invalid (void)
   g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
 }
 
+/* A running test's progress and the time left, from the drive's own
+ * figures: a short test at most 2 minutes, the extended one EDSTT. */
+static void
+test_self_test_progress (void)
+{
+  g_autoptr(DrivedashHealth) h = drivedash_health_new ("nvme0");
+  char *text;
+
+  g_assert_null (drivedash_health_dup_self_test_progress (h));
+  h->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
+  g_assert_null (drivedash_health_dup_self_test_progress (h));
+  h->self_test.current = DRIVEDASH_SELF_TEST_SHORT;
+  h->self_test.current_percent_done = 40;
+  text = drivedash_health_dup_self_test_progress (h);
+  g_assert_cmpstr (text, ==, "40 % done, about 2 minutes left");
+  g_free (text);
+  h->self_test.current_percent_done = 99;
+  text = drivedash_health_dup_self_test_progress (h);
+  g_assert_cmpstr (text, ==, "99 % done, about 1 minute left");
+  g_free (text);
+  /* Extended: no Identify, or EDSTT 0, gives no time. */
+  h->self_test.current = DRIVEDASH_SELF_TEST_EXTENDED;
+  h->self_test.current_percent_done = 40;
+  text = drivedash_health_dup_self_test_progress (h);
+  g_assert_cmpstr (text, ==, "40 % done");
+  g_free (text);
+  h->has |= DRIVEDASH_HEALTH_HAS_IDENTIFY;
+  h->identify.extended_self_test_minutes = 42;
+  text = drivedash_health_dup_self_test_progress (h);
+  g_assert_cmpstr (text, ==, "40 % done, about 26 minutes left");
+  g_free (text);
+  /* UDisks does not say which test: no time; a hostile 255 % is 100. */
+  h->self_test.current = DRIVEDASH_SELF_TEST_UNNAMED;
+  h->self_test.current_percent_done = 255;
+  text = drivedash_health_dup_self_test_progress (h);
+  g_assert_cmpstr (text, ==, "100 % done");
+  g_free (text);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -958,6 +997,7 @@ main (int   argc,
   g_test_add_func ("/health/firmware-log", test_firmware_log);
   g_test_add_func ("/health/kelvin", test_kelvin);
   g_test_add_func ("/health/format", test_format);
+  g_test_add_func ("/health/self-test-progress", test_self_test_progress);
   g_test_add_func ("/health/json", test_json);
   g_test_add_func ("/health/variant/round-trip", test_variant_round_trip);
   g_test_add_func ("/health/variant/wire-format", test_variant_wire_format);

@@ -214,11 +214,25 @@ close_dialogs (Flow *flow)
     ui_wait_frame (GTK_WIDGET (flow->window));
 }
 
+/* SHOTS-WHAT.png beside the flow's screenshot SHOTS.png (the name ends
+ * in .png). */
+static void
+screenshot_named (Flow       *flow,
+                  const char *shots,
+                  const char *what)
+{
+  g_autofree char *stem = g_strndup (shots, strlen (shots) - strlen (".png"));
+  g_autofree char *name = g_strdup_printf ("%s-%s.png", stem, what);
+
+  g_free (ui_screenshot (flow->window, name));
+}
+
 /* Step 2 through the page's own self-test path: without the service,
  * UDisks2 or a device node it is refused in words; a running test shows
  * its progress; a drive without a self-test says so plainly. */
 static void
-check_self_test (Flow *flow)
+check_self_test (Flow       *flow,
+                 const char *shots)
 {
   DrivedashHealthModel *model = drivedash_health_page_get_model (flow->page);
   DrivedashHealthFailingModel *fm = failing_model (flow);
@@ -226,7 +240,12 @@ check_self_test (Flow *flow)
   g_autoptr(DrivedashHealth) running = drivedash_test_full_health ();
   g_autoptr(DrivedashHealth) none = drivedash_test_full_health ();
   g_autoptr(DrivedashHealth) full = drivedash_test_full_health ();
+  g_autoptr(DrivedashHealth) ended = drivedash_test_full_health ();
+  g_autoptr(DrivedashHealth) passed = drivedash_test_full_health ();
   g_autofree char *refused = NULL;
+  g_autofree char *progress = NULL;
+  g_autofree char *expected = NULL;
+  GtkWidget *abort;
   gulong id;
   double fraction;
 
@@ -247,6 +266,7 @@ check_self_test (Flow *flow)
   drivedash_health_model_show_health (model, full);
   g_assert_true (gtk_widget_get_visible (button));
   g_assert_false (gtk_widget_get_visible (button_for (flow, "health.get-full-features")));
+  screenshot_named (flow, shots, "selftest-start");
   id = g_signal_connect (model, "self-test-failed", G_CALLBACK (self_test_refused_cb), &refused);
   g_assert_true (gtk_widget_activate (button));
   ui_iterate_until (has_text, &refused, 20);
@@ -254,13 +274,49 @@ check_self_test (Flow *flow)
   g_test_message ("step 2 refused: %s", refused);
   close_dialogs (flow);
 
+  /* Running: its share done and the time left (the drive's own 10
+   * minutes for the extended test), Start gone, Stop offered. */
   running->self_test.current = DRIVEDASH_SELF_TEST_EXTENDED;
   running->self_test.current_percent_done = 40;
   drivedash_health_model_show_health (model, running);
   g_object_get (fm, "self-test-fraction", &fraction, NULL);
   g_assert_cmpfloat (fraction, ==, 0.4);
-  g_assert_nonnull (strstr (drivedash_health_failing_model_get_self_test_text (fm), "40"));
+  progress = drivedash_health_dup_self_test_progress (running);
+  g_assert_nonnull (strstr (drivedash_health_failing_model_get_self_test_text (fm), progress));
+  expected = g_strdup_printf (ngettext ("%u %% done, about %u minute left", "%u %% done, about %u minutes left", 6),
+                              40, 6);
+  g_assert_cmpstr (progress, ==, expected);
   g_assert_false (gtk_widget_get_visible (button));
+  abort = button_for (flow, "health.self-test");
+  for (GtkWidget *w = gtk_widget_get_next_sibling (button); w != NULL; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), "health.self-test") == 0)
+      abort = w;
+  g_assert_true (abort != button);
+  g_assert_true (gtk_widget_get_visible (abort));
+  screenshot_named (flow, shots, "selftest-running");
+
+  /* Ended: the result in step 2 and on the Self-Test rows, Start back. */
+  ended->self_test.current = DRIVEDASH_SELF_TEST_NONE;
+  ended->self_test.results[0].kind = DRIVEDASH_SELF_TEST_EXTENDED;
+  ended->self_test.results[0].result = DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT;
+  ended->self_test.results[0].failed_segment = 3;
+  drivedash_health_model_show_health (model, ended);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf (_("The drive’s own test found a fault (%s). That confirms it: copy your files and "
+                                "keep the evidence now."),
+                              drivedash_self_test_result_describe (DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT));
+  g_assert_cmpstr (drivedash_health_failing_model_get_self_test_text (fm), ==, expected);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_false (gtk_widget_get_visible (abort));
+  screenshot_named (flow, shots, "selftest-done");
+  /* A new reading (the page follows the model's health object). */
+  passed->self_test.current = DRIVEDASH_SELF_TEST_NONE;
+  passed->self_test.results[0].kind = DRIVEDASH_SELF_TEST_EXTENDED;
+  passed->self_test.results[0].result = DRIVEDASH_SELF_TEST_RESULT_PASSED;
+  drivedash_health_model_show_health (model, passed);
+  g_assert_nonnull (strstr (drivedash_health_failing_model_get_self_test_text (fm),
+                            drivedash_self_test_kind_describe (DRIVEDASH_SELF_TEST_EXTENDED)));
+  g_assert_null (strstr (drivedash_health_failing_model_get_self_test_text (fm), _("That confirms it")));
 
   none->self_test_supported = FALSE;
   none->has &= ~DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
@@ -342,7 +398,7 @@ run_flow (const char *prefix,
   /* The first expander of the page is the failing section's Why?. */
   gtk_expander_set_expanded (GTK_EXPANDER (ui_find_descendant (GTK_WIDGET (flow.page), GTK_TYPE_EXPANDER)), TRUE);
   g_free (ui_screenshot (flow.window, saved));
-  check_self_test (&flow);
+  check_self_test (&flow, name);
   close_flow (&flow);
   g_assert_true (drivedash_test_tree_remove (flow.root));
   g_free (flow.root);

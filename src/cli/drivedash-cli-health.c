@@ -100,9 +100,12 @@ print_power (DrivedashHealth *h)
     row (_("Self-test"), h->self_test_supported ? _("supported") : _("not supported by this drive"));
 
   if (h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG && h->self_test.current != DRIVEDASH_SELF_TEST_NONE)
-    row_take (_("Self-test running"),
-              g_strdup_printf (_("%s, %u %% done"), drivedash_self_test_kind_describe (h->self_test.current),
-                               h->self_test.current_percent_done));
+    {
+      g_autofree char *progress = drivedash_health_dup_self_test_progress (h);
+
+      row_take (_("Self-test running"),
+                g_strdup_printf (_("%s, %s"), drivedash_self_test_kind_describe (h->self_test.current), progress));
+    }
 
   if (h->has & DRIVEDASH_HEALTH_HAS_IDENTIFY)
     {

@@ -223,7 +223,7 @@ fill_self_test (DrivedashHealthDetails *self,
 
   if (h->self_test.current != DRIVEDASH_SELF_TEST_NONE)
     {
-      g_autofree char *v = g_strdup_printf (_("%u %%"), h->self_test.current_percent_done);
+      g_autofree char *v = drivedash_health_dup_self_test_progress (h);
 
       add_row (self, self->self_test_expander, _("Running now"),
                drivedash_self_test_kind_describe (h->self_test.current), "Current Device Self-Test Operation", v);

@@ -125,9 +125,23 @@ self_test_words (const DrivedashHealth *h)
   if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_SUPPORTED) && !h->self_test_supported)
     return g_strdup (_("This drive has no self-test, so it cannot check itself. Saving your files and the evidence matters all the more."));
   if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && log->current != DRIVEDASH_SELF_TEST_NONE)
-    /* Translators: "Extended self-test running: 40 % done. …" */
-    return g_strdup_printf (_("%s running: %u %% done. You can keep using the computer meanwhile."),
-                            drivedash_self_test_kind_describe (log->current), log->current_percent_done);
+    {
+      g_autofree char *progress = drivedash_health_dup_self_test_progress (h);
+
+      /* Translators: "Extended self-test running: 40 % done, about 25
+       * minutes left. …" */
+      return g_strdup_printf (_("%s running: %s. You can keep using the computer meanwhile."),
+                              drivedash_self_test_kind_describe (log->current), progress);
+    }
+  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && log->n_results > 0
+      && drivedash_self_test_result_is_fault (log->results[0].result))
+    /* Translators: %s is the result, e.g. "a segment failed" */
+    return g_strdup_printf (_("The drive’s own test found a fault (%s). That confirms it: copy your files and keep the evidence now."),
+                            drivedash_self_test_result_describe (log->results[0].result));
+  if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && log->n_results > 0
+      && log->results[0].result == DRIVEDASH_SELF_TEST_RESULT_PASSED)
+    return g_strdup_printf (_("The drive’s own test, %s, found no fault. The warning above still stands: keep your copies up to date."),
+                            drivedash_self_test_kind_describe (log->results[0].kind));
   if ((h->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && log->n_results > 0)
     return g_strdup_printf (_("The drive checks every part of itself; this can take an hour or more. The last test, %s: %s."),
                             drivedash_self_test_kind_describe (log->results[0].kind),

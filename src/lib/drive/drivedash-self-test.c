@@ -133,6 +133,13 @@ drivedash_self_test_result_describe (DrivedashSelfTestResultCode code)
   return _(results[(guint) code & 0xf].text);
 }
 
+gboolean
+drivedash_self_test_result_is_fault (DrivedashSelfTestResultCode code)
+{
+  return code == DRIVEDASH_SELF_TEST_RESULT_FATAL || code == DRIVEDASH_SELF_TEST_RESULT_FAILED_UNKNOWN
+         || code == DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT;
+}
+
 void
 drivedash_self_test_log_to_json (const DrivedashSelfTestLog *log,
                                  JsonBuilder                *b)

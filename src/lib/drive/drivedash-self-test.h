@@ -72,6 +72,9 @@ const char *drivedash_self_test_kind_describe (DrivedashSelfTestKind       kind)
 /* Stable ids ("passed", "aborted", …, "failed-segment") and translated text. */
 const char *drivedash_self_test_result_id    (DrivedashSelfTestResultCode  code);
 const char *drivedash_self_test_result_describe (DrivedashSelfTestResultCode code);
+/* TRUE for the results that say the drive found a fault in itself (a
+ * fatal error, a failed segment known or not); an abort is none. */
+gboolean    drivedash_self_test_result_is_fault (DrivedashSelfTestResultCode code);
 
 /* Members "current", "percent_done" (null when idle) and "results" (list of
  * {kind, result, result_text, failed_segment, power_on_hours, nsid,

@@ -445,3 +445,32 @@ drivedash_health_read_temperature (DrivedashDrive        *drive,
   out->alarm = hw.alarm;
   return TRUE;
 }
+
+/* The NVMe base specification's Device Self-test: a short test ends
+ * within two minutes; the extended one takes the drive's own estimate,
+ * EDSTT in Identify Controller (0: not said). */
+#define SHORT_SELF_TEST_MINUTES 2
+
+char *
+drivedash_health_dup_self_test_progress (const DrivedashHealth *self)
+{
+  const DrivedashSelfTestLog *log;
+  guint done, total = 0, left;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  log = &self->self_test;
+  if (!(self->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) || log->current == DRIVEDASH_SELF_TEST_NONE)
+    return NULL;
+  done = MIN (log->current_percent_done, 100);
+  if (log->current == DRIVEDASH_SELF_TEST_SHORT)
+    total = SHORT_SELF_TEST_MINUTES;
+  else if (log->current == DRIVEDASH_SELF_TEST_EXTENDED && (self->has & DRIVEDASH_HEALTH_HAS_IDENTIFY))
+    total = self->identify.extended_self_test_minutes;
+  if (total == 0)
+    /* Translators: a running self-test, "40 % done" */
+    return g_strdup_printf (_("%u %% done"), done);
+  left = MAX ((total * (100 - done) + 99) / 100, 1);
+  /* Translators: a running self-test, "40 % done, about 25 minutes left" */
+  return g_strdup_printf (ngettext ("%u %% done, about %u minute left", "%u %% done, about %u minutes left", left),
+                          done, left);
+}

@@ -160,6 +160,12 @@ void     drivedash_health_get_wear   (const DrivedashHealth *self,
                                       double                *percentage_used,
                                       guint64               *bytes_written);
 
+/* A running self-test's progress in words, "40 % done, about 25 minutes
+ * left" (the time from the drive's own estimate: at most 2 minutes for a
+ * short test, the extended test's time from Identify); just "40 % done"
+ * where the drive gives no time.  NULL when no test runs. */
+char    *drivedash_health_dup_self_test_progress (const DrivedashHealth *self);
+
 /* Fills the model from decoded pages (used by the readers and by tests).
  * Sets the flags, the temperature limits and the self-test support. */
 void drivedash_health_set_smart    (DrivedashHealth         *self,
