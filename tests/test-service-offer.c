@@ -40,13 +40,21 @@ test_debian_and_ubuntu (void)
 
       g_assert_cmpstr (command, ==, "sudo apt install drivedash-service");
       g_assert_nonnull (strstr (text, "• keep a drive at full power (game mode)"));
-      g_assert_nonnull (strstr (text, "install the “drivedash-service” package"));
+      g_assert_nonnull (strstr (text, "install the “drivedash-service” package with your software app"));
       /* A user who reads the journal loses nothing there. */
       g_assert_null (strstr (text, "what the system reported"));
       /* No commands or README in the words themselves. */
       g_assert_null (strstr (text, "sudo"));
       g_assert_null (strstr (text, "README"));
     }
+  /* The desktop's software app, where the caller found one, by name. */
+  {
+    DrivedashServiceOfferPlace place = { debian, FALSE, TRUE, "Software" };
+    g_autofree char *command = NULL;
+    g_autofree char *text = drivedash_service_offer_dup_text (&place, &command);
+
+    g_assert_nonnull (strstr (text, "install the “drivedash-service” package with Software, or with the command below."));
+  }
 }
 
 static void

@@ -864,6 +864,13 @@ test_partial_data (void)
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "game mode"));
     g_assert_null (strstr (adw_message_dialog_get_body (dialog), "README"));
     g_assert_null (strstr (adw_message_dialog_get_body (dialog), "meson"));
+    /* Where the package comes from the distribution (Debian here), the
+     * desktop's software app is named and offered. */
+    if (adw_message_dialog_get_extra_child (dialog) != NULL)
+      {
+        g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "package with Test Software,"));
+        g_assert_true (adw_message_dialog_has_response (dialog, "software"));
+      }
     /* Pressed as a user does: the dialog closes itself. */
     g_signal_emit_by_name (ui_find_button_labelled (GTK_WIDGET (dialog), "Check _Again"), "clicked");
     ui_iterate_until (ui_asks_not, window, 10);
@@ -969,12 +976,34 @@ test_drive_picker (void)
   drivedash_test_tree_remove (root);
 }
 
+/* A software app ("Test Software", GNOME Software's id) in a data folder
+ * of this process only, which Get Full Features names and opens. */
+static char *
+put_software_app (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("drivedash-ui-software-XXXXXX", &error);
+  g_autofree char *apps = g_build_filename (dir, "applications", NULL);
+  g_autofree char *file = g_build_filename (apps, "org.gnome.Software.desktop", NULL);
+  g_autofree char *dirs = g_strjoin (":", dir, g_getenv ("XDG_DATA_DIRS") ? g_getenv ("XDG_DATA_DIRS")
+                                                                         : "/usr/local/share:/usr/share", NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (apps, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (file, "[Desktop Entry]\nType=Application\nName=Test Software\n"
+                                      "Exec=true\n", -1, &error));
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_DIRS", dirs, TRUE);
+  return dir;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   GTestDBus *bus;
   int status;
+  g_autofree char *software_dir = NULL;
 
   g_test_init (&argc, &argv, NULL);
 
@@ -987,6 +1016,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "test", TRUE);
   /* No system bus: no service, no UDisks2; the unprivileged path. */
   g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/drivedash-test", TRUE);
+  software_dir = put_software_app ();
   bus = ui_start_app (&app);
 
   g_test_add_func ("/ui/health/demo-values", test_demo_values);
@@ -1010,5 +1040,6 @@ main (int   argc,
   /* Not _down() (nor unref, which calls it): that waits for every user
    * of the bus connection to let go, and GTK keeps one until exit. */
   g_test_dbus_stop (bus);
+  drivedash_test_tree_remove (software_dir);
   return status;
 }

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <gio/gdesktopappinfo.h>
 #include <glib/gi18n.h>
 
 #include "drivedash-closures.h"
@@ -166,8 +167,39 @@ full_features_response_cb (AdwMessageDialog    *dialog,
                            const char          *response,
                            DrivedashHealthPage *self)
 {
+  GAppInfo *software = g_object_get_data (G_OBJECT (dialog), "drivedash-software-app");
+
   if (g_strcmp0 (response, "check") == 0)
     drivedash_health_model_refresh (self->model);
+  else if (g_strcmp0 (response, "software") == 0 && software != NULL)
+    {
+      g_autoptr(GAppLaunchContext) context =
+        G_APP_LAUNCH_CONTEXT (gdk_display_get_app_launch_context (gtk_widget_get_display (GTK_WIDGET (self))));
+      g_autoptr(GError) error = NULL;
+
+      if (!g_app_info_launch (software, NULL, context, &error))
+        toast_cb (self, error->message);
+    }
+}
+
+/* The desktop's own software app, where one is installed: GNOME's, KDE's,
+ * elementary's.  NULL: none known (the words then say "your software
+ * app" and no button opens one). */
+static GAppInfo *
+find_software_app (void)
+{
+  static const char *const ids[] = {
+    "org.gnome.Software.desktop", "org.kde.discover.desktop", "io.elementary.appcenter.desktop",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GDesktopAppInfo *app = g_desktop_app_info_new (ids[i]);
+
+      if (app != NULL)
+        return G_APP_INFO (app);
+    }
+  return NULL;
 }
 
 /* "Get Full Features": what the system service adds on this computer
@@ -184,10 +216,22 @@ get_full_features_action_cb (GtkWidget  *widget,
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
+  g_autoptr(GAppInfo) software = find_software_app ();
+
   drivedash_service_offer_place_detect (&place);
+  if (software != NULL)
+    place.software_app = g_app_info_get_display_name (software);
   body = drivedash_service_offer_dup_text (&place, &command);
   dialog = drivedash_dialog_new_message (widget, _("Get Full Features"), body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "check", _("Check _Again"));
+  if (software != NULL && command != NULL)
+    {
+      /* Translators: %s is the software app's name, "Software" */
+      g_autofree char *open = g_strdup_printf (_("_Open %s"), place.software_app);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "software", open);
+      g_object_set_data_full (G_OBJECT (dialog), "drivedash-software-app", g_object_ref (software), g_object_unref);
+    }
   if (command != NULL)
     {
       GtkWidget *label = gtk_label_new (command);

@@ -36,6 +36,7 @@ drivedash_service_offer_place_detect (DrivedashServiceOfferPlace *place)
   place->os_release = place->sandboxed ? "/run/host/os-release" : NULL;
   place->reads_journal = !place->sandboxed && (getuid () == 0 || in_group ("adm") ||
                                                in_group ("systemd-journal"));
+  place->software_app = NULL;
 }
 
 /* The ID and ID_LIKE words of an os-release file: "ubuntu debian". */
@@ -97,10 +98,17 @@ drivedash_service_offer_dup_text (const DrivedashServiceOfferPlace *place,
     *command = NULL;
   if (debian_like (place->os_release))
     {
-      /* Translators: %s is the package's name, "drivedash-service" */
-      g_string_append_printf (text, _("To get it, install the “%s” package with your software app, or with "
-                                      "the command below. Drivedash notices it by itself once it is installed."),
-                              DRIVEDASH_SERVICE_PACKAGE);
+      if (place->software_app != NULL)
+        /* Translators: the first %s is the package's name,
+         * "drivedash-service", the second the software app's, "Software" */
+        g_string_append_printf (text, _("To get it, install the “%s” package with %s, or with the command "
+                                        "below. Drivedash notices it by itself once it is installed."),
+                                DRIVEDASH_SERVICE_PACKAGE, place->software_app);
+      else
+        /* Translators: %s is the package's name, "drivedash-service" */
+        g_string_append_printf (text, _("To get it, install the “%s” package with your software app, or with "
+                                        "the command below. Drivedash notices it by itself once it is installed."),
+                                DRIVEDASH_SERVICE_PACKAGE);
       if (command != NULL)
         *command = g_strdup ("sudo apt install " DRIVEDASH_SERVICE_PACKAGE);
     }

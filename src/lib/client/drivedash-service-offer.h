@@ -16,12 +16,14 @@ typedef struct
   const char *os_release;   /* the system's os-release file; NULL: the usual places */
   gboolean    sandboxed;    /* inside the Flatpak: the host's journal is out of reach */
   gboolean    reads_journal; /* outside it: the user may read the kernel's messages */
+  const char *software_app;  /* the desktop's software app by name ("Software"); NULL: not known */
 } DrivedashServiceOfferPlace;
 
 /* The usual place: the host's os-release inside the Flatpak
  * (/run/host/os-release), else /etc/os-release or /usr/lib/os-release;
  * the journal readable when the user is in the "adm" or
- * "systemd-journal" group. */
+ * "systemd-journal" group.  The software app is left to the caller, who
+ * can look for desktop files (software_app NULL). */
 void  drivedash_service_offer_place_detect (DrivedashServiceOfferPlace *place);
 
 /* The explanation: what the service adds, one "• " line each, and how to
