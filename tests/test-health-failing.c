@@ -140,11 +140,40 @@ test_bad_stays_bad (void)
   failing = drivedash_health_failing (h, NULL, log);
   g_assert_true (failing & DRIVEDASH_FAILING_VERDICT_BAD);
   g_assert_true (failing & DRIVEDASH_FAILING_KERNEL_EVENTS);
+  /* The fixture's newest self-test found a failed segment. */
+  g_assert_true (failing & DRIVEDASH_FAILING_SELF_TEST);
   words = drivedash_failing_describe (failing);
   /* One sentence per condition. */
-  g_assert_cmpuint (g_strv_length (words), ==, 2);
+  g_assert_cmpuint (g_strv_length (words), ==, 3);
   for (guint i = 0; words[i] != NULL; i++)
     g_assert_cmpstr (words[i], !=, "");
+}
+
+/* The newest self-test decides: a fault is failing, a later pass or an
+ * abort is not, and an older fault behind a pass is history. */
+static void
+test_self_test_fault (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  DrivedashSelfTestLog *log = &h->self_test;
+
+  h->has |= DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  log->n_results = 2;
+  log->results[0].result = DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT;
+  log->results[1].result = DRIVEDASH_SELF_TEST_RESULT_PASSED;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_SELF_TEST);
+  log->results[0].result = DRIVEDASH_SELF_TEST_RESULT_FATAL;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_SELF_TEST);
+  log->results[0].result = DRIVEDASH_SELF_TEST_RESULT_ABORTED;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  log->results[0].result = DRIVEDASH_SELF_TEST_RESULT_PASSED;
+  log->results[1].result = DRIVEDASH_SELF_TEST_RESULT_FAILED_UNKNOWN;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  /* Without the log read, nothing is known. */
+  log->results[0].result = DRIVEDASH_SELF_TEST_RESULT_FAILED_SEGMENT;
+  h->has &= ~DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
 }
 
 static void
@@ -213,6 +242,7 @@ main (int    argc,
   g_test_add_func ("/health-failing/events/serious", test_events_serious);
   g_test_add_func ("/health-failing/events/power-saving", test_events_power_saving);
   g_test_add_func ("/health-failing/bad-stays-bad", test_bad_stays_bad);
+  g_test_add_func ("/health-failing/self-test-fault", test_self_test_fault);
   g_test_add_func ("/health-failing/media-errors-rising", test_media_errors_rising);
   g_test_add_func ("/health-failing/spare", test_spare);
   return g_test_run ();

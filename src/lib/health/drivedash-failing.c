@@ -179,6 +179,9 @@ drivedash_health_failing (const DrivedashHealth   *health,
     failing |= DRIVEDASH_FAILING_SPARE;
   if (serious_events (health, log))
     failing |= DRIVEDASH_FAILING_KERNEL_EVENTS;
+  if ((health->has & DRIVEDASH_HEALTH_HAS_SELF_TEST_LOG) && health->self_test.n_results > 0
+      && drivedash_self_test_result_is_fault (health->self_test.results[0].result))
+    failing |= DRIVEDASH_FAILING_SELF_TEST;
   return failing;
 }
 
@@ -195,5 +198,7 @@ drivedash_failing_describe (DrivedashFailing failing)
     g_strv_builder_add (b, _("The drive is running out of the spare blocks it uses to replace worn ones."));
   if (failing & DRIVEDASH_FAILING_KERNEL_EVENTS)
     g_strv_builder_add (b, _("The system reported serious problems with the drive."));
+  if (failing & DRIVEDASH_FAILING_SELF_TEST)
+    g_strv_builder_add (b, _("The drive’s own self-test found a fault in it."));
   return g_strv_builder_end (b);
 }

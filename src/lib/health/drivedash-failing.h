@@ -11,6 +11,9 @@
  *   the health read now);
  * - the watch's spare rule holds now: the available spare at or below
  *   its threshold;
+ * - its newest self-test result is a fault it found in itself
+ *   (drivedash_self_test_result_is_fault(): a failed segment or a fatal
+ *   error; an aborted test is none, and a later passed test clears it);
  * - the kernel reported a serious event about it (the severity in
  *   drivedash-event-patterns.c's table: resets, I/O errors, read-only
  *   remounts, …); a warning or an info event, such as a corrected PCIe
@@ -34,6 +37,7 @@ typedef enum /*< flags >*/
   DRIVEDASH_FAILING_MEDIA_ERRORS   = 1 << 1,  /* rising across readings */
   DRIVEDASH_FAILING_SPARE          = 1 << 2,  /* at or below its threshold */
   DRIVEDASH_FAILING_KERNEL_EVENTS  = 1 << 3,  /* a serious kernel event */
+  DRIVEDASH_FAILING_SELF_TEST      = 1 << 4,  /* its newest self-test found a fault */
 } DrivedashFailing;
 
 #define DRIVEDASH_TYPE_FAILING (drivedash_failing_get_type ())
