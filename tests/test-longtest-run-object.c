@@ -94,6 +94,8 @@ typedef struct
   gboolean      off_thread;  /* a signal came on another thread */
   GCancellable *cancel_on_row;
   GAsyncResult *result;      /* set by the callback */
+  guint64       written;     /* the last progress's bytes written */
+  gboolean      written_back; /* it once went down */
 } Seen;
 
 static void
@@ -131,6 +133,8 @@ on_progress (DrivedashLongTestRun        *run,
   check_thread (seen);
   g_array_append_val (seen->phases, p->phase_index);
   g_array_append_val (seen->fractions, p->fraction);
+  seen->written_back = seen->written_back || p->bytes_written < seen->written;
+  seen->written = p->bytes_written;
   /* The run's own properties already say the same. */
   g_assert_cmpfloat (drivedash_long_test_run_get_fraction (run), ==, p->fraction);
   g_assert_cmpfloat (drivedash_long_test_run_get_time_left (run), <=, p->eta_s);
@@ -230,6 +234,12 @@ test_signals_in_order (Fixture       *f,
       g_assert_cmpfloat (g_array_index (seen.fractions, double, i), >=,
                          g_array_index (seen.fractions, double, i - 1));
     }
+  /* What was written so far only grows, and within a phase too: the last
+   * progress (the last phase's start) has more than nothing and at most
+   * the test's total. */
+  g_assert_false (seen.written_back);
+  g_assert_cmpuint (seen.written, >, 0);
+  g_assert_cmpuint (seen.written, <=, res->bytes_written);
   /* All 18 rounds, as kept, in order; rows in time order. */
   g_assert_cmpuint (seen.rounds->len, ==, 18);
   g_assert_cmpmem (seen.rounds->data, 18 * sizeof (DrivedashLongRound),

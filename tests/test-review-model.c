@@ -195,13 +195,20 @@ speed_moves_cb (DrivedashReviewModel *model,
     *moved = TRUE;
 }
 
+/* Stops at step 3, whose first progress already says what steps 1 and
+ * 2 wrote. */
 static void
-progress_cb (DrivedashReviewModel *model)
+progress_cb (DrivedashReviewModel *model,
+             GParamSpec           *pspec,
+             char                **at_stop)
 {
   const char *text = drivedash_run_model_get_progress_text (DRIVEDASH_RUN_MODEL (model));
 
-  if (text != NULL && g_str_has_prefix (text, "Step 3 of 4:"))
-    drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+  if (text != NULL && g_str_has_prefix (text, "Step 3 of 4:") && *at_stop == NULL)
+    {
+      *at_stop = g_strdup (text);
+      drivedash_run_model_stop (DRIVEDASH_RUN_MODEL (model));
+    }
 }
 
 /* The bar moves within a step, not only from one step to the next. */
@@ -223,10 +230,11 @@ test_stop_and_resume (void)
   g_autoptr(GError) error = NULL;
   gboolean within = FALSE, speed_moved = FALSE;
   gulong handler, speed_handler;
+  g_autofree char *at_stop = NULL;
 
   /* The tests the magazine ran: their published figures come beside. */
   drivedash_review_model_set_speed_preset (model, "cdm6");
-  handler = g_signal_connect (model, "notify::progress-text", G_CALLBACK (progress_cb), NULL);
+  handler = g_signal_connect (model, "notify::progress-text", G_CALLBACK (progress_cb), &at_stop);
   speed_handler = g_signal_connect (model, "notify::progress", G_CALLBACK (speed_moves_cb), &speed_moved);
   g_assert_true (drivedash_run_model_start (DRIVEDASH_RUN_MODEL (model), &error));
   g_assert_no_error (error);
@@ -250,6 +258,10 @@ test_stop_and_resume (void)
   g_clear_object (&model);
   model = new_model ();
   g_assert_true (drivedash_review_model_get_can_resume (model));
+  /* What it wrote, while running and once stopped, from the same count. */
+  g_test_message ("at the stop: %s; stopped: %s", at_stop, drivedash_review_model_get_stopped_text (model));
+  g_assert_nonnull (strstr (at_stop, " written so far"));
+  g_assert_nonnull (strstr (drivedash_review_model_get_stopped_text (model), " So far it wrote "));
   /* Its steps left write megabytes: Resume does not ask. */
   g_assert_false (drivedash_review_model_resume_needs_confirmation (model));
   g_assert_nonnull (drivedash_review_model_get_resume_estimate_text (model));

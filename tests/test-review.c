@@ -253,6 +253,8 @@ test_state_round_trip (void)
   first = step_at (state->steps, 0);
   first->done = TRUE;
   first->run_id = 7;
+  first->bytes_written = 3 * (guint64) G_MAXUINT32;
+  step_at (state->steps, 1)->bytes_written = 1000;   /* a stopped attempt */
   state->review_id = 6;
   first->figures = drivedash_review_figures_new ();
   drivedash_review_figures_add (first->figures, "SEQ1M Q8T1", "read", 3458.5, 40.25);
@@ -275,6 +277,20 @@ test_state_round_trip (void)
   before = drivedash_review_state_to_json (state);
   after = drivedash_review_state_to_json (loaded);
   g_assert_true (json_node_equal (before, after));
+  g_assert_cmpuint (drivedash_review_state_get_bytes_written (loaded), ==, 3 * (guint64) G_MAXUINT32 + 1000);
+  /* A count below zero in a damaged record is none. */
+  {
+    g_autofree char *record = drivedash_review_state_dup_record (state);
+    g_autofree char *negative = NULL;
+    g_autoptr(DrivedashReviewState) odd = NULL;
+    g_autoptr(GString) edited = g_string_new (record);
+
+    g_assert_cmpuint (g_string_replace (edited, "\"bytes_written\":1000", "\"bytes_written\":-5", 1), ==, 1);
+    negative = g_string_free (g_steal_pointer (&edited), FALSE);
+    odd = drivedash_review_state_from_record (negative, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (drivedash_review_state_get_bytes_written (odd), ==, 3 * (guint64) G_MAXUINT32);
+  }
   g_assert_cmpstr (loaded->settings->consistency->folder, ==, "/srv/games");
   g_assert_cmpfloat (loaded->settings->bench->pass_duration, ==, 0.25);
   g_assert_cmpuint (drivedash_review_state_next_step (loaded), ==, 1);

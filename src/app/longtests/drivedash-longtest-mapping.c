@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "drivedash-format.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-write-notice.h"
 
@@ -90,8 +91,15 @@ drivedash_long_progress_text (const DrivedashLongProgress *p,
   g_autofree char *at = g_date_time_format (done, "%H:%M");
   g_autofree char *what = drivedash_long_phase_text (&p->phase);
 
+  g_autofree char *written = NULL;
+
   /* The finish time matters for runs of hours (the issue's Review). */
-  return g_strdup_printf (_("%s · %s left, done at %s"), what, left, at);
+  if (p->bytes_written == 0)
+    return g_strdup_printf (_("%s · %s left, done at %s"), what, left, at);
+  written = drivedash_format_bytes (p->bytes_written);
+  /* Translators: progress, "Random writes, degradation round 3 · about
+   * 15 minutes left, done at 14:05 · 12.3 GB written so far" */
+  return g_strdup_printf (_("%s · %s left, done at %s · %s written so far"), what, left, at, written);
 }
 
 /* "10 to 22 minutes" under an hour, else "about 50 minutes to about 1 h

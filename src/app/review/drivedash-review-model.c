@@ -11,6 +11,7 @@
 #include "drivedash-bench-estimate.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
+#include "drivedash-format.h"
 #include "drivedash-notify.h"
 #include "drivedash-report.h"
 #include "drivedash-review.h"
@@ -243,16 +244,26 @@ stopped_text (const DrivedashReviewState *stopped)
   const char *length = stopped->settings->length == DRIVEDASH_REVIEW_LENGTH_QUICK ? _("Quick")
                        : stopped->settings->length == DRIVEDASH_REVIEW_LENGTH_REVIEW ? _("Review")
                        : _("Standard");
+  guint64 written = drivedash_review_state_get_bytes_written (stopped);
+  g_autofree char *text = NULL;
 
   for (guint i = 0; i < stopped->steps->len; i++)
     done += g_array_index (stopped->steps, DrivedashReviewStep, i).done;
   /* Translators: "Quick" is the review's length; then steps done of all */
-  return g_strdup_printf (ngettext ("A stopped review (%s, %u of %u step done) is waiting to be resumed. A new "
+  text = g_strdup_printf (ngettext ("A stopped review (%s, %u of %u step done) is waiting to be resumed. A new "
                                     "review replaces it; the steps it finished stay in History.",
                                     "A stopped review (%s, %u of %u steps done) is waiting to be resumed. A new "
                                     "review replaces it; the steps it finished stay in History.",
                                     stopped->steps->len),
                           length, done, stopped->steps->len);
+  if (written > 0)
+    {
+      g_autofree char *bytes = drivedash_format_bytes (written);
+
+      /* Translators: what a stopped review's finished steps wrote, "12.3 GB" */
+      return g_strdup_printf (_("%s So far it wrote %s."), text, bytes);
+    }
+  return g_steal_pointer (&text);
 }
 
 /* What the stopped review's steps left write and take, for the
@@ -376,15 +387,17 @@ later_seconds (DrivedashReviewModel       *self,
   return e.seconds_high;
 }
 
-/* The bar: the step, the time left and when it ends ("Step 1 of 4:
- * Speed test · about 25 min left, done at 14:05"), the time left too
- * for the run model.  @seconds_left < 0: not known yet. */
+/* The bar: the step, the time left and when it ends, and what the review
+ * wrote so far ("Step 1 of 4: Speed test · about 25 min left, done at
+ * 14:05 · 3.2 GB written so far"), the time left too for the run model.
+ * @seconds_left < 0: not known yet. */
 static void
 show_progress (DrivedashReviewModel *self,
                double                fraction,
                double                seconds_left)
 {
   g_autofree char *text = NULL;
+  guint64 written = self->run ? drivedash_review_run_get_bytes_written (self->run) : 0;
 
   /* Not known yet within this step: the last time said stays. */
   if (seconds_left < 0)
@@ -399,6 +412,14 @@ show_progress (DrivedashReviewModel *self,
       /* Translators: progress: "Step 1 of 4: Speed test · about 25 min left, done at 14:05" */
       text = g_strdup_printf (_("%s · %s left, done at %s"), self->step_text, left, at);
       drivedash_run_model_set_time_left (DRIVEDASH_RUN_MODEL (self), seconds_left);
+    }
+  if (written > 0)
+    {
+      g_autofree char *bytes = drivedash_format_bytes (written);
+      char *with = g_strdup_printf (_("%s · %s written so far"), text ? text : self->step_text, bytes);
+
+      g_free (text);
+      text = with;
     }
   drivedash_run_model_set_progress (DRIVEDASH_RUN_MODEL (self), fraction, text ? text : self->step_text);
 }
@@ -430,6 +451,7 @@ step_progress_cb (DrivedashReviewRun   *run,
                   guint                 index,
                   double                fraction,
                   double                eta_s,
+                  guint64               written,
                   DrivedashReviewModel *self)
 {
   guint n = drivedash_review_run_get_state (run)->steps->len;

@@ -43,7 +43,7 @@ typedef struct
   guint64                          interval_ns;
   DrivedashHistogram              *all_hist;    /* the current interval, both ways */
   DrivedashHistogram              *minute_hist;
-  guint64                          written_before_phase;
+  guint64                          phase_rows_written; /* the phase's rows so far */
   DrivedashBenchFile              *file;
   guint16                          crit_kelvin;
   gboolean                         vanished;
@@ -139,6 +139,7 @@ emit_row (Run     *r,
   if (r->s->kind == DRIVEDASH_LONG_TEST_SUSTAINED && p->kind == DRIVEDASH_LONG_PHASE_MEASURE)
     drivedash_histogram_merge (r->minute_hist, r->all_hist);
   drivedash_timeseries_append (r->result->series, &row);
+  r->phase_rows_written += r->io.window.write_bytes;
   drivedash_long_io_window_reset (&r->io.window);
   if (r->sink && r->sink->row)
     r->sink->row (r->user_data, &row);
@@ -151,12 +152,14 @@ report_progress (Run     *r,
   DrivedashLongProgress pr = { 0 };
   double elapsed = (double) (now - r->run_start) / NS_PER_S;
   double phase_elapsed = (double) (now - r->phase_start) / NS_PER_S;
-  double rate = elapsed > 1 ? (double) r->result->bytes_written / elapsed : 0;
+  guint64 phase_written = r->phase_rows_written + r->io.window.write_bytes;
+  double rate;
   const DrivedashLongPhase *p = current_phase (r);
 
+  pr.bytes_written = r->result->bytes_written + phase_written;
+  rate = elapsed > 1 ? (double) pr.bytes_written / elapsed : 0;
   if (p->bytes > 0)
-    phase_elapsed = rate > 0 ? (double) (r->io.window.write_bytes + r->result->bytes_written
-                                         - r->written_before_phase) / rate : 0;
+    phase_elapsed = rate > 0 ? (double) phase_written / rate : 0;
   pr.phase_index = r->phase_index;
   pr.n_phases = r->plan->len;
   pr.phase = *p;
@@ -206,7 +209,10 @@ end_phase_rows (Run *r)
   if (now > row_start && (now - row_start) * 10 >= r->interval_ns)
     emit_row (r, now, (double) (now - row_start) / NS_PER_S);
   else
-    drivedash_long_io_window_reset (&r->io.window);
+    {
+      r->phase_rows_written += r->io.window.write_bytes;
+      drivedash_long_io_window_reset (&r->io.window);
+    }
   r->next_row = now + r->interval_ns;
 }
 
@@ -370,7 +376,7 @@ run_phase (Run *r)
       r->next_row = drivedash_bench_now_ns () + r->interval_ns;
     }
   r->phase_start = drivedash_bench_now_ns ();
-  r->written_before_phase = r->result->bytes_written;
+  r->phase_rows_written = 0;
   report_progress (r, r->phase_start);
   if (p->kind == DRIVEDASH_LONG_PHASE_IDLE)
     return run_idle (r, p->seconds);

@@ -170,6 +170,7 @@ typedef struct
   double             fraction;     /* of the whole run, 0..1 */
   double             elapsed_s;
   double             eta_s;        /* seconds left */
+  guint64            bytes_written; /* by the whole test so far */
 } DrivedashLongProgress;
 
 /* Called from the running thread.  @phase_begin (may be NULL) comes

@@ -296,7 +296,7 @@ add_step (GArray                  *steps,
           DrivedashReviewStepKind  kind,
           int                      game_mode)
 {
-  DrivedashReviewStep step = { kind, game_mode, FALSE, 0, NULL };
+  DrivedashReviewStep step = { .kind = kind, .game_mode = game_mode };
 
   g_array_append_val (steps, step);
 }

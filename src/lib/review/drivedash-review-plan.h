@@ -63,6 +63,7 @@ typedef struct
   int                     game_mode; /* -1: left as the user has it; 0 off; 1 on */
   gboolean                done;
   gint64                  run_id;    /* the stored run (for the speed test its repeat set); 0: none */
+  guint64                 bytes_written; /* by its runs, stopped ones included */
   GArray                 *figures;   /* of DrivedashReviewFigure, once done; owned */
 } DrivedashReviewStep;
 

@@ -73,6 +73,16 @@ drivedash_review_state_dup_run_ids (const DrivedashReviewState *self)
   return ids;
 }
 
+guint64
+drivedash_review_state_get_bytes_written (const DrivedashReviewState *self)
+{
+  guint64 sum = 0;
+
+  for (guint i = 0; i < self->steps->len; i++)
+    sum += g_array_index (self->steps, DrivedashReviewStep, i).bytes_written;
+  return sum;
+}
+
 char *
 drivedash_review_state_get_default_path (void)
 {
@@ -131,6 +141,7 @@ add_step (JsonBuilder               *b,
   drivedash_json_member_bool (b, "game_mode", step->game_mode >= 0, step->game_mode == 1);
   drivedash_json_member_bool (b, "done", TRUE, step->done);
   drivedash_json_member_int (b, "run_id", step->run_id > 0, step->run_id);
+  drivedash_json_member_int (b, "bytes_written", step->bytes_written > 0, (gint64) MIN (step->bytes_written, G_MAXINT64));
   json_builder_set_member_name (b, "figures");
   json_builder_begin_array (b);
   for (guint i = 0; step->figures != NULL && i < step->figures->len; i++)
@@ -305,6 +316,8 @@ read_step (JsonObject          *o,
     step->game_mode = json_node_get_boolean (game) ? 1 : 0;
   step->done = json_object_get_boolean_member_with_default (o, "done", FALSE);
   step->run_id = json_object_get_int_member_with_default (o, "run_id", 0);
+  /* Hostile or damaged: a count below 0 is none. */
+  step->bytes_written = (guint64) MAX (json_object_get_int_member_with_default (o, "bytes_written", 0), 0);
   step->figures = drivedash_review_figures_new ();
   for (guint i = 0; figures != NULL && i < json_array_get_length (figures); i++)
     {

@@ -39,6 +39,9 @@ guint                 drivedash_review_state_next_step  (const DrivedashReviewSt
 /* Every stored run of the review, in step order: the review record's
  * run ids, for a report. */
 GArray               *drivedash_review_state_dup_run_ids (const DrivedashReviewState   *self);
+/* What the review's steps wrote so far, the stopped parts of steps done
+ * again included. */
+guint64               drivedash_review_state_get_bytes_written (const DrivedashReviewState *self);
 
 /* $XDG_STATE_HOME/drivedash/review.json.  Free with g_free(). */
 char                 *drivedash_review_state_get_default_path (void);

@@ -45,6 +45,7 @@ struct _DrivedashReviewRun
   guint                   switched_for; /* 1 + the step game mode was last switched for */
   guint                   pause_source; /* between the speed test's repeats */
   gint64                  step_started; /* monotonic µs, when the running step began */
+  guint64                 step_written; /* bytes the running step wrote so far */
   /* The speed step */
   DrivedashBench         *bench;
   DrivedashStoreRecorder *recorder;
@@ -256,6 +257,10 @@ step_done (DrivedashReviewRun *self,
 {
   DrivedashReviewStep *step = current (self);
 
+  /* What a step wrote wore the drive, also when it was stopped (a step
+   * done again adds to it); kept with the record of a finished step. */
+  step->bytes_written += self->step_written;
+  self->step_written = 0;
   if (error != NULL)
     {
       step_kept (self, error);
@@ -388,9 +393,11 @@ speed_round_done_cb (GObject      *source,
     run = drivedash_store_run_new_from_report (report ? report : drivedash_bench_get_report (self->bench),
                                                DRIVEDASH_RUN_KIND_QUICK);
   g_ptr_array_add (self->members, run);
+  self->step_written += (report ? report : drivedash_bench_get_report (self->bench))->bytes_written;
   g_clear_object (&self->bench);
   g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index,
-                 (double) self->members->len / self->state->settings->speed_repeats, -1.0);
+                 (double) self->members->len / self->state->settings->speed_repeats, -1.0,
+                 drivedash_review_run_get_bytes_written (self));
   if (error == NULL && self->members->len < self->state->settings->speed_repeats)
     {
       /* The drive rests between repeats as between tests (CrystalDiskMark's
@@ -467,8 +474,9 @@ long_progress_cb (DrivedashLongTestRun        *run,
 {
   DrivedashReviewRun *self = user_data;
 
+  self->step_written = progress->bytes_written;
   g_signal_emit (self, signals[STEP_PROGRESS], 0, self->index, progress->fraction,
-                 drivedash_long_test_run_get_time_left (run));
+                 drivedash_long_test_run_get_time_left (run), drivedash_review_run_get_bytes_written (self));
 }
 
 static void
@@ -485,6 +493,8 @@ long_done_cb (GObject      *source,
 
   g_signal_handlers_disconnect_by_data (run, self);
   self->long_run = NULL;
+  if (res != NULL)
+    self->step_written = MAX (self->step_written, res->bytes_written);
   /* The step's own error says more than a failed save of what it left. */
   if (error == NULL && save_error != NULL)
     error = g_error_copy (save_error);
@@ -513,6 +523,7 @@ static void
 run_step (DrivedashReviewRun *self)
 {
   self->step_started = g_get_monotonic_time ();
+  self->step_written = 0;
   g_signal_emit (self, signals[STEP_STARTED], 0, self->index, self->state->steps->len);
   if (current (self)->kind == DRIVEDASH_REVIEW_STEP_SPEED)
     run_speed (self);
@@ -694,6 +705,13 @@ drivedash_review_run_get_state (DrivedashReviewRun *self)
   return self->state;
 }
 
+guint64
+drivedash_review_run_get_bytes_written (DrivedashReviewRun *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_RUN (self), 0);
+  return drivedash_review_state_get_bytes_written (self->state) + self->step_written;
+}
+
 gboolean
 drivedash_review_run_get_switched_game_mode (DrivedashReviewRun *self)
 {
@@ -759,11 +777,12 @@ drivedash_review_run_class_init (DrivedashReviewRunClass *klass)
    * 0, and the number of steps. */
   signals[STEP_STARTED] = g_signal_new ("step-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
-  /* Within a step: the share of it done (0–1) and the seconds it has
-   * left (< 0: unknown; the speed test says only its repeats). */
+  /* Within a step: the share of it done (0–1), the seconds it has left
+   * (< 0: unknown; the speed test says only its repeats) and the bytes
+   * the whole review wrote so far (drivedash_review_run_get_bytes_written). */
   signals[STEP_PROGRESS] = g_signal_new ("step-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                         0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_DOUBLE,
-                                         G_TYPE_DOUBLE);
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_DOUBLE,
+                                         G_TYPE_DOUBLE, G_TYPE_UINT64);
   /* A step finished, was saved as run run_id (0: no store) and marked
    * done in the state file. */
   signals[STEP_FINISHED] = g_signal_new ("step-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -42,6 +42,8 @@ gboolean                    drivedash_review_run_run_finish (DrivedashReviewRun 
                                                              GAsyncResult        *result,
                                                              GError             **error);
 const DrivedashReviewState *drivedash_review_run_get_state  (DrivedashReviewRun  *self);
+/* What the review wrote so far: its steps' bytes and the running step's. */
+guint64                     drivedash_review_run_get_bytes_written (DrivedashReviewRun *self);
 /* Whether game mode was switched (a step asked for it) and then why it
  * could not be put back (NULL: it was); whether it is on after. */
 gboolean                    drivedash_review_run_get_switched_game_mode (DrivedashReviewRun *self);
