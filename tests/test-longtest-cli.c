@@ -157,7 +157,12 @@ assert_keys (JsonObject *o,
 }
 
 static const Key all_keys[] = {
-  { "bytes_written", INTEGER }, { "bytes_read", INTEGER }, { NULL, 0 }
+  { "bytes_written", INTEGER }, { "bytes_read", INTEGER }, { "estimate", OBJECT }, { NULL, 0 }
+};
+
+static const Key estimate_keys[] = {
+  { "bytes_low", INTEGER }, { "bytes_high", INTEGER }, { "seconds_low", NUMBER }, { "seconds_high", NUMBER },
+  { NULL, 0 }
 };
 
 static const Key series_keys[] = {
@@ -269,6 +274,15 @@ test_json_sustained (void)
   /* Shorter than 3 minutes: the first and last 20 % (0.3 s, one 0.5 s row). */
   g_assert_cmpfloat (json_object_get_double_member (o, "window_s"), ==, 0.5);
   g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), >=, 8 << 20);
+  /* The estimate said before the start, which the run kept to. */
+  {
+    JsonObject *e = json_object_get_object_member (o, "estimate");
+
+    assert_keys (e, estimate_keys, "sustained estimate");
+    g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), <=, json_object_get_int_member (e, "bytes_high"));
+    g_assert_cmpfloat (json_object_get_double_member (e, "seconds_low"), <=,
+                       json_object_get_double_member (e, "seconds_high"));
+  }
   g_assert_cmpuint (json_array_get_length (series), >=, 3);
   for (guint i = 0; i < json_array_get_length (series); i++)
     assert_keys (json_array_get_object_element (series, i), series_keys, "sustained series");

@@ -308,6 +308,26 @@ test_stop_and_resume (Fixture       *f,
   g_assert_null (strstr (err2, "Step 2 of 4:"));
   done = parse (out);
   steps = steps_of (done);
+  /* What it wrote: every step's, the stopped Consistency's part too, and
+   * the estimate (of the steps the resume had left) said before. */
+  {
+    JsonObject *o = json_node_get_object (done);
+    JsonObject *e = json_object_get_object_member (o, "estimate");
+    gint64 sum = 0;
+
+    for (guint i = 0; i < 4; i++)
+      {
+        gint64 step = json_object_get_int_member_with_default (json_array_get_object_element (steps, i),
+                                                               "bytes_written", 0);
+
+        g_assert_cmpint (step, >, 0);
+        sum += step;
+      }
+    g_assert_cmpint (json_object_get_int_member (o, "bytes_written"), ==, sum);
+    g_assert_nonnull (e);
+    g_assert_cmpint (json_object_get_int_member (e, "bytes_low"), <=, json_object_get_int_member (e, "bytes_high"));
+    g_assert_cmpfloat (json_object_get_double_member (e, "seconds_high"), >, 0);
+  }
   runs = history (f, &resumed_id);
   /* The same review, now done, with its four steps. */
   g_assert_cmpint (resumed_id, ==, review_id);

@@ -67,6 +67,7 @@ typedef struct
   gboolean                       quiet;
   gint64                         last_progress;
   guint                          last_phase;    /* the phase of the last line printed */
+  DrivedashLongEstimate          estimate;      /* said before the start, and in --json */
 } LongRun;
 
 static void
@@ -248,25 +249,25 @@ check_amount (const DrivedashLongTestSettings *s,
               const char                      *controller,
               gboolean                         yes,
               gboolean                         quiet,
+              DrivedashLongEstimate           *e,
               GError                         **error)
 {
   guint64 amount = s->amount;
-  DrivedashLongEstimate e;
   g_autofree char *text = NULL;
 
   if (drivedash_long_test_kind_fills (s->kind) &&
       !drivedash_long_test_settings_resolve_amount (s, &amount, error))
     return FALSE;
-  drivedash_long_test_estimate (s, amount, &e);
+  drivedash_long_test_estimate (s, amount, e);
   if (!quiet)
     {
-      g_autofree char *notice = notice_text (&e, controller);
+      g_autofree char *notice = notice_text (e, controller);
 
       fprintf (stderr, "%s\n", notice);
     }
   /* What a fast drive writes: the most this run can write. */
-  text = g_format_size (e.bytes_high);
-  if (e.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES && !yes)
+  text = g_format_size (e->bytes_high);
+  if (e->bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES && !yes)
     {
       g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
                    _("This test writes up to about %s, which wears the drive. "
@@ -302,6 +303,9 @@ finish (LongRun           *run,
 
       if (id > 0)
         json_object_set_int_member (json_node_get_object (node), "run_id", id);
+      json_object_set_member (json_node_get_object (node), "estimate",
+                              drivedash_cli_estimate_to_json (run->estimate.bytes_low, run->estimate.bytes_high,
+                                                              run->estimate.seconds_low, run->estimate.seconds_high));
       text = json_to_string (node, TRUE);
       printf ("%s\n", text);
     }
@@ -335,7 +339,7 @@ run_kind (DrivedashLongTestKind  kind,
   if (info->is_directory && !o->allow_memory && !drivedash_folder_info_check_measurable (info, &error))
     return drivedash_cli_fail (prefix, error);
   controller = drivedash_controller_for_folder (NULL, settings->folder ? settings->folder : g_get_home_dir ());
-  if (!check_amount (settings, controller, o->yes, o->json, &error))
+  if (!check_amount (settings, controller, o->yes, o->json, &run.estimate, &error))
     return drivedash_cli_fail (prefix, error);
   settings->hwmon_path = drivedash_hwmon_find (controller);
   settings->controller = g_strdup (controller);

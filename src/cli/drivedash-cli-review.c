@@ -177,6 +177,7 @@ print_plan (const DrivedashReviewState *state)
 static gboolean
 check_estimate (const DrivedashReviewState *state,
                 gboolean                    yes,
+                DrivedashReviewEstimate    *out,
                 GError                    **error)
 {
   const DrivedashLongTestSettings *fill = state->settings->adaptivity;
@@ -191,6 +192,7 @@ check_estimate (const DrivedashReviewState *state,
   if (!drivedash_long_test_settings_resolve_amount (fill, &amount, error))
     return FALSE;
   drivedash_review_estimate (state->settings, state->steps, amount, &e);
+  *out = e;
   if (state->controller != NULL)
     health = drivedash_client_get_health (NULL, state->controller, DRIVEDASH_CLIENT_NONE, NULL, NULL);
   drivedash_health_get_wear (health, &used, &written);
@@ -282,13 +284,20 @@ run_steps (DrivedashReviewRun  *run,
   return ok;
 }
 
+/* The review's record, what it wrote (its steps' bytes_written in
+ * total, stopped attempts included) and the estimate said before. */
 static void
-print_json (DrivedashReviewRun *run)
+print_json (DrivedashReviewRun            *run,
+            const DrivedashReviewEstimate *e)
 {
   g_autoptr(JsonNode) node = drivedash_review_state_to_json (drivedash_review_run_get_state (run));
   JsonObject *o = json_node_get_object (node);
   g_autofree char *text = NULL;
 
+  json_object_set_int_member (o, "bytes_written",
+                              (gint64) MIN (drivedash_review_run_get_bytes_written (run), G_MAXINT64));
+  json_object_set_member (o, "estimate", drivedash_cli_estimate_to_json (e->bytes_low, e->bytes_high,
+                                                                         e->seconds_low, e->seconds_high));
   if (drivedash_review_run_get_switched_game_mode (run))
     json_object_set_boolean_member (o, "restored_game_mode", drivedash_review_run_get_enabled_after (run));
   text = json_to_string (node, TRUE);
@@ -296,9 +305,10 @@ print_json (DrivedashReviewRun *run)
 }
 
 static int
-report_end (DrivedashReviewRun  *run,
-            const ReviewOptions *o,
-            const GError        *error)
+report_end (DrivedashReviewRun            *run,
+            const ReviewOptions           *o,
+            const DrivedashReviewEstimate *estimate,
+            const GError                  *error)
 {
   const DrivedashReviewState *state = drivedash_review_run_get_state (run);
   const GError *restore = drivedash_review_run_get_restore_error (run);
@@ -312,7 +322,7 @@ report_end (DrivedashReviewRun  *run,
       !g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED))
     return drivedash_cli_fail (_("drivedash-cli review: cannot switch game mode, so no test was run: "), error);
   if (o->json)
-    print_json (run);
+    print_json (run, estimate);
   else
     {
       g_autofree char *summary = drivedash_review_state_dup_summary (state);
@@ -476,6 +486,7 @@ run_review (const ReviewOptions *o,
   g_autoptr(GError) error = NULL;
   DrivedashPowerPaths paths = *drivedash_power_paths_default ();
   DrivedashClientFlags flags = DRIVEDASH_CLIENT_INTERACTIVE;
+  DrivedashReviewEstimate estimate = { 0 };
   int ret;
 
   if (report_only (o))
@@ -494,13 +505,13 @@ run_review (const ReviewOptions *o,
   if (!o->json)
     print_plan (state);
   /* The steps a resume has left are asked about as a new start's are. */
-  if (!check_estimate (state, o->yes, &error))
+  if (!check_estimate (state, o->yes, &estimate, &error))
     return drivedash_cli_fail (PREFIX, error);
   drivedash_power_paths_override (&paths, o->sysfs_root, o->rules_dir, o->state_dir);
   flags |= o->no_service || !use_service ? DRIVEDASH_CLIENT_NO_SERVICE : 0;
   run = drivedash_review_run_new (g_steal_pointer (&state), path, &paths, o->sysfs_root, flags, store);
   run_steps (run, &error);
-  ret = report_end (run, o, error);
+  ret = report_end (run, o, &estimate, error);
   g_clear_error (&error);
   if (wants_report (o) && (ret == DRIVEDASH_EXIT_OK || ret == DRIVEDASH_EXIT_CANCELLED) &&
       !write_report (drivedash_review_run_get_state (run), store, o, &error))

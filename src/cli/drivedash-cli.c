@@ -101,6 +101,27 @@ drivedash_cli_usage (GOptionContext *context)
   return DRIVEDASH_EXIT_USAGE;
 }
 
+JsonNode *
+drivedash_cli_estimate_to_json (guint64 bytes_low,
+                                guint64 bytes_high,
+                                double  seconds_low,
+                                double  seconds_high)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "bytes_low");
+  json_builder_add_int_value (b, (gint64) MIN (bytes_low, G_MAXINT64));
+  json_builder_set_member_name (b, "bytes_high");
+  json_builder_add_int_value (b, (gint64) MIN (bytes_high, G_MAXINT64));
+  json_builder_set_member_name (b, "seconds_low");
+  json_builder_add_double_value (b, seconds_low);
+  json_builder_set_member_name (b, "seconds_high");
+  json_builder_add_double_value (b, seconds_high);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
 static void
 print_usage (FILE *out)
 {

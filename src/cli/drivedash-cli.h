@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -51,5 +52,14 @@ gboolean drivedash_cli_parse_options (GOptionContext  *context,
                                       char          ***argv);
 /* Prints the command's help on stderr; returns DRIVEDASH_EXIT_USAGE. */
 int      drivedash_cli_usage         (GOptionContext  *context);
+/* The estimate said before a long test or a review, for --json:
+ * {"bytes_low", "bytes_high", "seconds_low", "seconds_high"} (a fast
+ * drive writes the most in the least time; a slow one the least in the
+ * most), so scripts such as build-aux/bench-estimate can hold the run
+ * against it. */
+JsonNode *drivedash_cli_estimate_to_json (guint64 bytes_low,
+                                          guint64 bytes_high,
+                                          double  seconds_low,
+                                          double  seconds_high);
 
 G_END_DECLS
