@@ -218,15 +218,22 @@ static void
 refresh_read (DrivedashRunModel *model,
               gpointer           data)
 {
+  /* One worker at a time reads (and may move aside) the state file: a
+   * refresh that replaced another one while both ran saw the file half
+   * moved and said that instead of why it was damaged. */
+  static GMutex loading;
   Refresh *r = data;
   const DrivedashLongTestSettings *fill = r->settings->adaptivity;
   g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
   g_autoptr(GError) error = NULL;
 
+  g_mutex_lock (&loading);
   r->stopped = drivedash_review_state_load (r->state_path, store, &error);
-  /* Damaged: kept aside (once), and said in the status. */
+  /* Damaged: kept aside (once), and said in the status.  Pushed before
+   * the next worker may read, so the newest refresh's end shows it. */
   if (g_error_matches (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT))
     g_async_queue_push (r->damaged, g_strdup (error->message));
+  g_mutex_unlock (&loading);
   if (r->may_migrate && store != NULL && r->stopped != NULL && r->stopped->in_old_file)
     migrate (r, store);
   r->has_amount = drivedash_long_test_settings_resolve_amount (fill, &r->amount, NULL);
