@@ -214,6 +214,27 @@ test_media_errors_rising (void)
   g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_MEDIA_ERRORS);
 }
 
+/* A count that did not fit the store (kept as G_MAXINT64) and a count no
+ * drive can have never make "rising": the BC501's constant junk was
+ * "keeps getting worse" forever after one stored reading. */
+static void
+test_media_errors_untrusted (void)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  g_autoptr(GArray) history = g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+
+  h->smart.media_errors = DRIVEDASH_U128_INIT (0, 241635);
+  add_reading (history, 1000, G_MAXINT64, TRUE);
+  add_reading (history, 2000, G_MAXINT64, TRUE);
+  g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_NONE);
+  /* Trusted readings around a saturated one still compare. */
+  h->smart.media_errors = DRIVEDASH_U128_INIT (3, 0);
+  add_reading (history, 3000, 3, TRUE);
+  g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_NONE);
+  h->smart.media_errors = DRIVEDASH_U128_INIT (4, 0);
+  g_assert_cmpint (drivedash_health_failing (h, history, NULL), ==, DRIVEDASH_FAILING_MEDIA_ERRORS);
+}
+
 static void
 test_spare (void)
 {
@@ -223,6 +244,15 @@ test_spare (void)
   g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
   h->smart.available_spare_percent = 10;
   g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_SPARE);
+  /* Spare 0 with threshold 0 is "not reported", as for the watch. */
+  h->smart.available_spare_percent = 0;
+  h->smart.available_spare_threshold_percent = 0;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  /* Apple's 99 % threshold is no threshold. */
+  h->smart.available_spare_percent = 87;
+  h->smart.available_spare_threshold_percent = 99;
+  g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
+  h->smart.available_spare_percent = 10;
   /* Values the spec reserves (above 100) are unknown, not low. */
   h->smart.available_spare_threshold_percent = 255;
   g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
@@ -244,6 +274,7 @@ main (int    argc,
   g_test_add_func ("/health-failing/bad-stays-bad", test_bad_stays_bad);
   g_test_add_func ("/health-failing/self-test-fault", test_self_test_fault);
   g_test_add_func ("/health-failing/media-errors-rising", test_media_errors_rising);
+  g_test_add_func ("/health-failing/media-errors-untrusted", test_media_errors_untrusted);
   g_test_add_func ("/health-failing/spare", test_spare);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-health.h"
+#include "drivedash-plausible.h"
 #include "drivedash-hwmon.h"
 
 #include "drivedash-test-health.h"
@@ -283,9 +284,79 @@ test_verdict_spare_at_threshold (void)
   g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
   g_assert_true (has_reason (h, "spare-at-threshold"));
 
+  /* Above the maker's threshold, but most spare blocks gone: Caution
+   * (issue 37: real drives go read-only at 73 %). */
   s.available_spare_percent = 11;
   h2 = health_from_smart (&s);
+  g_assert_cmpint (h2->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_true (has_reason (h2, "spare-mostly-used"));
+  g_assert_false (has_reason (h2, "spare-at-threshold"));
+  g_clear_pointer (&h2, drivedash_health_unref);
+  s.available_spare_percent = 50;
+  h2 = health_from_smart (&s);
   g_assert_cmpint (h2->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+}
+
+/* Values no drive can mean are said, with their raw figure, and never
+ * change the verdict (drivedash-plausible.c's table). */
+static void
+test_verdict_implausible (void)
+{
+  DrivedashSmartLog s;
+
+  /* SK hynix BC501, firmware 80000C00: junk in the upper 64 bits. */
+  {
+    g_autoptr(DrivedashHealth) h = NULL;
+
+    good_smart (&s);
+    s.media_errors = DRIVEDASH_U128_INIT (0, 241635);
+    h = health_from_smart (&s);
+    g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+    g_assert_false (has_reason (h, "media-errors"));
+    g_assert_true (has_reason (h, "implausible-media-errors"));
+    g_assert_true (drivedash_health_implausible (h) == DRIVEDASH_IMPLAUSIBLE_MEDIA_ERRORS);
+  }
+  /* 2^48 - 1 is still a count; 2^48 is not. */
+  {
+    g_autoptr(DrivedashHealth) h = NULL;
+
+    s.media_errors = DRIVEDASH_U128_INIT ((G_GUINT64_CONSTANT (1) << 48) - 1, 0);
+    h = health_from_smart (&s);
+    g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+    g_assert_true (has_reason (h, "media-errors"));
+  }
+  /* Intel H10: 928,959 hours; spare 0 with threshold 0. */
+  {
+    g_autoptr(DrivedashHealth) h = NULL;
+
+    good_smart (&s);
+    s.power_on_hours = DRIVEDASH_U128_INIT (928959, 0);
+    s.available_spare_percent = 0;
+    s.available_spare_threshold_percent = 0;
+    h = health_from_smart (&s);
+    g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+    g_assert_true (has_reason (h, "implausible-power-on-hours"));
+    g_assert_true (has_reason (h, "spare-not-reported"));
+    g_assert_false (has_reason (h, "spare-at-threshold"));
+    g_assert_false (has_reason (h, "spare-mostly-used"));
+  }
+  /* Apple's 99 % threshold with 87 % spare: not below a real threshold. */
+  {
+    g_autoptr(DrivedashHealth) h = NULL;
+
+    good_smart (&s);
+    s.available_spare_percent = 87;
+    s.available_spare_threshold_percent = 99;
+    h = health_from_smart (&s);
+    g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+    g_assert_false (has_reason (h, "spare-below-threshold"));
+    g_assert_true (has_reason (h, "implausible-spare-threshold"));
+  }
+  /* A 255 °C critical limit is no limit; 1 and 150 °C are. */
+  g_assert_false (drivedash_temperature_limit_plausible (273 + 255));
+  g_assert_false (drivedash_temperature_limit_plausible (0));
+  g_assert_true (drivedash_temperature_limit_plausible (273 + 1));
+  g_assert_true (drivedash_temperature_limit_plausible (273 + 150));
 }
 
 static void
@@ -325,11 +396,13 @@ test_verdict_media_errors (void)
   g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
   g_assert_true (has_reason (h, "media-errors"));
 
-  /* Only the high half set: still not zero. */
+  /* Only the high half set: 2^64 errors, which no drive can have (the
+   * BC501's junk): said, and not judged by. */
   s.media_errors = DRIVEDASH_U128_INIT (0, 1);
   h2 = health_from_smart (&s);
-  g_assert_cmpint (h2->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
-  g_assert_true (has_reason (h2, "media-errors"));
+  g_assert_cmpint (h2->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_false (has_reason (h2, "media-errors"));
+  g_assert_true (has_reason (h2, "implausible-media-errors"));
 }
 
 static void
@@ -997,6 +1070,7 @@ main (int   argc,
   g_test_add_func ("/health/firmware-log", test_firmware_log);
   g_test_add_func ("/health/kelvin", test_kelvin);
   g_test_add_func ("/health/format", test_format);
+  g_test_add_func ("/health/verdict/implausible", test_verdict_implausible);
   g_test_add_func ("/health/self-test-progress", test_self_test_progress);
   g_test_add_func ("/health/json", test_json);
   g_test_add_func ("/health/variant/round-trip", test_variant_round_trip);

@@ -15,6 +15,7 @@
 #include "drivedash-health-mapping.h"
 #include "drivedash-failing.h"
 #include "drivedash-health-model-private.h"
+#include "drivedash-plausible.h"
 
 #define SELF_TEST_POLL_S 10
 
@@ -217,7 +218,10 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
   /* The live reading (hwmon, every 2 s) is newer than the log's. */
   if ((h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE) && self->temperature == 0)
     _drivedash_health_model_set_temperature (self, h->smart.temperature_kelvin, FALSE);
-  set_limits (self, h->warning_temperature_kelvin, h->critical_temperature_kelvin);
+  /* A placeholder limit (255 °C) is no limit to draw or warn at. */
+  set_limits (self,
+              drivedash_temperature_limit_plausible (h->warning_temperature_kelvin) ? h->warning_temperature_kelvin : 0,
+              drivedash_temperature_limit_plausible (h->critical_temperature_kelvin) ? h->critical_temperature_kelvin : 0);
   set_smart_values (self, h);
   /* Last: the Details widget rebuilds from the report when this changes. */
   if (changed)

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-failing.h"
+#include "drivedash-plausible.h"
 
 G_DEFINE_FLAGS_TYPE (DrivedashFailing, drivedash_failing,
                      G_DEFINE_ENUM_VALUE (DRIVEDASH_FAILING_NONE, "none"),
@@ -109,18 +110,22 @@ drivedash_health_add_kernel_events (DrivedashHealth         *health,
 }
 
 /* The watch's media-error rule over every reading in turn: a count higher
- * than the one before. */
+ * than the one before.  Only trusted readings count: a stored count
+ * saturated at G_MAXINT64 (it did not fit) and a count now that no drive
+ * can have (drivedash-plausible.c) are compared with nothing. */
 static gboolean
 media_errors_rising (const DrivedashHealth *health,
                      const GArray          *history)
 {
   gint64 last = -1;
 
+  if (drivedash_health_implausible (health) & DRIVEDASH_IMPLAUSIBLE_MEDIA_ERRORS)
+    return FALSE;
   for (guint i = 0; history != NULL && i < history->len; i++)
     {
       const DrivedashSnapshot *s = &g_array_index (history, DrivedashSnapshot, i);
 
-      if (!(s->has & DRIVEDASH_SNAPSHOT_HAS_SMART))
+      if (!(s->has & DRIVEDASH_SNAPSHOT_HAS_SMART) || s->media_errors == G_MAXINT64)
         continue;
       if (last >= 0 && s->media_errors > last)
         return TRUE;
@@ -140,6 +145,9 @@ spare_low (const DrivedashHealth *health)
 {
   const DrivedashSmartLog *s = &health->smart;
 
+  if (drivedash_health_implausible (health) & (DRIVEDASH_IMPLAUSIBLE_SPARE_UNREPORTED
+                                                | DRIVEDASH_IMPLAUSIBLE_SPARE_THRESHOLD))
+    return FALSE;
   return (health->has & DRIVEDASH_HEALTH_HAS_SMART) &&
          s->available_spare_percent <= 100 &&
          s->available_spare_threshold_percent <= 100 &&

@@ -15,6 +15,7 @@
 
 #include "drivedash-format.h"
 #include "drivedash-health-fields.h"
+#include "drivedash-plausible.h"
 
 static gboolean
 has (const DrivedashHealth *h,
@@ -89,6 +90,9 @@ limit (const DrivedashHealth *h,
 {
   if (!has (h, DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS) || kelvin == 0)
     return NULL;
+  if (!drivedash_temperature_limit_plausible (kelvin))
+    /* Translators: a placeholder limit the drive gives, "255 °C (not a real limit)" */
+    return g_strdup_printf (_("%d °C (not a real limit)"), (int) kelvin - 273);
   return drivedash_format_temperature (kelvin);
 }
 

@@ -22,10 +22,13 @@
 
 #include "drivedash-format.h"
 #include "drivedash-health.h"
+#include "drivedash-plausible.h"
 #include "drivedash-verdict.h"
 
 /* Life left at or below this many percent is a caution. */
 #define LIFE_LEFT_CAUTION_PERCENT 10
+/* Less than half the spare blocks left. */
+#define SPARE_MOSTLY_USED_PERCENT 50
 
 G_DEFINE_ENUM_TYPE (DrivedashVerdict, drivedash_verdict,
                     G_DEFINE_ENUM_VALUE (DRIVEDASH_VERDICT_UNKNOWN, "unknown"),
@@ -168,6 +171,9 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
   gboolean has_limits = (health->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS) != 0;
   guint8 warnings = 0;
   DrivedashVerdict verdict = DRIVEDASH_VERDICT_UNKNOWN;
+  /* Values no drive can mean never count (drivedash-plausible.c). */
+  DrivedashImplausible odd = drivedash_health_implausible (health);
+  gboolean spare_known = !(odd & DRIVEDASH_IMPLAUSIBLE_SPARE_UNREPORTED);
 
   /* Rule: every critical-warning bit is Bad.  Without the log, hwmon's
    * temp1_alarm still gives us bit 1. */
@@ -187,7 +193,7 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
                : g_strdup (drivedash_critical_warning_describe (bit)));
       }
 
-  if (has_smart &&
+  if (has_smart && spare_known && !(odd & DRIVEDASH_IMPLAUSIBLE_SPARE_THRESHOLD) &&
       smart->available_spare_percent <= 100 &&
       smart->available_spare_threshold_percent <= 100)
     {
@@ -207,6 +213,15 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
              g_strdup_printf (_("Only %u %% of the drive’s spare blocks are left, the lowest level the maker considers safe."),
                               smart->available_spare_percent));
     }
+  /* Rule: most spare blocks gone is Caution, above the maker's own
+   * threshold too (real drives go read-only at 73 % with a 10 %
+   * threshold; others sit at 31 % after 4 % of their life). */
+  if (has_smart && spare_known && smart->available_spare_percent < SPARE_MOSTLY_USED_PERCENT &&
+      (smart->available_spare_percent >= smart->available_spare_threshold_percent
+       || (odd & DRIVEDASH_IMPLAUSIBLE_SPARE_THRESHOLD)))
+    add (reasons, DRIVEDASH_VERDICT_CAUTION, "spare-mostly-used",
+         g_strdup_printf (_("The drive has used most of its spare blocks: %u %% are left. Keep your backups up to date."),
+                          smart->available_spare_percent));
 
   /* Rules: temperature at/above the critical limit is Bad, at/above the
    * warning limit is Caution.  0 K limits are "not reported". */
@@ -214,7 +229,8 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
     {
       guint16 t = smart->temperature_kelvin;
 
-      if (health->critical_temperature_kelvin != 0 && t >= health->critical_temperature_kelvin)
+      if (health->critical_temperature_kelvin != 0 && !(odd & DRIVEDASH_IMPLAUSIBLE_CRITICAL_LIMIT)
+          && t >= health->critical_temperature_kelvin)
         {
           g_autofree char *now = drivedash_format_temperature (t);
           g_autofree char *limit = drivedash_format_temperature (health->critical_temperature_kelvin);
@@ -223,7 +239,8 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
                g_strdup_printf (_("The drive is at %s, at or above its critical limit of %s: it may slow down sharply or shut down."),
                                 now, limit));
         }
-      else if (health->warning_temperature_kelvin != 0 && t >= health->warning_temperature_kelvin)
+      else if (health->warning_temperature_kelvin != 0 && !(odd & DRIVEDASH_IMPLAUSIBLE_WARNING_LIMIT)
+               && t >= health->warning_temperature_kelvin)
         {
           g_autofree char *now = drivedash_format_temperature (t);
           g_autofree char *limit = drivedash_format_temperature (health->warning_temperature_kelvin);
@@ -249,7 +266,7 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
                               100 - smart->percentage_used));
 
       /* Rule: any media error is Caution: data could not be read back. */
-      if (!drivedash_u128_is_zero (smart->media_errors))
+      if (!drivedash_u128_is_zero (smart->media_errors) && !(odd & DRIVEDASH_IMPLAUSIBLE_MEDIA_ERRORS))
         {
           g_autofree char *count = drivedash_format_count (smart->media_errors);
           gulong n = smart->media_errors.hi != 0 || smart->media_errors.lo > G_MAXULONG
@@ -290,6 +307,13 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
       add (reasons, DRIVEDASH_VERDICT_UNKNOWN, "no-data",
            g_strdup (_("The drive’s health could not be read.")));
     }
+
+  /* The implausible values, said with their raw figure, after the
+   * verdict: they never change it. */
+  for (guint bit = 0; bit < 8 && verdict != DRIVEDASH_VERDICT_UNKNOWN; bit++)
+    if (odd & (1u << bit))
+      add (reasons, DRIVEDASH_VERDICT_GOOD, drivedash_implausible_id (1u << bit),
+           drivedash_implausible_describe (health, 1u << bit));
 
   /* Say when the verdict rests on the temperature only. */
   if (verdict != DRIVEDASH_VERDICT_UNKNOWN && !has_smart && has_temperature)
