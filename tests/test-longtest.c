@@ -5,12 +5,15 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
 #include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-bench-file.h"
 #include "drivedash-longtest.h"
+#include "drivedash-longtest-io.h"
 #include "drivedash-longtest-summary.h"
 #include "drivedash-test-locale.h"
 
@@ -379,8 +382,15 @@ test_plan_adaptivity (void)
     }
   /* The notice's amount: the fill and the storage tests' writes. */
   drivedash_long_test_estimate (s, amount, &e);
-  g_assert_cmpfloat_with_epsilon ((double) e.bytes_high, amount + 10 * (trace * 0.4), 2);
-  g_assert_cmpfloat_with_epsilon ((double) e.bytes_low, amount + 10 * (trace * 0.4), 2);
+  {
+    double storage = (double) drivedash_long_io_trace_write_bytes (amount, trace, DRIVEDASH_LONG_IO_STORAGE_SEED);
+
+    /* About two in five of its bytes are writes. */
+    g_assert_cmpfloat (storage, >, 0.25 * trace);
+    g_assert_cmpfloat (storage, <, 0.6 * trace);
+    g_assert_cmpfloat_with_epsilon ((double) e.bytes_high, amount + 10 * storage, 2);
+    g_assert_cmpfloat_with_epsilon ((double) e.bytes_low, amount + 10 * storage, 2);
+  }
   /* At 1 GB/s: the fill, ten rests and ten storage tests. */
   g_assert_cmpfloat_with_epsilon (drivedash_long_test_plan_remaining_s (p, plan->len, 0, 0, 1e9),
                                   (amount + 10.0 * trace) / 1e9 + 3000, 1e-6);
@@ -524,6 +534,7 @@ sim_write_tick (const SimDrive *d,
 static void
 sim_run (const DrivedashLongTestSettings *s,
          const GArray                    *plan,
+         guint64                          file_size,
          const SimDrive                  *d,
          SimRun                          *run)
 {
@@ -553,7 +564,10 @@ sim_run (const DrivedashLongTestSettings *s,
         default:
           if (p->bytes > 0)
             {
-              run->written += p->bytes * 0.4;
+              /* The storage test: what its requests write (tested
+               * against real I/O in /longtest/trace-replay). */
+              run->written += drivedash_long_io_trace_write_bytes (MAX (file_size, p->bytes), p->bytes,
+                                                                   DRIVEDASH_LONG_IO_STORAGE_SEED);
               run->elapsed += p->bytes / d->mix;
             }
           else
@@ -600,7 +614,7 @@ test_estimate (void)
           {
             SimRun run = { 0 };
 
-            sim_run (s, plan, &sim_drives[k], &run);
+            sim_run (s, plan, drivedash_long_test_kind_fills (kind) ? amount : s->file_size, &sim_drives[k], &run);
             g_test_message ("%s %u on %s: %.1f GB in %.0f s; estimate %.1f–%.1f GB, %.0f–%.0f s",
                             drivedash_long_test_kind_to_string (kind), preset, sim_drives[k].name,
                             run.written / 1e9, run.elapsed, e.bytes_low / 1e9, e.bytes_high / 1e9,
@@ -698,12 +712,50 @@ test_grouping (void)
   drivedash_test_locale_remove (locpath);
 }
 
+/* The estimate's replay of the storage test gives what a real TRACE job
+ * on a file writes, to the byte (it is the same seed and generator). */
+static void
+test_trace_replay (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "trace-XXXXXX", NULL);
+  const guint64 sizes[] = { 8u << 20, 24u << 20 };
+
+  g_assert_nonnull (g_mkdtemp (dir));
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DrivedashBenchFile) file = drivedash_bench_file_create (dir, sizes[i], TRUE, &error);
+      DrivedashLongIoJob job = {
+        .pattern = DRIVEDASH_LONG_IO_TRACE, .bytes = drivedash_long_io_trace_bytes (sizes[i]),
+        .seed = DRIVEDASH_LONG_IO_STORAGE_SEED,
+      };
+      DrivedashLongIoTotals totals = { 0 };
+      DrivedashLongIo io = { 0 };
+      gint cancel = 0;
+      guint64 replayed;
+
+      g_assert_no_error (error);
+      g_assert_true (drivedash_long_io_init (&io, file->fd, file->size));
+      io.cancel = &cancel;
+      io.io_timeout_ns = 30 * (guint64) G_USEC_PER_SEC * 1000;
+      g_assert_true (drivedash_long_io_run (&io, &job, &totals));
+      drivedash_long_io_clear (&io);
+      replayed = drivedash_long_io_trace_write_bytes (sizes[i], job.bytes, job.seed);
+      g_test_message ("%" G_GUINT64_FORMAT " MiB file: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                      " bytes written", sizes[i] >> 20, totals.write_bytes, job.bytes);
+      g_assert_cmpuint (totals.write_bytes, ==, replayed);
+      g_assert_cmpuint (totals.read_bytes + totals.write_bytes, ==, job.bytes);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/longtest/series/bounded", test_series_bounded);
+  g_test_add_func ("/longtest/trace-replay", test_trace_replay);
   g_test_add_func ("/longtest/series/decimate", test_series_decimate);
   g_test_add_func ("/longtest/summary/first-last", test_first_last);
   g_test_add_func ("/longtest/summary/thermal-evidence", test_thermal_evidence);

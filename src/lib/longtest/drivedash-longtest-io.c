@@ -203,6 +203,33 @@ next_request (Loop     *l,
     *len = (guint32) MAX ((job->bytes - l->issued_bytes) / ALIGN * ALIGN, ALIGN);
 }
 
+guint64
+drivedash_long_io_trace_write_bytes (guint64 file_size,
+                                     guint64 bytes,
+                                     guint64 seed)
+{
+  DrivedashLongIo io = { .file_size = file_size };
+  DrivedashLongIoJob job = { .pattern = DRIVEDASH_LONG_IO_TRACE, .bytes = bytes, .seed = seed };
+  Loop l = { .io = &io, .job = &job };
+  guint64 written = 0;
+
+  g_return_val_if_fail (file_size >= ALIGN && bytes > 0, 0);
+  drivedash_bench_rng_seed (&l.rng, seed);
+  /* The requests the job issues, in its order (next_request() alone
+   * decides them; the queue only decides when). */
+  while (l.issued_bytes < bytes)
+    {
+      guint64 off;
+      guint32 len;
+      gboolean is_write;
+
+      next_request (&l, &off, &len, &is_write);
+      l.issued_bytes += len;
+      written += is_write ? len : 0;
+    }
+  return written;
+}
+
 static gboolean
 may_issue (const Loop *l,
            guint64     now)
@@ -354,6 +381,9 @@ loop_setup (Loop *l)
     return FALSE;
   drivedash_bench_rng_seed (&l->rng, job->seed);
   drivedash_bench_fill_buffer (l->mem, l->qd * l->slot_size, DRIVEDASH_BENCH_DATA_RANDOM, &l->rng);
+  /* The requests come from the seed alone, not after however much data
+   * the buffers took: drivedash_long_io_trace_write_bytes() replays them. */
+  drivedash_bench_rng_seed (&l->rng, job->seed);
   l->slots = g_new0 (Slot, l->qd);
   l->free_slots = g_new (guint, l->qd);
   for (guint i = 0; i < l->qd; i++)

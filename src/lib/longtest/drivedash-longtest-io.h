@@ -97,5 +97,14 @@ gboolean drivedash_long_io_run    (DrivedashLongIo          *io,
 /* The storage test's bytes for a file of @file_size: a quarter of the
  * file, at least 8 MiB and at most 2 GiB. */
 guint64  drivedash_long_io_trace_bytes (guint64 file_size);
+/* The storage test's workload is the same every round: one seed. */
+#define DRIVEDASH_LONG_IO_STORAGE_SEED G_GUINT64_CONSTANT (0x5eed0f7e57)
+
+/* What a TRACE job of @bytes on a file of @file_size from @seed writes:
+ * its requests replayed without I/O (the seed makes them the same each
+ * time), for the estimate before a test. */
+guint64  drivedash_long_io_trace_write_bytes (guint64 file_size,
+                                              guint64 bytes,
+                                              guint64 seed);
 
 G_END_DECLS

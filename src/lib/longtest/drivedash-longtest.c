@@ -22,7 +22,6 @@
 
 #define NS_PER_S        1e9
 #define PROGRESS_NS     (200 * G_GUINT64_CONSTANT (1000000))
-#define STORAGE_SEED    G_GUINT64_CONSTANT (0x5eed0f7e57)
 
 typedef struct
 {
@@ -292,7 +291,7 @@ job_for_phase (Run                      *r,
       else
         {
           job->pattern = DRIVEDASH_LONG_IO_TRACE;
-          job->seed = STORAGE_SEED;
+          job->seed = DRIVEDASH_LONG_IO_STORAGE_SEED;
         }
       break;
     case DRIVEDASH_LONG_PHASE_IDLE:
