@@ -465,8 +465,17 @@ estimate_phase (const DrivedashLongTestSettings *s,
         }
       else
         {
+          /* Each request is a write by chance (read_percent): over n
+           * requests the share of writes strays by about
+           * sqrt(w(1-w)/n); the range takes four of those either way
+           * (Sustained Quick wrote 0.1 % more than its share). */
+          double moved, w = (100 - s->read_percent) / 100.0, n, spread;
+
           *seconds = capped_seconds (p, drive->mix);
-          *bytes = *seconds * drive->mix * (100 - s->read_percent) / 100;
+          moved = *seconds * drive->mix;
+          n = MAX (moved / MAX (s->block_size, 512), 1);
+          spread = 4 * sqrt (w * (1 - w) / n);
+          *bytes = moved * CLAMP (drive == &FAST_DRIVE ? w + spread : w - spread, 0, 1);
         }
       break;
     case DRIVEDASH_LONG_PHASE_IDLE:
