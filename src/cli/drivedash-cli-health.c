@@ -26,6 +26,7 @@
 #include "drivedash-format.h"
 #include "drivedash-health.h"
 #include "drivedash-health-fields.h"
+#include "drivedash-health-report.h"
 #include "drivedash-metrics.h"
 #include "drivedash-trim.h"
 
@@ -406,6 +407,50 @@ output_report (const char *sysfs_root,
   return DRIVEDASH_EXIT_OK;
 }
 
+/* A report made elsewhere (smartctl, nvme-cli): the same verdict and
+ * words as for a drive of this computer, said to be from the file. */
+static int
+health_from_file (const char *path,
+                  Format      format)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(DrivedashHealth) h = NULL;
+  g_autoptr(GPtrArray) healths = NULL;
+  g_autoptr(GPtrArray) no_events = g_ptr_array_new ();
+
+  if (format == FORMAT_PROMETHEUS)
+    {
+      fprintf (stderr, "%s\n", _("--from-file gives text or --json, not Prometheus metrics."));
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  mapped = g_mapped_file_new (path, FALSE, &error);
+  if (mapped == NULL)
+    {
+      g_autoptr(GError) plain = g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
+                                             _("Cannot read “%s”: %s"), path, error->message);
+
+      return drivedash_cli_fail (NULL, plain);
+    }
+  h = drivedash_health_from_report (g_mapped_file_get_contents (mapped) ? g_mapped_file_get_contents (mapped) : "",
+                                    (gssize) g_mapped_file_get_length (mapped), &error);
+  if (h == NULL)
+    return drivedash_cli_fail (NULL, error);
+  healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
+  g_ptr_array_add (healths, g_steal_pointer (&h));
+  if (format == FORMAT_JSON)
+    {
+      g_autofree char *text = drivedash_health_list_to_json (healths);
+
+      printf ("%s\n", text);
+      return DRIVEDASH_EXIT_OK;
+    }
+  /* Translators: %s is the file's name */
+  printf (_("From the report “%s” (not a drive of this computer):\n"), path);
+  print_report (NULL, healths, no_events);
+  return DRIVEDASH_EXIT_OK;
+}
+
 /* The evidence report is about one drive, in files of its own. */
 static int
 health_evidence (const char                      *sysfs_root,
@@ -477,6 +522,7 @@ drivedash_cli_health (int    argc,
   g_autofree char *evidence_json = NULL;
   g_autofree char *evidence_html = NULL;
   g_autofree char *journal_file = NULL;
+  g_autofree char *from_file = NULL;
   gboolean json = FALSE;
   Format format;
   int status = DRIVEDASH_EXIT_OK;
@@ -494,6 +540,9 @@ drivedash_cli_health (int    argc,
       N_("Save the same report as this JSON file"), N_("FILE") },
     { "evidence-html", 0, 0, G_OPTION_ARG_FILENAME, &evidence_html,
       N_("Save the same report as this HTML file"), N_("FILE") },
+    { "from-file", 0, 0, G_OPTION_ARG_FILENAME, &from_file,
+      N_("Judge a report saved elsewhere instead of a drive of this computer: the text of "
+         "“smartctl -x”, or the JSON of “smartctl -j -x” or “nvme smart-log -o json”"), N_("FILE") },
     { "journal-file", 0, 0, G_OPTION_ARG_FILENAME, &journal_file,
       N_("Read the kernel's messages from this journal file instead of the system journal "
          "(not with --json)"), N_("FILE") },
@@ -518,6 +567,15 @@ drivedash_cli_health (int    argc,
       return DRIVEDASH_EXIT_USAGE;
     }
 
+  if (from_file != NULL)
+    {
+      if (argc == 2 || evidence_pdf != NULL || evidence_json != NULL || evidence_html != NULL || output != NULL)
+        {
+          fprintf (stderr, "%s\n", _("--from-file judges the file alone: leave out the drive, --output and --evidence-*."));
+          return DRIVEDASH_EXIT_USAGE;
+        }
+      return health_from_file (from_file, format);
+    }
   evidence.pdf = evidence_pdf;
   evidence.json = evidence_json;
   evidence.html = evidence_html;

@@ -295,6 +295,8 @@ source (const DrivedashHealth *h)
       return g_strdup (_("The kernel's public files (limited)"));
     case DRIVEDASH_HEALTH_SOURCE_DEMO:
       return g_strdup (_("Simulated (demo mode)"));
+    case DRIVEDASH_HEALTH_SOURCE_REPORT:
+      return g_strdup (_("A report from elsewhere (smartctl or nvme-cli)"));
     case DRIVEDASH_HEALTH_SOURCE_NONE:
     default:
       return NULL;

@@ -23,6 +23,7 @@ static const char *source_names[] = {
   [DRIVEDASH_HEALTH_SOURCE_UDISKS2] = "udisks2",
   [DRIVEDASH_HEALTH_SOURCE_SYSFS] = "sysfs",
   [DRIVEDASH_HEALTH_SOURCE_DEMO] = "demo",
+  [DRIVEDASH_HEALTH_SOURCE_REPORT] = "report",
 };
 
 const char *

@@ -27,6 +27,7 @@ typedef enum
   DRIVEDASH_HEALTH_SOURCE_UDISKS2,  /* UDisks2's NVMe interface              "udisks2" */
   DRIVEDASH_HEALTH_SOURCE_SYSFS,    /* sysfs + hwmon, no privileges          "sysfs"   */
   DRIVEDASH_HEALTH_SOURCE_DEMO,     /* made-up data for the app's demo mode  "demo"    */
+  DRIVEDASH_HEALTH_SOURCE_REPORT,   /* a smartctl or nvme-cli report's file  "report"  */
 } DrivedashHealthSource;
 
 const char *drivedash_health_source_to_string   (DrivedashHealthSource  source);

@@ -1,0 +1,374 @@
+/* drivedash-health-report.c — reading smartctl's and nvme-cli's reports
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * People paste `smartctl -x` into forums and ask whether the drive is
+ * dying: this turns such a report into the same health model a local
+ * drive gives, so the same verdict and words answer.  Only the fields
+ * the verdict and the page use are read; everything is checked, and a
+ * value that does not parse is left unknown rather than guessed.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "drivedash-error.h"
+#include "drivedash-health-report.h"
+
+/* A report is a page or two of text; a bigger file is not one. */
+#define MAX_REPORT_BYTES (4u << 20)
+
+typedef enum { COUNT, PERCENT, CELSIUS, HEX } Kind;
+
+/* smartctl's SMART/Health lines, by their words (spaces collapsed). */
+static const struct { const char *key; Kind kind; gsize offset; } smart_keys[] = {
+#define AT(f) G_STRUCT_OFFSET (DrivedashSmartLog, f)
+  { "Critical Warning", HEX, AT (critical_warning) },
+  { "Temperature", CELSIUS, AT (temperature_kelvin) },
+  { "Available Spare", PERCENT, AT (available_spare_percent) },
+  { "Available Spare Threshold", PERCENT, AT (available_spare_threshold_percent) },
+  { "Percentage Used", PERCENT, AT (percentage_used) },
+  { "Data Units Read", COUNT, AT (data_units_read) },
+  { "Data Units Written", COUNT, AT (data_units_written) },
+  { "Host Read Commands", COUNT, AT (host_read_commands) },
+  { "Host Write Commands", COUNT, AT (host_write_commands) },
+  { "Controller Busy Time", COUNT, AT (controller_busy_minutes) },
+  { "Power Cycles", COUNT, AT (power_cycles) },
+  { "Power On Hours", COUNT, AT (power_on_hours) },
+  { "Unsafe Shutdowns", COUNT, AT (unsafe_shutdowns) },
+  { "Media and Data Integrity Errors", COUNT, AT (media_errors) },
+  { "Error Information Log Entries", COUNT, AT (error_log_entries) },
+#undef AT
+};
+
+static gboolean
+fail (GError    **error,
+      const char *why)
+{
+  g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT, why);
+  return FALSE;
+}
+
+/* "7,906,744 [4.04 TB]" → 7906744, any size up to 128 bits. */
+static gboolean
+parse_count (const char    *s,
+             DrivedashU128 *out)
+{
+  g_autoptr(GString) digits = g_string_new (NULL);
+
+  for (; *s == ' '; s++)
+    ;
+  for (; g_ascii_isdigit (*s) || *s == ','; s++)
+    if (*s != ',')
+      g_string_append_c (digits, *s);
+  return digits->len > 0 && digits->len <= 39 && drivedash_u128_from_string (digits->str, out);
+}
+
+static gboolean
+parse_small (const char *s,
+             guint64     most,
+             int         base,
+             guint64    *out)
+{
+  char *end = NULL;
+  guint64 v;
+
+  for (; *s == ' '; s++)
+    ;
+  if (!g_ascii_isxdigit (*s))
+    return FALSE;
+  v = g_ascii_strtoull (s, &end, base);
+  if (end == s || v > most)
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+static void
+set_field (DrivedashSmartLog *smart,
+           Kind               kind,
+           gsize              offset,
+           const char        *value)
+{
+  gpointer field = G_STRUCT_MEMBER_P (smart, offset);
+  guint64 v;
+
+  switch (kind)
+    {
+    case COUNT:
+      parse_count (value, field);
+      break;
+    case PERCENT:
+      if (parse_small (value, 255, 10, &v))
+        *(guint8 *) field = (guint8) v;
+      break;
+    case HEX:
+      if (parse_small (value, 255, 16, &v))
+        *(guint8 *) field = (guint8) v;
+      break;
+    case CELSIUS:
+    default:
+      /* "-" (not given) stays 0 K, "not reported". */
+      if (parse_small (value, 1000, 10, &v))
+        *(guint16 *) field = (guint16) (v + 273);
+      break;
+    }
+}
+
+/* "Warning  Comp. Temp. Threshold:     115 Celsius" → key, value. */
+static gboolean
+split_line (const char  *line,
+            char       **key,
+            const char **value)
+{
+  const char *colon = strchr (line, ':');
+  g_auto(GStrv) words = NULL;
+
+  if (colon == NULL || colon == line)
+    return FALSE;
+  {
+    g_autofree char *raw = g_strndup (line, colon - line);
+
+    words = g_strsplit_set (g_strstrip (raw), " \t", -1);
+  }
+  {
+    g_autoptr(GString) k = g_string_new (NULL);
+
+    for (guint i = 0; words[i] != NULL; i++)
+      if (*words[i] != '\0')
+        g_string_append_printf (k, "%s%s", k->len ? " " : "", words[i]);
+    *key = g_string_free (g_steal_pointer (&k), FALSE);
+  }
+  *value = colon + 1;
+  return TRUE;
+}
+
+static void
+take_identity (DrivedashHealth *h,
+               const char      *key,
+               const char      *value)
+{
+  guint64 v;
+
+  if (g_str_equal (key, "Model Number"))
+    {
+      g_free (h->model);
+      h->model = g_strstrip (g_utf8_make_valid (value, -1));
+      h->has |= DRIVEDASH_HEALTH_HAS_IDENTITY;
+    }
+  else if (g_str_equal (key, "Firmware Version"))
+    {
+      g_free (h->firmware);
+      h->firmware = g_strstrip (g_utf8_make_valid (value, -1));
+    }
+  else if (g_str_equal (key, "Warning Comp. Temp. Threshold") && parse_small (value, 1000, 10, &v))
+    h->warning_temperature_kelvin = (guint) v + 273;
+  else if (g_str_equal (key, "Critical Comp. Temp. Threshold") && parse_small (value, 1000, 10, &v))
+    h->critical_temperature_kelvin = (guint) v + 273;
+  else if (g_str_equal (key, "Total NVM Capacity") || g_str_equal (key, "Namespace 1 Size/Capacity"))
+    {
+      DrivedashU128 bytes;
+
+      if (parse_count (value, &bytes) && bytes.hi == 0)
+        h->capacity_bytes = bytes.lo;
+    }
+}
+
+static gboolean
+read_text (DrivedashHealth *h,
+           const char      *text,
+           GError         **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  DrivedashSmartLog smart = { 0 };
+  gboolean in_smart = FALSE, seen = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *key = NULL;
+      const char *value;
+      guint sensor;
+
+      /* "SMART/Health Information (NVMe Log 0x02[, NSID 0x1 | 0xffffffff])" */
+      if (g_str_has_prefix (lines[i], "SMART/Health Information"))
+        in_smart = seen = TRUE;
+      else if (in_smart && (*lines[i] == '\0' || g_str_has_prefix (lines[i], "Error Information")))
+        in_smart = FALSE;
+      if (!split_line (lines[i], &key, &value))
+        continue;
+      if (!in_smart)
+        {
+          take_identity (h, key, value);
+          continue;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (smart_keys); k++)
+        if (g_str_equal (key, smart_keys[k].key))
+          set_field (&smart, smart_keys[k].kind, smart_keys[k].offset, value);
+      if (sscanf (key, "Temperature Sensor %u", &sensor) == 1 && sensor >= 1
+          && sensor <= DRIVEDASH_N_TEMPERATURE_SENSORS)
+        set_field (&smart, CELSIUS, G_STRUCT_OFFSET (DrivedashSmartLog, temperature_sensors_kelvin)
+                                    + (sensor - 1) * sizeof (guint16), value);
+    }
+  if (!seen)
+    return fail (error, _("This file holds no NVMe health information (no “SMART/Health Information” "
+                          "section). Save the output of “smartctl -x” for an NVMe drive."));
+  drivedash_health_set_smart (h, &smart);
+  return TRUE;
+}
+
+/* --- JSON ------------------------------------------------------------------ */
+
+static gboolean
+json_count (JsonObject    *o,
+            const char    *name,
+            DrivedashU128 *out)
+{
+  JsonNode *n = o != NULL ? json_object_get_member (o, name) : NULL;
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
+      || json_node_get_int (n) < 0)
+    return FALSE;
+  *out = DRIVEDASH_U128_INIT ((guint64) json_node_get_int (n), 0);
+  return TRUE;
+}
+
+static guint64
+json_small (JsonObject *o,
+            const char *name,
+            guint64     most,
+            guint64     otherwise)
+{
+  DrivedashU128 v;
+
+  return json_count (o, name, &v) && v.lo <= most ? v.lo : otherwise;
+}
+
+static char *
+json_text (JsonObject *o,
+           const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return NULL;
+  return g_strstrip (g_utf8_make_valid (json_node_get_string (n), -1));
+}
+
+/* smartctl -j: celsius == TRUE; nvme-cli: Kelvin and its own names. */
+static const struct { const char *smartctl, *nvme; gsize offset; } json_counts[] = {
+#define AT(f) G_STRUCT_OFFSET (DrivedashSmartLog, f)
+  { "data_units_read", "data_units_read", AT (data_units_read) },
+  { "data_units_written", "data_units_written", AT (data_units_written) },
+  { "host_reads", "host_read_commands", AT (host_read_commands) },
+  { "host_writes", "host_write_commands", AT (host_write_commands) },
+  { "controller_busy_time", "controller_busy_time", AT (controller_busy_minutes) },
+  { "power_cycles", "power_cycles", AT (power_cycles) },
+  { "power_on_hours", "power_on_hours", AT (power_on_hours) },
+  { "unsafe_shutdowns", "unsafe_shutdowns", AT (unsafe_shutdowns) },
+  { "media_errors", "media_errors", AT (media_errors) },
+  { "num_err_log_entries", "num_err_log_entries", AT (error_log_entries) },
+#undef AT
+};
+
+static void
+read_json_log (DrivedashHealth *h,
+               JsonObject      *log,
+               gboolean         smartctl)
+{
+  DrivedashSmartLog s = { 0 };
+  guint64 t;
+
+  s.critical_warning = (guint8) json_small (log, "critical_warning", 255, 0);
+  t = json_small (log, "temperature", 1000, 0);
+  s.temperature_kelvin = (guint16) (t == 0 ? 0 : smartctl ? t + 273 : t);
+  s.available_spare_percent = (guint8) json_small (log, smartctl ? "available_spare" : "avail_spare", 255, 0);
+  s.available_spare_threshold_percent =
+    (guint8) json_small (log, smartctl ? "available_spare_threshold" : "spare_thresh", 255, 0);
+  s.percentage_used = (guint8) json_small (log, smartctl ? "percentage_used" : "percent_used", 255, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (json_counts); i++)
+    json_count (log, smartctl ? json_counts[i].smartctl : json_counts[i].nvme,
+                G_STRUCT_MEMBER_P (&s, json_counts[i].offset));
+  drivedash_health_set_smart (h, &s);
+}
+
+static gboolean
+read_json (DrivedashHealth *h,
+           const char      *text,
+           gsize            len,
+           GError         **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *log, *temperature;
+  char *model, *firmware;
+
+  if (!json_parser_load_from_data (parser, text, (gssize) len, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return fail (error, _("This file is not a health report Drivedash can read: its JSON does not parse."));
+  root = json_node_get_object (json_parser_get_root (parser));
+  if (json_object_has_member (root, "nvme_smart_health_information_log")
+      && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "nvme_smart_health_information_log")))
+    {
+      log = json_object_get_object_member (root, "nvme_smart_health_information_log");
+      read_json_log (h, log, TRUE);
+      if ((model = json_text (root, "model_name")) != NULL)
+        {
+          g_free (h->model);
+          h->model = model;
+          h->has |= DRIVEDASH_HEALTH_HAS_IDENTITY;
+        }
+      if ((firmware = json_text (root, "firmware_version")) != NULL)
+        {
+          g_free (h->firmware);
+          h->firmware = firmware;
+        }
+      temperature = json_object_has_member (root, "temperature")
+                    && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "temperature"))
+                    ? json_object_get_object_member (root, "temperature") : NULL;
+      h->warning_temperature_kelvin = (guint) json_small (temperature, "op_limit_max", 1000, 0);
+      h->critical_temperature_kelvin = (guint) json_small (temperature, "critical_limit_max", 1000, 0);
+      h->warning_temperature_kelvin += h->warning_temperature_kelvin ? 273 : 0;
+      h->critical_temperature_kelvin += h->critical_temperature_kelvin ? 273 : 0;
+      return TRUE;
+    }
+  if (json_object_has_member (root, "critical_warning") && json_object_has_member (root, "avail_spare"))
+    {
+      read_json_log (h, root, FALSE);
+      return TRUE;
+    }
+  return fail (error, _("This JSON file holds no NVMe health log: save “smartctl -j -x” or “nvme smart-log -o json”."));
+}
+
+DrivedashHealth *
+drivedash_health_from_report (const char  *text,
+                              gssize       len,
+                              GError     **error)
+{
+  g_autoptr(DrivedashHealth) h = drivedash_health_new ("report");
+  gsize n;
+  const char *p;
+  gboolean ok;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  n = len < 0 ? strlen (text) : (gsize) len;
+  if (n > MAX_REPORT_BYTES)
+    return fail (error, _("This file is too big to be a health report.")), NULL;
+  if (memchr (text, '\0', n) != NULL)
+    return fail (error, _("This file is not text, so it is not a health report Drivedash can read.")), NULL;
+  h->source = DRIVEDASH_HEALTH_SOURCE_REPORT;
+  for (p = text; p < text + n && g_ascii_isspace (*p); p++)
+    ;
+  {
+    g_autofree char *copy = g_strndup (text, n);
+
+    ok = p < text + n && *p == '{' ? read_json (h, copy, n, error) : read_text (h, copy, error);
+  }
+  if (!ok)
+    return NULL;
+  if (h->warning_temperature_kelvin != 0 || h->critical_temperature_kelvin != 0)
+    h->has |= DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS;
+  drivedash_health_update_verdict (h);
+  return g_steal_pointer (&h);
+}
