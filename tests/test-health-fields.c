@@ -32,7 +32,7 @@ static const struct
   { "temperature-sensor-5", NULL },
   { "temperature-sensor-6", NULL },
   { "temperature-sensor-7", NULL },
-  { "temperature-sensor-8", "65262 °C" },           /* 65535 K, as reported */
+  { "temperature-sensor-8", "65262 °C (not a real reading)" }, /* 65535 K: a placeholder */
   { "life-left", "87 %" },                          /* 100 − 13 */
   { "percentage-used", "13 %" },
   { "available-spare", "87 %" },
@@ -174,6 +174,20 @@ test_edges (void)
   h->smart.thermal_management_1_transitions = 1;
   thermal = format_id (h, "thermal-management-1");
   g_assert_cmpstr (thermal, ==, "1 time, 3600 s");
+
+  /* Placeholders are not shown as readings (the Netac NS256's sensor 2
+   * at 0 °C beside 55 and 56 °C). */
+  {
+    g_autofree char *zero = NULL;
+    g_autofree char *full = NULL;
+
+    h->smart.temperature_sensors_kelvin[1] = 273;
+    h->smart.temperature_sensors_kelvin[3] = G_MAXUINT16;
+    zero = format_id (h, "temperature-sensor-2");
+    full = format_id (h, "temperature-sensor-4");
+    g_assert_cmpstr (zero, ==, "0 °C (not a real reading)");
+    g_assert_cmpstr (full, ==, "65262 °C (not a real reading)");
+  }
 }
 
 /* What a user without privileges gets: identity and temperature from

@@ -116,6 +116,9 @@ sensor (const DrivedashHealth *h,
 
   if (!has (h, DRIVEDASH_HEALTH_HAS_TEMPERATURE_SENSORS) || kelvin == 0)
     return NULL;
+  if (!drivedash_temperature_sensor_plausible (kelvin))
+    /* Translators: a sensor's placeholder, "0 °C (not a real reading)" */
+    return g_strdup_printf (_("%d °C (not a real reading)"), (int) kelvin - 273);
   return drivedash_format_temperature (kelvin);
 }
 

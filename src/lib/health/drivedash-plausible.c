@@ -71,6 +71,12 @@ drivedash_temperature_limit_plausible (guint kelvin)
   return kelvin >= MIN_LIMIT_KELVIN && kelvin <= MAX_LIMIT_KELVIN;
 }
 
+gboolean
+drivedash_temperature_sensor_plausible (guint kelvin)
+{
+  return kelvin != 273 && kelvin < G_MAXUINT16;
+}
+
 static gboolean
 has_limits (const DrivedashHealth *h)
 {

@@ -34,6 +34,9 @@ DrivedashImplausible drivedash_health_implausible (const DrivedashHealth *health
 
 /* A temperature limit a drive can mean, in Kelvin: 1–150 °C. */
 gboolean             drivedash_temperature_limit_plausible (guint kelvin);
+/* A sensor reading that is one (0 K is "not reported"): not 273 K, the
+ * 0 °C some firmware gives for a sensor it lacks, and not 65535. */
+gboolean             drivedash_temperature_sensor_plausible (guint kelvin);
 
 /* The reason-like note for one flag: "The drive reports 4,457,415,… media
  * errors, more than any drive can have: firmware is known to put junk in
