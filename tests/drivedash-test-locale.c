@@ -41,7 +41,6 @@ drivedash_test_locale_build (const char *name)
 void
 drivedash_test_locale_remove (char *locpath)
 {
-  g_autofree char *owned = locpath;
   const char *argv[] = { "rm", "-rf", locpath, NULL };
 
   setlocale (LC_ALL, "C");
@@ -49,4 +48,5 @@ drivedash_test_locale_remove (char *locpath)
   if (locpath != NULL)
     g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
                                  NULL, NULL));
+  g_free (locpath);
 }

@@ -380,7 +380,6 @@ test_file_vanishes (void)
 {
   g_autofree char *dir = make_dir (g_getenv ("G_TEST_BUILDDIR"));
   g_autoptr(DrivedashLongTestSettings) s = tiny (DRIVEDASH_LONG_TEST_SUSTAINED, dir);
-  g_autoptr(GError) error = NULL;
   g_autoptr(GDir) d = NULL;
   StopCase c = { .s = s, .target = DRIVEDASH_LONG_PHASE_MEASURE };
   GThread *thread;
