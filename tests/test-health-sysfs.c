@@ -16,6 +16,8 @@
 
 #include "drivedash-error.h"
 #include "drivedash-health.h"
+#include "drivedash-store.h"
+#include "drivedash-store-health.h"
 #include "drivedash-nvme.h"
 
 #include "drivedash-test-tree.h"
@@ -586,6 +588,99 @@ test_cli_health (Fixture       *f,
   g_assert_nonnull (strstr (out, "partial"));
 }
 
+/* Thirty days of the watch's readings of nvme0 (Samsung 970 EVO Plus 1TB,
+ * rated 600 TBW) writing 20, 40 and 60 GB a day in turn, in a real
+ * SQLite history at @path. */
+static void
+seed_history (const char *path,
+              gint64      now)
+{
+  g_autoptr(DrivedashStore) store = drivedash_store_open (path, NULL);
+  g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (DrivedashSnapshot));
+  g_autoptr(GError) error = NULL;
+  gint64 id, units = 20000000;
+
+  g_assert_nonnull (store);
+  id = drivedash_store_watch_drive (store, "S4EWNX0R123456", "Samsung SSD 970 EVO Plus 1TB", "nvme0", &error);
+  g_assert_no_error (error);
+  for (gint64 t = now - 30 * 86400; t <= now; t += 3600)
+    {
+      DrivedashSnapshot s = { .time = t, .has = DRIVEDASH_SNAPSHOT_HAS_SMART, .percentage_used = 2,
+                              .data_units_written = units, .power_on_hours = t / 3600 };
+
+      g_array_append_val (rows, s);
+      units += (gint64) ((20e9 + 20e9 * ((t / 86400) % 3)) / 512000 / 24);
+    }
+  g_assert_true (drivedash_store_add_snapshots (store, id, (DrivedashSnapshot *) rows->data, rows->len, &error));
+  g_assert_no_error (error);
+}
+
+static JsonObject *
+life_of_nvme0 (Fixture    *f,
+               JsonParser *parser)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  int rc = run_cli (f, &out, &err, "health", "nvme0", "--json", NULL);
+  JsonArray *drives;
+
+  g_assert_cmpint (rc, ==, 0);
+  drives = json_object_get_array_member (parse (parser, out), "drives");
+  return json_object_get_object_member (json_array_get_object_element (drives, 0), "life_left_estimate");
+}
+
+/* The life-left estimate, from the watch's history, with its interval:
+ * in --json and in the text.  Asking where there is no history makes
+ * none. */
+static void
+test_cli_life (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *home = g_build_filename (f->root, "data", NULL);
+  g_autofree char *db = g_build_filename (home, "drivedash", "results.db", NULL);
+  g_autofree char *saved = g_strdup (g_getenv ("XDG_DATA_HOME"));
+  g_autoptr(JsonParser) none = json_parser_new ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL, *err = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  JsonObject *life;
+  double years, low, high;
+
+  if (g_getenv ("DRIVEDASH_BUILD_ROOT") == NULL)
+    {
+      g_test_skip ("DRIVEDASH_BUILD_ROOT is not set");
+      return;
+    }
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  life = life_of_nvme0 (f, none);
+  g_assert_cmpstr (json_object_get_string_member (life, "kind"), ==, "no-data");
+  g_assert_true (json_object_get_null_member (life, "years"));
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+
+  seed_history (db, now);
+  life = life_of_nvme0 (f, parser);
+  g_assert_cmpstr (json_object_get_string_member (life, "kind"), ==, "rated");
+  g_assert_cmpint (json_object_get_int_member (life, "rated_tbw"), ==, 600);
+  g_assert_cmpint (json_object_get_int_member (life, "whole_days"), >=, 28);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (life, "bytes_per_day"), 40e9, 0.05 * 40e9);
+  years = json_object_get_double_member (life, "years");
+  low = json_object_get_double_member (life, "years_low");
+  high = json_object_get_double_member (life, "years_high");
+  g_test_message ("%s", json_object_get_string_member (life, "text"));
+  /* (600 TB - 10.2 TB written) at 40 GB a day: about 40 years. */
+  g_assert_cmpfloat_with_epsilon (years, 590e12 / 40e9 / 365.25, 3);
+  g_assert_cmpfloat (low, <, years);
+  g_assert_cmpfloat (high, >, years);
+  g_assert_nonnull (strstr (json_object_get_string_member (life, "text"), "anywhere from"));
+
+  g_assert_cmpint (run_cli (f, &out, &err, "health", "nvme0", NULL), ==, 0);
+  g_assert_true (g_regex_match_simple ("^  Life left +At your usual 4\\d(\\.\\d)? GB a day, this drive reaches its "
+                                       "rated 600 TB written in about", out, G_REGEX_MULTILINE, 0));
+  if (saved != NULL)
+    g_setenv ("XDG_DATA_HOME", saved, TRUE);
+  else
+    g_unsetenv ("XDG_DATA_HOME");
+}
+
 /* The evidence report of the drive with a critical warning (nvme2's
  * temperature alarm): the JSON parsed, the PDF read back by pdftotext,
  * the serial and the note about it in both. */
@@ -811,6 +906,7 @@ main (int   argc,
   ADD ("/health-sysfs/cli/list", test_cli_list);
   ADD ("/health-sysfs/cli/health", test_cli_health);
   ADD ("/health-sysfs/cli/evidence", test_cli_evidence);
+  ADD ("/health-sysfs/cli/life", test_cli_life);
   ADD ("/health-sysfs/cli/errors", test_cli_errors);
   g_test_add_func ("/health-sysfs/cli/help", test_cli_help);
   g_test_add_func ("/health-sysfs/cli/hostile-strings", test_cli_hostile_strings);

@@ -72,10 +72,15 @@ test_rated (void)
   g_assert_cmpfloat_with_epsilon (p.years, expected, 1e-9);
   g_assert_cmpfloat_with_epsilon (p.years, 15.83, 0.01);
   words = drivedash_projection_describe (&p);
-  years = g_strdup_printf ("reached in about %d years.", (int) round (expected));
-  assert_contains (words, "the rated 600 TB");
+  years = g_strdup_printf ("written in about %d years.", (int) round (expected));
+  assert_contains (words, "reaches its rated 600 TB");
   assert_contains (words, years);
-  assert_contains (words, "about 102 GB a day");
+  assert_contains (words, "At your usual 102 GB a day");
+  /* The same every day: the range says nothing more. */
+  g_assert_cmpuint (p.known_days, >=, 29);
+  g_assert_cmpfloat (p.years_low, <=, p.years);
+  g_assert_cmpfloat (p.years_high, >=, p.years);
+  g_assert_null (strstr (words, "anywhere from"));
 }
 
 static void
@@ -100,10 +105,81 @@ test_wear (void)
   g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_WEAR_TOO_LOW);
 }
 
+/* Days of 10, 50 and 90 GB in turn: the interval is the mean's, from
+ * Student's t over the known days. */
+static void
+test_interval (void)
+{
+  g_autoptr(GArray) a = g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+  gint64 units = 1000000;
+  DrivedashProjection p;
+  g_autofree char *words = NULL;
+  double mean = 50e9, sd, half;
+  double left;
+
+  for (gint64 h = 0; h <= 21 * 24; h++)
+    {
+      DrivedashSnapshot s = smart (T0 + h * 3600, units, 0);
+
+      g_array_append_val (a, s);
+      /* The day's share each hour: 10, 50, 90 GB days (units of 512,000). */
+      units += (gint64) ((10e9 + 40e9 * ((h / 24) % 3)) / 512000 / 24);
+    }
+  drivedash_health_trend_project ((DrivedashSnapshot *) a->data, a->len, 600, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_RATED);
+  g_assert_cmpuint (p.known_days, >=, 19);
+  /* The whole days' sample SD (the newest day is not over); Student's t
+   * for about 20 days is 2.09. */
+  {
+    g_autoptr(GArray) days = drivedash_health_trend_daily_written ((DrivedashSnapshot *) a->data, a->len);
+    double m = 0, q = 0;
+
+    g_assert_cmpuint (p.known_days, ==, days->len - 1);
+    for (guint i = 0; i < p.known_days; i++)
+      m += g_array_index (days, DrivedashTrendDay, i).bytes / p.known_days;
+    for (guint i = 0; i < p.known_days; i++)
+      q += pow (g_array_index (days, DrivedashTrendDay, i).bytes - m, 2);
+    sd = sqrt (q / (p.known_days - 1));
+    g_assert_cmpfloat (sd, >, 25e9);
+  }
+  half = p.bytes_per_day - p.bytes_per_day_low;
+  g_assert_cmpfloat_with_epsilon (half / (sd / sqrt (p.known_days)), 2.09, 0.015);
+  g_assert_cmpfloat_with_epsilon (p.bytes_per_day_high - p.bytes_per_day, half, 1);
+  g_assert_cmpfloat_with_epsilon (p.bytes_per_day, mean, 0.02 * mean);
+  left = 600e12 - p.written_bytes;
+  g_assert_cmpfloat_with_epsilon (p.years_low, left / p.bytes_per_day_high / 365.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (p.years_high, left / p.bytes_per_day_low / 365.25, 1e-9);
+  words = drivedash_projection_describe (&p);
+  assert_contains (words, "it could be anywhere from about ");
+
+  /* The drive's own wear (2 %, no rating): its whole percent widens it. */
+  for (guint i = 0; i < a->len; i++)
+    g_array_index (a, DrivedashSnapshot, i).percentage_used = 2;
+  drivedash_health_trend_project ((DrivedashSnapshot *) a->data, a->len, 0, &p);
+  g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_WEAR);
+  g_assert_cmpfloat_with_epsilon (p.years, p.written_bytes * 49 / p.bytes_per_day / 365.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (p.years_low, p.written_bytes * 97 / 3 / p.bytes_per_day_high / 365.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (p.years_high, p.written_bytes * 98.5 / 1.5 / p.bytes_per_day_low / 365.25,
+                                  1e-9);
+
+  /* A reading every three days: a week, but too few whole days for a range. */
+  {
+    DrivedashSnapshot s[4] = { smart (T0, 100, 0), smart (T0 + 3 * DAY, 300000, 0),
+                               smart (T0 + 6 * DAY, 500000, 0), smart (T0 + 9 * DAY, 900000, 0) };
+    g_autofree char *rough = NULL;
+
+    drivedash_health_trend_project (s, G_N_ELEMENTS (s), 600, &p);
+    g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_RATED);
+    g_assert_cmpfloat (p.years_low, ==, -1);
+    rough = drivedash_projection_describe (&p);
+    assert_contains (rough, "rough estimate");
+  }
+}
+
 static void
 test_not_enough (void)
 {
-  DrivedashSnapshot s[3] = { smart (T0, 100, 1), smart (T0 + DAY - 1, 200, 1), smart (T0 + 2 * DAY, 200, 1) };
+  DrivedashSnapshot s[3] = { smart (T0, 100, 1), smart (T0 + 7 * DAY - 1, 200, 1), smart (T0 + 8 * DAY, 200, 1) };
   DrivedashProjection p;
   g_autofree char *words = NULL;
 
@@ -114,7 +190,8 @@ test_not_enough (void)
   drivedash_health_trend_project (s, 2, 600, &p);
   g_assert_cmpint (p.kind, ==, DRIVEDASH_PROJECTION_TOO_SHORT);
   words = drivedash_projection_describe (&p);
-  assert_contains (words, "at least a day");
+  assert_contains (words, "Can’t tell yet how long this drive lasts: that needs a week of history, and there "
+                          "are 6 days so far.");
   /* Temperature-only readings do not count. */
   s[1].has = DRIVEDASH_SNAPSHOT_HAS_TEMPERATURE;
   s[2].data_units_written = 100;
@@ -306,6 +383,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/health-trend/rated", test_rated);
   g_test_add_func ("/health-trend/wear", test_wear);
+  g_test_add_func ("/health-trend/interval", test_interval);
   g_test_add_func ("/health-trend/not-enough", test_not_enough);
   g_test_add_func ("/health-trend/hourly", test_hourly);
   g_test_add_func ("/health-trend/daily", test_daily);

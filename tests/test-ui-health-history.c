@@ -333,7 +333,7 @@ test_history (void)
   g_assert_null (drivedash_health_history_model_get_status (model));
   g_test_message ("%s", drivedash_health_history_model_get_projection (model));
   g_assert_nonnull (strstr (drivedash_health_history_model_get_projection (model),
-                            "about 120 GB a day. At this rate the rated 600 TB is reached in about"));
+                            "At your usual 120 GB a day, this drive reaches its rated 600 TB written in about"));
 
   for (guint i = 0; i < G_N_ELEMENTS (ranges); i++)
     {

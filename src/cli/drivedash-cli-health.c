@@ -19,6 +19,7 @@
 
 #include "drivedash-cli.h"
 #include "drivedash-cli-health-evidence.h"
+#include "drivedash-cli-health-life.h"
 #include "drivedash-client.h"
 #include "drivedash-error.h"
 #include "drivedash-failing.h"
@@ -193,8 +194,9 @@ print_upkeep (const char      *sysfs_root,
 }
 
 static void
-print_human (const char      *sysfs_root,
-             DrivedashHealth *h)
+print_human (const char                *sysfs_root,
+             DrivedashHealth           *h,
+             const DrivedashProjection *life)
 {
   /* The verdict first: that is what people come for. */
   g_autofree char *controller = drivedash_format_device_string (h->controller);
@@ -209,6 +211,8 @@ print_human (const char      *sysfs_root,
   if (h->state != NULL && g_strcmp0 (h->state, "live") != 0)
     row_take (_("Controller state"), drivedash_format_device_string (h->state));
   print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_HEALTH);
+  if (life != NULL)
+    row_take (_("Life left"), drivedash_projection_describe (life));
   print_power (h);
   print_firmware_log (h);
   print_upkeep (sysfs_root, h);
@@ -364,7 +368,8 @@ output_prometheus (GPtrArray  *healths,
 static void
 print_report (const char *sysfs_root,
               GPtrArray  *healths,
-              GPtrArray  *events)
+              GPtrArray  *events,
+              GArray     *life)
 {
   for (guint i = 0; i < healths->len; i++)
     {
@@ -374,7 +379,7 @@ print_report (const char *sysfs_root,
         putchar ('\n');
       if (i < events->len)
         drivedash_health_add_kernel_events (h, g_ptr_array_index (events, i));
-      print_human (sysfs_root, h);
+      print_human (sysfs_root, h, life != NULL ? &g_array_index (life, DrivedashProjection, i) : NULL);
     }
 }
 
@@ -392,7 +397,8 @@ output_report (const char *sysfs_root,
 
   if (format == FORMAT_JSON)
     {
-      g_autofree char *text = drivedash_health_list_to_json (healths);
+      g_autoptr(GArray) life = drivedash_cli_health_life (healths, g_get_real_time () / G_USEC_PER_SEC);
+      g_autofree char *text = drivedash_cli_health_life_to_json (healths, life);
 
       printf ("%s\n", text);
       return DRIVEDASH_EXIT_OK;
@@ -403,7 +409,11 @@ output_report (const char *sysfs_root,
   if (n_names == 0)
     printf ("%s\n", _("No NVMe drives found."));
   else
-    print_report (sysfs_root, healths, events);
+    {
+      g_autoptr(GArray) life = drivedash_cli_health_life (healths, g_get_real_time () / G_USEC_PER_SEC);
+
+      print_report (sysfs_root, healths, events, life);
+    }
   return DRIVEDASH_EXIT_OK;
 }
 
@@ -447,7 +457,8 @@ health_from_file (const char *path,
     }
   /* Translators: %s is the file's name */
   printf (_("From the report “%s” (not a drive of this computer):\n"), path);
-  print_report (NULL, healths, no_events);
+  /* No life-left estimate: this computer's history is of its own drives. */
+  print_report (NULL, healths, no_events, NULL);
   return DRIVEDASH_EXIT_OK;
 }
 

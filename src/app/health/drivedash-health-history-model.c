@@ -268,12 +268,11 @@ apply (DrivedashHealthHistoryModel *self,
   g_clear_pointer (&self->all, g_array_unref);
   if (has)
     {
-      guint first = first_from (all, r->now - DRIVEDASH_HEALTH_HISTORY_PROJECTION_DAYS * DAY);
       DrivedashProjection projection;
 
       self->all = g_array_ref (all);
-      drivedash_health_trend_project (&g_array_index (all, DrivedashSnapshot, first), all->len - first,
-                                      r->rated_tb, &projection);
+      drivedash_health_trend_project_recent ((DrivedashSnapshot *) all->data, all->len, r->now, r->rated_tb,
+                                             &projection);
       words = drivedash_projection_describe (&projection);
     }
   cut_range (self);

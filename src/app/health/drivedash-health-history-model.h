@@ -19,8 +19,6 @@ G_BEGIN_DECLS
 /* What is read: the longest range, and a day before it for the first
  * day's writing. */
 #define DRIVEDASH_HEALTH_HISTORY_DAYS 366
-/* The projection's rate: recent months, the same whatever range is shown. */
-#define DRIVEDASH_HEALTH_HISTORY_PROJECTION_DAYS 90
 
 typedef enum
 {

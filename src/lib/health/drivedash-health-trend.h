@@ -10,6 +10,8 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "drivedash-snapshot.h"
 
 G_BEGIN_DECLS
@@ -31,13 +33,18 @@ typedef struct
 typedef enum
 {
   DRIVEDASH_PROJECTION_NO_DATA,      /* under two SMART snapshots */
-  DRIVEDASH_PROJECTION_TOO_SHORT,    /* they span less than a day */
+  DRIVEDASH_PROJECTION_TOO_SHORT,    /* they span less than a week */
   DRIVEDASH_PROJECTION_NOT_WRITING,  /* nothing written over the span */
   DRIVEDASH_PROJECTION_RATED,        /* years until the rated TBW */
   DRIVEDASH_PROJECTION_RATED_PASSED, /* the rated TBW is already written */
   DRIVEDASH_PROJECTION_WEAR,         /* years until percentage used is 100 */
   DRIVEDASH_PROJECTION_WEAR_TOO_LOW, /* no TBW, and 0 % used: no scale */
 } DrivedashProjectionKind;
+
+/* What a projection needs before it says anything: a week of history. */
+#define DRIVEDASH_TREND_PROJECTION_MIN_DAYS 7
+/* ...and what it looks at: the last 90 days, the user's usual rate. */
+#define DRIVEDASH_TREND_PROJECTION_DAYS 90
 
 typedef struct
 {
@@ -47,6 +54,16 @@ typedef struct
   double                  years;           /* RATED, WEAR */
   guint                   rated_tb;
   guint                   percentage_used; /* the newest */
+  double                  span_days;       /* first to newest SMART snapshot */
+  /* The 95 % interval: of the daily rate (from the days whose writing is
+   * known, over 2 of them) and, for WEAR, of the drive's whole-percent
+   * wear figure too.  years_high is INFINITY when the rate may be 0;
+   * both are -1 when too few whole days were seen to tell. */
+  guint                   known_days;
+  double                  bytes_per_day_low;
+  double                  bytes_per_day_high;
+  double                  years_low;
+  double                  years_high;
 } DrivedashProjection;
 
 #define DRIVEDASH_TREND_UNIT_BYTES ((double) DRIVEDASH_BYTES_PER_DATA_UNIT)
@@ -80,7 +97,21 @@ void    drivedash_health_trend_project     (const DrivedashSnapshot *snapshots,
                                             guint                    n_snapshots,
                                             guint                    rated_tb,
                                             DrivedashProjection     *out);
-/* The projection in plain words, one or two sentences. */
+/* The same over the DRIVEDASH_TREND_PROJECTION_DAYS before @now. */
+void    drivedash_health_trend_project_recent (const DrivedashSnapshot *snapshots,
+                                               guint                    n_snapshots,
+                                               gint64                   now,
+                                               guint                    rated_tb,
+                                               DrivedashProjection     *out);
+/* The projection in plain words, one to three sentences. */
 char   *drivedash_projection_describe      (const DrivedashProjection *projection);
+/* The members of one JSON object (the builder is inside it): "kind",
+ * "text" (the words above), "bytes_per_day" with "_low"/"_high",
+ * "years" with "_low"/"_high" (null where unknown or unbounded),
+ * "rated_tbw" (null: unknown), "history_days", "whole_days". */
+void    drivedash_projection_to_json       (const DrivedashProjection *projection,
+                                            JsonBuilder               *builder);
+/* A stable name of the kind for JSON: "no-data", "too-short", ... */
+const char *drivedash_projection_kind_name (DrivedashProjectionKind    kind);
 
 G_END_DECLS
