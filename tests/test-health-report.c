@@ -142,6 +142,53 @@ test_three_forms (void)
     }
 }
 
+/* When the report was made: smartctl's text and JSON say it (the wall
+ * clock as written), nvme-cli's does not. */
+static void
+test_date (void)
+{
+  static const struct { const char *name; const char *made; } cases[] = {
+    { "reports/ADATA_SX6000LNP256GB_02E6E8618E9E.txt", "2024-06-05 14:52:01" },
+    { "reports/ADATA_SX6000LNP256GB_02E6E8618E9E.smartctl.json", "2024-06-05 14:52:01" },
+    { "reports/ADATA_SX6000LNP256GB_02E6E8618E9E.nvme.json", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture (cases[i].name);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GDateTime) made = NULL;
+      g_autoptr(DrivedashHealth) h = NULL;
+      gsize len;
+
+      g_assert_true (g_file_get_contents (path, &text, &len, &error));
+      h = drivedash_health_from_report_dated (text, (gssize) len, &made, &error);
+      g_assert_no_error (error);
+      if (cases[i].made == NULL)
+        g_assert_null (made);
+      else
+        {
+          g_autofree char *got = g_date_time_format (made, "%Y-%m-%d %H:%M:%S");
+          g_autofree char *day = drivedash_health_report_format_date (made);
+
+          g_assert_cmpstr (got, ==, cases[i].made);
+          g_assert_cmpstr (day, ==, "5 June 2024");
+        }
+    }
+  /* A date that is no date is no date, and no failure. */
+  {
+    g_autoptr(GDateTime) made = NULL;
+    g_autoptr(DrivedashHealth) h =
+      drivedash_health_from_report_dated ("Local Time is: Foo Bar 99 99:99:99 2024 XYZ\n"
+                                          "SMART/Health Information (NVMe Log 0x02)\nPercentage Used: 3%\n",
+                                          -1, &made, NULL);
+
+    g_assert_nonnull (h);
+    g_assert_null (made);
+  }
+}
+
 /* Hostile or wrong files: a plain refusal, never a crash. */
 static void
 test_hostile (void)
@@ -207,6 +254,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/health-report/real", test_real_reports);
   g_test_add_func ("/health-report/three-forms", test_three_forms);
+  g_test_add_func ("/health-report/date", test_date);
   g_test_add_func ("/health-report/hostile", test_hostile);
   return g_test_run ();
 }

@@ -673,12 +673,73 @@ test_cli_life (Fixture       *f,
   g_assert_nonnull (strstr (json_object_get_string_member (life, "text"), "anywhere from"));
 
   g_assert_cmpint (run_cli (f, &out, &err, "health", "nvme0", NULL), ==, 0);
-  g_assert_true (g_regex_match_simple ("^  Life left +At your usual 4\\d(\\.\\d)? GB a day, this drive reaches its "
+  g_assert_true (g_regex_match_simple ("^  How long it lasts +At your usual 4\\d(\\.\\d)? GB a day, this drive reaches its "
                                        "rated 600 TB written in about", out, G_REGEX_MULTILINE, 0));
   if (saved != NULL)
     g_setenv ("XDG_DATA_HOME", saved, TRUE);
   else
     g_unsetenv ("XDG_DATA_HOME");
+}
+
+/* drivedash-cli health --from-file: smartctl's text, smartctl's JSON and
+ * nvme-cli's JSON of one real drive (the ADATA that went read-only) give
+ * the same verdict, reasons and counters; the text says where it came
+ * from and when it was made. */
+static void
+test_cli_from_file (void)
+{
+  static const char *const names[] = { "ADATA_SX6000LNP256GB_02E6E8618E9E.txt",
+                                       "ADATA_SX6000LNP256GB_02E6E8618E9E.smartctl.json",
+                                       "ADATA_SX6000LNP256GB_02E6E8618E9E.nvme.json" };
+  static const char *const same[] = { "verdict", "available_spare_percent", "percentage_used",
+                                      "data_units_written", "media_errors", "power_on_hours", "critical_warning" };
+  g_autoptr(JsonParser) first = json_parser_new ();
+  g_autofree char *text_path = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", names[0], NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  JsonObject *d0 = NULL;
+
+  if (g_getenv ("DRIVEDASH_BUILD_ROOT") == NULL)
+    {
+      g_test_skip ("DRIVEDASH_BUILD_ROOT is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", names[i], NULL);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *json = NULL, *json_err = NULL;
+      JsonObject *d;
+      JsonArray *ids0, *ids;
+
+      g_assert_cmpint (run_cli (NULL, &json, &json_err, "health", "--from-file", path, "--json", NULL), ==, 0);
+      d = json_array_get_object_element (json_object_get_array_member (parse (parser, json), "drives"), 0);
+      g_assert_cmpstr (json_object_get_string_member (d, "verdict"), ==, "bad");
+      /* Never the serial number. */
+      g_assert_cmpstr (json_object_get_string_member (d, "serial"), ==, "");
+      if (d0 == NULL)
+        {
+          d0 = json_object_ref (d);
+          g_object_ref (parser);
+          g_clear_object (&first);
+          first = parser;
+          continue;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (same); k++)
+        g_assert_cmpint (json_object_get_int_member (d, same[k]), ==, json_object_get_int_member (d0, same[k]));
+      ids0 = json_object_get_array_member (d0, "verdict_reason_ids");
+      ids = json_object_get_array_member (d, "verdict_reason_ids");
+      g_assert_cmpuint (json_array_get_length (ids), ==, json_array_get_length (ids0));
+      for (guint k = 0; k < json_array_get_length (ids); k++)
+        g_assert_cmpstr (json_array_get_string_element (ids, k), ==, json_array_get_string_element (ids0, k));
+    }
+  g_clear_pointer (&d0, json_object_unref);
+
+  g_assert_cmpint (run_cli (NULL, &out, &err, "health", "--from-file", text_path, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, ", made on 5 June 2024 (not a drive of this computer):"));
+  g_assert_nonnull (strstr (out, "read-only"));
+  /* No life-left estimate: the history here is of this computer's drives. */
+  g_assert_null (strstr (out, "No estimate yet"));
+  g_assert_null (strstr (out, "a day, this drive"));
 }
 
 /* The evidence report of the drive with a critical warning (nvme2's
@@ -907,6 +968,7 @@ main (int   argc,
   ADD ("/health-sysfs/cli/health", test_cli_health);
   ADD ("/health-sysfs/cli/evidence", test_cli_evidence);
   ADD ("/health-sysfs/cli/life", test_cli_life);
+  g_test_add_func ("/health-sysfs/cli/from-file", test_cli_from_file);
   ADD ("/health-sysfs/cli/errors", test_cli_errors);
   g_test_add_func ("/health-sysfs/cli/help", test_cli_help);
   g_test_add_func ("/health-sysfs/cli/hostile-strings", test_cli_hostile_strings);

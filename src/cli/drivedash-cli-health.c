@@ -212,7 +212,7 @@ print_human (const char                *sysfs_root,
     row_take (_("Controller state"), drivedash_format_device_string (h->state));
   print_fields (h, DRIVEDASH_HEALTH_FIELD_GROUP_HEALTH);
   if (life != NULL)
-    row_take (_("Life left"), drivedash_projection_describe (life));
+    row_take (_("How long it lasts"), drivedash_projection_describe (life));
   print_power (h);
   print_firmware_log (h);
   print_upkeep (sysfs_root, h);
@@ -428,6 +428,7 @@ health_from_file (const char *path,
   g_autoptr(DrivedashHealth) h = NULL;
   g_autoptr(GPtrArray) healths = NULL;
   g_autoptr(GPtrArray) no_events = g_ptr_array_new ();
+  g_autoptr(GDateTime) made = NULL;
 
   if (format == FORMAT_PROMETHEUS)
     {
@@ -442,8 +443,9 @@ health_from_file (const char *path,
 
       return drivedash_cli_fail (NULL, plain);
     }
-  h = drivedash_health_from_report (g_mapped_file_get_contents (mapped) ? g_mapped_file_get_contents (mapped) : "",
-                                    (gssize) g_mapped_file_get_length (mapped), &error);
+  h = drivedash_health_from_report_dated (g_mapped_file_get_contents (mapped) ? g_mapped_file_get_contents (mapped)
+                                                                           : "",
+                                          (gssize) g_mapped_file_get_length (mapped), &made, &error);
   if (h == NULL)
     return drivedash_cli_fail (NULL, error);
   healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
@@ -455,8 +457,16 @@ health_from_file (const char *path,
       printf ("%s\n", text);
       return DRIVEDASH_EXIT_OK;
     }
-  /* Translators: %s is the file's name */
-  printf (_("From the report “%s” (not a drive of this computer):\n"), path);
+  if (made != NULL)
+    {
+      g_autofree char *day = drivedash_health_report_format_date (made);
+
+      /* Translators: the file's name, the day the report was made */
+      printf (_("From the report “%s”, made on %s (not a drive of this computer):\n"), path, day);
+    }
+  else
+    /* Translators: %s is the file's name */
+    printf (_("From the report “%s” (not a drive of this computer):\n"), path);
   /* No life-left estimate: this computer's history is of its own drives. */
   print_report (NULL, healths, no_events, NULL);
   return DRIVEDASH_EXIT_OK;

@@ -177,9 +177,37 @@ take_identity (DrivedashHealth *h,
     }
 }
 
+/* smartctl's "Wed Aug 31 05:08:15 2022 BST" (its own C-locale asctime):
+ * the wall clock as written, kept in UTC fields (the zone is only a
+ * name); NULL when it does not parse. */
+static GDateTime *
+parse_asctime (const char *value)
+{
+  static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  char month[4] = "";
+  int day, hour, minute, second, year;
+  const char *found;
+
+  if (sscanf (value, " %*3s %3s %d %d:%d:%d %d", month, &day, &hour, &minute, &second, &year) != 6
+      || strlen (month) != 3 || (found = strstr (months, month)) == NULL || (found - months) % 3 != 0)
+    return NULL;
+  return g_date_time_new_utc (year, (int) (found - months) / 3 + 1, day, hour, minute, second);
+}
+
+static void
+take_date (GDateTime  **made,
+           GDateTime   *date)
+{
+  if (made != NULL && *made == NULL)
+    *made = date;
+  else if (date != NULL)
+    g_date_time_unref (date);
+}
+
 static gboolean
 read_text (DrivedashHealth *h,
            const char      *text,
+           GDateTime      **made,
            GError         **error)
 {
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
@@ -201,6 +229,8 @@ read_text (DrivedashHealth *h,
         continue;
       if (!in_smart)
         {
+          if (g_str_equal (key, "Local Time is"))
+            take_date (made, parse_asctime (value));
           take_identity (h, key, value);
           continue;
         }
@@ -294,10 +324,28 @@ read_json_log (DrivedashHealth *h,
   drivedash_health_set_smart (h, &s);
 }
 
+/* smartctl -j's "local_time": its asctime as the text has it, else the
+ * moment (UTC). */
+static void
+read_json_date (JsonObject *root,
+                GDateTime **made)
+{
+  JsonNode *node = json_object_get_member (root, "local_time");
+  JsonObject *local = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  g_autofree char *asctime = local != NULL ? json_text (local, "asctime") : NULL;
+  DrivedashU128 seconds;
+
+  if (asctime != NULL)
+    take_date (made, parse_asctime (asctime));
+  if (local != NULL && json_count (local, "time_t", &seconds) && seconds.lo < G_MAXINT32 * 4ull)
+    take_date (made, g_date_time_new_from_unix_utc ((gint64) seconds.lo));
+}
+
 static gboolean
 read_json (DrivedashHealth *h,
            const char      *text,
            gsize            len,
+           GDateTime      **made,
            GError         **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -313,6 +361,7 @@ read_json (DrivedashHealth *h,
     {
       log = json_object_get_object_member (root, "nvme_smart_health_information_log");
       read_json_log (h, log, TRUE);
+      read_json_date (root, made);
       if ((model = json_text (root, "model_name")) != NULL)
         {
           g_free (h->model);
@@ -342,33 +391,58 @@ read_json (DrivedashHealth *h,
 }
 
 DrivedashHealth *
-drivedash_health_from_report (const char  *text,
-                              gssize       len,
-                              GError     **error)
+drivedash_health_from_report_dated (const char  *text,
+                                    gssize       len,
+                                    GDateTime  **made,
+                                    GError     **error)
 {
   g_autoptr(DrivedashHealth) h = drivedash_health_new ("report");
+  g_autoptr(GDateTime) date = NULL;
+  g_autofree char *copy = NULL;
   gsize n;
   const char *p;
   gboolean ok;
 
   g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (made == NULL || *made == NULL, NULL);
   n = len < 0 ? strlen (text) : (gsize) len;
   if (n > MAX_REPORT_BYTES)
-    return fail (error, _("This file is too big to be a health report.")), NULL;
+    {
+      fail (error, _("This file is too big to be a health report."));
+      return NULL;
+    }
   if (memchr (text, '\0', n) != NULL)
-    return fail (error, _("This file is not text, so it is not a health report Drivedash can read.")), NULL;
+    {
+      fail (error, _("This file is not text, so it is not a health report Drivedash can read."));
+      return NULL;
+    }
   h->source = DRIVEDASH_HEALTH_SOURCE_REPORT;
   for (p = text; p < text + n && g_ascii_isspace (*p); p++)
     ;
-  {
-    g_autofree char *copy = g_strndup (text, n);
-
-    ok = p < text + n && *p == '{' ? read_json (h, copy, n, error) : read_text (h, copy, error);
-  }
+  copy = g_strndup (text, n);
+  ok = p < text + n && *p == '{' ? read_json (h, copy, n, &date, error) : read_text (h, copy, &date, error);
   if (!ok)
     return NULL;
   if (h->warning_temperature_kelvin != 0 || h->critical_temperature_kelvin != 0)
     h->has |= DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS;
   drivedash_health_update_verdict (h);
+  if (made != NULL)
+    *made = g_steal_pointer (&date);
   return g_steal_pointer (&h);
+}
+
+DrivedashHealth *
+drivedash_health_from_report (const char  *text,
+                              gssize       len,
+                              GError     **error)
+{
+  return drivedash_health_from_report_dated (text, len, NULL, error);
+}
+
+char *
+drivedash_health_report_format_date (GDateTime *made)
+{
+  g_return_val_if_fail (made != NULL, NULL);
+  /* Translators: the day a health report was made, as strftime() writes it */
+  return g_date_time_format (made, C_("report date", "%-d %B %Y"));
 }

@@ -22,4 +22,15 @@ DrivedashHealth *drivedash_health_from_report (const char  *text,
                                                gssize       len,
                                                GError     **error);
 
+/* The same, and when the report says it was made (smartctl's "Local
+ * Time is", or local_time in its JSON; nvme-cli's JSON says nothing):
+ * the wall clock as written, in a GDateTime's UTC fields; *made stays
+ * NULL where the report has no date. */
+DrivedashHealth *drivedash_health_from_report_dated (const char  *text,
+                                                     gssize       len,
+                                                     GDateTime  **made,
+                                                     GError     **error);
+/* "31 August 2022", in the user's language. */
+char            *drivedash_health_report_format_date (GDateTime  *made);
+
 G_END_DECLS
