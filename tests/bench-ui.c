@@ -272,7 +272,7 @@ main (int   argc,
     gtk_window_set_default_size (GTK_WINDOW (window), 950, 1250);
     while (g_get_monotonic_time () < until)
       g_main_context_iteration (NULL, FALSE);
-    if (drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), shot, &error))
+    if (drivedash_screenshot_save_window (GTK_WINDOW (window), shot, &error))
       printf ("screenshot: %s\n", shot);
     g_clear_error (&error);
   }

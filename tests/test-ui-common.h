@@ -8,7 +8,9 @@
  */
 #pragma once
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,6 +18,8 @@
 #include "drivedash-run-model.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-window.h"
+
+#include "drivedash-test-locale.h"
 
 static inline void
 ui_iterate_for (guint ms)
@@ -248,9 +252,9 @@ ui_window_has_size (gpointer data)
  * The window's own width is its default width less its client-side
  * shadow, which stays the same. */
 static inline void
-ui_resize (DrivedashWindow *window,
-           int              width,
-           int              height)
+ui_resize (gpointer window,   /* a DrivedashWindow, or any window the app opened */
+           int      width,
+           int      height)
 {
   GtkWidget *widget = GTK_WIDGET (window);
   int old_width, old_height, last_width = -1, last_height = -1;
@@ -294,8 +298,8 @@ ui_close (gpointer window)
 
 /* Screenshots go to <build>/tests/screenshots/, named by the caller. */
 static inline char *
-ui_screenshot (DrivedashWindow *window,
-               const char      *name)
+ui_screenshot (gpointer    window,
+               const char *name)
 {
   g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
   char *path = g_build_filename (dir, name, NULL);
@@ -309,7 +313,7 @@ ui_screenshot (DrivedashWindow *window,
     {
       gtk_widget_queue_draw (GTK_WIDGET (window));
       ui_iterate_for (400);
-      if (drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (window), path, &error) || attempt == 5)
+      if (drivedash_screenshot_save_window (GTK_WINDOW (window), path, &error) || attempt == 5)
         break;
       g_test_message ("screenshot %s: %s, trying again", name, error->message);
       g_clear_error (&error);
@@ -323,10 +327,10 @@ ui_screenshot (DrivedashWindow *window,
  * (ui_screenshot() lets the layout settle).  The window must not end up
  * wider than asked: at a phone's 360 px nothing may force it wider. */
 static inline void
-ui_screenshot_at (DrivedashWindow *window,
-                  int              width,
-                  int              height,
-                  const char      *name)
+ui_screenshot_at (gpointer    window,
+                  int         width,
+                  int         height,
+                  const char *name)
 {
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   g_free (ui_screenshot (window, name));
@@ -425,4 +429,47 @@ ui_open_window (DrivedashApplication *app,
   ui_iterate_until (ui_widget_is_mapped, window, 10);
   ui_wait_frame (GTK_WIDGET (window));
   return DRIVEDASH_WINDOW (window);
+}
+
+/* Runs BODY (PREFIX) in a subprocess in a real ja_JP.UTF-8 locale with
+ * the build tree's Japanese catalogue, after checking that @english is
+ * shown translated (the catalogue is the one in use).  Call it as the
+ * whole of a test function: the subprocess runs that test again. */
+static inline void
+ui_in_japanese (void      (*body) (const char *prefix),
+                const char *prefix,
+                const char *english)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
+                                          GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
+  char *locpath;
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
+
+      bindtextdomain (GETTEXT_PACKAGE, localedir);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, english), !=, english);
+      body (prefix);
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no Japanese catalogue in the build tree");
+      return;
+    }
+  locpath = drivedash_test_locale_build ("ja_JP");
+  if (locpath == NULL)
+    return;
+  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "ja", TRUE);
+  g_test_trap_subprocess (NULL, 180 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
+  drivedash_test_locale_remove (locpath);
+  setlocale (LC_ALL, "");
+  g_test_trap_assert_passed ();
 }

@@ -541,50 +541,10 @@ test_good_drive (void)
   g_assert_true (drivedash_test_tree_remove (root));
 }
 
-/* Runs BODY (PREFIX) in a subprocess with the Japanese catalogue, after
- * checking that the catalogue is the one in use (as test-ui-health). */
-static void
-in_japanese (void      (*body) (const char *prefix),
-             const char *prefix)
-{
-  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
-                                          GETTEXT_PACKAGE ".mo", NULL);
-  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
-  char *locpath;
-
-  if (g_test_subprocess ())
-    {
-      g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
-
-      bindtextdomain (GETTEXT_PACKAGE, localedir);
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-      g_assert_cmpstr (_("Drive evidence report"), !=, "Drive evidence report");
-      body (prefix);
-      return;
-    }
-  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("no Japanese catalogue in the build tree");
-      return;
-    }
-  locpath = drivedash_test_locale_build ("ja_JP");
-  if (locpath == NULL)
-    return;
-  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
-  g_setenv ("LANGUAGE", "ja", TRUE);
-  g_test_trap_subprocess (NULL, 180 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
-  g_unsetenv ("LANGUAGE");
-  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
-  drivedash_test_locale_remove (locpath);
-  setlocale (LC_ALL, "");
-  g_test_trap_assert_passed ();
-}
-
 static void
 test_flow_japanese (void)
 {
-  in_japanese (failing_flow, "health-failing-ja");
+  ui_in_japanese (failing_flow, "health-failing-ja", "Drive evidence report");
 }
 
 int

@@ -566,51 +566,10 @@ test_events (void)
                             "full power"));
 }
 
-/* Runs BODY (PREFIX) in a subprocess with the Japanese catalogue, after
- * checking that the catalogue is the one in use. */
-static void
-in_japanese (void      (*body) (const char *prefix),
-             const char *prefix)
-{
-  g_autofree char *mo = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", "ja", "LC_MESSAGES",
-                                          GETTEXT_PACKAGE ".mo", NULL);
-  g_autofree char *lc_all = g_strdup (g_getenv ("LC_ALL"));
-  char *locpath;
-
-  if (g_test_subprocess ())
-    {
-      g_autofree char *localedir = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "po", NULL);
-
-      bindtextdomain (GETTEXT_PACKAGE, localedir);
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-      /* The Japanese words, not the English ones, are what is shown. */
-      g_assert_cmpstr (drivedash_event_kind_get_title (DRIVEDASH_EVENT_KIND_RESET), !=, "Drive stopped responding");
-      body (prefix);
-      return;
-    }
-  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("no Japanese catalogue in the build tree");
-      return;
-    }
-  locpath = drivedash_test_locale_build ("ja_JP");
-  if (locpath == NULL)
-    return;
-  g_setenv ("LC_ALL", "ja_JP.UTF-8", TRUE);
-  g_setenv ("LANGUAGE", "ja", TRUE);
-  g_test_trap_subprocess (NULL, 180 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
-  g_unsetenv ("LANGUAGE");
-  g_setenv ("LC_ALL", lc_all ? lc_all : "C.UTF-8", TRUE);
-  drivedash_test_locale_remove (locpath);
-  setlocale (LC_ALL, "");
-  g_test_trap_assert_passed ();
-}
-
 static void
 test_events_japanese (void)
 {
-  in_japanese (check_events, "health-events-ja");
+  ui_in_japanese (check_events, "health-events-ja", "Drive stopped responding");
 }
 
 /* Details with only the Firmware expander open, scrolled to the end,
@@ -651,7 +610,7 @@ test_firmware_screenshots (void)
 static void
 test_firmware_screenshots_japanese (void)
 {
-  in_japanese (firmware_screenshots, "health-firmware-ja");
+  ui_in_japanese (firmware_screenshots, "health-firmware-ja", "Drive stopped responding");
 }
 
 /* The real drive's events through the real client chain, read from a

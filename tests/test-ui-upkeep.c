@@ -123,7 +123,7 @@ screenshot (Fixture    *f,
   for (guint attempt = 0; ; attempt++)
     {
       ui_wait_frame (GTK_WIDGET (f->window));
-      if (drivedash_screenshot_save_window (f->window, path, &error) || attempt == 5)
+      if (drivedash_screenshot_save_window (GTK_WINDOW (f->window), path, &error) || attempt == 5)
         break;
       g_clear_error (&error);
     }

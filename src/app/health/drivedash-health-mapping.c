@@ -193,6 +193,9 @@ drivedash_health_partial_details (DrivedashHealth *health)
 char *
 drivedash_health_drive_text (const DrivedashHealth *health)
 {
+  /* A report read from a file has no controller of this computer. */
+  if (health->source == DRIVEDASH_HEALTH_SOURCE_REPORT)
+    return g_strdup_printf ("%s · %s", *health->model ? health->model : _("Unknown drive"), _("from a report"));
   return g_strdup_printf ("%s · %s", *health->model ? health->model : health->controller,
                           health->controller);
 }

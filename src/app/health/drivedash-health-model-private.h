@@ -13,9 +13,10 @@
 
 G_BEGIN_DECLS
 
-/* Shows HEALTH as if the drive had answered with it: for tests of the
- * values and verdicts that need a full health log, which no unprivileged
- * fixture tree can give. */
+/* Shows HEALTH as if the drive had answered with it: how a read and a
+ * report from a file (drivedash_health_model_show_report()) land, and
+ * what tests of the values and verdicts that need a full health log,
+ * which no unprivileged fixture tree can give, call. */
 void   drivedash_health_model_show_health        (DrivedashHealthModel *self,
                                                   DrivedashHealth      *health);
 /* Seconds on the clock the temperature samples are stamped with. */

@@ -240,6 +240,17 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
 }
 
 void
+drivedash_health_model_show_report (DrivedashHealthModel *self,
+                                    DrivedashHealth      *health)
+{
+  g_return_if_fail (DRIVEDASH_IS_HEALTH_MODEL (self));
+  g_return_if_fail (health != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_REPORT);
+  g_return_if_fail (self->drive == NULL);
+
+  drivedash_health_model_show_health (self, health);
+}
+
+void
 _drivedash_health_model_clear_values (DrivedashHealthModel *self)
 {
   gboolean had_health = self->health != NULL;

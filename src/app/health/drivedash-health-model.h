@@ -38,6 +38,11 @@ DrivedashDriveItem   *drivedash_health_model_get_drive      (DrivedashHealthMode
 /* The report shown; NULL while the first read runs or without a drive. */
 DrivedashHealth      *drivedash_health_model_get_health     (DrivedashHealthModel *self);
 
+/* Shows @health, a report read from a file (drivedash_health_from_report()),
+ * in a model with no drives: its values, verdict and table, and nothing
+ * read or polled. */
+void                  drivedash_health_model_show_report    (DrivedashHealthModel *self,
+                                                             DrivedashHealth      *health);
 /* Reads the drive again (F5, the refresh timer); keeps the temperature
  * history and never cancels a request of the user's. */
 void                  drivedash_health_model_refresh        (DrivedashHealthModel *self);

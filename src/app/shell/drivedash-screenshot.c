@@ -134,7 +134,7 @@ drivedash_screenshot_save (GtkWidget   *widget,
 
 /**
  * drivedash_screenshot_save_window:
- * @window: a mapped #AdwApplicationWindow
+ * @window: a mapped #AdwApplicationWindow or #AdwWindow
  * @path: where to write the PNG; replaced atomically
  *
  * Saves the window with rounded corners and a transparent outside, the way
@@ -144,20 +144,21 @@ drivedash_screenshot_save (GtkWidget   *widget,
  * Returns: %TRUE on success
  */
 gboolean
-drivedash_screenshot_save_window (AdwApplicationWindow  *window,
+drivedash_screenshot_save_window (GtkWindow             *window,
                                   const char            *path,
                                   GError               **error)
 {
   GtkWidget *content;
   graphene_rect_t area;
 
-  g_return_val_if_fail (ADW_IS_APPLICATION_WINDOW (window), FALSE);
+  g_return_val_if_fail (ADW_IS_APPLICATION_WINDOW (window) || ADW_IS_WINDOW (window), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* The window draws the background; its content covers exactly the part
    * a desktop shows, without the frame. */
-  content = adw_application_window_get_content (window);
+  content = ADW_IS_WINDOW (window) ? adw_window_get_content (ADW_WINDOW (window))
+                                   : adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
   if (content == NULL || !gtk_widget_compute_bounds (content, GTK_WIDGET (window), &area))
     return drivedash_screenshot_save (GTK_WIDGET (window), path, error);
 
@@ -187,7 +188,7 @@ take_screenshot_cb (gpointer data)
   ScreenshotRequest *request = data;
   g_autoptr(GError) error = NULL;
 
-  if (drivedash_screenshot_save_window (ADW_APPLICATION_WINDOW (request->window),
+  if (drivedash_screenshot_save_window (GTK_WINDOW (request->window),
                                         request->path, &error))
     {
       /* The UI smoke test reads this line. */

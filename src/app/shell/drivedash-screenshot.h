@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 gboolean drivedash_screenshot_save        (GtkWidget             *widget,
                                            const char            *path,
                                            GError               **error);
-gboolean drivedash_screenshot_save_window (AdwApplicationWindow  *window,
+/* An AdwApplicationWindow or an AdwWindow, as a desktop shows it. */
+gboolean drivedash_screenshot_save_window (GtkWindow             *window,
                                            const char            *path,
                                            GError               **error);
 void     drivedash_screenshot_schedule    (AdwApplicationWindow  *window,

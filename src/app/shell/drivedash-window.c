@@ -17,6 +17,7 @@
 #include "drivedash-longtest-page.h"
 #include "drivedash-review-page.h"
 #include "drivedash-health-page.h"
+#include "drivedash-health-report-window.h"
 #include "drivedash-history-page.h"
 
 struct _DrivedashWindow
@@ -181,6 +182,47 @@ drivedash_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (drivedash_window_parent_class)->close_request (window);
 }
 
+/* A report from elsewhere opens in a window of its own: the drives of
+ * this computer stay as they were. */
+static void
+open_report (DrivedashWindow *self,
+             GFile           *file)
+{
+  DrivedashHealthReportWindow *report;
+
+  report = drivedash_health_report_window_new (gtk_window_get_application (GTK_WINDOW (self)), file);
+  gtk_window_present (GTK_WINDOW (report));
+}
+
+static void
+report_chosen_cb (GObject *owner,
+                  GFile   *file)
+{
+  if (file != NULL)
+    open_report (DRIVEDASH_WINDOW (owner), file);
+}
+
+static void
+open_report_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  drivedash_health_report_choose (widget, G_OBJECT (widget), report_chosen_cb);
+}
+
+static gboolean
+drop_cb (GtkDropTarget   *target,
+         const GValue    *value,
+         double           x,
+         double           y,
+         DrivedashWindow *self)
+{
+  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
+    return FALSE;
+  open_report (self, g_value_get_object (value));
+  return TRUE;
+}
+
 static void
 drivedash_window_constructed (GObject *object)
 {
@@ -252,6 +294,9 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
                                              G_STRUCT_OFFSET (DrivedashWindow, switcher_bar));
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.open-health-report", NULL, open_report_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "win.open-health-report", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
                                        "win.show-page", "s", "health");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
@@ -265,7 +310,12 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
 static void
 drivedash_window_init (DrivedashWindow *self)
 {
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A smartctl or nvme-cli report dropped anywhere on the window. */
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   drivedash_a11y_fix_mnemonics (GTK_WIDGET (self));
   drivedash_a11y_rows_read_values (GTK_WIDGET (self));
   drivedash_a11y_watch_expanders (GTK_WIDGET (self));
