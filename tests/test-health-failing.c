@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "drivedash-failing.h"
+#include "drivedash-health-change.h"
 #include "drivedash-test-health.h"
 
 static DrivedashHealth *
@@ -262,6 +263,168 @@ test_spare (void)
   g_assert_cmpint (drivedash_health_failing (h, NULL, NULL), ==, DRIVEDASH_FAILING_NONE);
 }
 
+#define DAY 86400
+
+/* A reading a day from @days_ago to yesterday, @media_errors in each
+ * (the last @new_from_day on with @later instead), percentage used
+ * growing from @used. */
+static GArray *
+daily_readings (gint64 now,
+                guint  days_ago,
+                gint64 media_errors,
+                guint  new_from_day,
+                gint64 later,
+                guint8 used)
+{
+  GArray *a = g_array_new (FALSE, TRUE, sizeof (DrivedashSnapshot));
+
+  for (guint d = 0; d < days_ago; d++)
+    {
+      DrivedashSnapshot s = { .time = now - (gint64) (days_ago - d) * DAY, .has = DRIVEDASH_SNAPSHOT_HAS_SMART };
+
+      s.media_errors = d >= new_from_day ? later : media_errors;
+      s.percentage_used = used;
+      g_array_append_val (a, s);
+    }
+  return a;
+}
+
+static DrivedashHealth *
+health_with_media_errors (guint64 count,
+                          guint8  used)
+{
+  g_autoptr(DrivedashHealth) h = good_health ();
+  DrivedashSmartLog s = h->smart;
+
+  s.media_errors = DRIVEDASH_U128_INIT (count, 0);
+  s.percentage_used = used;
+  drivedash_health_set_smart (h, &s);
+  drivedash_health_update_verdict (h);
+  return g_steal_pointer (&h);
+}
+
+static const char *
+message_of (DrivedashHealth *h,
+            const char      *id)
+{
+  for (guint i = 0; i < h->reasons->len; i++)
+    if (g_strcmp0 (((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->id, id) == 0)
+      return ((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, i))->message;
+  return NULL;
+}
+
+/* Twelve media errors that stood still for two months are shown, with
+ * since when, but are no Caution; the same count over ten days is still
+ * the drive's own Caution; without readings it comes back. */
+static void
+test_history_static (void)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(DrivedashHealth) h = health_with_media_errors (12, 3);
+  g_autoptr(GArray) months = daily_readings (now, 60, 12, G_MAXUINT, 0, 3);
+  g_autoptr(GArray) days = daily_readings (now, 10, 12, G_MAXUINT, 0, 3);
+  g_autoptr(GDateTime) first = g_date_time_new_from_unix_local (now - 60 * DAY);
+  g_autofree char *day = g_date_time_format (first, "%-d %b");
+  g_autofree char *since = g_strdup_printf ("none new since %s:", day);
+
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_true (has_reason (h, "media-errors"));
+  drivedash_health_add_history (h, months, now);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_false (has_reason (h, "media-errors"));
+  g_test_message ("%s", message_of (h, "history-media-errors-static"));
+  g_assert_nonnull (strstr (message_of (h, "history-media-errors-static"), "counted 12 errors"));
+  g_assert_nonnull (strstr (message_of (h, "history-media-errors-static"), since));
+  g_assert_cmpint (drivedash_health_failing (h, months, NULL), ==, DRIVEDASH_FAILING_NONE);
+  /* Life used did not move: no note. */
+  g_assert_false (has_reason (h, "history-life-used"));
+
+  drivedash_health_add_history (h, days, now);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_true (has_reason (h, "media-errors"));
+  g_assert_false (has_reason (h, "history-media-errors-static"));
+  drivedash_health_add_history (h, months, now);
+  drivedash_health_add_history (h, NULL, now);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_true (has_reason (h, "media-errors"));
+  g_assert_cmpuint (h->reasons->len, ==, 1);
+}
+
+/* Three new since the first reading of the last 90 days: how many, since
+ * when and how many in all; the life used that rose, by how much and in
+ * how long. */
+static void
+test_history_new (void)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(DrivedashHealth) h = health_with_media_errors (12, 47);
+  g_autoptr(GArray) readings = daily_readings (now, 120, 9, 100, 12, 41);
+  g_autoptr(GDateTime) first = g_date_time_new_from_unix_local (now - 90 * DAY);
+  g_autofree char *day = g_date_time_format (first, "%-d %b");
+  g_autofree char *since = g_strdup_printf ("3 new errors in stored data since %s", day);
+  const char *life;
+
+  drivedash_health_add_history (h, readings, now);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_false (has_reason (h, "media-errors"));
+  g_test_message ("%s", message_of (h, "history-media-errors-new"));
+  g_assert_nonnull (strstr (message_of (h, "history-media-errors-new"), since));
+  g_assert_nonnull (strstr (message_of (h, "history-media-errors-new"), "(12 in all)"));
+  life = message_of (h, "history-life-used");
+  g_test_message ("%s", life);
+  g_assert_cmpstr (life, ==, "Life used rose from 41 % to 47 % in 90 days.");
+  /* The worst first: the Caution, then the note. */
+  g_assert_cmpstr (((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, 0))->id, ==,
+                   "history-media-errors-new");
+  g_assert_cmpint (drivedash_health_failing (h, readings, NULL), ==, DRIVEDASH_FAILING_MEDIA_ERRORS);
+}
+
+/* Readings that can't be trusted tell nothing: a count saturated in the
+ * store, a count that went down (another drive, a reset), a count now
+ * that no drive can have. */
+static void
+test_history_untrusted (void)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(DrivedashHealth) h = health_with_media_errors (12, 3);
+  g_autoptr(DrivedashHealth) junk = health_with_media_errors (G_GUINT64_CONSTANT (1) << 50, 3);
+  g_autoptr(GArray) saturated = daily_readings (now, 60, G_MAXINT64, G_MAXUINT, 0, 3);
+  g_autoptr(GArray) higher = daily_readings (now, 60, 20, G_MAXUINT, 0, 3);
+  g_autoptr(GArray) junk_before = daily_readings (now, 60, (gint64) (G_GUINT64_CONSTANT (1) << 50), G_MAXUINT, 0, 3);
+
+  drivedash_health_add_history (h, saturated, now);
+  g_assert_true (has_reason (h, "media-errors"));
+  drivedash_health_add_history (h, higher, now);
+  g_assert_true (has_reason (h, "media-errors"));
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  drivedash_health_add_history (junk, junk_before, now);
+  g_assert_cmpint (junk->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_false (has_reason (junk, "media-errors"));
+  g_assert_false (has_reason (junk, "history-media-errors-static"));
+}
+
+/* The kernel's reasons first, then the readings': both stay. */
+static void
+test_history_with_events (void)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(DrivedashHealth) h = health_with_media_errors (12, 3);
+  g_autoptr(GArray) months = daily_readings (now, 60, 12, G_MAXUINT, 0, 3);
+  g_autoptr(DrivedashEventLog) log = log_with (DRIVEDASH_EVENT_KIND_RESET, 1);
+
+  drivedash_health_add_kernel_events (h, log);
+  drivedash_health_add_history (h, months, now);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_CAUTION);
+  g_assert_true (has_reason (h, "kernel-reset"));
+  g_assert_true (has_reason (h, "history-media-errors-static"));
+  /* Again, as the page does when the events are read again. */
+  drivedash_health_add_kernel_events (h, NULL);
+  drivedash_health_add_history (h, months, now);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+  g_assert_false (has_reason (h, "kernel-reset"));
+  g_assert_true (has_reason (h, "history-media-errors-static"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -276,5 +439,9 @@ main (int    argc,
   g_test_add_func ("/health-failing/media-errors-rising", test_media_errors_rising);
   g_test_add_func ("/health-failing/media-errors-untrusted", test_media_errors_untrusted);
   g_test_add_func ("/health-failing/spare", test_spare);
+  g_test_add_func ("/health-failing/history/static", test_history_static);
+  g_test_add_func ("/health-failing/history/new", test_history_new);
+  g_test_add_func ("/health-failing/history/untrusted", test_history_untrusted);
+  g_test_add_func ("/health-failing/history/with-events", test_history_with_events);
   return g_test_run ();
 }

@@ -24,6 +24,8 @@
 #include "drivedash-format.h"
 #include "drivedash-health-mapping.h"
 #include "drivedash-health-model-private.h"
+#include "drivedash-store.h"
+#include "drivedash-store-health.h"
 #include "drivedash-test-health.h"
 #include "drivedash-test-tree.h"
 
@@ -823,11 +825,65 @@ test_events_mapping (void)
   g_assert_nonnull (strstr (clean, "no trouble"));
 }
 
+static gboolean
+verdict_is_good (gpointer model)
+{
+  return verdict_value (model) == DRIVEDASH_VERDICT_GOOD;
+}
+
+/* Twelve media errors the watch saw unchanged for two months (a real
+ * SQLite history in this test's own data folder): once the readings are
+ * read, the page says so, with since when, and the verdict is no longer
+ * Caution on that alone.  A report from a file has no such readings. */
+static void
+test_readings (void)
+{
+  g_autoptr(DrivedashHealthModel) model = drivedash_health_model_new ();
+  g_autoptr(DrivedashHealthModel) report_model = drivedash_health_model_new ();
+  g_autoptr(DrivedashHealth) h = healthy_health ();
+  g_autoptr(DrivedashHealth) report = healthy_health ();
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
+  g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (DrivedashSnapshot));
+  g_autoptr(GError) error = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC, id;
+  DrivedashSmartLog s = h->smart;
+
+  s.media_errors = DRIVEDASH_U128_INIT (12, 0);
+  drivedash_health_set_smart (h, &s);
+  drivedash_health_update_verdict (h);
+  drivedash_health_set_smart (report, &s);
+  report->source = DRIVEDASH_HEALTH_SOURCE_REPORT;
+  drivedash_health_update_verdict (report);
+  g_assert_nonnull (store);
+  id = drivedash_store_watch_drive (store, h->serial, h->model, h->controller, &error);
+  g_assert_no_error (error);
+  for (gint64 d = 60; d > 0; d--)
+    {
+      DrivedashSnapshot r = { .time = now - d * 86400, .has = DRIVEDASH_SNAPSHOT_HAS_SMART,
+                              .media_errors = 12, .percentage_used = 3 };
+
+      g_array_append_val (rows, r);
+    }
+  g_assert_true (drivedash_store_add_snapshots (store, id, (DrivedashSnapshot *) rows->data, rows->len, &error));
+
+  drivedash_health_model_show_health (model, h);
+  g_assert_cmpint (verdict_value (model), ==, DRIVEDASH_VERDICT_CAUTION);
+  wait_until (verdict_is_good, model, "the watch's readings in the verdict");
+  g_test_message ("%s", text (model, "reasons-text"));
+  g_assert_nonnull (strstr (text (model, "reasons-text"), "The drive counted 12 errors in stored data in its past"));
+
+  drivedash_health_model_show_report (report_model, report);
+  /* Nothing to read for a report: its own verdict stands at once. */
+  g_assert_null (report_model->readings_cancellable);
+  g_assert_cmpint (verdict_value (report_model), ==, DRIVEDASH_VERDICT_CAUTION);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GTestDBus) bus = NULL;
+  g_autofree char *data_home = NULL;
   int status;
 
   /* No display: the model needs none. */
@@ -835,6 +891,11 @@ main (int   argc,
   g_unsetenv ("WAYLAND_DISPLAY");
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
+  /* A data folder of its own for the watch's readings, before anything
+   * asks GLib for it (GLib keeps the first answer). */
+  data_home = g_dir_make_tmp ("drivedash-health-model-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   /* A private bus stands in for the system bus: no real service, no
    * UDisks2, until the fake service test puts its fake there. */
@@ -845,6 +906,7 @@ main (int   argc,
   g_test_add_func ("/health-model/mapping", test_mapping);
   g_test_add_func ("/health-model/events-mapping", test_events_mapping);
   g_test_add_func ("/health-model/healthy", test_healthy);
+  g_test_add_func ("/health-model/readings", test_readings);
   for (guint bit = 0; bit < 6; bit++)
     {
       g_autofree char *path = g_strdup_printf ("/health-model/critical-warning/bit%u", bit);
@@ -865,5 +927,6 @@ main (int   argc,
 
   status = g_test_run ();
   g_test_dbus_down (bus);
+  drivedash_test_tree_remove (data_home);
   return status;
 }

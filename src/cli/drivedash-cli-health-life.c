@@ -13,15 +13,13 @@
 #include "drivedash-store.h"
 #include "drivedash-store-health.h"
 
-static void
-project_one (DrivedashStore        *store,
-             const DrivedashHealth *health,
-             gint64                 now,
-             DrivedashProjection   *out)
+static GArray *
+read_one (DrivedashStore        *store,
+          const DrivedashHealth *health,
+          gint64                 now)
 {
-  g_autoptr(GArray) all = NULL;
   g_autoptr(GError) error = NULL;
-  guint rated_tb = health->model != NULL ? drivedash_endurance_lookup_tb (health->model) : 0;
+  GArray *all = NULL;
   gint64 id = drivedash_store_find_watch_drive (store, health->serial, health->controller, &error);
 
   if (id > 0)
@@ -29,33 +27,47 @@ project_one (DrivedashStore        *store,
                                           now + 1, &error);
   if (error != NULL)
     fprintf (stderr, "drivedash-cli: %s\n", error->message);
-  drivedash_health_trend_project_recent (all ? (DrivedashSnapshot *) all->data : NULL, all ? all->len : 0,
-                                         now, rated_tb, out);
+  return all != NULL ? all : g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
 }
 
-GArray *
-drivedash_cli_health_life (GPtrArray *healths,
-                           gint64     now)
+GPtrArray *
+drivedash_cli_health_readings (GPtrArray *healths,
+                               gint64     now)
 {
   g_autofree char *path = drivedash_store_get_default_path ();
   g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GError) error = NULL;
+  GPtrArray *readings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  /* Asking must not make an empty history where the watch never ran. */
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    store = drivedash_store_open (path, &error);
+  if (error != NULL)
+    fprintf (stderr, "drivedash-cli: %s\n", error->message);
+  for (guint i = 0; i < healths->len; i++)
+    g_ptr_array_add (readings, store != NULL ? read_one (store, g_ptr_array_index (healths, i), now)
+                                             : g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot)));
+  return readings;
+}
+
+GArray *
+drivedash_cli_health_life (GPtrArray *healths,
+                           GPtrArray *readings,
+                           gint64     now)
+{
   GArray *life = g_array_sized_new (FALSE, TRUE, sizeof (DrivedashProjection), healths->len);
 
+  g_return_val_if_fail (readings->len == healths->len, life);
   g_array_set_size (life, healths->len);
   for (guint i = 0; i < healths->len; i++)
-    g_array_index (life, DrivedashProjection, i).years_low = g_array_index (life, DrivedashProjection, i).years_high = -1;
-  /* Asking must not make an empty history where the watch never ran. */
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    return life;
-  store = drivedash_store_open (path, &error);
-  if (store == NULL)
     {
-      fprintf (stderr, "drivedash-cli: %s\n", error->message);
-      return life;
+      const DrivedashHealth *health = g_ptr_array_index (healths, i);
+      GArray *all = g_ptr_array_index (readings, i);
+      guint rated_tb = health->model != NULL ? drivedash_endurance_lookup_tb (health->model) : 0;
+
+      drivedash_health_trend_project_recent ((DrivedashSnapshot *) all->data, all->len, now, rated_tb,
+                                             &g_array_index (life, DrivedashProjection, i));
     }
-  for (guint i = 0; i < healths->len; i++)
-    project_one (store, g_ptr_array_index (healths, i), now, &g_array_index (life, DrivedashProjection, i));
   return life;
 }
 

@@ -10,11 +10,17 @@
 
 G_BEGIN_DECLS
 
-/* (element-type DrivedashProjection) One per @healths, as of @now (Unix
- * seconds): NO_DATA where the watch has no readings of the drive.  A
- * history that does not exist is not made; one that cannot be read is
- * said on stderr and counts as none. */
+/* (element-type GArray) One per @healths: the watch's readings of the
+ * drive (DrivedashSnapshot, oldest first) over the last 90 days before
+ * @now (Unix seconds), empty where there are none.  A history that does
+ * not exist is not made; one that cannot be read is said on stderr and
+ * counts as none. */
+GPtrArray *drivedash_cli_health_readings   (GPtrArray     *healths,
+                                            gint64         now);
+/* (element-type DrivedashProjection) One per @healths, from @readings
+ * (drivedash_cli_health_readings()): NO_DATA where there are none. */
 GArray *drivedash_cli_health_life         (GPtrArray     *healths,
+                                           GPtrArray     *readings,
                                            gint64         now);
 /* {"drives": [...]} as drivedash_health_list_to_json(), each drive with
  * "life_left_estimate" (drivedash_projection_to_json()) added. */

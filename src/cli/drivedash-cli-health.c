@@ -7,8 +7,9 @@
  * installed, else UDisks2, else what sysfs and hwmon give anyone: the
  * report then says what is missing and why.  For people, the verdict
  * also counts the kernel's serious events about the drive, as the
- * Health page does, where they can be read; --json stays the drive's
- * own report.
+ * Health page does, where they can be read, and the background watch's
+ * readings (how much a counter changed and since when); --json stays
+ * the drive's own report, with the life-left estimate beside it.
  */
 #include "config.h"
 
@@ -26,6 +27,7 @@
 #include "drivedash-firmware-update.h"
 #include "drivedash-format.h"
 #include "drivedash-health.h"
+#include "drivedash-health-change.h"
 #include "drivedash-health-fields.h"
 #include "drivedash-health-report.h"
 #include "drivedash-metrics.h"
@@ -369,8 +371,11 @@ static void
 print_report (const char *sysfs_root,
               GPtrArray  *healths,
               GPtrArray  *events,
+              GPtrArray  *readings,
               GArray     *life)
 {
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
   for (guint i = 0; i < healths->len; i++)
     {
       DrivedashHealth *h = g_ptr_array_index (healths, i);
@@ -379,6 +384,9 @@ print_report (const char *sysfs_root,
         putchar ('\n');
       if (i < events->len)
         drivedash_health_add_kernel_events (h, g_ptr_array_index (events, i));
+      /* How much changed and since when, from the watch's readings. */
+      if (readings != NULL)
+        drivedash_health_add_history (h, g_ptr_array_index (readings, i), now);
       print_human (sysfs_root, h, life != NULL ? &g_array_index (life, DrivedashProjection, i) : NULL);
     }
 }
@@ -397,7 +405,9 @@ output_report (const char *sysfs_root,
 
   if (format == FORMAT_JSON)
     {
-      g_autoptr(GArray) life = drivedash_cli_health_life (healths, g_get_real_time () / G_USEC_PER_SEC);
+      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+      g_autoptr(GPtrArray) readings = drivedash_cli_health_readings (healths, now);
+      g_autoptr(GArray) life = drivedash_cli_health_life (healths, readings, now);
       g_autofree char *text = drivedash_cli_health_life_to_json (healths, life);
 
       printf ("%s\n", text);
@@ -410,9 +420,11 @@ output_report (const char *sysfs_root,
     printf ("%s\n", _("No NVMe drives found."));
   else
     {
-      g_autoptr(GArray) life = drivedash_cli_health_life (healths, g_get_real_time () / G_USEC_PER_SEC);
+      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+      g_autoptr(GPtrArray) readings = drivedash_cli_health_readings (healths, now);
+      g_autoptr(GArray) life = drivedash_cli_health_life (healths, readings, now);
 
-      print_report (sysfs_root, healths, events, life);
+      print_report (sysfs_root, healths, events, readings, life);
     }
   return DRIVEDASH_EXIT_OK;
 }
@@ -468,7 +480,7 @@ health_from_file (const char *path,
     /* Translators: %s is the file's name */
     printf (_("From the report “%s” (not a drive of this computer):\n"), path);
   /* No life-left estimate: this computer's history is of its own drives. */
-  print_report (NULL, healths, no_events, NULL);
+  print_report (NULL, healths, no_events, NULL, NULL);
   return DRIVEDASH_EXIT_OK;
 }
 

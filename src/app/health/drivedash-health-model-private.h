@@ -118,6 +118,9 @@ struct _DrivedashHealthModel
   gboolean                       full_power_asked;  /* Keep at Full Power's answer pending */
   char                          *full_power_error;  /* its refusal, said in the Events group */
   gboolean                       busy;
+  GArray                        *readings;      /* the watch's, DrivedashSnapshot; NULL: none yet */
+  char                          *readings_key;  /* serial|controller they are of */
+  GCancellable                  *readings_cancellable;
 
   GCancellable                  *load_cancellable;
   GPtrArray                     *requests;      /* GCancellable of the user's requests */
@@ -183,5 +186,10 @@ void _drivedash_health_model_show_game_mode (DrivedashHealthModel    *self,
 void _drivedash_health_model_load_events    (DrivedashHealthModel    *self);
 void _drivedash_health_model_show_events    (DrivedashHealthModel    *self);
 void _drivedash_health_model_clear_events   (DrivedashHealthModel    *self);
+/* The watch's readings of @health's drive, read once per drive in a
+ * worker; the verdict is shown again with them (how much and since
+ * when).  NULL: forget them. */
+void _drivedash_health_model_load_readings  (DrivedashHealthModel    *self,
+                                             const DrivedashHealth   *health);
 
 G_END_DECLS

@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include "drivedash-health-change.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -208,8 +210,11 @@ drivedash_health_model_show_health (DrivedashHealthModel *self,
       self->health = drivedash_health_ref (h);
     }
   /* The kernel's serious events count in the verdict (a reset or an I/O
-   * error the drive's own log does not show). */
+   * error the drive's own log does not show); then the watch's readings
+   * say how much changed and since when. */
   drivedash_health_add_kernel_events (h, self->event_log);
+  _drivedash_health_model_load_readings (self, h);
+  drivedash_health_add_history (h, self->readings, g_get_real_time () / G_USEC_PER_SEC);
   set_verdict (self, h);
   _drivedash_health_model_set_text (self, PROP_PARTIAL, drivedash_health_partial_text (h));
   _drivedash_health_model_set_text (self, PROP_PARTIAL_DETAILS, drivedash_health_partial_details (h));

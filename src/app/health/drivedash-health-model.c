@@ -383,6 +383,7 @@ drivedash_health_model_dispose (GObject *object)
 
   /* Nobody is left to see the answers. */
   g_cancellable_cancel (self->load_cancellable);
+  g_cancellable_cancel (self->readings_cancellable);
   for (guint i = 0; i < self->requests->len; i++)
     g_cancellable_cancel (g_ptr_array_index (self->requests, i));
   start_timers (self, FALSE);
@@ -404,6 +405,9 @@ drivedash_health_model_finalize (GObject *object)
   g_clear_object (&self->reasons);
   g_clear_object (&self->events);
   g_clear_pointer (&self->event_log, drivedash_event_log_free);
+  g_clear_pointer (&self->readings, g_array_unref);
+  g_clear_object (&self->readings_cancellable);
+  g_free (self->readings_key);
   g_clear_pointer (&self->health, drivedash_health_unref);
   g_clear_pointer (&self->game_mode, drivedash_game_mode_free);
   g_free (self->full_power_error);

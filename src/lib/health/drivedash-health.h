@@ -179,6 +179,10 @@ void drivedash_health_set_error_log (DrivedashHealth        *self,
 
 /* All verdict rules live in drivedash-verdict.c: this runs them on the
  * model and stores verdict + reasons.  Unknown parts are skipped. */
+/* The media-error rule's reason ("media-errors", Caution), NULL when
+ * the drive reports none or an implausible count; for
+ * drivedash-health-change.c, which puts it back or replaces it. */
+DrivedashVerdictReason *drivedash_verdict_media_errors_reason (const DrivedashHealth *health);
 DrivedashVerdict drivedash_verdict_compute      (const DrivedashHealth *health,
                                                  GPtrArray            **reasons);
 void             drivedash_health_update_verdict (DrivedashHealth      *self);

@@ -158,6 +158,27 @@ temperature_warning_text (const DrivedashHealth *health,
   return g_strdup_printf (_("The drive has raised its temperature warning: it reads %s now."), now);
 }
 
+DrivedashVerdictReason *
+drivedash_verdict_media_errors_reason (const DrivedashHealth *health)
+{
+  const DrivedashSmartLog *smart = &health->smart;
+  g_autofree char *count = NULL;
+  g_autofree char *message = NULL;
+  gulong n;
+
+  if (!(health->has & DRIVEDASH_HEALTH_HAS_SMART) || drivedash_u128_is_zero (smart->media_errors)
+      || (drivedash_health_implausible (health) & DRIVEDASH_IMPLAUSIBLE_MEDIA_ERRORS))
+    return NULL;
+  count = drivedash_format_count (smart->media_errors);
+  n = smart->media_errors.hi != 0 || smart->media_errors.lo > G_MAXULONG ? G_MAXULONG
+                                                                           : (gulong) smart->media_errors.lo;
+  message = g_strdup_printf (ngettext ("The drive found %s error in stored data that it could not correct. Keep your backups up to date.",
+                                       "The drive found %s errors in stored data that it could not correct. Keep your backups up to date.",
+                                       n),
+                             count);
+  return drivedash_verdict_reason_new (DRIVEDASH_VERDICT_CAUTION, "media-errors", message);
+}
+
 DrivedashVerdict
 drivedash_verdict_compute (const DrivedashHealth  *health,
                            GPtrArray             **reasons_out)
@@ -170,6 +191,7 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
                              smart->temperature_kelvin != 0;
   gboolean has_limits = (health->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_LIMITS) != 0;
   guint8 warnings = 0;
+  DrivedashVerdictReason *media;
   DrivedashVerdict verdict = DRIVEDASH_VERDICT_UNKNOWN;
   /* Values no drive can mean never count (drivedash-plausible.c). */
   DrivedashImplausible odd = drivedash_health_implausible (health);
@@ -266,18 +288,9 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
                               100 - smart->percentage_used));
 
       /* Rule: any media error is Caution: data could not be read back. */
-      if (!drivedash_u128_is_zero (smart->media_errors) && !(odd & DRIVEDASH_IMPLAUSIBLE_MEDIA_ERRORS))
-        {
-          g_autofree char *count = drivedash_format_count (smart->media_errors);
-          gulong n = smart->media_errors.hi != 0 || smart->media_errors.lo > G_MAXULONG
-                     ? G_MAXULONG : (gulong) smart->media_errors.lo;
-
-          add (reasons, DRIVEDASH_VERDICT_CAUTION, "media-errors",
-               g_strdup_printf (ngettext ("The drive found %s error in stored data that it could not correct. Keep your backups up to date.",
-                                          "The drive found %s errors in stored data that it could not correct. Keep your backups up to date.",
-                                          n),
-                                count));
-        }
+      media = drivedash_verdict_media_errors_reason (health);
+      if (media != NULL)
+        g_ptr_array_add (reasons, media);
     }
 
   /* Rules on the kernel's controller state.  A dead controller answers
