@@ -18,7 +18,9 @@
 #include <string.h>
 
 #include "drivedash-failing.h"
+#include "drivedash-health-report.h"
 #include "drivedash-plausible.h"
+#include "drivedash-quirks.h"
 #include "drivedash-snapshot.h"
 
 /* A count as 128 bits, read from the line's own digits: json-glib keeps
@@ -71,7 +73,18 @@ health_of (JsonObject *o,
   DrivedashHealth *h = drivedash_health_new ("nvme0");
   DrivedashSmartLog s = { 0 };
   JsonObject *sensors = json_object_get_object_member (o, "sensors_c");
+  JsonArray *notes = json_object_get_array_member (o, "notes");
 
+  /* The drive's own words: "SK hynix BC501 …", the firmware noted as "fw=…". */
+  g_free (h->model);
+  h->model = g_strdup_printf ("%s %s", json_object_get_string_member (o, "vendor"),
+                              json_object_get_string_member (o, "model"));
+  for (guint i = 0; notes != NULL && i < json_array_get_length (notes); i++)
+    if (g_str_has_prefix (json_array_get_string_element (notes, i), "fw="))
+      {
+        g_free (h->firmware);
+        h->firmware = g_strdup (json_array_get_string_element (notes, i) + 3);
+      }
   if (!json_object_get_boolean_member (o, "has_smart"))
     return h;
   s.critical_warning = (guint8) small_of (o, "critical_warning");
@@ -130,7 +143,7 @@ assert_not_judged (const DrivedashHealth *h,
   for (guint i = 0; i < G_N_ELEMENTS (judged); i++)
     if ((odd & judged[i].flag) && has_reason (h, judged[i].reason))
       g_error ("%s: judged by an implausible value (%s)", where, judged[i].reason);
-  for (guint bit = 0; bit < 8; bit++)
+  for (guint bit = 0; bit < DRIVEDASH_IMPLAUSIBLE_N_FLAGS; bit++)
     if ((odd & (1u << bit)) && !has_reason (h, drivedash_implausible_id (1u << bit)))
       g_error ("%s: the implausible value is not said", where);
 }
@@ -192,6 +205,114 @@ test_corpus (void)
   g_assert_cmpuint (noted, >=, 5);
 }
 
+static gboolean
+has_note (JsonObject *o,
+          const char *prefix)
+{
+  JsonArray *notes = json_object_get_array_member (o, "notes");
+
+  for (guint i = 0; notes != NULL && i < json_array_get_length (notes); i++)
+    if (g_str_has_prefix (json_array_get_string_element (notes, i), prefix))
+      return TRUE;
+  return FALSE;
+}
+
+/* The placeholder sensors (50, 51 … 57 °C) found on exactly the drives
+ * the collection's notes name, said as such, and named as the known
+ * quirk of those models; the BC501's junk media errors named as its
+ * firmware's quirk on 80000C00 only. */
+static void
+test_quirks_corpus (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "real-drives", "corpus.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint sensors = 0, media = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(DrivedashHealth) h = NULL;
+      JsonObject *o;
+      gboolean fake;
+
+      if (*lines[i] == '\0')
+        continue;
+      g_assert_true (json_parser_load_from_data (parser, lines[i], -1, NULL));
+      o = json_node_get_object (json_parser_get_root (parser));
+      if (!json_object_get_boolean_member (o, "has_smart"))
+        continue;
+      h = health_of (o, lines[i]);
+      fake = has_note (o, "sensors-look-fake");
+      g_assert_cmpint (!!(drivedash_health_implausible (h) & DRIVEDASH_IMPLAUSIBLE_SENSORS), ==, fake);
+      g_assert_cmpint (has_reason (h, "quirk-sensors"), ==, fake);
+      sensors += fake;
+      g_assert_cmpint (has_reason (h, "quirk-media-errors"), ==, has_note (o, "media-errors-garbage"));
+      media += has_reason (h, "quirk-media-errors");
+      if (has_reason (h, "quirk-media-errors"))
+        g_assert_cmpstr (h->firmware, ==, "80000C00");
+    }
+  g_assert_cmpuint (sensors, ==, 2);
+  g_assert_cmpuint (media, ==, 2);
+}
+
+static DrivedashHealth *
+report (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", name, NULL);
+  g_autofree char *text = NULL;
+  gsize len;
+  DrivedashHealth *h;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  h = drivedash_health_from_report (text, (gssize) len, NULL);
+  g_assert_nonnull (h);
+  return h;
+}
+
+/* Each entry of the table on a real drive's report: the Micron 2300's
+ * slow-down timer past its power-on time; the ADATA SX6000LNP's error
+ * log (the real report's counter, with one entry of junk as its Realtek
+ * controller lists them); and nothing on a drive the table does not
+ * name. */
+static void
+test_quirks_reports (void)
+{
+  g_autoptr(DrivedashHealth) micron = report ("Micron_2300NVMe256GB_35D5334E8028.txt");
+  g_autoptr(DrivedashHealth) adata = report ("ADATA_SX6000LNP256GB_02E6E8618E9E.txt");
+  g_autoptr(DrivedashHealth) samsung = report ("Samsung_SSD980PRO2TB_03490745BCC5.txt");
+  DrivedashErrorLogEntry junk = { .error_count = G_GUINT64_CONSTANT (1219368206019409473), .status = 0x4005 };
+  const DrivedashQuirk *table;
+  guint n;
+
+  g_assert_cmpuint (drivedash_health_quirks (micron), ==, DRIVEDASH_QUIRK_THROTTLE_TIME_JUNK);
+  g_assert_true (drivedash_health_implausible (micron) & DRIVEDASH_IMPLAUSIBLE_THROTTLE_TIME);
+  g_assert_true (has_reason (micron, "quirk-throttle-time"));
+  g_assert_cmpint (micron->verdict, ==, DRIVEDASH_VERDICT_GOOD);
+
+  g_assert_cmpuint (drivedash_health_quirks (adata), ==, DRIVEDASH_QUIRK_ERROR_LOG_JUNK);
+  g_assert_false (has_reason (adata, "quirk-error-log"));
+  g_assert_true (drivedash_u128_is_zero (adata->smart.error_log_entries));
+  adata->error_log = g_array_new (FALSE, FALSE, sizeof (DrivedashErrorLogEntry));
+  g_array_append_val (adata->error_log, junk);
+  adata->has |= DRIVEDASH_HEALTH_HAS_ERROR_LOG;
+  drivedash_health_update_verdict (adata);
+  g_assert_true (has_reason (adata, "quirk-error-log"));
+  /* Still the drive's own verdict: it went read-only. */
+  g_assert_cmpint (adata->verdict, ==, DRIVEDASH_VERDICT_BAD);
+
+  g_assert_cmpuint (drivedash_health_quirks (samsung), ==, DRIVEDASH_QUIRK_NONE);
+  table = drivedash_quirks_table (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (table[i].quirks, !=, DRIVEDASH_QUIRK_NONE);
+      g_assert_nonnull (table[i].seen);
+      g_assert_false (g_pattern_match_simple (table[i].model, samsung->model));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -199,5 +320,7 @@ main (int    argc,
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/health-corpus/verdicts", test_corpus);
+  g_test_add_func ("/health-corpus/quirks", test_quirks_corpus);
+  g_test_add_func ("/health-corpus/quirks-reports", test_quirks_reports);
   return g_test_run ();
 }

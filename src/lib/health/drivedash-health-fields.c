@@ -116,7 +116,7 @@ sensor (const DrivedashHealth *h,
 
   if (!has (h, DRIVEDASH_HEALTH_HAS_TEMPERATURE_SENSORS) || kelvin == 0)
     return NULL;
-  if (!drivedash_temperature_sensor_plausible (kelvin))
+  if (!drivedash_temperature_sensor_plausible (kelvin) || drivedash_health_sensors_are_placeholders (h))
     /* Translators: a sensor's placeholder, "0 °C (not a real reading)" */
     return g_strdup_printf (_("%d °C (not a real reading)"), (int) kelvin - 273);
   return drivedash_format_temperature (kelvin);
@@ -209,18 +209,32 @@ critical_temperature_time (const DrivedashHealth *h)
   return format_minutes (DRIVEDASH_U128_INIT (h->smart.critical_temperature_minutes, 0));
 }
 
+/* A time longer than the drive has been on is the firmware's junk. */
+static char *
+thermal_or_junk (const DrivedashHealth *h,
+                 guint32                transitions,
+                 guint32                seconds)
+{
+  g_autofree char *text = format_thermal (transitions, seconds);
+
+  if (seconds == 0 || !(drivedash_health_implausible (h) & DRIVEDASH_IMPLAUSIBLE_THROTTLE_TIME))
+    return g_steal_pointer (&text);
+  /* Translators: a throttling time longer than the drive was on, "5 228 036 s … (not a real figure)" */
+  return g_strdup_printf (_("%s (not a real figure)"), text);
+}
+
 static char *
 thermal_management_1 (const DrivedashHealth *h)
 {
   SMART_OR_NULL (h);
-  return format_thermal (h->smart.thermal_management_1_transitions, h->smart.thermal_management_1_seconds);
+  return thermal_or_junk (h, h->smart.thermal_management_1_transitions, h->smart.thermal_management_1_seconds);
 }
 
 static char *
 thermal_management_2 (const DrivedashHealth *h)
 {
   SMART_OR_NULL (h);
-  return format_thermal (h->smart.thermal_management_2_transitions, h->smart.thermal_management_2_seconds);
+  return thermal_or_junk (h, h->smart.thermal_management_2_transitions, h->smart.thermal_management_2_seconds);
 }
 
 /* --- identity group ------------------------------------------------------ */

@@ -21,7 +21,7 @@
 /* A report is a page or two of text; a bigger file is not one. */
 #define MAX_REPORT_BYTES (4u << 20)
 
-typedef enum { COUNT, PERCENT, CELSIUS, HEX } Kind;
+typedef enum { COUNT, PERCENT, CELSIUS, HEX, U32 } Kind;
 
 /* smartctl's SMART/Health lines, by their words (spaces collapsed). */
 static const struct { const char *key; Kind kind; gsize offset; } smart_keys[] = {
@@ -41,6 +41,12 @@ static const struct { const char *key; Kind kind; gsize offset; } smart_keys[] =
   { "Unsafe Shutdowns", COUNT, AT (unsafe_shutdowns) },
   { "Media and Data Integrity Errors", COUNT, AT (media_errors) },
   { "Error Information Log Entries", COUNT, AT (error_log_entries) },
+  { "Warning Comp. Temperature Time", U32, AT (warning_temperature_minutes) },
+  { "Critical Comp. Temperature Time", U32, AT (critical_temperature_minutes) },
+  { "Thermal Temp. 1 Transition Count", U32, AT (thermal_management_1_transitions) },
+  { "Thermal Temp. 2 Transition Count", U32, AT (thermal_management_2_transitions) },
+  { "Thermal Temp. 1 Total Time", U32, AT (thermal_management_1_seconds) },
+  { "Thermal Temp. 2 Total Time", U32, AT (thermal_management_2_seconds) },
 #undef AT
 };
 
@@ -108,6 +114,14 @@ set_field (DrivedashSmartLog *smart,
     case HEX:
       if (parse_small (value, 255, 16, &v))
         *(guint8 *) field = (guint8) v;
+      break;
+    case U32:
+      {
+        DrivedashU128 n;
+
+        if (parse_count (value, &n) && n.hi == 0 && n.lo <= G_MAXUINT32)
+          *(guint32 *) field = (guint32) n.lo;
+      }
       break;
     case CELSIUS:
     default:
@@ -223,7 +237,7 @@ read_text (DrivedashHealth *h,
       /* "SMART/Health Information (NVMe Log 0x02[, NSID 0x1 | 0xffffffff])" */
       if (g_str_has_prefix (lines[i], "SMART/Health Information"))
         in_smart = seen = TRUE;
-      else if (in_smart && (*lines[i] == '\0' || g_str_has_prefix (lines[i], "Error Information")))
+      else if (in_smart && (*lines[i] == '\0' || g_str_has_prefix (lines[i], "Error Information (")))
         in_smart = FALSE;
       if (!split_line (lines[i], &key, &value))
         continue;

@@ -111,6 +111,58 @@ check_threshold (const DrivedashHealth *h)
   return has_smart (h) && h->smart.available_spare_threshold_percent > MAX_SPARE_THRESHOLD;
 }
 
+/* Slowed down for longer than the drive has been on (an hour's slack
+ * for the counters' rounding). */
+static gboolean
+check_throttle (const DrivedashHealth *h)
+{
+  guint64 throttled = (guint64) h->smart.thermal_management_1_seconds + h->smart.thermal_management_2_seconds;
+
+  return has_smart (h) && !check_hours (h) && h->smart.power_on_hours.hi == 0
+         && throttled > h->smart.power_on_hours.lo * 3600 + 3600;
+}
+
+gboolean
+drivedash_health_sensors_are_placeholders (const DrivedashHealth *h)
+{
+  guint n = 0, last = 0;
+
+  g_return_val_if_fail (h != NULL, FALSE);
+  if (!(h->has & DRIVEDASH_HEALTH_HAS_TEMPERATURE_SENSORS))
+    return FALSE;
+  for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
+    {
+      guint k = h->smart.temperature_sensors_kelvin[i];
+
+      if (k == 0)
+        continue;
+      if (n > 0 && k != last + 1)
+        return FALSE;
+      last = k;
+      n++;
+    }
+  return n >= 3;
+}
+
+static char *
+describe_throttle (const DrivedashHealth *h)
+{
+  g_autofree char *hours = drivedash_format_count (h->smart.power_on_hours);
+  guint64 throttled = (guint64) h->smart.thermal_management_1_seconds + h->smart.thermal_management_2_seconds;
+
+  /* Translators: %lu is hours spent slowed down, %s the hours the drive was on */
+  return g_strdup_printf (_("The drive says it slowed itself down for heat for %lu hours, longer than the %s "
+                            "hours it has been on: the counter cannot be right, so Drivedash does not judge by "
+                            "it."), (gulong) (throttled / 3600), hours);
+}
+
+static char *
+describe_sensors (const DrivedashHealth *h)
+{
+  return g_strdup (_("The drive’s extra temperature sensors read one degree apart each (50, 51, 52 °C …): "
+                     "they are placeholders, not readings. Drivedash goes by the drive’s main temperature."));
+}
+
 static char *
 describe_media (const DrivedashHealth *h)
 {
@@ -180,7 +232,12 @@ static const Guard guards[] = {
   { DRIVEDASH_IMPLAUSIBLE_CRITICAL_LIMIT, "implausible-critical-limit", check_critical, describe_critical },
   { DRIVEDASH_IMPLAUSIBLE_SPARE_THRESHOLD, "implausible-spare-threshold", check_threshold, describe_threshold },
   { DRIVEDASH_IMPLAUSIBLE_SPARE_UNREPORTED, "spare-not-reported", check_unreported, describe_unreported },
+  { DRIVEDASH_IMPLAUSIBLE_THROTTLE_TIME, "implausible-throttle-time", check_throttle, describe_throttle },
+  { DRIVEDASH_IMPLAUSIBLE_SENSORS, "implausible-sensors", drivedash_health_sensors_are_placeholders,
+    describe_sensors },
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (guards) == DRIVEDASH_IMPLAUSIBLE_N_FLAGS);
 
 DrivedashImplausible
 drivedash_health_implausible (const DrivedashHealth *health)

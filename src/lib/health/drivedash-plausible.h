@@ -27,7 +27,11 @@ typedef enum /*< flags >*/
   DRIVEDASH_IMPLAUSIBLE_CRITICAL_LIMIT   = 1 << 4,  /* outside 1–150 °C */
   DRIVEDASH_IMPLAUSIBLE_SPARE_THRESHOLD  = 1 << 5,  /* above 90 % */
   DRIVEDASH_IMPLAUSIBLE_SPARE_UNREPORTED = 1 << 6,  /* spare 0 with threshold 0 */
+  DRIVEDASH_IMPLAUSIBLE_THROTTLE_TIME    = 1 << 7,  /* slowed down for longer than it was on */
+  DRIVEDASH_IMPLAUSIBLE_SENSORS          = 1 << 8,  /* 3+ sensors counting up by 1 °C: placeholders */
 } DrivedashImplausible;
+
+#define DRIVEDASH_IMPLAUSIBLE_N_FLAGS 9
 
 /* Which of @health's values are implausible (only those it has). */
 DrivedashImplausible drivedash_health_implausible (const DrivedashHealth *health);
@@ -37,6 +41,9 @@ gboolean             drivedash_temperature_limit_plausible (guint kelvin);
 /* A sensor reading that is one (0 K is "not reported"): not 273 K, the
  * 0 °C some firmware gives for a sensor it lacks, and not 65535. */
 gboolean             drivedash_temperature_sensor_plausible (guint kelvin);
+/* Whether @health's sensors are a made-up sequence (50, 51 … 57 °C):
+ * three or more reported, each exactly 1 °C above the one before. */
+gboolean             drivedash_health_sensors_are_placeholders (const DrivedashHealth *health);
 
 /* The reason-like note for one flag: "The drive reports 4,457,415,… media
  * errors, more than any drive can have: firmware is known to put junk in

@@ -23,6 +23,7 @@
 #include "drivedash-format.h"
 #include "drivedash-health.h"
 #include "drivedash-plausible.h"
+#include "drivedash-quirks.h"
 #include "drivedash-verdict.h"
 
 /* Life left at or below this many percent is a caution. */
@@ -323,10 +324,18 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
 
   /* The implausible values, said with their raw figure, after the
    * verdict: they never change it. */
-  for (guint bit = 0; bit < 8 && verdict != DRIVEDASH_VERDICT_UNKNOWN; bit++)
+  for (guint bit = 0; bit < DRIVEDASH_IMPLAUSIBLE_N_FLAGS && verdict != DRIVEDASH_VERDICT_UNKNOWN; bit++)
     if (odd & (1u << bit))
       add (reasons, DRIVEDASH_VERDICT_GOOD, drivedash_implausible_id (1u << bit),
            drivedash_implausible_describe (health, 1u << bit));
+
+  /* Where the drive's model is known for such values, say so. */
+  if (verdict != DRIVEDASH_VERDICT_UNKNOWN)
+    {
+      g_autoptr(GPtrArray) notes = drivedash_quirks_notes (health);
+
+      g_ptr_array_extend_and_steal (reasons, g_steal_pointer (&notes));
+    }
 
   /* Say when the verdict rests on the temperature only. */
   if (verdict != DRIVEDASH_VERDICT_UNKNOWN && !has_smart && has_temperature)
