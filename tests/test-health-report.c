@@ -142,6 +142,69 @@ test_three_forms (void)
     }
 }
 
+/* nvme-cli's smart-log and id-ctrl of the drive, as two files in either
+ * order or one after the other in one file: the text's health, model,
+ * firmware and limits; id-ctrl alone is refused with advice. */
+static void
+test_nvme_two_files (void)
+{
+  g_autofree char *text_path = fixture ("reports/ADATA_SX6000LNP256GB_02E6E8618E9E.txt");
+  g_autofree char *log_path = fixture ("reports/ADATA_SX6000LNP256GB_02E6E8618E9E.nvme.json");
+  g_autofree char *id_path = fixture ("reports/ADATA_SX6000LNP256GB_02E6E8618E9E.id-ctrl.json");
+  g_autoptr(GFile) log = g_file_new_for_path (log_path);
+  g_autoptr(GFile) id = g_file_new_for_path (id_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) text = read_report (text_path, &error);
+  GFile *orders[2][2] = { { log, id }, { id, log } };
+  g_autofree char *log_text = NULL, *id_text = NULL, *both = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(DrivedashHealth) h = drivedash_health_read_report_files (orders[i], 2, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (h->model, ==, text->model);
+      g_assert_cmpstr (h->firmware, ==, text->firmware);
+      g_assert_cmpuint (h->warning_temperature_kelvin, ==, text->warning_temperature_kelvin);
+      g_assert_cmpuint (h->critical_temperature_kelvin, ==, text->critical_temperature_kelvin);
+      g_assert_cmpmem (&h->smart, sizeof h->smart, &text->smart, sizeof text->smart);
+      g_assert_cmpint (h->verdict, ==, text->verdict);
+    }
+  /* nvme smart-log …; nvme id-ctrl … > one file */
+  g_assert_true (g_file_get_contents (log_path, &log_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (id_path, &id_text, NULL, NULL));
+  both = g_strconcat (log_text, id_text, NULL);
+  {
+    g_autoptr(DrivedashHealth) h = drivedash_health_from_report (both, -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (h->model, ==, "ADATA SX6000LNP");
+  }
+  {
+    g_autoptr(DrivedashHealth) h = drivedash_health_read_report_files (&id, 1, NULL, NULL, &error);
+
+    g_assert_null (h);
+    g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "nvme smart-log -o json"));
+    g_clear_error (&error);
+  }
+  /* Two health logs, or a text beside a JSON, are not one drive's report. */
+  {
+    GFile *twice[2] = { log, log };
+    g_autofree char *txt_path = fixture ("reports/Micron_2300NVMe256GB_35D5334E8028.txt");
+    g_autoptr(GFile) txt = g_file_new_for_path (txt_path);
+    GFile *mixed[2] = { log, txt };
+    g_autoptr(DrivedashHealth) a = drivedash_health_read_report_files (twice, 2, NULL, NULL, &error);
+
+    g_assert_null (a);
+    g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+    g_assert_null (drivedash_health_read_report_files (mixed, 2, NULL, NULL, &error));
+    g_assert_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT);
+  }
+}
+
 /* When the report was made: smartctl's text and JSON say it (the wall
  * clock as written), nvme-cli's does not. */
 static void
@@ -255,6 +318,7 @@ main (int    argc,
   g_test_add_func ("/health-report/real", test_real_reports);
   g_test_add_func ("/health-report/three-forms", test_three_forms);
   g_test_add_func ("/health-report/date", test_date);
+  g_test_add_func ("/health-report/nvme-two-files", test_nvme_two_files);
   g_test_add_func ("/health-report/hostile", test_hostile);
   return g_test_run ();
 }

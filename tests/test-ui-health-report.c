@@ -56,29 +56,52 @@ settled (gpointer model)
 /* What a drop from a file manager does: the widget's own drop target
  * gets the file. */
 static void
-drop_file (GtkWidget *widget,
-           GFile     *file)
+drop_value (GtkWidget *widget,
+            GValue    *value)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  GValue value = G_VALUE_INIT;
   gboolean handled = FALSE;
   guint dropped = 0;
 
-  g_value_init (&value, G_TYPE_FILE);
-  g_value_set_object (&value, file);
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
 
       if (GTK_IS_DROP_TARGET (c))
         {
-          g_signal_emit_by_name (c, "drop", &value, 20.0, 20.0, &handled);
+          g_signal_emit_by_name (c, "drop", value, 20.0, 20.0, &handled);
           g_assert_true (handled);
           dropped++;
         }
     }
-  g_value_unset (&value);
+  g_value_unset (value);
   g_assert_cmpuint (dropped, ==, 1);
+}
+
+static void
+drop_file (GtkWidget *widget,
+           GFile     *file)
+{
+  GValue value = G_VALUE_INIT;
+
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  drop_value (widget, &value);
+}
+
+/* What a file manager gives for several files. */
+static void
+drop_files (GtkWidget *widget,
+            GFile     *first,
+            GFile     *second)
+{
+  GValue value = G_VALUE_INIT;
+  GSList *list = g_slist_append (g_slist_append (NULL, first), second);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (list));
+  g_slist_free (list);
+  drop_value (widget, &value);
 }
 
 static DrivedashVerdict
@@ -115,6 +138,7 @@ report_flow (const char *prefix)
   g_autoptr(GFile) text = report_file (DRIVE ".txt");
   g_autoptr(GFile) smartctl_json = report_file (DRIVE ".smartctl.json");
   g_autoptr(GFile) nvme_json = report_file (DRIVE ".nvme.json");
+  g_autoptr(GFile) id_ctrl = report_file (DRIVE ".id-ctrl.json");
   g_autoptr(GFile) not_a_report = report_file ("README.md");
   g_autofree char *origin = made_on_5_june_2024 ();
   g_autofree char *shot = NULL;
@@ -154,6 +178,16 @@ report_flow (const char *prefix)
   g_assert_cmpstr (drivedash_health_report_model_get_origin (model), ==,
                    _("This is a report from a file, not a drive of this computer. The report does not say "
                      "when it was made."));
+
+  /* nvme-cli's two files of the drive, dropped together: its name and
+   * limits from id-ctrl beside the health log. */
+  drop_files (GTK_WIDGET (report), nvme_json, id_ctrl);
+  ui_iterate_until (settled, model, 20);
+  g_assert_cmpint (drivedash_health_report_model_get_state (model), ==, DRIVEDASH_HEALTH_REPORT_SHOWN);
+  g_assert_cmpstr (drivedash_health_report_model_get_file_name (model), ==, DRIVE ".nvme.json + " DRIVE ".id-ctrl.json");
+  g_assert_cmpint (verdict_of (model), ==, DRIVEDASH_VERDICT_BAD);
+  ui_wait_frame (GTK_WIDGET (report));
+  g_assert_true (ui_shows_text (GTK_WIDGET (report), "ADATA SX6000LNP · "));
 
   /* A text that is no report: refused in plain words, with a way on. */
   open_and_wait (model, not_a_report);

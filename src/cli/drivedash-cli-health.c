@@ -432,32 +432,25 @@ output_report (const char *sysfs_root,
 /* A report made elsewhere (smartctl, nvme-cli): the same verdict and
  * words as for a drive of this computer, said to be from the file. */
 static int
-health_from_file (const char *path,
-                  Format      format)
+health_from_file (const char *const *paths,
+                  Format             format)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) mapped = NULL;
   g_autoptr(DrivedashHealth) h = NULL;
   g_autoptr(GPtrArray) healths = NULL;
   g_autoptr(GPtrArray) no_events = g_ptr_array_new ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GDateTime) made = NULL;
+  g_autofree char *path = g_strjoinv (" + ", (char **) paths);
 
   if (format == FORMAT_PROMETHEUS)
     {
       fprintf (stderr, "%s\n", _("--from-file gives text or --json, not Prometheus metrics."));
       return DRIVEDASH_EXIT_USAGE;
     }
-  mapped = g_mapped_file_new (path, FALSE, &error);
-  if (mapped == NULL)
-    {
-      g_autoptr(GError) plain = g_error_new (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND,
-                                             _("Cannot read “%s”: %s"), path, error->message);
-
-      return drivedash_cli_fail (NULL, plain);
-    }
-  h = drivedash_health_from_report_dated (g_mapped_file_get_contents (mapped) ? g_mapped_file_get_contents (mapped)
-                                                                           : "",
-                                          (gssize) g_mapped_file_get_length (mapped), &made, &error);
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_commandline_arg (paths[i]));
+  h = drivedash_health_read_report_files ((GFile **) files->pdata, files->len, &made, NULL, &error);
   if (h == NULL)
     return drivedash_cli_fail (NULL, error);
   healths = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_health_unref);
@@ -555,7 +548,7 @@ drivedash_cli_health (int    argc,
   g_autofree char *evidence_json = NULL;
   g_autofree char *evidence_html = NULL;
   g_autofree char *journal_file = NULL;
-  g_autofree char *from_file = NULL;
+  g_auto(GStrv) from_files = NULL;
   gboolean json = FALSE;
   Format format;
   int status = DRIVEDASH_EXIT_OK;
@@ -573,9 +566,10 @@ drivedash_cli_health (int    argc,
       N_("Save the same report as this JSON file"), N_("FILE") },
     { "evidence-html", 0, 0, G_OPTION_ARG_FILENAME, &evidence_html,
       N_("Save the same report as this HTML file"), N_("FILE") },
-    { "from-file", 0, 0, G_OPTION_ARG_FILENAME, &from_file,
+    { "from-file", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &from_files,
       N_("Judge a report saved elsewhere instead of a drive of this computer: the text of "
-         "“smartctl -x”, or the JSON of “smartctl -j -x” or “nvme smart-log -o json”"), N_("FILE") },
+         "“smartctl -x”, or the JSON of “smartctl -j -x” or “nvme smart-log -o json” (give "
+         "--from-file twice to add the same drive’s “nvme id-ctrl -o json”)"), N_("FILE") },
     { "journal-file", 0, 0, G_OPTION_ARG_FILENAME, &journal_file,
       N_("Read the kernel's messages from this journal file instead of the system journal "
          "(not with --json)"), N_("FILE") },
@@ -600,14 +594,14 @@ drivedash_cli_health (int    argc,
       return DRIVEDASH_EXIT_USAGE;
     }
 
-  if (from_file != NULL)
+  if (from_files != NULL)
     {
       if (argc == 2 || evidence_pdf != NULL || evidence_json != NULL || evidence_html != NULL || output != NULL)
         {
           fprintf (stderr, "%s\n", _("--from-file judges the file alone: leave out the drive, --output and --evidence-*."));
           return DRIVEDASH_EXIT_USAGE;
         }
-      return health_from_file (from_file, format);
+      return health_from_file ((const char *const *) from_files, format);
     }
   evidence.pdf = evidence_pdf;
   evidence.json = evidence_json;

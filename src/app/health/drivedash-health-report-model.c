@@ -6,14 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "drivedash-error.h"
 #include "drivedash-health-report.h"
 #include "drivedash-health-report-model.h"
 #include "drivedash-notify.h"
-
-/* A report is a page or two of text; a bigger file is refused before it
- * is read (the reader refuses it too). */
-#define MAX_FILE_BYTES (4u << 20)
 
 struct _DrivedashHealthReportModel
 {
@@ -51,38 +46,32 @@ read_free (Read *r)
   g_free (r);
 }
 
-/* In the worker: the file's size first, so a film dropped by mistake is
- * not read into memory. */
+typedef struct
+{
+  GPtrArray *files;   /* GFile */
+} Files;
+
+static void
+files_free (Files *f)
+{
+  g_ptr_array_unref (f->files);
+  g_free (f);
+}
+
+/* In the worker: the reader refuses a folder or a film dropped by
+ * mistake before reading it. */
 static void
 read_thread (GTask        *task,
              gpointer      source,
              gpointer      data,
              GCancellable *cancellable)
 {
-  GFile *file = data;
-  g_autoptr(GFileInfo) info = NULL;
+  Files *f = data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  gsize len = 0;
-  Read *r;
+  Read *r = g_new0 (Read, 1);
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, cancellable, &error);
-  if (info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                                 _("This is a folder. Choose the file that holds the report."));
-  else if (info != NULL && g_file_info_get_size (info) > MAX_FILE_BYTES)
-    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
-                                 _("This file is too big to be a health report."));
-  else if (info != NULL)
-    g_file_load_contents (file, cancellable, &contents, &len, NULL, &error);
-  if (error != NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  r = g_new0 (Read, 1);
-  r->health = drivedash_health_from_report_dated (contents, (gssize) len, &r->made, &error);
+  r->health = drivedash_health_read_report_files ((GFile **) f->files->pdata, f->files->len, &r->made,
+                                                  cancellable, &error);
   if (r->health == NULL)
     {
       read_free (r);
@@ -153,26 +142,44 @@ read_done (GObject      *source,
 }
 
 void
-drivedash_health_report_model_open (DrivedashHealthReportModel *self,
-                                    GFile                      *file)
+drivedash_health_report_model_open_files (DrivedashHealthReportModel *self,
+                                          GFile                     **files,
+                                          guint                       n_files)
 {
   g_autoptr(GTask) task = NULL;
-  g_autofree char *name = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  Files *f;
 
   g_return_if_fail (DRIVEDASH_IS_HEALTH_REPORT_MODEL (self));
-  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (files != NULL && n_files > 0);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
-  name = g_file_get_basename (file);
-  drivedash_set_string_notify (G_OBJECT (self), &self->file_name, name, properties[PROP_FILE_NAME]);
+  f = g_new0 (Files, 1);
+  f->files = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autofree char *name = g_file_get_basename (files[i]);
+
+      g_ptr_array_add (f->files, g_object_ref (files[i]));
+      g_string_append_printf (names, "%s%s", i > 0 ? " + " : "", name);
+    }
+  drivedash_set_string_notify (G_OBJECT (self), &self->file_name, names->str, properties[PROP_FILE_NAME]);
   set_state (self, DRIVEDASH_HEALTH_REPORT_LOADING);
   task = g_task_new (self, self->cancellable, read_done, NULL);
-  g_task_set_source_tag (task, drivedash_health_report_model_open);
+  g_task_set_source_tag (task, drivedash_health_report_model_open_files);
   g_task_set_return_on_cancel (task, TRUE);
-  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_set_task_data (task, f, (GDestroyNotify) files_free);
   g_task_run_in_thread (task, read_thread);
+}
+
+void
+drivedash_health_report_model_open (DrivedashHealthReportModel *self,
+                                    GFile                      *file)
+{
+  g_return_if_fail (G_IS_FILE (file));
+  drivedash_health_report_model_open_files (self, &file, 1);
 }
 
 DrivedashHealthReportState

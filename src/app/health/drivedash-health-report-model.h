@@ -36,8 +36,13 @@ DrivedashHealthReportModel *drivedash_health_report_model_new       (void);
  * new one is read or refused.  Opening another cancels this one. */
 void                        drivedash_health_report_model_open      (DrivedashHealthReportModel *self,
                                                                      GFile                      *file);
+/* The same for nvme-cli's two files of one drive (smart-log and id-ctrl
+ * JSON), or any one report. */
+void                        drivedash_health_report_model_open_files (DrivedashHealthReportModel *self,
+                                                                      GFile                     **files,
+                                                                      guint                       n_files);
 DrivedashHealthReportState  drivedash_health_report_model_get_state (DrivedashHealthReportModel *self);
-/* The file's name, for the window's title. */
+/* The file's name ("a.json + b.json" for two), for the window's title. */
 const char                 *drivedash_health_report_model_get_file_name (DrivedashHealthReportModel *self);
 /* "From a report, not a drive of this computer. Made on 5 June 2024." */
 const char                 *drivedash_health_report_model_get_origin (DrivedashHealthReportModel *self);

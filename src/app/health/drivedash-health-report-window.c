@@ -62,6 +62,31 @@ open_action (GtkWidget  *widget,
   drivedash_health_report_choose (widget, G_OBJECT (widget), chosen_cb);
 }
 
+GtkDropTarget *
+drivedash_health_report_drop_target_new (void)
+{
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
+  return target;
+}
+
+GPtrArray *
+drivedash_health_report_dropped_files (const GValue *value)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (G_VALUE_HOLDS (value, G_TYPE_FILE) && g_value_get_object (value) != NULL)
+    g_ptr_array_add (files, g_value_dup_object (value));
+  else if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    for (GSList *l = g_value_get_boxed (value); l != NULL; l = l->next)
+      g_ptr_array_add (files, g_object_ref (l->data));
+  if (files->len == 0)
+    g_clear_pointer (&files, g_ptr_array_unref);
+  return files;
+}
+
 static gboolean
 drop_cb (GtkDropTarget               *target,
          const GValue                *value,
@@ -69,9 +94,11 @@ drop_cb (GtkDropTarget               *target,
          double                       y,
          DrivedashHealthReportWindow *self)
 {
-  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
+  g_autoptr(GPtrArray) files = drivedash_health_report_dropped_files (value);
+
+  if (files == NULL)
     return FALSE;
-  drivedash_health_report_model_open (self->model, g_value_get_object (value));
+  drivedash_health_report_model_open_files (self->model, (GFile **) files->pdata, files->len);
   return TRUE;
 }
 
@@ -134,7 +161,7 @@ drivedash_health_report_window_class_init (DrivedashHealthReportWindowClass *kla
 static void
 drivedash_health_report_window_init (DrivedashHealthReportWindow *self)
 {
-  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+  GtkDropTarget *drop = drivedash_health_report_drop_target_new ();
 
   /* Before the template: its bindings look the model up at once. */
   self->model = drivedash_health_report_model_new ();
@@ -144,15 +171,24 @@ drivedash_health_report_window_init (DrivedashHealthReportWindow *self)
 }
 
 DrivedashHealthReportWindow *
-drivedash_health_report_window_new (GtkApplication *application,
-                                    GFile          *file)
+drivedash_health_report_window_new_for_files (GtkApplication  *application,
+                                              GFile          **files,
+                                              guint            n_files)
 {
   DrivedashHealthReportWindow *self;
 
   g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (files != NULL && n_files > 0, NULL);
 
   self = g_object_new (DRIVEDASH_TYPE_HEALTH_REPORT_WINDOW, "application", application, NULL);
-  drivedash_health_report_model_open (self->model, file);
+  drivedash_health_report_model_open_files (self->model, files, n_files);
   return self;
+}
+
+DrivedashHealthReportWindow *
+drivedash_health_report_window_new (GtkApplication *application,
+                                    GFile          *file)
+{
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  return drivedash_health_report_window_new_for_files (application, &file, 1);
 }

@@ -185,12 +185,14 @@ drivedash_window_close_request (GtkWindow *window)
 /* A report from elsewhere opens in a window of its own: the drives of
  * this computer stay as they were. */
 static void
-open_report (DrivedashWindow *self,
-             GFile           *file)
+open_report (DrivedashWindow  *self,
+             GFile           **files,
+             guint             n_files)
 {
   DrivedashHealthReportWindow *report;
 
-  report = drivedash_health_report_window_new (gtk_window_get_application (GTK_WINDOW (self)), file);
+  report = drivedash_health_report_window_new_for_files (gtk_window_get_application (GTK_WINDOW (self)), files,
+                                                         n_files);
   gtk_window_present (GTK_WINDOW (report));
 }
 
@@ -199,7 +201,7 @@ report_chosen_cb (GObject *owner,
                   GFile   *file)
 {
   if (file != NULL)
-    open_report (DRIVEDASH_WINDOW (owner), file);
+    open_report (DRIVEDASH_WINDOW (owner), &file, 1);
 }
 
 static void
@@ -217,9 +219,11 @@ drop_cb (GtkDropTarget   *target,
          double           y,
          DrivedashWindow *self)
 {
-  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
+  g_autoptr(GPtrArray) files = drivedash_health_report_dropped_files (value);
+
+  if (files == NULL)
     return FALSE;
-  open_report (self, g_value_get_object (value));
+  open_report (self, (GFile **) files->pdata, files->len);
   return TRUE;
 }
 
@@ -310,10 +314,11 @@ drivedash_window_class_init (DrivedashWindowClass *klass)
 static void
 drivedash_window_init (DrivedashWindow *self)
 {
-  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+  GtkDropTarget *drop = drivedash_health_report_drop_target_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* A smartctl or nvme-cli report dropped anywhere on the window. */
+  /* A smartctl or nvme-cli report (or nvme-cli's two files) dropped
+   * anywhere on the window. */
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   drivedash_a11y_fix_mnemonics (GTK_WIDGET (self));

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <stdio.h>
@@ -317,6 +318,43 @@ static const struct { const char *smartctl, *nvme; gsize offset; } json_counts[]
 #undef AT
 };
 
+/* The 32-bit counters; smartctl 7.3 names only the first two. */
+static const struct { const char *smartctl, *nvme; gsize offset; } json_u32[] = {
+#define AT(f) G_STRUCT_OFFSET (DrivedashSmartLog, f)
+  { "warning_temp_time", "warning_temp_time", AT (warning_temperature_minutes) },
+  { "critical_comp_time", "critical_comp_time", AT (critical_temperature_minutes) },
+  { NULL, "thm_temp1_trans_count", AT (thermal_management_1_transitions) },
+  { NULL, "thm_temp2_trans_count", AT (thermal_management_2_transitions) },
+  { NULL, "thm_temp1_total_time", AT (thermal_management_1_seconds) },
+  { NULL, "thm_temp2_total_time", AT (thermal_management_2_seconds) },
+#undef AT
+};
+
+/* smartctl: "temperature_sensors": [28, 31] in °C; nvme-cli:
+ * "temperature_sensor_1": 301 … in Kelvin. */
+static void
+read_json_sensors (JsonObject        *log,
+                   gboolean           smartctl,
+                   DrivedashSmartLog *s)
+{
+  JsonNode *node = smartctl ? json_object_get_member (log, "temperature_sensors") : NULL;
+  JsonArray *list = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  for (guint i = 0; i < DRIVEDASH_N_TEMPERATURE_SENSORS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("temperature_sensor_%u", i + 1);
+      JsonNode *v = list != NULL && i < json_array_get_length (list) ? json_array_get_element (list, i) : NULL;
+      guint64 t = 0;
+
+      if (!smartctl)
+        t = json_small (log, name, 1000, 0);
+      else if (v != NULL && JSON_NODE_HOLDS_VALUE (v) && json_node_get_value_type (v) == G_TYPE_INT64
+               && json_node_get_int (v) > 0 && json_node_get_int (v) < 1000)
+        t = (guint64) json_node_get_int (v) + 273;
+      s->temperature_sensors_kelvin[i] = (guint16) t;
+    }
+}
+
 static void
 read_json_log (DrivedashHealth *h,
                JsonObject      *log,
@@ -335,6 +373,11 @@ read_json_log (DrivedashHealth *h,
   for (guint i = 0; i < G_N_ELEMENTS (json_counts); i++)
     json_count (log, smartctl ? json_counts[i].smartctl : json_counts[i].nvme,
                 G_STRUCT_MEMBER_P (&s, json_counts[i].offset));
+  for (guint i = 0; i < G_N_ELEMENTS (json_u32); i++)
+    if (smartctl ? json_u32[i].smartctl != NULL : TRUE)
+      *(guint32 *) G_STRUCT_MEMBER_P (&s, json_u32[i].offset) =
+        (guint32) json_small (log, smartctl ? json_u32[i].smartctl : json_u32[i].nvme, G_MAXUINT32, 0);
+  read_json_sensors (log, smartctl, &s);
   drivedash_health_set_smart (h, &s);
 }
 
@@ -355,6 +398,114 @@ read_json_date (JsonObject *root,
     take_date (made, g_date_time_new_from_unix_utc ((gint64) seconds.lo));
 }
 
+static void
+take_text (char       **field,
+           JsonObject  *o,
+           const char  *name)
+{
+  char *text = json_text (o, name);
+
+  if (text == NULL || *text == '\0')
+    {
+      g_free (text);
+      return;
+    }
+  g_free (*field);
+  *field = text;
+}
+
+/* smartctl -j: the identity, limits and date beside its health log. */
+static void
+read_smartctl (DrivedashHealth *h,
+               JsonObject      *root,
+               GDateTime      **made)
+{
+  JsonNode *node = json_object_get_member (root, "temperature");
+  JsonObject *temperature = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+
+  read_json_log (h, json_object_get_object_member (root, "nvme_smart_health_information_log"), TRUE);
+  read_json_date (root, made);
+  take_text (&h->model, root, "model_name");
+  take_text (&h->firmware, root, "firmware_version");
+  h->has |= *h->model ? DRIVEDASH_HEALTH_HAS_IDENTITY : 0;
+  h->warning_temperature_kelvin = (guint) json_small (temperature, "op_limit_max", 1000, 0);
+  h->critical_temperature_kelvin = (guint) json_small (temperature, "critical_limit_max", 1000, 0);
+  h->warning_temperature_kelvin += h->warning_temperature_kelvin ? 273 : 0;
+  h->critical_temperature_kelvin += h->critical_temperature_kelvin ? 273 : 0;
+  h->capacity_bytes = json_small (root, "nvme_total_capacity", G_MAXINT64, h->capacity_bytes);
+}
+
+/* nvme id-ctrl -o json: model, firmware and limits (Kelvin). */
+static void
+read_id_ctrl (DrivedashHealth *h,
+              JsonObject      *root)
+{
+  take_text (&h->model, root, "mn");
+  take_text (&h->firmware, root, "fr");
+  h->has |= *h->model ? DRIVEDASH_HEALTH_HAS_IDENTITY : 0;
+  h->warning_temperature_kelvin = (guint) json_small (root, "wctemp", 1273, 0);
+  h->critical_temperature_kelvin = (guint) json_small (root, "cctemp", 1273, 0);
+  h->capacity_bytes = json_small (root, "tnvmcap", G_MAXINT64, h->capacity_bytes);
+}
+
+typedef enum { DOC_NONE, DOC_LOG, DOC_ID } Doc;
+
+static Doc
+read_document (DrivedashHealth *h,
+               JsonObject      *root,
+               GDateTime      **made)
+{
+  JsonNode *log = json_object_get_member (root, "nvme_smart_health_information_log");
+
+  if (log != NULL && JSON_NODE_HOLDS_OBJECT (log))
+    {
+      read_smartctl (h, root, made);
+      return DOC_LOG;
+    }
+  if (json_object_has_member (root, "critical_warning") && json_object_has_member (root, "avail_spare"))
+    {
+      read_json_log (h, root, FALSE);
+      return DOC_LOG;
+    }
+  if (json_object_has_member (root, "mn") && json_object_has_member (root, "fr"))
+    {
+      read_id_ctrl (h, root);
+      return DOC_ID;
+    }
+  return DOC_NONE;
+}
+
+/* The end of the JSON value that starts at @p (a '{'), or NULL: how
+ * `nvme smart-log -o json; nvme id-ctrl -o json` (one file) and two files
+ * put together are read as one report. */
+static const char *
+document_end (const char *p,
+              const char *end)
+{
+  int depth = 0;
+  gboolean in_string = FALSE;
+
+  for (; p < end; p++)
+    {
+      if (in_string)
+        {
+          if (*p == '\\' && p + 1 < end)
+            p++;
+          else if (*p == '"')
+            in_string = FALSE;
+        }
+      else if (*p == '"')
+        in_string = TRUE;
+      else if (*p == '{' || *p == '[')
+        depth++;
+      else if ((*p == '}' || *p == ']') && --depth == 0)
+        return p + 1;
+    }
+  return NULL;
+}
+
+#define MAX_DOCUMENTS 4
+
 static gboolean
 read_json (DrivedashHealth *h,
            const char      *text,
@@ -362,45 +513,38 @@ read_json (DrivedashHealth *h,
            GDateTime      **made,
            GError         **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *root, *log, *temperature;
-  char *model, *firmware;
+  const char *p = text, *end = text + len;
+  guint n = 0, logs = 0, ids = 0;
 
-  if (!json_parser_load_from_data (parser, text, (gssize) len, NULL)
-      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    return fail (error, _("This file is not a health report Drivedash can read: its JSON does not parse."));
-  root = json_node_get_object (json_parser_get_root (parser));
-  if (json_object_has_member (root, "nvme_smart_health_information_log")
-      && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "nvme_smart_health_information_log")))
+  while (p < end)
     {
-      log = json_object_get_object_member (root, "nvme_smart_health_information_log");
-      read_json_log (h, log, TRUE);
-      read_json_date (root, made);
-      if ((model = json_text (root, "model_name")) != NULL)
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      const char *stop;
+
+      for (; p < end && g_ascii_isspace (*p); p++)
+        ;
+      if (p == end)
+        break;
+      stop = *p == '{' && n < MAX_DOCUMENTS ? document_end (p, end) : NULL;
+      if (stop == NULL || !json_parser_load_from_data (parser, p, stop - p, NULL)
+          || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        return fail (error, _("This file is not a health report Drivedash can read: its JSON does not parse."));
+      switch (read_document (h, json_node_get_object (json_parser_get_root (parser)), made))
         {
-          g_free (h->model);
-          h->model = model;
-          h->has |= DRIVEDASH_HEALTH_HAS_IDENTITY;
+        case DOC_LOG: logs++; break;
+        case DOC_ID: ids++; break;
+        case DOC_NONE: default: break;
         }
-      if ((firmware = json_text (root, "firmware_version")) != NULL)
-        {
-          g_free (h->firmware);
-          h->firmware = firmware;
-        }
-      temperature = json_object_has_member (root, "temperature")
-                    && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "temperature"))
-                    ? json_object_get_object_member (root, "temperature") : NULL;
-      h->warning_temperature_kelvin = (guint) json_small (temperature, "op_limit_max", 1000, 0);
-      h->critical_temperature_kelvin = (guint) json_small (temperature, "critical_limit_max", 1000, 0);
-      h->warning_temperature_kelvin += h->warning_temperature_kelvin ? 273 : 0;
-      h->critical_temperature_kelvin += h->critical_temperature_kelvin ? 273 : 0;
-      return TRUE;
+      n++;
+      p = stop;
     }
-  if (json_object_has_member (root, "critical_warning") && json_object_has_member (root, "avail_spare"))
-    {
-      read_json_log (h, root, FALSE);
-      return TRUE;
-    }
+  if (logs == 1)
+    return TRUE;
+  if (logs > 1)
+    return fail (error, _("These files hold more than one health log: open one drive’s report at a time."));
+  if (ids > 0)
+    return fail (error, _("This is “nvme id-ctrl” output: the drive’s name and limits, without its health. "
+                          "Open it together with the same drive’s “nvme smart-log -o json”."));
   return fail (error, _("This JSON file holds no NVMe health log: save “smartctl -j -x” or “nvme smart-log -o json”."));
 }
 
@@ -459,4 +603,83 @@ drivedash_health_report_format_date (GDateTime *made)
   g_return_val_if_fail (made != NULL, NULL);
   /* Translators: the day a health report was made, as strftime() writes it */
   return g_date_time_format (made, C_("report date", "%-d %B %Y"));
+}
+
+/* One file's text, refused before reading when it is a folder or too
+ * big to be a report. */
+static char *
+load_one (GFile         *file,
+          gsize         *len,
+          GCancellable  *cancellable,
+          GError       **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autoptr(GError) local = NULL;
+  char *contents = NULL;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local);
+  if (info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    g_set_error_literal (&local, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                         _("This is a folder. Choose the file that holds the report."));
+  else if (info != NULL && g_file_info_get_size (info) > MAX_REPORT_BYTES)
+    g_set_error_literal (&local, DRIVEDASH_ERROR, DRIVEDASH_ERROR_INVALID_ARGUMENT,
+                         _("This file is too big to be a health report."));
+  else if (info != NULL)
+    g_file_load_contents (file, cancellable, &contents, len, NULL, &local);
+  if (local == NULL)
+    return contents;
+  if (local->domain == DRIVEDASH_ERROR || g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_propagate_error (error, g_steal_pointer (&local));
+  else
+    /* Translators: a file's name, then why it cannot be read */
+    g_set_error (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_FOUND, _("Cannot read “%s”: %s"), name,
+                 local->message);
+  return NULL;
+}
+
+static gboolean
+is_json (const char *text,
+         gsize       len)
+{
+  gsize i = 0;
+
+  while (i < len && g_ascii_isspace (text[i]))
+    i++;
+  return i < len && text[i] == '{';
+}
+
+DrivedashHealth *
+drivedash_health_read_report_files (GFile        **files,
+                                    guint          n_files,
+                                    GDateTime    **made,
+                                    GCancellable  *cancellable,
+                                    GError       **error)
+{
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  g_return_val_if_fail (files != NULL && n_files > 0, NULL);
+  if (n_files > 2)
+    {
+      fail (error, _("Open one report, or nvme-cli’s two files of one drive (smart-log and id-ctrl)."));
+      return NULL;
+    }
+  for (guint i = 0; i < n_files; i++)
+    {
+      gsize len = 0;
+      g_autofree char *text = load_one (files[i], &len, cancellable, error);
+
+      if (text == NULL)
+        return NULL;
+      /* Two files are nvme-cli's JSON of one drive; texts do not add up. */
+      if (n_files > 1 && !is_json (text, len))
+        {
+          fail (error, _("Open one report, or nvme-cli’s two files of one drive (smart-log and id-ctrl)."));
+          return NULL;
+        }
+      g_string_append_len (all, text, (gssize) len);
+      g_string_append_c (all, '\n');
+    }
+  return drivedash_health_from_report_dated (all->str, (gssize) all->len, made, error);
 }
