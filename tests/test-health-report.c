@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "drivedash-error.h"
+#include "drivedash-health-fields.h"
 #include "drivedash-health-report.h"
 
 static char *
@@ -140,6 +141,24 @@ test_three_forms (void)
       g_assert_cmpmem (&h->smart, sizeof h->smart, &first->smart, sizeof first->smart);
       g_assert_cmpuint (h->reasons->len, ==, first->reasons->len);
     }
+}
+
+/* A sensor 38 °C above the composite (Kingston NV1: 29 °C and 67 °C) is
+ * shown as one hot part; the verdict goes by the composite. */
+static void
+test_hot_sensor (void)
+{
+  g_autofree char *path = fixture ("reports/Kingston_SNVS1000G_88E177D5E3E9.txt");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashHealth) h = read_report (path, &error);
+  g_autofree char *one = NULL, *two = NULL;
+
+  g_assert_no_error (error);
+  one = drivedash_health_field_format (drivedash_health_field_lookup ("temperature-sensor-1"), h);
+  two = drivedash_health_field_format (drivedash_health_field_lookup ("temperature-sensor-2"), h);
+  g_assert_cmpstr (one, ==, "44 °C");
+  g_assert_cmpstr (two, ==, "67 °C (one hot part, not the drive’s temperature)");
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
 }
 
 /* nvme-cli's smart-log and id-ctrl of the drive, as two files in either
@@ -318,6 +337,7 @@ main (int    argc,
   g_test_add_func ("/health-report/real", test_real_reports);
   g_test_add_func ("/health-report/three-forms", test_three_forms);
   g_test_add_func ("/health-report/date", test_date);
+  g_test_add_func ("/health-report/hot-sensor", test_hot_sensor);
   g_test_add_func ("/health-report/nvme-two-files", test_nvme_two_files);
   g_test_add_func ("/health-report/hostile", test_hostile);
   return g_test_run ();

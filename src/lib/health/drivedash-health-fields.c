@@ -108,6 +108,9 @@ critical_temperature (const DrivedashHealth *h)
   return limit (h, h->critical_temperature_kelvin);
 }
 
+/* A sensor this much hotter than the composite is one hot part. */
+#define HOT_SPOT_KELVIN 30
+
 static char *
 sensor (const DrivedashHealth *h,
         guint                  i)
@@ -119,6 +122,16 @@ sensor (const DrivedashHealth *h,
   if (!drivedash_temperature_sensor_plausible (kelvin) || drivedash_health_sensors_are_placeholders (h))
     /* Translators: a sensor's placeholder, "0 °C (not a real reading)" */
     return g_strdup_printf (_("%d °C (not a real reading)"), (int) kelvin - 273);
+  /* Far hotter than the drive's own (composite) temperature: one hot part,
+   * such as the controller; the verdict goes by the composite. */
+  if (has (h, DRIVEDASH_HEALTH_HAS_TEMPERATURE) && h->smart.temperature_kelvin != 0
+      && kelvin >= (guint) h->smart.temperature_kelvin + HOT_SPOT_KELVIN)
+    {
+      g_autofree char *t = drivedash_format_temperature (kelvin);
+
+      /* Translators: a sensor far hotter than the drive, "67 °C (one hot part, not the drive's temperature)" */
+      return g_strdup_printf (_("%s (one hot part, not the drive’s temperature)"), t);
+    }
   return drivedash_format_temperature (kelvin);
 }
 
