@@ -370,6 +370,8 @@ test_history_new (void)
   g_test_message ("%s", message_of (h, "history-media-errors-new"));
   g_assert_nonnull (strstr (message_of (h, "history-media-errors-new"), since));
   g_assert_nonnull (strstr (message_of (h, "history-media-errors-new"), "(12 in all)"));
+  /* The spare did not move in these readings: no note. */
+  g_assert_false (has_reason (h, "history-spare"));
   life = message_of (h, "history-life-used");
   g_test_message ("%s", life);
   g_assert_cmpstr (life, ==, "Life used rose from 41 % to 47 % in 90 days.");
@@ -377,6 +379,28 @@ test_history_new (void)
   g_assert_cmpstr (((DrivedashVerdictReason *) g_ptr_array_index (h->reasons, 0))->id, ==,
                    "history-media-errors-new");
   g_assert_cmpint (drivedash_health_failing (h, readings, NULL), ==, DRIVEDASH_FAILING_MEDIA_ERRORS);
+}
+
+/* Spare blocks that fell since the first reading of the window. */
+static void
+test_history_spare (void)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(DrivedashHealth) h = health_with_media_errors (0, 3);
+  g_autoptr(GArray) readings = daily_readings (now, 40, 0, G_MAXUINT, 0, 3);
+  g_autoptr(GDateTime) first = g_date_time_new_from_unix_local (now - 40 * DAY);
+  g_autofree char *day = g_date_time_format (first, "%-d %b");
+  g_autofree char *expected = g_strdup_printf ("Spare blocks left fell from 100 %% to 73 %% since %s.", day);
+  DrivedashSmartLog s = h->smart;
+
+  for (guint i = 0; i < readings->len; i++)
+    g_array_index (readings, DrivedashSnapshot, i).available_spare_percent = 100;
+  s.available_spare_percent = 73;
+  drivedash_health_set_smart (h, &s);
+  drivedash_health_update_verdict (h);
+  drivedash_health_add_history (h, readings, now);
+  g_assert_cmpstr (message_of (h, "history-spare"), ==, expected);
+  g_assert_cmpint (h->verdict, ==, DRIVEDASH_VERDICT_GOOD);
 }
 
 /* Readings that can't be trusted tell nothing: a count saturated in the
@@ -442,6 +466,7 @@ main (int    argc,
   g_test_add_func ("/health-failing/history/static", test_history_static);
   g_test_add_func ("/health-failing/history/new", test_history_new);
   g_test_add_func ("/health-failing/history/untrusted", test_history_untrusted);
+  g_test_add_func ("/health-failing/history/spare", test_history_spare);
   g_test_add_func ("/health-failing/history/with-events", test_history_with_events);
   return g_test_run ();
 }

@@ -137,6 +137,23 @@ life_used_reason (DrivedashHealth         *health,
                         base->percentage_used, used, days));
 }
 
+/* Spare blocks used up since the first reading: how many, since when. */
+static void
+spare_reason (DrivedashHealth         *health,
+              const DrivedashSnapshot *base)
+{
+  guint8 spare = health->smart.available_spare_percent;
+  g_autofree char *since = NULL;
+
+  if (spare >= base->available_spare_percent || base->available_spare_percent > 100
+      || (drivedash_health_implausible (health) & DRIVEDASH_IMPLAUSIBLE_SPARE_UNREPORTED))
+    return;
+  since = short_day (base->time);
+  add (health, DRIVEDASH_VERDICT_GOOD, "history-spare",
+       g_strdup_printf (_("Spare blocks left fell from %u %% to %u %% since %s."),
+                        base->available_spare_percent, spare, since));
+}
+
 static int
 by_level (gconstpointer a,
           gconstpointer b)
@@ -170,7 +187,10 @@ drivedash_health_add_history (DrivedashHealth *health,
   if (media != NULL)
     g_ptr_array_add (health->reasons, media);
   if (base != NULL && (health->has & DRIVEDASH_HEALTH_HAS_SMART))
-    life_used_reason (health, base, now);
+    {
+      life_used_reason (health, base, now);
+      spare_reason (health, base);
+    }
   g_ptr_array_sort (health->reasons, by_level);
   for (guint i = 0; i < health->reasons->len; i++)
     verdict = MAX (verdict, ((DrivedashVerdictReason *) g_ptr_array_index (health->reasons, i))->level);

@@ -10,7 +10,9 @@
  * - media errors that rose: Caution, "3 new errors … since 12 Nov";
  * - media errors that stood still for DRIVEDASH_HEALTH_STATIC_DAYS or
  *   more: shown, "none new since 3 Sep", but no Caution on their own;
- * - life used that rose: "rose from 41 % to 47 % in 30 days" (a note).
+ * - life used that rose: "rose from 41 % to 47 % in 30 days" (a note);
+ * - spare blocks used up: "fell from 100 % to 73 % since 6 Sep" (a
+ *   note; the verdict's own spare rules say when it is a Caution).
  * Only trusted readings count (a stored count saturated at G_MAXINT64,
  * or a count now that no drive can have, is compared with nothing), and
  * a counter that went down (another drive, a reset) tells nothing.
