@@ -382,6 +382,22 @@ assert_only_matching (const char *text)
   g_assert_null (strstr (published, "RND4K Q32T1"));
 }
 
+/* The magazine's Consistency and Adaptivity figures stand in those
+ * tests' own sections, beside the review's figures. */
+static void
+assert_long_published (const char *text)
+{
+  const char *consistency = strstr (text, "Published by a magazine, measured on another PC, PCMark 8");
+  const char *adaptivity = consistency ? strstr (consistency + 1, "Published by a magazine, measured on another PC, PCMark 8") : NULL;
+
+  g_assert_nonnull (consistency);
+  g_assert_nonnull (adaptivity);
+  g_assert_nonnull (strstr (consistency, "After rests (average)"));
+  g_assert_nonnull (strstr (adaptivity, "Average of the rounds"));
+  g_assert_nonnull (strstr (consistency, "Consistency (your drive)"));
+  g_assert_true (strstr (text, "Adaptivity") < adaptivity);
+}
+
 static void
 assert_review_report (const char *text)
 {
@@ -395,6 +411,7 @@ assert_review_report (const char *text)
     if (strstr (text, parts[i]) == NULL)
       g_error ("the report lacks “%s”:\n%s", parts[i], text);
   assert_only_matching (text);
+  assert_long_published (text);
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include "drivedash-compare-long.h"
 #include "drivedash-report-private.h"
+#include "drivedash-review-state.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,8 @@ typedef struct
   GPtrArray                    *series;        /* of GArray of DrivedashBenchSample, or NULL, per run */
   gboolean                      different_drives;
   DrivedashReportDocument      *doc;
+  /* A full review's record (its steps' figures), or NULL. */
+  const DrivedashReviewState   *review;
 } ReportBuild;
 
 /* drivedash-report-build.c: the table of each run's drive, and the
@@ -37,6 +40,10 @@ void drivedash_report_add_results  (ReportBuild *rb);
 void drivedash_report_add_verdicts (ReportBuild *rb);
 /* The published figures beside the tests that match, when asked for. */
 void drivedash_report_add_references (ReportBuild *rb);
+/* The same beside a full review's long test of @kind (Consistency,
+ * Adaptivity): the review's own figures, then the magazine's. */
+void drivedash_report_add_long_references (ReportBuild      *rb,
+                                           DrivedashRunKind  kind);
 /* drivedash-report-long.c: a long test's method, results and verdicts,
  * its runs compared as History compares them (drivedash-compare-long.c). */
 void       drivedash_report_add_long          (ReportBuild                *rb);

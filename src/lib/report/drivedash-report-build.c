@@ -17,6 +17,20 @@
 #include "drivedash-report-build-private.h"
 #include "drivedash-review-state.h"
 
+typedef struct
+{
+  DrivedashReviewState *state;    /* NULL: not a review, or its record unreadable */
+  char                 *verdict;  /* NULL: not a review */
+} ReviewRead;
+
+static void
+review_read_clear (ReviewRead *r)
+{
+  g_clear_pointer (&r->state, drivedash_review_state_free);
+  g_clear_pointer (&r->verdict, g_free);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ReviewRead, review_read_clear)
+
 static char *
 run_label (const DrivedashStoreRun *run,
            guint                    i)
@@ -42,31 +56,31 @@ is_speed_test (const DrivedashStoreRun *run)
          run->kind == DRIVEDASH_RUN_KIND_REPEAT_SET;
 }
 
-/* A full review's answer from its record in the history (lib/review);
- * "" when the record cannot be read. */
-static char *
-review_verdict (const DrivedashStoreRun *review)
+/* A full review's record in the history (lib/review) and its answer;
+ * the answer is "" when the record cannot be read. */
+static void
+read_review (const DrivedashStoreRun  *review,
+             ReviewRead               *out)
 {
-  g_autoptr(DrivedashReviewState) state = drivedash_review_state_from_record (review->settings_json, NULL);
-
-  return state ? drivedash_review_state_dup_verdict (state) : g_strdup ("");
+  out->state = drivedash_review_state_from_record (review->settings_json, NULL);
+  out->verdict = out->state ? drivedash_review_state_dup_verdict (out->state) : g_strdup ("");
 }
 
-/* @run, or a full review's steps in its place (@verdict set to the
- * review's answer), each with its series. */
+/* @run, or a full review's steps in its place (@review set to the first
+ * review's record and answer), each with its series. */
 static gboolean
 add_run (GPtrArray         *all,
          DrivedashStore    *store,
          DrivedashStoreRun *run,
-         char             **verdict,
+         ReviewRead        *review,
          GError           **error)
 {
   g_autoptr(GPtrArray) steps = NULL;
 
   if (run->kind == DRIVEDASH_RUN_KIND_REVIEW)
     {
-      if (*verdict == NULL)
-        *verdict = review_verdict (run);
+      if (review->verdict == NULL)
+        read_review (run, review);
       if ((steps = drivedash_store_list_members (store, run->id, error)) == NULL)
         return FALSE;
       drivedash_store_run_unref (run);
@@ -75,7 +89,7 @@ add_run (GPtrArray         *all,
           DrivedashStoreRun *step = g_ptr_array_index (steps, i);
 
           if ((run = drivedash_store_get_run (store, step->id, error)) == NULL ||
-              !add_run (all, store, run, verdict, error))
+              !add_run (all, store, run, review, error))
             return FALSE;
         }
       return TRUE;
@@ -96,7 +110,7 @@ load_runs (GPtrArray     *all,
            DrivedashStore *store,
            const gint64  *ids,
            guint          n_ids,
-           char         **verdict,
+           ReviewRead    *review,
            GError       **error)
 {
   if (n_ids < 1 || n_ids > DRIVEDASH_REPORT_MAX_IDS)
@@ -110,7 +124,7 @@ load_runs (GPtrArray     *all,
     {
       DrivedashStoreRun *run = drivedash_store_get_run (store, ids[i], error);
 
-      if (run == NULL || !add_run (all, store, run, verdict, error))
+      if (run == NULL || !add_run (all, store, run, review, error))
         return FALSE;
     }
   if (all->len > DRIVEDASH_REPORT_MAX_IDS)
@@ -431,7 +445,11 @@ add_section_body (ReportBuild *rb)
       drivedash_report_add_verdicts (rb);
     }
   else
-    drivedash_report_add_long (rb);
+    {
+      drivedash_report_add_long (rb);
+      if (rb->options->show_reference && rb->review != NULL)
+        drivedash_report_add_long_references (rb, section_kind (g_ptr_array_index (rb->runs, 0)));
+    }
 }
 
 /* One kind of test: as the speed report always was, drive first. */
@@ -531,12 +549,15 @@ drivedash_report_build (DrivedashStore               *store,
   g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_store_run_unref);
   g_autoptr(GPtrArray) sections = NULL;
   g_autofree char *title = NULL;
-  g_autofree char *verdict = NULL;  /* set for a full review */
+  g_auto(ReviewRead) review = { NULL, NULL };  /* set for a full review */
+  const char *verdict;
   DrivedashReportDocument *doc;
   guint n_included = 0;
 
-  if (!load_runs (all, store, ids, n_ids, &verdict, error))
+  if (!load_runs (all, store, ids, n_ids, &review, error))
     return NULL;
+  verdict = review.verdict;
+  rb.review = review.state;
   /* A full review's report, as the review itself makes it. */
   if (verdict != NULL)
     {

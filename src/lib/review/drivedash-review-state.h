@@ -73,6 +73,9 @@ JsonNode             *drivedash_review_state_to_json    (const DrivedashReviewSt
 
 /* "Sustained, game mode off": the step's name for people, translated. */
 char                 *drivedash_review_step_dup_label   (const DrivedashReviewStep     *step);
+/* A long test's figure for people ("After rests (average)"); a speed
+ * test's is its test ("SEQ1M Q32T1").  Translated. */
+const char           *drivedash_review_figure_get_name  (const DrivedashReviewFigure   *figure);
 /* Every step, done or not, with its run and its figures, the published
  * figures beside the tests that match; lines ending in "\n". */
 char                 *drivedash_review_state_dup_summary (const DrivedashReviewState   *self);

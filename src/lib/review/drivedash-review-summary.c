@@ -43,9 +43,8 @@ add_references (GString                     *out,
     }
 }
 
-/* A long test's figure names, for people. */
-static const char *
-figure_name (const DrivedashReviewFigure *f)
+const char *
+drivedash_review_figure_get_name (const DrivedashReviewFigure *f)
 {
   if (f->mode != NULL)
     return f->test;
@@ -82,7 +81,7 @@ add_figure (GString                     *out,
   else if (f->mode != NULL)
     g_string_append_printf (out, _("    %s %s: %s MB/s\n"), f->test, f->mode, value);
   else
-    g_string_append_printf (out, _("    %s: %s MB/s\n"), figure_name (f), value);
+    g_string_append_printf (out, _("    %s: %s MB/s\n"), drivedash_review_figure_get_name (f), value);
   add_references (out, step, f);
 }
 
