@@ -313,6 +313,16 @@ test_run (void)
   /* Stopped with finished steps: they can be reported already. */
   g_assert_true (drivedash_review_model_get_can_report (model));
   g_assert_nonnull (strstr (drivedash_review_model_get_plan_text (model), "2. Sustained — done"));
+  /* Resume is the main action now; Start is not. */
+  {
+    GtkButton *resume = ui_find_button_labelled (GTK_WIDGET (page), _("_Resume"));
+    GtkButton *start = ui_find_button_labelled (GTK_WIDGET (page), _("_Start"));
+
+    g_assert_nonnull (resume);
+    g_assert_nonnull (start);
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (resume), "suggested-action"));
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (start), "suggested-action"));
+  }
   screenshots (window, "review-stopped");
   check_discard_question (window, page);
 
@@ -323,7 +333,7 @@ test_run (void)
   ui_iterate_until (ui_refreshed, model, 30);
   g_assert_null (drivedash_run_model_get_error (DRIVEDASH_RUN_MODEL (model)));
   g_assert_false (drivedash_review_model_get_can_resume (model));
-  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: run "));
+  g_assert_nonnull (strstr (drivedash_review_model_get_summary (model), "4. Adaptivity: done\n"));
   screenshots (window, "review-after");
   end_screenshots (window, "review-report");
   check_report (page);

@@ -30,6 +30,7 @@ struct _DrivedashReviewPage
   AdwComboRow          *size_row;
   AdwComboRow          *preset_row;
   GtkWidget            *start_button;
+  GtkWidget            *resume_button;
   GtkLabel             *estimate_label;
   GtkProgressBar       *progress_bar;
   GSettings            *settings;
@@ -232,6 +233,20 @@ report_action (GtkWidget  *widget,
 static void
 update_resume (DrivedashReviewPage *self)
 {
+  gboolean waiting = drivedash_review_model_get_can_resume (self->model);
+
+  /* The main action is Resume while a stopped review waits; Start then
+   * asks before discarding it. */
+  if (waiting)
+    {
+      gtk_widget_remove_css_class (self->start_button, "suggested-action");
+      gtk_widget_add_css_class (self->resume_button, "suggested-action");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->resume_button, "suggested-action");
+      gtk_widget_add_css_class (self->start_button, "suggested-action");
+    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.report",
                                  drivedash_review_model_get_can_report (self->model));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.resume",
@@ -352,6 +367,7 @@ drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, size_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, preset_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, resume_button);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, estimate_label);
   gtk_widget_class_bind_template_child (widget_class, DrivedashReviewPage, progress_bar);
   drivedash_widget_class_bind_closures (widget_class);

@@ -72,11 +72,12 @@ add_figure (GString                     *out,
                             f->test, f->mode, value);
   else if (isfinite (f->ci95))
     {
-      g_autofree char *ci = drivedash_format_figure (f->ci95, 1);
+      g_autofree char *low = drivedash_format_figure (f->value - f->ci95, 0);
+      g_autofree char *high = drivedash_format_figure (f->value + f->ci95, 0);
 
-      /* Translators: "SEQ1M Q8T1 read: 3,458.1 ± 40.0 MB/s (95 % confidence)" */
-      g_string_append_printf (out, _("    %s %s: %s ± %s MB/s (95 %% confidence)\n"), f->test, f->mode,
-                              value, ci);
+      /* A range people read at once; the same as the verdict's words. */
+      /* Translators: "SEQ1M Q8T1 read: between 3,418 and 3,498 MB/s" */
+      g_string_append_printf (out, _("    %s %s: between %s and %s MB/s\n"), f->test, f->mode, low, high);
     }
   else if (f->mode != NULL)
     g_string_append_printf (out, _("    %s %s: %s MB/s\n"), f->test, f->mode, value);
@@ -104,10 +105,9 @@ drivedash_review_state_dup_summary (const DrivedashReviewState *state)
 
       if (!step->done)
         g_string_append_printf (out, _("  %u. %s: not done\n"), i + 1, label);
-      else if (step->run_id > 0)
-        g_string_append_printf (out, _("  %u. %s: run %lld\n"), i + 1, label, (long long) step->run_id);
       else
-        g_string_append_printf (out, "  %u. %s\n", i + 1, label);
+        /* Translators: a finished step of the review, "1. Speed test: done" */
+        g_string_append_printf (out, _("  %u. %s: done\n"), i + 1, label);
       for (guint j = 0; step->done && step->figures != NULL && j < step->figures->len; j++)
         add_figure (out, step, &g_array_index (step->figures, DrivedashReviewFigure, j));
     }
