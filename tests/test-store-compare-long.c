@@ -315,6 +315,7 @@ test_one (Fixture       *f,
     { DRIVEDASH_LONG_TEST_CONSISTENCY, "MB/s on average over" },
     { DRIVEDASH_LONG_TEST_ADAPTIVITY, "MB/s on average over" },
     { DRIVEDASH_LONG_TEST_SUSTAINED, "IOPS in all;" },
+    /* With its figures: how much the cache took, the speed before and after. */
     { DRIVEDASH_LONG_TEST_SATURATION, "'s fast cache held" },
   };
 
@@ -331,6 +332,9 @@ test_one (Fixture       *f,
       run = run_at (cmp, 0);
       figures = drivedash_compare_long_dup_figures (cmp);
       g_assert_nonnull (strstr (figures, cases[c].words));
+      g_test_message ("%s", figures);
+      if (cmp->shape == DRIVEDASH_COMPARE_LONG_FILL)
+        g_assert_nonnull (strstr (figures, ", written at 3001 MB/s; then it wrote at 899 MB/s."));
       if (cmp->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
         average = g_strdup_printf ("%.0f MB/s", run->average_mb_per_s);
       else if (cmp->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)

@@ -109,14 +109,58 @@ append_setup (GString                    *text,
   return TRUE;
 }
 
+/* The mean speed of the fill's points from @from to @to GiB; NAN: none. */
+static double
+fill_speed (const DrivedashCompareLongRun *run,
+            double                         from,
+            double                         to)
+{
+  double sum = 0;
+  guint n = 0;
+
+  for (guint i = 0; run->fill != NULL && i < run->fill->len; i++)
+    {
+      const DrivedashComparePoint *p = &g_array_index (run->fill, DrivedashComparePoint, i);
+
+      if (p->x >= from && p->x <= to && isfinite (p->y))
+        {
+          sum += p->y;
+          n++;
+        }
+    }
+  return n > 0 ? sum / n : NAN;
+}
+
+static double
+fill_written (const DrivedashCompareLongRun *run)
+{
+  return run->fill != NULL && run->fill->len > 0
+    ? g_array_index (run->fill, DrivedashComparePoint, run->fill->len - 1).x : NAN;
+}
+
+/* The figures a cache-size run found: how much the fast cache took and
+ * the speed before and after it, or how much was written at one speed. */
 static void
 append_fill (GString                       *text,
              const DrivedashCompareLongRun *b)
 {
-  if (isfinite (b->cache_gib))
+  double written = fill_written (b);
+  double before = isfinite (b->cache_gib) ? fill_speed (b, 0, b->cache_gib) : fill_speed (b, 0, INFINITY);
+
+  if (isfinite (b->cache_gib) && isfinite (before))
+    /* TRANSLATORS: "B's fast cache held 12.0 GiB, written at 3,100 MB/s; then it wrote at 900 MB/s." */
+    g_string_append_printf (text, _("%s's fast cache held %.1f GiB, written at %.0f MB/s; then it wrote at "
+                                    "%.0f MB/s."),
+                            b->label, b->cache_gib, before, b->after_cache_mb_per_s);
+  else if (isfinite (b->cache_gib))
     /* TRANSLATORS: "B's fast cache held 12.0 GiB, then it wrote at 900 MB/s." */
     g_string_append_printf (text, _("%s's fast cache held %.1f GiB, then it wrote at %.0f MB/s."),
                             b->label, b->cache_gib, b->after_cache_mb_per_s);
+  else if (isfinite (written) && isfinite (before))
+    /* TRANSLATORS: "A wrote 16.0 GiB at about 2,100 MB/s without slowing down: …" */
+    g_string_append_printf (text, _("%s wrote %.1f GiB at about %.0f MB/s without slowing down: no cache "
+                                    "size seen, as the cache (if any) is larger than what was written."),
+                            b->label, written, before);
   else
     g_string_append_printf (text, _("%s kept its speed to the end: no cache size seen."), b->label);
   g_string_append_c (text, '\n');
