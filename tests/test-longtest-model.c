@@ -38,11 +38,11 @@ test_mapping (void)
   p.phase.round = 3;
   p.eta_s = 15 * 60;
   text = drivedash_long_progress_text (&p, now);
-  g_assert_cmpstr (text, ==, "Random writes, degradation round 3 · about 15 minutes left, done at 14:05");
+  g_assert_cmpstr (text, ==, "Random writes · Getting worse, round 3 · about 15 minutes left, done at 14:05");
   g_free (text);
   p.bytes_written = 12300000000;
   text = drivedash_long_progress_text (&p, now);
-  g_assert_cmpstr (text, ==, "Random writes, degradation round 3 · about 15 minutes left, done at 14:05 · "
+  g_assert_cmpstr (text, ==, "Random writes · Getting worse, round 3 · about 15 minutes left, done at 14:05 · "
                              "12.3 GB written so far");
 
   g_assert_cmpstr (small, ==, "This test writes up to about 480.0\u00a0MB.");

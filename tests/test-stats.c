@@ -217,20 +217,40 @@ test_compare_runs (void)
   g_assert_true (json_object_get_null_member (t, "ci95_percent"));
 
   words = drivedash_compare_describe (&((DrivedashCompareTest *) g_ptr_array_index (tests, 1))->comparison);
-  want = g_strdup_printf ("%.1f %% faster (± %.1f %%)",
+  /* The interval as a range, never "±": d − ci to d + ci in percent. */
+  want = g_strdup_printf ("%.1f %% faster (between %.1f %% and %.1f %%)",
                           json_object_get_double_member (p, "difference_percent"),
-                          json_object_get_double_member (p, "ci95_percent"));
+                          json_object_get_double_member (p, "difference_percent")
+                            - json_object_get_double_member (p, "ci95_percent"),
+                          json_object_get_double_member (p, "difference_percent")
+                            + json_object_get_double_member (p, "ci95_percent"));
   g_assert_cmpstr (words, ==, want);
   g_free (words);
   g_free (want);
   words = drivedash_compare_describe_against (&((DrivedashCompareTest *) g_ptr_array_index (tests, 1))->comparison,
                                               "B (After the update)", "A");
-  want = g_strdup_printf ("B (After the update) is %.1f %% faster than A (± %.1f %%)",
+  want = g_strdup_printf ("B (After the update) is %.1f %% faster than A (between %.1f %% and %.1f %%)",
                           json_object_get_double_member (p, "difference_percent"),
-                          json_object_get_double_member (p, "ci95_percent"));
+                          json_object_get_double_member (p, "difference_percent")
+                            - json_object_get_double_member (p, "ci95_percent"),
+                          json_object_get_double_member (p, "difference_percent")
+                            + json_object_get_double_member (p, "ci95_percent"));
   g_assert_cmpstr (words, ==, want);
   /* SEQ1M has one pass a side: the advice names that. */
   g_free (words);
+  /* From 1.2× on, a ratio: "1.6× faster (between 1.1× and 2.4×)"; slower
+   * alike, its interval turned over. */
+  {
+    g_autofree char *range = NULL;
+    g_autofree char *head = drivedash_compare_format_ratio (1.6, 1.1, 2.4, &range);
+    g_autofree char *range2 = NULL;
+    g_autofree char *head2 = drivedash_compare_format_ratio (0.5, 0.4, 0.8, &range2);
+
+    g_assert_cmpstr (head, ==, "1.6× faster");
+    g_assert_cmpstr (range, ==, "(between 1.1× and 2.4×)");
+    g_assert_cmpstr (head2, ==, "2.0× slower");
+    g_assert_cmpstr (range2, ==, "(between 1.2× and 2.5×)");
+  }
   words = drivedash_compare_dup_cannot_tell (tests);
   g_assert_true (g_str_has_prefix (words, "Some tests can't be judged: a run in them has only one pass."));
 }

@@ -450,7 +450,7 @@ test_outputs (Fixture       *f,
   g_assert_null (strchr (text, '\x1b'));
   g_assert_null (strchr (text, '\x07'));
   g_assert_nonnull (strstr (text, "SN750, game mode off"));
-  g_assert_nonnull (strstr (text, "recovery"));
+  g_assert_nonnull (strstr (text, "After resting"));
 
   /* CSV: the name with a comma quoted, the formula defused. */
   csv = drivedash_compare_long_to_csv (cmp);
@@ -548,6 +548,35 @@ test_real_runs (Fixture       *f,
     }
 }
 
+/* Faster in some phases and slower in others: the headline still names
+ * who wins more of them, and where; each phase's verdict gives its ratio
+ * as a range, never "±". */
+static void
+test_mixed_headline (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GPtrArray) runs = save_and_load (f, DRIVEDASH_LONG_TEST_CONSISTENCY, 2, 1.12);
+  g_autoptr(DrivedashCompareLong) cmp = compare (runs);
+  DrivedashCompareLongPhase *worse = &g_array_index (cmp->phases, DrivedashCompareLongPhase, 0);
+  g_autofree char *sentence = drivedash_compare_long_dup_verdict (cmp, worse, 1);
+  g_autofree char *most = NULL, *even = NULL;
+  const char *b = run_at (cmp, 1)->label, *a = run_at (cmp, 0)->label;
+  g_autofree char *want_most = g_strdup_printf ("%s is faster than %s in most phases (Steady, After resting), "
+                                                "slower in Getting worse.", b, a);
+
+  g_test_message ("%s", sentence);
+  g_assert_nonnull (strstr (sentence, "% faster than "));
+  g_assert_nonnull (strstr (sentence, "(between "));
+  g_assert_null (strstr (sentence, "±"));
+  worse->verdict[1] = DRIVEDASH_COMPARE_LONG_SLOWER;
+  most = drivedash_compare_long_dup_summary (cmp, 1);
+  g_assert_cmpstr (most, ==, want_most);
+  g_array_index (cmp->phases, DrivedashCompareLongPhase, 1).verdict[1] = DRIVEDASH_COMPARE_LONG_CANT_TELL;
+  even = drivedash_compare_long_dup_summary (cmp, 1);
+  g_assert_nonnull (strstr (even, "is faster overall: "));
+  g_assert_nonnull (strstr (even, "faster in After resting and slower in Getting worse."));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -570,6 +599,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/compare-long/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/compare-long/one", Fixture, NULL, fixture_set_up, test_one, fixture_tear_down);
+  g_test_add ("/compare-long/mixed-headline", Fixture, NULL, fixture_set_up, test_mixed_headline,
+              fixture_tear_down);
   g_test_add ("/compare-long/no-summary", Fixture, NULL, fixture_set_up, test_no_summary, fixture_tear_down);
   g_test_add ("/compare-long/cant-tell", Fixture, NULL, fixture_set_up, test_cant_tell, fixture_tear_down);
   g_test_add ("/compare-long/real-runs", Fixture, NULL, fixture_set_up, test_real_runs, fixture_tear_down);

@@ -184,7 +184,7 @@ on_progress (DrivedashLongTestRun        *test,
   left = drivedash_format_figure (p->eta_s, 0);
   /* Translators: the last %s is seconds, grouped as the locale does ("5,000") */
   if (group != NULL)
-    fprintf (stderr, _("%3.0f %%  %s (%s round %u), about %s s left\n"), p->fraction * 100,
+    fprintf (stderr, _("%3.0f %%  %s (%s, round %u), about %s s left\n"), p->fraction * 100,
              drivedash_long_phase_get_display_name (p->phase.kind), group, p->phase.round, left);
   else
     fprintf (stderr, _("%3.0f %%  %s, about %s s left\n"), p->fraction * 100,

@@ -144,7 +144,7 @@ new_rounds_plot (DrivedashLongCompareView   *self,
   for (guint p = 0; p < cmp->phases->len; p++)
     {
       const char *label =
-        drivedash_long_group_get_band_label (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
+        drivedash_long_group_get_display_name (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
       guint first, n;
 
       drivedash_compare_long_phase_span (cmp, p, &first, &n);
@@ -280,7 +280,7 @@ fill_table (DrivedashLongCompareView   *self,
   for (guint p = 0; p < cmp->phases->len; p++)
     {
       const DrivedashCompareLongPhase *phase = &g_array_index (cmp->phases, DrivedashCompareLongPhase, p);
-      const char *name = drivedash_long_group_get_band_label (phase->group);
+      const char *name = drivedash_long_group_get_display_name (phase->group);
 
       row = attach_header (self->table, row, name ? name : _("Rounds"), p == 0);
       for (guint i = 0; i < cmp->runs->len; i++, row++)

@@ -79,7 +79,8 @@ drivedash_long_phase_text (const DrivedashLongPhase *phase)
 
   if (group == NULL)
     return g_strdup (what);
-  return g_strdup_printf (_("%s, %s round %u"), what, group, phase->round);
+  /* TRANSLATORS: "Random writes · Getting worse, round 3" */
+  return g_strdup_printf (_("%s · %s, round %u"), what, group, phase->round);
 }
 
 char *

@@ -62,10 +62,10 @@ drivedash_long_test_plots_setup_rounds (DrivedashPlot           *plot,
   /* Translators: the X axis of the consistency plot, rounds 1 to 18 */
   drivedash_plot_set_x_unit (plot, _("Round"));
   drivedash_plot_set_x_range (plot, 0.5, N_ROUNDS + 0.5);
-  drivedash_plot_add_band (plot, 0.5, 8.5, drivedash_long_group_get_band_label (DRIVEDASH_LONG_GROUP_DEGRADATION));
-  drivedash_plot_add_band (plot, 8.5, 13.5, drivedash_long_group_get_band_label (DRIVEDASH_LONG_GROUP_STEADY));
+  drivedash_plot_add_band (plot, 0.5, 8.5, drivedash_long_group_get_display_name (DRIVEDASH_LONG_GROUP_DEGRADATION));
+  drivedash_plot_add_band (plot, 8.5, 13.5, drivedash_long_group_get_display_name (DRIVEDASH_LONG_GROUP_STEADY));
   drivedash_plot_add_band (plot, 13.5, N_ROUNDS + 0.5,
-                           drivedash_long_group_get_band_label (DRIVEDASH_LONG_GROUP_RECOVERY));
+                           drivedash_long_group_get_display_name (DRIVEDASH_LONG_GROUP_RECOVERY));
   g_signal_connect_object (rounds, "changed", G_CALLBACK (refill_rounds), plot, 0);
   refill_rounds (rounds, plot);
 }

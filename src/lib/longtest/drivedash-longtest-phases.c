@@ -212,25 +212,10 @@ drivedash_long_group_to_string (DrivedashLongGroup group)
   return ids[group];
 }
 
+/* One vocabulary: the plots' bands, the report's headings, verdicts and
+ * the CLI's progress all say these words. */
 const char *
 drivedash_long_group_get_display_name (DrivedashLongGroup group)
-{
-  switch (group)
-    {
-    case DRIVEDASH_LONG_GROUP_DEGRADATION:
-      return _("degradation");
-    case DRIVEDASH_LONG_GROUP_STEADY:
-      return _("steady state");
-    case DRIVEDASH_LONG_GROUP_RECOVERY:
-      return _("recovery");
-    case DRIVEDASH_LONG_GROUP_NONE:
-    default:
-      return NULL;
-    }
-}
-
-const char *
-drivedash_long_group_get_band_label (DrivedashLongGroup group)
 {
   switch (group)
     {

@@ -110,11 +110,10 @@ gboolean    drivedash_long_preset_from_string    (const char *text, DrivedashLon
 gboolean    drivedash_long_test_kind_fills       (DrivedashLongTestKind kind);
 /* "degradation", "steady", "recovery"; NULL for NONE. */
 const char *drivedash_long_group_to_string       (DrivedashLongGroup group);
-/* "degradation", "steady state", "recovery", translated; NULL for NONE. */
+/* The group for people, the same words everywhere (plot bands, report
+ * headings, verdicts, progress): "Getting worse", "Steady", "After
+ * resting", translated; NULL for NONE. */
 const char *drivedash_long_group_get_display_name (DrivedashLongGroup group);
-/* The group as a plot's band and a report's label name it, for people:
- * "Getting worse", "Steady", "After resting"; NULL for none. */
-const char *drivedash_long_group_get_band_label   (DrivedashLongGroup group);
 /* Plain words for progress: "Random writes", "Idle", … (translated). */
 const char *drivedash_long_phase_get_display_name (DrivedashLongPhaseKind kind);
 

@@ -170,7 +170,7 @@ rounds_lines (ReportBuild                *rb,
   for (guint p = 0; p < cmp->phases->len; p++)
     {
       const char *label =
-        drivedash_long_group_get_band_label (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
+        drivedash_long_group_get_display_name (g_array_index (cmp->phases, DrivedashCompareLongPhase, p).group);
       DrivedashReportBand band = { 0 };
       guint first, n;
 
@@ -238,7 +238,7 @@ add_rounds_table (ReportBuild                *rb,
     {
       const DrivedashCompareLongPhase *phase = p < cmp->phases->len
                                                ? &g_array_index (cmp->phases, DrivedashCompareLongPhase, p) : NULL;
-      const char *band = phase ? drivedash_long_group_get_band_label (phase->group) : NULL;
+      const char *band = phase ? drivedash_long_group_get_display_name (phase->group) : NULL;
       char **row = g_new0 (char *, n + 2);
 
       row[0] = g_strdup (phase ? (band ? band : _("Every round")) :

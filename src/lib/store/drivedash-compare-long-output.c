@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "drivedash-compare.h"
 #include "drivedash-compare-long.h"
 #include "drivedash-format.h"
 #include "drivedash-json.h"
@@ -21,7 +22,7 @@ phase_words (DrivedashLongGroup group)
   const char *name = drivedash_long_group_get_display_name (group);
 
   /* TRANSLATORS: the rounds of a test without phases */
-  return name != NULL ? name : _("measured");
+  return name != NULL ? name : _("Measured");
 }
 
 char *
@@ -30,30 +31,28 @@ drivedash_compare_long_dup_verdict (const DrivedashCompareLong      *self,
                                     guint                            index)
 {
   const char *a = RUN (self, 0)->label, *b = RUN (self, index)->label;
-  double d = fabs (phase->difference_percent[index]), ci = phase->ci95_percent[index];
   gboolean recovery = phase->group == DRIVEDASH_LONG_GROUP_RECOVERY;
+  g_autofree char *head = NULL;
+  g_autofree char *range = NULL;
 
   g_return_val_if_fail (index > 0 && index < self->runs->len, NULL);
 
   if (phase->n_pairs[index] < 2)
-    /* TRANSLATORS: "Can't tell whether B differs from A in the recovery rounds: …" */
-    return g_strdup_printf (_("Can't tell whether %s differs from %s in the %s rounds: too few rounds to judge."),
+    /* TRANSLATORS: "Can't tell whether B differs from A in the “After resting” rounds: …" */
+    return g_strdup_printf (_("Can't tell whether %s differs from %s in the “%s” rounds: too few rounds to judge."),
                             b, a, phase_words (phase->group));
   if (phase->verdict[index] == DRIVEDASH_COMPARE_LONG_CANT_TELL)
-    return g_strdup_printf (_("Can't tell whether %s differs from %s in the %s rounds: "
+    return g_strdup_printf (_("Can't tell whether %s differs from %s in the “%s” rounds: "
                               "the rounds vary more than the runs differ."),
                             b, a, phase_words (phase->group));
-  if (recovery && phase->verdict[index] == DRIVEDASH_COMPARE_LONG_FASTER)
-    /* TRANSLATORS: "B recovers 12.0 % (± 3.1 %) faster than A after resting." */
-    return g_strdup_printf (_("%s recovers %.1f %% (± %.1f %%) faster than %s after resting."), b, d, ci, a);
+  head = drivedash_compare_format_ratio (1 + phase->difference_percent[index] / 100, phase->ratio_low[index],
+                                         phase->ratio_high[index], &range);
   if (recovery)
-    return g_strdup_printf (_("%s recovers %.1f %% (± %.1f %%) slower than %s after resting."), b, d, ci, a);
-  if (phase->verdict[index] == DRIVEDASH_COMPARE_LONG_FASTER)
-    /* TRANSLATORS: "B is 12.0 % (± 3.1 %) faster than A in the steady state rounds." */
-    return g_strdup_printf (_("%s is %.1f %% (± %.1f %%) faster than %s in the %s rounds."),
-                            b, d, ci, a, phase_words (phase->group));
-  return g_strdup_printf (_("%s is %.1f %% (± %.1f %%) slower than %s in the %s rounds."),
-                          b, d, ci, a, phase_words (phase->group));
+    /* TRANSLATORS: "B recovers 1.6× faster than A after resting (between 1.1× and 2.4×)." */
+    return g_strdup_printf (_("%s recovers %s than %s after resting %s."), b, head, a, range);
+  /* TRANSLATORS: "B is 12.0 % faster than A in the “Steady” rounds (between 8.1 % and 16.0 %)." */
+  return g_strdup_printf (_("%s is %s than %s in the “%s” rounds %s."), b, head, a, phase_words (phase->group),
+                          range);
 }
 
 /* A setup with repeats against the first setup with repeats: Welch's
@@ -167,6 +166,54 @@ append_fill (GString                       *text,
 }
 
 /* Every phase's verdict for one run, folded into one sentence. */
+/* The phases (by name) in which run @index got @verdict, joined. */
+static char *
+phases_with (const DrivedashCompareLong  *self,
+             guint                        index,
+             DrivedashCompareLongVerdict  verdict)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint p = 0; p < self->phases->len; p++)
+    {
+      const DrivedashCompareLongPhase *phase = &g_array_index (self->phases, DrivedashCompareLongPhase, p);
+
+      if (phase->verdict[index] == verdict)
+        g_ptr_array_add (names, (gpointer) phase_words (phase->group));
+    }
+  g_ptr_array_add (names, NULL);
+  /* TRANSLATORS: the separator of a list of phases, "Steady, After resting" */
+  return g_strjoinv (_(", "), (char **) names->pdata);
+}
+
+/* Faster in some phases, slower in others: the headline still names who
+ * wins more of them, and where each way. */
+static char *
+mixed_summary (const DrivedashCompareLong *self,
+               guint                       index)
+{
+  const char *a = RUN (self, 0)->label, *b = RUN (self, index)->label;
+  g_autofree char *faster = phases_with (self, index, DRIVEDASH_COMPARE_LONG_FASTER);
+  g_autofree char *slower = phases_with (self, index, DRIVEDASH_COMPARE_LONG_SLOWER);
+  guint n_faster = 0, n_slower = 0;
+
+  for (guint p = 0; p < self->phases->len; p++)
+    {
+      DrivedashCompareLongVerdict v = g_array_index (self->phases, DrivedashCompareLongPhase, p).verdict[index];
+
+      n_faster += v == DRIVEDASH_COMPARE_LONG_FASTER;
+      n_slower += v == DRIVEDASH_COMPARE_LONG_SLOWER;
+    }
+  if (n_faster > n_slower)
+    /* TRANSLATORS: "B is faster than A in most phases (Steady, After resting), slower in Getting worse." */
+    return g_strdup_printf (_("%s is faster than %s in most phases (%s), slower in %s."), b, a, faster, slower);
+  if (n_slower > n_faster)
+    return g_strdup_printf (_("%s is slower than %s in most phases (%s), faster in %s."), b, a, slower, faster);
+  /* TRANSLATORS: "Neither B nor A is faster overall: B is faster in Steady and slower in After resting." */
+  return g_strdup_printf (_("Neither %s nor %s is faster overall: %s is faster in %s and slower in %s."), b, a, b,
+                          faster, slower);
+}
+
 char *
 drivedash_compare_long_dup_summary (const DrivedashCompareLong *self,
                                     guint                       index)
@@ -203,7 +250,7 @@ drivedash_compare_long_dup_summary (const DrivedashCompareLong *self,
     return g_strdup_printf (faster == n ? _("%s is faster than %s in every phase, by %.1f to %.1f %%.")
                                         : _("%s is slower than %s in every phase, by %.1f to %.1f %%."),
                             b, a, lo, hi);
-  return g_strdup_printf (_("%s differs from %s in some phases only: see each phase."), b, a);
+  return mixed_summary (self, index);
 }
 
 char *

@@ -369,6 +369,8 @@ judge_phase (DrivedashCompareLongPhase     *phase,
   phase->difference_percent[index] = s.n ? expm1 (s.mean) * 100 : NAN;
   phase->ci95_percent[index] = s.n >= 2 && isfinite (s.ci95)
                                ? (exp (s.mean + s.ci95) - exp (s.mean - s.ci95)) / 2 * 100 : NAN;
+  phase->ratio_low[index] = s.n >= 2 && isfinite (s.ci95) ? exp (s.mean - s.ci95) : NAN;
+  phase->ratio_high[index] = s.n >= 2 && isfinite (s.ci95) ? exp (s.mean + s.ci95) : NAN;
   if (s.n < 2 || !isfinite (s.ci95) || fabs (s.mean) <= s.ci95)
     phase->verdict[index] = DRIVEDASH_COMPARE_LONG_CANT_TELL;
   else

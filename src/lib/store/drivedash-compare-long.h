@@ -75,6 +75,10 @@ typedef struct
   guint                       n_pairs[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double                      difference_percent[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double                      ci95_percent[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  /* The same interval as ratios of bandwidth, run i over the first (it
+   * is not symmetric around the difference); NAN: none. */
+  double                      ratio_low[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
+  double                      ratio_high[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   DrivedashCompareLongVerdict verdict[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
 } DrivedashCompareLongPhase;
 

@@ -160,6 +160,44 @@ drivedash_compare_add_json (JsonBuilder *b,
   json_builder_end_array (b);
 }
 
+/* From this ratio on, "1.6× faster" reads better than "60 % faster". */
+#define RATIO_WORDS 1.2
+
+char *
+drivedash_compare_format_ratio (double  ratio,
+                                double  low,
+                                double  high,
+                                char  **range)
+{
+  gboolean faster = ratio >= 1;
+  double r = faster ? ratio : 1 / ratio;
+  double lo = faster ? low : 1 / high, hi = faster ? high : 1 / low;
+
+  g_return_val_if_fail (ratio > 0 && low > 0 && high > 0 && range != NULL, NULL);
+  if (r >= RATIO_WORDS)
+    {
+      /* TRANSLATORS: the 95 % interval of "1.6× faster" */
+      *range = g_strdup_printf (_("(between %.1f× and %.1f×)"), lo, hi);
+      /* TRANSLATORS: "1.6× faster", "1.6× slower" */
+      return g_strdup_printf (faster ? _("%.1f× faster") : _("%.1f× slower"), r);
+    }
+  /* TRANSLATORS: the 95 % interval of "3.1 % faster" */
+  *range = g_strdup_printf (_("(between %.1f %% and %.1f %%)"), (lo - 1) * 100, (hi - 1) * 100);
+  /* TRANSLATORS: "3.1 % faster", "3.1 % slower" */
+  return g_strdup_printf (faster ? _("%.1f %% faster") : _("%.1f %% slower"), (r - 1) * 100);
+}
+
+/* A difference in percent of the first and its interval, as a ratio. */
+static char *
+percent_words (const DrivedashStatsComparison *c,
+               char                          **range)
+{
+  double d = c->difference_percent / 100, ci = c->ci95_percent / 100;
+
+  return drivedash_compare_format_ratio (MAX (1 + d, 1e-6), MAX (1 + d - ci, 1e-6), MAX (1 + d + ci, 1e-6),
+                                         range);
+}
+
 char *
 drivedash_compare_describe (const DrivedashStatsComparison *c)
 {
@@ -170,11 +208,13 @@ drivedash_compare_describe (const DrivedashStatsComparison *c)
   if (c->verdict == DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL)
     /* TRANSLATORS: "can't tell (+3.1 % in one pass)": the raw difference */
     return g_strdup_printf (_("can't tell (%+.1f %% in one pass)"), c->difference_percent);
-  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_FASTER)
-    /* TRANSLATORS: "3.1 % faster (± 0.8 %)" */
-    return g_strdup_printf (_("%.1f %% faster (± %.1f %%)"), c->difference_percent, c->ci95_percent);
-  /* TRANSLATORS: "3.1 % slower (± 0.8 %)" */
-  return g_strdup_printf (_("%.1f %% slower (± %.1f %%)"), -c->difference_percent, c->ci95_percent);
+  {
+    g_autofree char *range = NULL;
+    g_autofree char *head = percent_words (c, &range);
+
+    /* TRANSLATORS: "3.1 % faster (between 2.3 % and 3.9 %)" */
+    return g_strdup_printf (_("%s %s"), head, range);
+  }
 }
 
 /* One pass on a side: the raw difference, said to be no verdict. */
@@ -206,13 +246,15 @@ drivedash_compare_describe_against (const DrivedashStatsComparison *c,
   switch (c->verdict)
     {
     case DRIVEDASH_COMPARE_VERDICT_FASTER:
-      /* TRANSLATORS: "B (Game mode on) is 7.9 % faster than A (± 1.2 %)" */
-      return g_strdup_printf (_("%s is %.1f %% faster than %s (± %.1f %%)"),
-                              side, c->difference_percent, baseline, c->ci95_percent);
     case DRIVEDASH_COMPARE_VERDICT_SLOWER:
-      /* TRANSLATORS: "B (Game mode on) is 7.9 % slower than A (± 1.2 %)" */
-      return g_strdup_printf (_("%s is %.1f %% slower than %s (± %.1f %%)"),
-                              side, -c->difference_percent, baseline, c->ci95_percent);
+      {
+        g_autofree char *range = NULL;
+        g_autofree char *head = percent_words (c, &range);
+
+        /* TRANSLATORS: "B (Game mode on) is 7.9 % faster than A (between 6.7 % and 9.1 %)":
+         * the run, "7.9 % faster", the other run, the range */
+        return g_strdup_printf (_("%s is %s than %s %s"), side, head, baseline, range);
+      }
     case DRIVEDASH_COMPARE_VERDICT_CANNOT_TELL:
       return describe_cannot_tell (c, side, baseline);
     case DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE:

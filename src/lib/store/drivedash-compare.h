@@ -56,13 +56,23 @@ GPtrArray *drivedash_compare_sides     (const DrivedashCompareSide *sides,
 void       drivedash_compare_add_json  (JsonBuilder                *builder,
                                         GPtrArray                  *tests);
 
-/* "no measurable difference", "3.1 % faster (± 0.8 %)", "can't tell
- * (3.1 % faster in one pass)": translated. */
+/* "no measurable difference", "3.1 % faster (between 2.3 % and 3.9 %)",
+ * "1.6× faster (between 1.1× and 2.4×)", "can't tell (3.1 % faster in
+ * one pass)": translated. */
 char      *drivedash_compare_describe  (const DrivedashStatsComparison *comparison);
+/* A ratio B / A with its 95 % interval (all > 0) in plain words: the
+ * head "3.1 % faster" (under 1.2× or over 1/1.2×, in percent; else
+ * "1.6× faster", "1.6× slower") and, in *range, "(between 2.3 % and
+ * 3.9 %)": a range people read at once, never "± x %" (the interval of a
+ * ratio is not symmetric).  Translated. */
+char      *drivedash_compare_format_ratio (double                          ratio,
+                                           double                          low,
+                                           double                          high,
+                                           char                          **range);
 /* How @side compared with @baseline in one test, one sentence without a
  * full stop; @side and @baseline are how the reader knows the runs ("B
  * (Game mode on)", "run 14"), so every line says which run it is about:
- * "B (Game mode on) is 7.9 % faster than A (± 1.2 %)", "No measurable
+ * "B (Game mode on) is 7.9 % faster than A (between 6.7 % and 9.1 %)", "No measurable
  * difference between B (…) and A", "Can't tell from one pass: B (…)
  * measured 7.9 % faster than A", "B (…) has no result in this test".
  * The app's Compare view and drivedash-cli history compare both say it. */
