@@ -209,7 +209,8 @@ test_history (void)
   drivedash_window_set_visible_page (window, "history");
   ui_iterate_until (list_loaded, page, 20);
   g_assert_cmpuint (n_rows (page), ==, 4);
-  g_assert_cmpstr (drivedash_history_item_get_title (item_at (page, 0)), ==, "After the firmware update");
+  /* The test, the drive, and the name where the date would be. */
+  g_assert_true (g_str_has_suffix (drivedash_history_item_get_title (item_at (page, 0)), " · After the firmware update"));
   ui_set_dark (app, FALSE);
   drivedash_history_item_set_selected (item_at (page, 1), TRUE);
   drivedash_history_item_set_selected (item_at (page, 2), TRUE);
@@ -376,7 +377,7 @@ test_open_and_delete (void)
   g_assert_cmpuint (n_rows (page), ==, 3);
   g_assert_true (drivedash_history_model_get_can_undo (model));
   {
-    UiText said = { GTK_WIDGET (window), "Run deleted: After the firmware update" };
+    UiText said = { GTK_WIDGET (window), " · After the firmware update" };
     ButtonSearch undo = { GTK_WIDGET (window), "_Undo", NULL, 0 };
     gint64 second = drivedash_history_item_get_id (item_at (page, 0));
 
@@ -562,8 +563,8 @@ test_import_added (void)
   g_free (ui_screenshot (window, "history-imported.png"));
   g_signal_emit_by_name (show.found, "clicked");
   ui_iterate_until (view_is_run, page, 20);
-  g_assert_cmpstr (drivedash_history_item_get_title (drivedash_history_page_get_current (page)), ==,
-                   "Friend's drive");
+  g_assert_true (g_str_has_suffix (drivedash_history_item_get_title (drivedash_history_page_get_current (page)),
+                                   " · Friend's drive"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }
 
@@ -859,7 +860,7 @@ test_rename (void)
   g_assert_true (gtk_widget_get_visible (apply));
   g_signal_emit_by_name (entry, "activate");
   g_assert_false (gtk_widget_get_visible (apply));
-  g_assert_cmpstr (drivedash_history_item_get_title (item_at (page, 0)), ==, "Renamed & kept");
+  g_assert_true (g_str_has_suffix (drivedash_history_item_get_title (item_at (page, 0)), " · Renamed & kept"));
   ui_close (window);
 }
 

@@ -129,8 +129,14 @@ side_description (const DrivedashCompareSide *side)
     /* TRANSLATORS: one side of an A/B test: "Game mode on, 5 rounds" */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u round", "%s, %u rounds", side->n_runs),
                             game_mode ? game_mode : _("Unknown"), side->n_runs);
-  title = drivedash_history_format_title (run);
   subtitle = drivedash_history_format_subtitle (run);
+  /* A named run by its name first: that is how the user knows it. */
+  if (run->name != NULL && run->name[0] != '\0')
+    return g_strdup_printf ("%s · %s · %s · %s", run->name, subtitle, drivedash_history_format_what (run),
+                            run->drive_model ? run->drive_model : _("Unknown drive"));
+  title = drivedash_history_format_title (run);
+  if (subtitle[0] == '\0')
+    return g_steal_pointer (&title);
   return g_strdup_printf ("%s · %s", title, subtitle);
 }
 

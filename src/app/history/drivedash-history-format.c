@@ -88,14 +88,17 @@ drive_of (const DrivedashStoreRun *run)
   return run->drive_model != NULL && run->drive_model[0] != '\0' ? run->drive_model : _("Unknown drive");
 }
 
+/* Runs told apart at a glance: what the run is (the test and its length),
+ * the drive, and the date, which a name the user gave replaces. */
 char *
 drivedash_history_format_title (const DrivedashStoreRun *run)
 {
+  g_autofree char *when = NULL;
+
   if (run->name != NULL && run->name[0] != '\0')
-    return g_strdup (run->name);
-  /* What the run is; the date, the same for runs made one after the
-   * other, is the subtitle's. */
-  return g_strdup_printf ("%s · %s", drivedash_history_format_what (run), drive_of (run));
+    return g_strdup_printf ("%s · %s · %s", drivedash_history_format_what (run), drive_of (run), run->name);
+  when = drivedash_history_format_date (run->started_at);
+  return g_strdup_printf ("%s · %s · %s", drivedash_history_format_what (run), drive_of (run), when);
 }
 
 char *
@@ -113,10 +116,9 @@ drivedash_history_format_subtitle (const DrivedashStoreRun *run)
   const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
   gboolean named = run->name != NULL && run->name[0] != '\0';
 
-  g_ptr_array_add (parts, drivedash_history_format_date (run->started_at));
-  /* A renamed run's title no longer says what it is. */
+  /* A named run's title has its name where the date was. */
   if (named)
-    g_ptr_array_add (parts, g_strdup_printf ("%s · %s", drivedash_history_format_what (run), drive_of (run)));
+    g_ptr_array_add (parts, drivedash_history_format_date (run->started_at));
   if (game_mode != NULL)
     g_ptr_array_add (parts, g_strdup (game_mode));
   /* A review is kept from its start: one not done may still be running. */
@@ -138,7 +140,9 @@ drivedash_history_format_description (const DrivedashStoreRun *run)
   g_auto(GStrv) lines = g_strsplit (headline, "\n", -1);
   g_autofree char *speeds = g_strjoinv (", ", lines);
 
-  /* The kind is in the title, or in a renamed run's subtitle. */
+  /* The kind, drive and date are in the title. */
+  if (subtitle[0] == '\0')
+    return g_steal_pointer (&speeds);
   /* TRANSLATORS: a stored run read aloud after its title: the date, then its speeds */
   return g_strdup_printf (_("%s. %s"), subtitle, speeds);
 }

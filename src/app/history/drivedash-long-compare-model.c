@@ -71,12 +71,14 @@ make_legend (GPtrArray *runs)
   for (guint i = 0; i < runs->len; i++)
     {
       const DrivedashStoreRun *run = g_ptr_array_index (runs, i);
-      g_autofree char *title = drivedash_history_format_title (run);
+      g_autofree char *title = drivedash_history_format_side_name (run);
       g_autofree char *date = drivedash_history_format_date (run->started_at);
       /* "%e" pads the day with a figure space (U+2007). */
       const char *day = g_str_has_prefix (date, "\u2007") ? date + strlen ("\u2007") : date;
       const char *game_mode = drivedash_history_format_game_mode (run->game_mode);
 
+      /* Every run is of the same test: its name (or date), the date of a
+       * named one, its drive. */
       g_string_append_printf (legend, "%s%s  %s", i ? "\n" : "", drivedash_history_side_label (i), title);
       if (run->name != NULL && run->name[0] != '\0')
         g_string_append_printf (legend, " · %s", day);
