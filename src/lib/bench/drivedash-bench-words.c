@@ -60,6 +60,30 @@ drivedash_bench_spec_dup_plain (const DrivedashBenchSpec *spec)
 }
 
 char *
+drivedash_bench_spec_dup_counted (const DrivedashBenchSpec *spec)
+{
+  guint n = in_flight (spec);
+
+  if (spec->pattern != DRIVEDASH_BENCH_PATTERN_SEQ)
+    /* Translators: "Small random reads, 32 at a time": what, then how many requests wait at once */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u at a time", "%s, %u at a time", n),
+                            random_words (spec), n);
+  switch (spec->mode)
+    {
+    case DRIVEDASH_BENCH_MODE_WRITE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Writing large files, %u at a time",
+                                           "Writing large files, %u at a time", n), n);
+    case DRIVEDASH_BENCH_MODE_MIX:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Reading and writing large files, %u at a time",
+                                           "Reading and writing large files, %u at a time", n), n);
+    case DRIVEDASH_BENCH_MODE_READ:
+    default:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Reading large files, %u at a time",
+                                           "Reading large files, %u at a time", n), n);
+    }
+}
+
+char *
 drivedash_bench_spec_dup_title (const DrivedashBenchSpec *spec)
 {
   g_autofree char *plain = drivedash_bench_spec_dup_plain (spec);

@@ -16,6 +16,10 @@ G_BEGIN_DECLS
 char       *drivedash_bench_spec_dup_title   (const DrivedashBenchSpec *spec);
 /* The title without the short name: "Large files, one at a time". */
 char       *drivedash_bench_spec_dup_plain   (const DrivedashBenchSpec *spec);
+/* Without codes, for a report's readers, with the mode and how many
+ * requests wait at once: "Reading large files, 32 at a time", "Small
+ * random writes, 1 at a time".  Tests of a preset never share one. */
+char       *drivedash_bench_spec_dup_counted (const DrivedashBenchSpec *spec);
 /* Two or three sentences for a tooltip: what is read or written, how
  * many requests wait at once, and what in daily use behaves like it. */
 char       *drivedash_bench_spec_dup_tooltip (const DrivedashBenchSpec *spec);

@@ -35,6 +35,13 @@ const char *drivedash_report_section_name  (DrivedashRunKind  kind);
 /* drivedash-report-health.c */
 void drivedash_report_add_health   (ReportBuild *rb);
 /* drivedash-report-results.c */
+/* A speed test in plain words ("Reading large files, 8 at a time"); an
+ * unknown test by its own name. */
+char *drivedash_report_test_words  (const char  *test,
+                                    const char  *mode);
+/* The appendix: every speed test of @runs with its code, and the terms. */
+void drivedash_report_add_terms    (ReportBuild *rb,
+                                    GPtrArray   *runs);
 void drivedash_report_add_method   (ReportBuild *rb);
 void drivedash_report_add_results  (ReportBuild *rb);
 void drivedash_report_add_verdicts (ReportBuild *rb);

@@ -593,6 +593,7 @@ drivedash_report_build (DrivedashStore               *store,
   else
     add_sections (&rb, sections);
   add_cannot_judge (&rb);
+  drivedash_report_add_terms (&rb, all);
 
   doc = g_steal_pointer (&rb.doc);
   report_build_clear (&rb);

@@ -67,7 +67,8 @@ judging_words (DrivedashCompareLongShape shape)
     case DRIVEDASH_COMPARE_LONG_TIMELINE:
       /* xgettext:no-c-format */
       return _("Runs with the same name are repeats of one setup; two setups with repeats are compared "
-               "with 95 % confidence (Welch’s t-test). A setup of one run shows a difference but cannot "
+               "with 95 % confidence (the statistical test is named at the end). A setup of one run shows a "
+               "difference but cannot "
                "say whether it is more than chance.");
     case DRIVEDASH_COMPARE_LONG_FILL:
     default:

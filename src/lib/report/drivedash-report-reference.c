@@ -40,7 +40,7 @@ add_test (ReportBuild              *rb,
           GPtrArray                *rows)
 {
   g_autoptr(GPtrArray) published = drivedash_references_matching (first->kind, first->test, first->mode);
-  g_autofree char *name = g_strdup_printf ("%s %s", first->test, first->mode);
+  g_autofree char *name = drivedash_report_test_words (first->test, first->mode);
   gboolean any = FALSE;
 
   for (guint i = 0; i < rb->runs->len; i++)
@@ -92,8 +92,9 @@ drivedash_report_add_references (ReportBuild *rb)
   if (matched == 0)
     {
       drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH,
-        _("The magazine ran other tests (SEQ1M Q32T1 and RND4K Q8T8, the CDM 6 tests), "
-          "so there are no published figures to show beside these runs."));
+        _("The magazine ran other tests (the CrystalDiskMark 6 tests: reading and writing large files, "
+          "32 at a time, and small random reads and writes, 64 at a time), so there are no published "
+          "figures to show beside these runs."));
       return;
     }
   /* TRANSLATORS: the source of the figures, then why they are only for

@@ -9,6 +9,8 @@
 #include <json-glib/json-glib.h>
 #include <math.h>
 
+#include "drivedash-bench-spec.h"
+#include "drivedash-bench-words.h"
 #include "drivedash-compare.h"
 #include "drivedash-format.h"
 #include "drivedash-report-build-private.h"
@@ -22,13 +24,27 @@ is_set (const DrivedashStoreRun *run)
   return run->kind == DRIVEDASH_RUN_KIND_AB_SET || run->kind == DRIVEDASH_RUN_KIND_REPEAT_SET;
 }
 
+char *
+drivedash_report_test_words (const char *test,
+                             const char *mode_id)
+{
+  DrivedashBenchMode mode;
+  DrivedashBenchSpec spec;
+  g_autofree char *safe_test = NULL;
+  g_autofree char *safe_mode = NULL;
+
+  if (drivedash_bench_mode_from_string (mode_id, &mode) && drivedash_bench_spec_parse (test, mode, &spec, NULL))
+    return drivedash_bench_spec_dup_counted (&spec);
+  /* Not a test Drivedash knows (an imported run): its own name. */
+  safe_test = drivedash_format_device_string (test);
+  safe_mode = drivedash_format_device_string (mode_id);
+  return g_strdup_printf ("%s %s", safe_test, safe_mode);
+}
+
 static char *
 test_name (const DrivedashStoreResult *r)
 {
-  g_autofree char *test = drivedash_format_device_string (r->test);
-  g_autofree char *mode = drivedash_format_device_string (r->mode);
-
-  return g_strdup_printf ("%s %s", test, mode);
+  return drivedash_report_test_words (r->test, r->mode);
 }
 
 static const char *
@@ -46,7 +62,8 @@ tests_words (const DrivedashStoreRun *run)
     {
       g_autofree char *name = test_name (g_ptr_array_index (run->results, i));
 
-      g_string_append_printf (s, "%s%s", i ? ", " : "", name);
+      /* The names hold commas: "Reading large files, 8 at a time; …". */
+      g_string_append_printf (s, "%s%s", i ? "; " : "", name);
     }
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
@@ -160,7 +177,8 @@ drivedash_report_add_method (ReportBuild *rb)
     _("Drivedash measures the way CrystalDiskMark does: it writes a test file, runs each test once to warm up "
       "and then for several passes, and reports the best pass in MB/s (millions of bytes a second). "
       "A difference between runs is called real only when the passes of both runs show it with 95 % "
-      "confidence (Welch’s t-test); otherwise the report says there is no measurable difference."));
+      "confidence (the statistical test is named at the end); otherwise the report says there is no "
+      "measurable difference."));
   for (guint i = 0; i < rb->runs->len; i++)
     {
       g_autofree char *line = method_line (rb, i);
@@ -195,17 +213,24 @@ all_tests (ReportBuild *rb)
   return tests;
 }
 
+/* Where the speed likely lies, as a range people read at once; an
+ * interval wider than half the mean says only that the passes varied. */
 static char *
 spread_words (const DrivedashStoreResult *r)
 {
   DrivedashStatsSummary s;
-  g_autofree char *ci = NULL;
+  g_autofree char *low = NULL;
+  g_autofree char *high = NULL;
 
   drivedash_stats_summarize ((const double *) (gpointer) r->passes->data, r->passes->len, &s);
   if (s.n < 2 || !isfinite (s.ci95))
     return g_strdup ("–");
-  ci = drivedash_format_figure (s.ci95, 1);
-  return g_strdup_printf ("± %s", ci);
+  if (s.ci95 >= s.mean / 2)
+    return g_strdup (_("varied too much to pin down"));
+  low = drivedash_format_figure (s.mean - s.ci95, 0);
+  high = drivedash_format_figure (s.mean + s.ci95, 0);
+  /* Translators: a range of speeds, "4,100–5,600 MB/s" */
+  return g_strdup_printf (_("%s–%s MB/s"), low, high);
 }
 
 static char **
@@ -213,20 +238,23 @@ result_row (ReportBuild                *rb,
             guint                       i,
             const DrivedashStoreResult *r)
 {
-  char **row = g_new0 (char *, 6);
+  char **row = g_new0 (char *, 5);
 
   row[0] = g_strdup (LABEL (rb, i));
   if (r == NULL)
     {
       row[1] = g_strdup (_("not measured"));
-      for (guint c = 2; c < 5; c++)
+      for (guint c = 2; c < 4; c++)
         row[c] = g_strdup ("–");
       return row;
     }
-  row[1] = drivedash_format_figure (r->mb_per_s, r->mb_per_s < 100 ? 2 : 1);
-  row[2] = drivedash_format_figure (r->iops, 0);
-  row[3] = g_strdup_printf ("%u", r->passes->len);
-  row[4] = spread_words (r);
+  {
+    g_autofree char *figure = drivedash_format_figure (r->mb_per_s, r->mb_per_s < 100 ? 2 : 1);
+
+    row[1] = g_strdup_printf (_("%s MB/s"), figure);
+  }
+  row[2] = g_strdup_printf ("%u", r->passes->len);
+  row[3] = spread_words (r);
   return row;
 }
 
@@ -294,10 +322,9 @@ add_test (ReportBuild                *rb,
   guint present = 0;
 
   chart->unit = g_strdup ("MB/s");
-  /* TRANSLATORS: the columns of a report's table of one test; spread is
-   * the 95 % interval of the passes around their mean, in MB/s */
-  /* xgettext:no-c-format */
-  g_ptr_array_add (rows, g_strsplit (_("Run|MB/s|IOPS|Passes|Spread (95 %)"), "|", -1));
+  /* TRANSLATORS: the columns of a report's table of one test; the last is
+   * the 95 % interval of the passes' mean, as a range of speeds */
+  g_ptr_array_add (rows, g_strsplit (_("Run|Speed|Passes|Likely between"), "|", -1));
   for (guint i = 0; i < rb->runs->len; i++)
     {
       const DrivedashStoreResult *r = drivedash_store_run_find_result (RUN (rb, i), test->test, test->mode);
@@ -351,8 +378,7 @@ add_comparisons (ReportBuild *rb)
   for (guint t = 0; t < tests->len; t++)
     {
       const DrivedashCompareTest *test = g_ptr_array_index (tests, t);
-      g_autofree char *name = g_strdup_printf ("%s %s", test->test, test->mode);
-      g_autofree char *safe = drivedash_format_device_string (name);
+      g_autofree char *safe = drivedash_report_test_words (test->test, test->mode);
 
       for (guint e = 1; e < test->entries->len; e++)
         {
@@ -363,7 +389,7 @@ add_comparisons (ReportBuild *rb)
           if (entry->summary.n == 0)
             continue;
           words = drivedash_compare_describe (&entry->vs_first);
-          /* TRANSLATORS: "SEQ1M Q8T1 read, B against A: 3.1 % faster (± 0.8 %)." */
+          /* TRANSLATORS: "Reading large files, 8 at a time, B against A: 3.1 % faster (between 2.3 % and 3.9 %)." */
           line = g_strdup_printf (_("%s, %s against %s: %s."), safe, LABEL (rb, e), LABEL (rb, 0), words);
           drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, line);
         }
@@ -426,4 +452,56 @@ drivedash_report_add_verdicts (ReportBuild *rb)
         _("With one run, Drivedash cannot say whether these speeds are usual for this drive: "
           "make a report of it together with another run.")));
     }
+}
+
+/* One line of the appendix per speed test in @runs: its words, its code
+ * and what it does. */
+static void
+add_test_terms (ReportBuild *rb,
+                GPtrArray   *runs)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < runs->len; i++)
+    for (guint r = 0; ((DrivedashStoreRun *) g_ptr_array_index (runs, i))->results != NULL
+                      && r < ((DrivedashStoreRun *) g_ptr_array_index (runs, i))->results->len; r++)
+      {
+        const DrivedashStoreResult *res = g_ptr_array_index (((DrivedashStoreRun *) g_ptr_array_index (runs, i))->results, r);
+        g_autofree char *key = g_strdup_printf ("%s %s", res->test, res->mode);
+        g_autofree char *words = NULL, *code = NULL, *tooltip = NULL, *line = NULL;
+        DrivedashBenchMode mode;
+        DrivedashBenchSpec spec;
+
+        if (g_hash_table_contains (seen, key) || !drivedash_bench_mode_from_string (res->mode, &mode)
+            || !drivedash_bench_spec_parse (res->test, mode, &spec, NULL))
+          continue;
+        words = drivedash_bench_spec_dup_counted (&spec);
+        code = drivedash_bench_spec_dup_label (&spec);
+        tooltip = drivedash_bench_spec_dup_tooltip (&spec);
+        /* TRANSLATORS: "Reading large files, 8 at a time — SEQ1M Q8T1 Read: Reads one long …" */
+        line = g_strdup_printf (_("%s — %s: %s"), words, code, tooltip);
+        drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, line);
+        g_hash_table_add (seen, g_steal_pointer (&key));
+      }
+}
+
+void
+drivedash_report_add_terms (ReportBuild *rb,
+                            GPtrArray   *runs)
+{
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("Terms and test codes"));
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH,
+                             _("The report speaks in plain words; here is what each stands for, with the "
+                               "codes other tools and reviews use."));
+  add_test_terms (rb, runs);
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, drivedash_bench_explain_mb_per_s ());
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, drivedash_bench_explain_iops ());
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET,
+                             /* xgettext:no-c-format */
+                             _("95 % confidence, Welch’s t-test: the standard test of whether two sets of "
+                               "measurements differ by more than chance; a difference is called real only "
+                               "when it passes."));
+  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET,
+                             _("CrystalDiskMark, Iometer, PCMark 8: the programs reviewers use on Windows; "
+                               "Drivedash’s tests follow their methods so the figures can be set side by side."));
 }
