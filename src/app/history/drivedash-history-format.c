@@ -217,12 +217,8 @@ drivedash_history_format_mean (const DrivedashStatsSummary *summary)
 {
   if (summary->n == 0 || !isfinite (summary->mean))
     return g_strdup ("—");
-  if (summary->n < 2 || !isfinite (summary->ci95))
-    return g_strdup_printf (_("%.0f MB/s"), summary->mean);
-  /* TRANSLATORS: mean ± 95 % confidence interval, then how many values */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f ± %.0f MB/s (%u value)",
-                                       "%.0f ± %.0f MB/s (%u values)", summary->n),
-                          summary->mean, summary->ci95, summary->n);
+  /* The interval is drawn on the chart and said in the verdict. */
+  return g_strdup_printf (_("%.0f MB/s"), summary->mean);
 }
 
 const char *

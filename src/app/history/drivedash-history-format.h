@@ -34,7 +34,8 @@ char       *drivedash_history_format_description (const DrivedashStoreRun *run);
 /* The first read and the first write result, one a line: "Read 3477
  * MB/s\nWrite 2999 MB/s"; "No results" when the run has none. */
 char       *drivedash_history_format_headline  (const DrivedashStoreRun *run);
-/* "3477 ± 12 MB/s (5 passes)", "3477 MB/s" (one value), "—" (n = 0). */
+/* The mean, "3477 MB/s", "—" (n = 0): the interval is on the chart and
+ * in the verdict's words. */
 char       *drivedash_history_format_mean      (const DrivedashStatsSummary *summary);
 /* "A", "B", … for side @index (0–5). */
 const char *drivedash_history_side_label       (guint                    index);
