@@ -19,12 +19,10 @@ read_one (DrivedashStore        *store,
           gint64                 now)
 {
   g_autoptr(GError) error = NULL;
-  GArray *all = NULL;
-  gint64 id = drivedash_store_find_watch_drive (store, health->serial, health->controller, &error);
+  GArray *all = drivedash_store_list_drive_snapshots (store, health->serial, health->controller,
+                                                      now - (gint64) DRIVEDASH_TREND_PROJECTION_DAYS * 86400,
+                                                      now + 1, &error);
 
-  if (id > 0)
-    all = drivedash_store_list_snapshots (store, id, now - (gint64) DRIVEDASH_TREND_PROJECTION_DAYS * 86400,
-                                          now + 1, &error);
   if (error != NULL)
     fprintf (stderr, "drivedash-cli: %s\n", error->message);
   return all != NULL ? all : g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));

@@ -112,16 +112,13 @@ read_thread (GTask        *task,
   g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GError) error = NULL;
   GArray *all = NULL;
-  gint64 id = 0;
 
   if (r->path != NULL && g_file_test (r->path, G_FILE_TEST_IS_REGULAR))
     {
       store = drivedash_store_open (r->path, &error);
       if (store != NULL)
-        id = drivedash_store_find_watch_drive (store, r->serial, r->controller, &error);
-      if (id > 0)
-        all = drivedash_store_list_snapshots (store, id, r->now - DRIVEDASH_HEALTH_HISTORY_DAYS * DAY,
-                                              r->now + 1, &error);
+        all = drivedash_store_list_drive_snapshots (store, r->serial, r->controller,
+                                                    r->now - DRIVEDASH_HEALTH_HISTORY_DAYS * DAY, r->now + 1, &error);
     }
   if (error != NULL)
     g_task_return_error (task, g_steal_pointer (&error));

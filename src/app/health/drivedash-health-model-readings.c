@@ -25,14 +25,13 @@ readings_thread (GTask        *task,
   g_autofree char *path = drivedash_store_get_default_path ();
   g_autoptr(DrivedashStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC, id = 0;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   GArray *readings = NULL;
 
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && (store = drivedash_store_open (path, &error)) != NULL)
-    id = drivedash_store_find_watch_drive (store, health->serial, health->controller, &error);
-  if (id > 0)
-    readings = drivedash_store_list_snapshots (store, id, now - (gint64) DRIVEDASH_HEALTH_CHANGE_DAYS * DAY,
-                                               now + 1, &error);
+    readings = drivedash_store_list_drive_snapshots (store, health->serial, health->controller,
+                                                     now - (gint64) DRIVEDASH_HEALTH_CHANGE_DAYS * DAY, now + 1,
+                                                     &error);
   if (error != NULL)
     g_debug ("the watch's readings: %s", error->message);
   g_task_return_pointer (task, readings ? readings : g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot)),

@@ -23,16 +23,6 @@ is_serious (DrivedashEventKind kind)
   return drivedash_event_kind_get_severity (kind) == DRIVEDASH_EVENT_SEVERITY_SERIOUS;
 }
 
-static int
-compare_reasons (gconstpointer a,
-                 gconstpointer b)
-{
-  const DrivedashVerdictReason *x = *(DrivedashVerdictReason * const *) a;
-  const DrivedashVerdictReason *y = *(DrivedashVerdictReason * const *) b;
-
-  return (int) y->level - (int) x->level;
-}
-
 /* "No problems found." is not true any more once the kernel says
  * otherwise. */
 static void
@@ -105,7 +95,7 @@ drivedash_health_add_kernel_events (DrivedashHealth         *health,
   if (!added)
     return;
   remove_no_problems (health->reasons);
-  g_ptr_array_sort (health->reasons, compare_reasons);
+  g_ptr_array_sort (health->reasons, drivedash_verdict_reason_compare);
   health->verdict = ((DrivedashVerdictReason *) g_ptr_array_index (health->reasons, 0))->level;
 }
 

@@ -154,16 +154,6 @@ spare_reason (DrivedashHealth         *health,
                         base->available_spare_percent, spare, since));
 }
 
-static int
-by_level (gconstpointer a,
-          gconstpointer b)
-{
-  const DrivedashVerdictReason *x = *(DrivedashVerdictReason * const *) a;
-  const DrivedashVerdictReason *y = *(DrivedashVerdictReason * const *) b;
-
-  return (int) y->level - (int) x->level;
-}
-
 void
 drivedash_health_add_history (DrivedashHealth *health,
                               const GArray    *history,
@@ -191,7 +181,7 @@ drivedash_health_add_history (DrivedashHealth *health,
       life_used_reason (health, base, now);
       spare_reason (health, base);
     }
-  g_ptr_array_sort (health->reasons, by_level);
+  g_ptr_array_sort (health->reasons, drivedash_verdict_reason_compare);
   for (guint i = 0; i < health->reasons->len; i++)
     verdict = MAX (verdict, ((DrivedashVerdictReason *) g_ptr_array_index (health->reasons, i))->level);
   health->verdict = verdict;

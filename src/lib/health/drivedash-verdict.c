@@ -123,9 +123,9 @@ add (GPtrArray        *reasons,
   g_free (message);
 }
 
-static int
-compare_reasons (gconstpointer a,
-                 gconstpointer b)
+int
+drivedash_verdict_reason_compare (gconstpointer a,
+                                  gconstpointer b)
 {
   const DrivedashVerdictReason *x = *(DrivedashVerdictReason * const *) a;
   const DrivedashVerdictReason *y = *(DrivedashVerdictReason * const *) b;
@@ -306,7 +306,7 @@ drivedash_verdict_compute (const DrivedashHealth  *health,
 
   if (reasons->len > 0)
     {
-      g_ptr_array_sort (reasons, compare_reasons);
+      g_ptr_array_sort (reasons, drivedash_verdict_reason_compare);
       verdict = ((DrivedashVerdictReason *) g_ptr_array_index (reasons, 0))->level;
     }
   else if (has_smart || has_temperature ||

@@ -34,6 +34,10 @@ DrivedashVerdictReason *drivedash_verdict_reason_new  (DrivedashVerdict  level,
                                                        const char       *id,
                                                        const char       *message);
 void                    drivedash_verdict_reason_free (DrivedashVerdictReason *reason);
+/* For g_ptr_array_sort(): the worst first; GLib's sort is stable, so
+ * reasons of one level keep the order the rules added them in. */
+int                     drivedash_verdict_reason_compare (gconstpointer a,
+                                                          gconstpointer b);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrivedashVerdictReason, drivedash_verdict_reason_free)
 
 /* "good", "caution", "bad", "unknown" — stable, used in JSON and a{sv}. */

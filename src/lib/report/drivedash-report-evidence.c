@@ -84,15 +84,8 @@ drivedash_evidence_read_history (DrivedashStore         *store,
                                  const DrivedashHealth  *health,
                                  GError                **error)
 {
-  gint64 id;
-
   g_return_val_if_fail (DRIVEDASH_IS_STORE (store), NULL);
-  id = drivedash_store_find_watch_drive (store, health->serial, health->controller, error);
-  if (id < 0)
-    return NULL;
-  if (id == 0)
-    return g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
-  return drivedash_store_list_snapshots (store, id, 0, G_MAXINT64, error);
+  return drivedash_store_list_drive_snapshots (store, health->serial, health->controller, 0, G_MAXINT64, error);
 }
 
 static char *

@@ -78,6 +78,23 @@ drivedash_store_find_watch_drive (DrivedashStore  *self,
   return id;
 }
 
+GArray *
+drivedash_store_list_drive_snapshots (DrivedashStore  *self,
+                                      const char      *serial,
+                                      const char      *controller,
+                                      gint64           from,
+                                      gint64           to,
+                                      GError         **error)
+{
+  gint64 id = drivedash_store_find_watch_drive (self, serial, controller, error);
+
+  if (id < 0)
+    return NULL;
+  if (id == 0)
+    return g_array_new (FALSE, FALSE, sizeof (DrivedashSnapshot));
+  return drivedash_store_list_snapshots (self, id, from, to, error);
+}
+
 static void
 bind_snapshot (sqlite3_stmt            *stmt,
                gint64                   drive_id,

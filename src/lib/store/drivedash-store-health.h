@@ -57,6 +57,16 @@ gint64   drivedash_store_find_watch_drive  (DrivedashStore            *self,
                                             const char                *serial,
                                             const char                *controller,
                                             GError                   **error);
+/* The watch's readings of the drive @serial (on @controller) with
+ * from ≤ time < to, oldest first; empty when the watch never saw it,
+ * NULL with @error when the database cannot be read.
+ * (element-type DrivedashSnapshot) */
+GArray  *drivedash_store_list_drive_snapshots (DrivedashStore         *self,
+                                               const char             *serial,
+                                               const char             *controller,
+                                               gint64                  from,
+                                               gint64                  to,
+                                               GError                **error);
 /* The same id from a stored run's serial_hash: 0 when the watch never
  * saw that drive (or @serial_hash is NULL), -1 with @error. */
 gint64   drivedash_store_find_watch_drive_by_hash (DrivedashStore *self,
