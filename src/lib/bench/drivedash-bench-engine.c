@@ -25,6 +25,7 @@
 #include "drivedash-bench-worker.h"
 #include "drivedash-error.h"
 #include "drivedash-histogram.h"
+#include "drivedash-sim-drive.h"
 
 #define PREFILL_CHUNK       (1u << 20)
 #define PREFILL_DEPTH       8
@@ -96,6 +97,33 @@ check_cancelled (Run     *run,
   return TRUE;
 }
 
+/* prefill() on the simulated drive: as long as the real one would take. */
+static gboolean
+prefill_simulated (Run     *run,
+                   GError **error)
+{
+  const DrivedashSimLoad load = { .block_size = PREFILL_CHUNK, .depth = PREFILL_DEPTH, .sequential = TRUE };
+  const guint64 size = run->file->size;
+  DrivedashSimStream stream;
+  guint64 done = 0, last = drivedash_bench_now_ns ();
+
+  drivedash_sim_stream_init (&stream, &load, run->worker_seed++);
+  while (done < size && !check_cancelled (run, error))
+    {
+      DrivedashSimStep step;
+      guint64 now;
+
+      emit_progress (run, 0, DRIVEDASH_BENCH_PHASE_PREPARING, (double) done / (double) size);
+      drivedash_bench_waker_wait_until (&run->waker, g_get_monotonic_time () + 20 * G_TIME_SPAN_MILLISECOND);
+      now = drivedash_bench_now_ns ();
+      drivedash_sim_stream_step (&stream, (double) (now - last) / 1e9, &step);
+      last = now;
+      done = MIN (size, done + step.write_bytes);
+    }
+  run->report->bytes_written += done;
+  return done >= size;
+}
+
 /* Writes the whole file once with big sequential requests, so reads
  * measure the drive rather than holes the filesystem answers from memory. */
 static gboolean
@@ -112,6 +140,8 @@ prefill (Run     *run,
   int ret, failed = 0;
   DrivedashBenchRng rng;
 
+  if (run->file->fd < 0)
+    return prefill_simulated (run, error);
   ret = io_uring_queue_init (PREFILL_DEPTH, &ring, 0);
   if (ret < 0)
     {
@@ -330,7 +360,9 @@ start_workers (Run  *run,
       w->epoch_bytes = g_new0 (guint64, st->passes + 2);
       w->epoch_ios = g_new0 (guint64, st->passes + 2);
       w->counted_epoch = -1;
-      w->thread = g_thread_try_new ("drivedash-io", drivedash_bench_worker_main, w, NULL);
+      w->thread = g_thread_try_new ("drivedash-io",
+                                    st->simulated ? drivedash_bench_worker_sim_main : drivedash_bench_worker_main,
+                                    w, NULL);
       if (w->thread == NULL)
         {
           test->failed_errno = EAGAIN;
@@ -730,7 +762,9 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
   g_cond_init (&run.waker.cond);
   handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), &run.waker, NULL);
 
-  run.file = drivedash_bench_file_create (settings->folder, file_size, settings->allow_buffered, error);
+  run.file = settings->simulated
+             ? drivedash_bench_file_new_simulated (file_size)
+             : drivedash_bench_file_create (settings->folder, file_size, settings->allow_buffered, error);
   if (run.file == NULL)
     ok = FALSE;
 

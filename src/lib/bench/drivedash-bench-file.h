@@ -39,6 +39,10 @@ DrivedashBenchFile *drivedash_bench_file_create (const char  *folder,
 
 /* Unlinks and closes the file — only if the name still points at the
  * file we created — and releases its lock. */
+/* The demo's file on the simulated drive: no file at all (fd -1), which
+ * _check() always finds and _remove() just forgets. */
+DrivedashBenchFile *drivedash_bench_file_new_simulated (guint64 size);
+
 void                drivedash_bench_file_remove (DrivedashBenchFile *self);
 
 /* FALSE with DRIVEDASH_ERROR_FILE_REMOVED when someone deleted the file. */

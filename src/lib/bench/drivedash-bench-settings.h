@@ -53,6 +53,9 @@ typedef struct
                                            the CLI's results stay comparable with fio's */
   double              io_timeout;       /* seconds one read or write may take before the run
                                            ends with "the drive stopped responding" */
+  gboolean            simulated;        /* the demo: run on the simulated drive
+                                           (drivedash-sim-drive.h), with no file and
+                                           no I/O; @folder is not used */
 } DrivedashBenchSettings;
 
 #define DRIVEDASH_TYPE_BENCH_SETTINGS (drivedash_bench_settings_get_type ())

@@ -423,14 +423,6 @@ queue_stalled (Io      *io,
   return oldest != G_MAXUINT64 && now - oldest > io->t->io_timeout_ns;
 }
 
-typedef struct
-{
-  guint64 bytes;
-  guint64 read;
-  guint64 written;
-  guint   n;
-} Batch;
-
 /* The tick's completion: -ETIME when its slice is over, -ECANCELED when it
  * was taken out.  Anything else means this kernel will not keep it, and
  * the waits carry their own timeout instead. */
@@ -490,7 +482,7 @@ static gboolean
 reap (Io       *io,
       guint64   now,
       gboolean  measured,
-      Batch    *batch)
+      DrivedashBenchBatch *batch)
 {
   DrivedashBenchWorker *w = io->w;
   struct io_uring_cqe *cqe;
@@ -542,11 +534,11 @@ reap (Io       *io,
   return ok;
 }
 
-static void
-count_batch (DrivedashBenchWorker *w,
-             guint                 epoch,
-             gboolean              measured,
-             const Batch          *batch)
+void
+drivedash_bench_worker_count (DrivedashBenchWorker      *w,
+                              guint                      epoch,
+                              gboolean                   measured,
+                              const DrivedashBenchBatch *batch)
 {
   const guint e = MIN (epoch, w->test->passes + 1);
 
@@ -633,8 +625,8 @@ submit_and_wait (Io       *io,
   return TRUE;
 }
 
-static void
-wait_for_go (DrivedashBenchShared *t)
+void
+drivedash_bench_worker_wait_for_go (DrivedashBenchShared *t)
 {
   g_mutex_lock (&t->start_lock);
   t->ready++;
@@ -666,7 +658,7 @@ drivedash_bench_worker_main (gpointer data)
   io.qd = t->spec.queue_depth;
   if (!io_setup (&io))
     return NULL;
-  wait_for_go (t);
+  drivedash_bench_worker_wait_for_go (t);
 
   for (;;)
     {
@@ -674,7 +666,7 @@ drivedash_bench_worker_main (gpointer data)
       gboolean running = !g_atomic_int_get (&t->stop) && epoch <= t->passes;
       gboolean measured;
       guint64 now;
-      Batch batch = { 0 };
+      DrivedashBenchBatch batch = { 0 };
 
       if (running)
         fill_queue (&io);
@@ -693,7 +685,7 @@ drivedash_bench_worker_main (gpointer data)
       measured = epoch >= 1 && epoch <= t->passes;
       cpu_clock_update (&cpu, w, measured);
       reap (&io, now, measured, &batch);
-      count_batch (w, epoch, measured, &batch);
+      drivedash_bench_worker_count (w, epoch, measured, &batch);
 
       if (G_UNLIKELY (queue_stalled (&io, now)))
         {

@@ -155,5 +155,26 @@ typedef struct
  * that request (and its buffer) to the kernel; so does one still in flight
  * a moment after test->cancelled. */
 gpointer drivedash_bench_worker_main (gpointer data);
+/* The same on the demo's simulated drive (drivedash-sim-drive.h): no
+ * file, no I/O, believable counts at the pace of the real thing. */
+gpointer drivedash_bench_worker_sim_main (gpointer data);
+
+/* What one wait of an I/O thread completed. */
+typedef struct
+{
+  guint64 bytes;
+  guint64 read;
+  guint64 written;
+  guint   n;
+} DrivedashBenchBatch;
+
+/* Counts @batch into @w's epoch, pass cap and totals (the live window is
+ * the caller's, under win_lock). */
+void     drivedash_bench_worker_count       (DrivedashBenchWorker      *w,
+                                             guint                      epoch,
+                                             gboolean                   measured,
+                                             const DrivedashBenchBatch *batch);
+/* Counts the thread in at the start line and waits for the go. */
+void     drivedash_bench_worker_wait_for_go (DrivedashBenchShared      *t);
 
 G_END_DECLS

@@ -96,6 +96,11 @@ drivedash_long_io_init (DrivedashLongIo *io,
   io->io_timeout_ns = 30 * G_GUINT64_CONSTANT (1000000000);
   io->window.read_hist = drivedash_histogram_new ();
   io->window.write_hist = drivedash_histogram_new ();
+  if (fd < 0)
+    {
+      io->abandoned = TRUE;  /* the simulated drive: no ring to tear down */
+      return TRUE;
+    }
   ret = drivedash_bench_ring_init (&io->ring, DRIVEDASH_LONG_IO_MAX_QD);
   if (ret < 0)
     {
@@ -424,6 +429,8 @@ drivedash_long_io_run (DrivedashLongIo          *io,
   Loop l = { .io = io, .job = job, .t = totals };
   gboolean left_early = FALSE;
 
+  if (io->fd < 0)
+    return drivedash_long_io_run_simulated (io, job, totals);
   memset (totals, 0, sizeof *totals);
   if (!loop_setup (&l))
     {

@@ -94,6 +94,13 @@ gboolean drivedash_long_io_run    (DrivedashLongIo          *io,
                                    const DrivedashLongIoJob *job,
                                    DrivedashLongIoTotals    *totals);
 
+/* drivedash_long_io_run() on the demo's simulated drive (an @io with
+ * fd -1): the job's pace, counts and latencies from drivedash-sim-drive.h,
+ * with no I/O (drivedash-longtest-sim.c). */
+gboolean drivedash_long_io_run_simulated (DrivedashLongIo          *io,
+                                          const DrivedashLongIoJob *job,
+                                          DrivedashLongIoTotals    *totals);
+
 /* The storage test's bytes for a file of @file_size: a quarter of the
  * file, at least 8 MiB and at most 2 GiB. */
 guint64  drivedash_long_io_trace_bytes (guint64 file_size);

@@ -13,6 +13,7 @@
 #include "drivedash-longtest.h"
 #include "drivedash-longtest-io.h"
 #include "drivedash-longtest-private.h"
+#include "drivedash-sim-drive.h"
 
 #define GIB (G_GUINT64_CONSTANT (1) << 30)
 /* PCMark 8's durations (DESIGN.md §6). */
@@ -507,16 +508,37 @@ drivedash_long_test_set_free_margin_for_testing (guint64 bytes)
   margin_override = bytes;
 }
 
+/* The size and free space of @folder's filesystem (NULL = home); the
+ * simulated drive's for its folder.  FALSE when unknown. */
+static gboolean
+folder_space (const char *folder,
+              guint64    *size,
+              guint64    *avail)
+{
+  struct statvfs sv;
+
+  if (g_strcmp0 (folder, DRIVEDASH_SIM_DRIVE_FOLDER) == 0)
+    {
+      *size = DRIVEDASH_SIM_DRIVE_CAPACITY;
+      *avail = DRIVEDASH_SIM_DRIVE_FREE;
+      return TRUE;
+    }
+  if (statvfs (folder ? folder : g_get_home_dir (), &sv) != 0 || sv.f_blocks == 0)
+    return FALSE;
+  *size = (guint64) sv.f_blocks * sv.f_frsize;
+  *avail = (guint64) sv.f_bavail * sv.f_frsize;
+  return TRUE;
+}
+
 gboolean
 drivedash_long_test_resolve_amount (const char *folder,
                                     guint64     wanted,
                                     guint64    *out_amount,
                                     GError    **error)
 {
-  struct statvfs sv;
   guint64 size, avail, margin, allowed;
 
-  if (statvfs (folder ? folder : g_get_home_dir (), &sv) != 0 || sv.f_blocks == 0)
+  if (!folder_space (folder, &size, &avail))
     {
       /* Unknown: the file's own creation checks space; nothing to add. */
       if (wanted == 0)
@@ -529,8 +551,6 @@ drivedash_long_test_resolve_amount (const char *folder,
       *out_amount = wanted;
       return TRUE;
     }
-  size = (guint64) sv.f_blocks * sv.f_frsize;
-  avail = (guint64) sv.f_bavail * sv.f_frsize;
   margin = margin_override != G_MAXUINT64 ? margin_override : MAX (size / 10, 5 * GIB);
   allowed = avail > margin ? MIN (avail - margin, size) / 4096 * 4096 : 0;
   if (wanted == 0)

@@ -19,6 +19,7 @@
 #include "drivedash-hwmon.h"
 #include "drivedash-longtest.h"
 #include "drivedash-longtest-io.h"
+#include "drivedash-sim-drive.h"
 
 #define NS_PER_S        1e9
 #define PROGRESS_NS     (200 * G_GUINT64_CONSTANT (1000000))
@@ -501,15 +502,25 @@ drivedash_long_test_execute (const DrivedashLongTestSettings *settings,
                              DrivedashLongTestResult        **partial,
                              GError                         **error)
 {
-  Run r = { .s = settings, .sink = sink, .user_data = user_data };
+  g_autoptr(DrivedashLongTestSettings) simulated = NULL;
   g_autoptr(DrivedashBenchFile) file = NULL;
   guint64 amount = 0;
   guint64 size = settings->file_size;
   gulong handler = 0;
   gboolean ok;
 
+  Run r = { .sink = sink, .user_data = user_data };
+
   if (!drivedash_long_test_settings_validate (settings, error))
     return NULL;
+  /* The simulated drive's folder has the simulated drive's free space. */
+  if (settings->simulated)
+    {
+      settings = simulated = drivedash_long_test_settings_copy (settings);
+      g_free (simulated->folder);
+      simulated->folder = g_strdup (DRIVEDASH_SIM_DRIVE_FOLDER);
+    }
+  r.s = settings;
   if (drivedash_long_test_kind_fills (settings->kind))
     {
       if (!drivedash_long_test_settings_resolve_amount (settings, &amount, error))
@@ -525,7 +536,8 @@ drivedash_long_test_execute (const DrivedashLongTestSettings *settings,
       g_set_error_literal (error, DRIVEDASH_ERROR, DRIVEDASH_ERROR_CANCELLED, _("The test was stopped."));
       return NULL;
     }
-  file = drivedash_bench_file_create (settings->folder, size, FALSE, error);
+  file = settings->simulated ? drivedash_bench_file_new_simulated (size)
+                             : drivedash_bench_file_create (settings->folder, size, FALSE, error);
   if (file == NULL)
     return NULL;
 

@@ -85,6 +85,8 @@ typedef struct
   double                io_timeout_s;
   char                 *hwmon_path;      /* the drive's hwmon directory; NULL = none */
   char                 *controller;      /* "nvme0" for the thermal counters; NULL = none */
+  gboolean              simulated;       /* the demo: on the simulated drive
+                                            (drivedash-sim-drive.h), no file, no I/O */
 } DrivedashLongTestSettings;
 
 DrivedashLongTestSettings *drivedash_long_test_settings_new  (DrivedashLongTestKind kind);
