@@ -26,6 +26,9 @@ row_at (double t,
   r.t_s = (float) t;
   r.read_iops = (float) (iops * 0.7);
   r.write_iops = (float) (iops * 0.3);
+  /* 4 KiB requests */
+  r.read_mb_per_s = (float) (iops * 0.7 * 4096 / 1e6);
+  r.write_mb_per_s = (float) (iops * 0.3 * 4096 / 1e6);
   r.read_mean_us = 100;
   r.write_mean_us = 200;
   r.p99_us = (float) (t == 5000 ? 9999 : 500);
@@ -139,6 +142,8 @@ test_first_last (void)
   g_assert_cmpfloat (s.window_s, ==, 60);
   g_assert_cmpfloat_with_epsilon (s.first_iops, 1000, 1e-6);
   g_assert_cmpfloat_with_epsilon (s.last_iops, 620, 1e-6);
+  g_assert_cmpfloat_with_epsilon (s.first_mb_per_s, 4.096, 1e-5);
+  g_assert_cmpfloat_with_epsilon (s.last_mb_per_s, 620 * 4096 / 1e6, 1e-5);
   g_assert_cmpfloat_with_epsilon (s.change_percent, -38, 1e-6);
   g_assert_cmpfloat_with_epsilon (s.total_iops, 810, 1e-6);
   /* the fall happened at 5 minutes, at 71 °C */
@@ -642,6 +647,7 @@ make_sustained (void)
   for (guint i = 0; i < 300; i++)
     {
       DrivedashTimeseriesRow row = { .t_s = i + 1, .read_iops = 8000, .write_iops = 4000,
+                                     .read_mb_per_s = 974.2f, .write_mb_per_s = 487.1f,
                                      .phase = DRIVEDASH_LONG_PHASE_MEASURE };
 
       drivedash_timeseries_append (res->series, &row);
@@ -681,12 +687,15 @@ test_grouping (void)
 
   res = make_sustained ();
   text = drivedash_long_test_result_to_text (res, s);
-  g_assert_nonnull (strstr (text, "Total: 12,000 IOPS, 1,461.3 MB/s\n"));
-  g_assert_nonnull (strstr (text, "Start: 12,000 IOPS, end: 12,000 IOPS"));
+  g_assert_nonnull (strstr (text, "Total: 1,461.3 MB/s\n"));
+  g_assert_nonnull (strstr (text, "Start: 1,461.3 MB/s, end: 1,461.3 MB/s"));
+  g_assert_null (strstr (text, "IOPS"));
   node = drivedash_long_test_result_to_json (res, s);
   json = json_to_string (node, FALSE);
   g_assert_nonnull (strstr (json, "\"total_iops\":12000"));
   g_assert_nonnull (strstr (json, "\"total_mb_per_s\":1461.3"));
+  g_assert_nonnull (strstr (json, "\"first_minute_mb_per_s\":1461.3"));
+  g_assert_nonnull (strstr (json, "\"last_minute_mb_per_s\":1461.3"));
   g_assert_null (strstr (json, "12,000"));
   drivedash_long_test_result_free (res);
 

@@ -232,6 +232,10 @@ add_sustained (JsonBuilder                   *b,
   json_builder_add_double_value (b, s.first_iops);
   json_builder_set_member_name (b, "last_minute_iops");
   json_builder_add_double_value (b, s.last_iops);
+  json_builder_set_member_name (b, "first_minute_mb_per_s");
+  json_builder_add_double_value (b, s.first_mb_per_s);
+  json_builder_set_member_name (b, "last_minute_mb_per_s");
+  json_builder_add_double_value (b, s.last_mb_per_s);
   json_builder_set_member_name (b, "change_percent");
   json_builder_add_double_value (b, s.change_percent);
   json_builder_set_member_name (b, "window_s");

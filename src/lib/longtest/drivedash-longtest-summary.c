@@ -20,15 +20,30 @@ row_iops (const DrivedashTimeseriesRow *r)
   return (double) r->read_iops + r->write_iops;
 }
 
+/* From bytes, not IOPS × a block size: right for mixed sizes too. */
 static double
-mean_iops (const DrivedashTimeseriesRow *rows,
-           guint                         n)
+row_mb_per_s (const DrivedashTimeseriesRow *r)
+{
+  return (double) r->read_mb_per_s + r->write_mb_per_s;
+}
+
+static double
+mean_of (const DrivedashTimeseriesRow *rows,
+         guint                         n,
+         double                      (*value) (const DrivedashTimeseriesRow *))
 {
   double sum = 0;
 
   for (guint i = 0; i < n; i++)
-    sum += row_iops (&rows[i]);
+    sum += value (&rows[i]);
   return n ? sum / n : 0;
+}
+
+static double
+mean_iops (const DrivedashTimeseriesRow *rows,
+           guint                         n)
+{
+  return mean_of (rows, n, row_iops);
 }
 
 /* The measured rows are one stretch: the phase after the preparation. */
@@ -68,6 +83,8 @@ drivedash_long_sustained_summarize (const DrivedashTimeseriesRow *rows,
   out->total_iops = mean_iops (m, n);
   out->first_iops = mean_iops (m, k);
   out->last_iops = mean_iops (m + n - k, k);
+  out->first_mb_per_s = mean_of (m, k, row_mb_per_s);
+  out->last_mb_per_s = mean_of (m + n - k, k, row_mb_per_s);
   out->change_percent = out->first_iops > 0
     ? (out->last_iops - out->first_iops) / out->first_iops * 100 : 0;
   if (out->change_percent > -10)

@@ -21,6 +21,8 @@ typedef struct
   double total_iops;       /* mean over the measured phase */
   double first_iops;
   double last_iops;
+  double first_mb_per_s;   /* the same windows in 10^6 bytes/s */
+  double last_mb_per_s;
   double change_percent;   /* (last − first) ÷ first × 100 */
   double window_s;
   double drop_after_s;     /* when the speed fell halfway to the last minute's; < 0: no fall */

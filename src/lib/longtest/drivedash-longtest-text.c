@@ -48,14 +48,14 @@ drivedash_long_test_result_to_text (const DrivedashLongTestResult   *res,
 
   if (res->kind == DRIVEDASH_LONG_TEST_SUSTAINED)
     {
-      g_autofree char *iops = drivedash_format_figure (json_object_get_double_member (o, "total_iops"), 0);
       g_autofree char *mbps = drivedash_format_figure (json_object_get_double_member (o, "total_mb_per_s"), 1);
-      g_autofree char *first = drivedash_format_figure (json_object_get_double_member (o, "first_minute_iops"), 0);
-      g_autofree char *last = drivedash_format_figure (json_object_get_double_member (o, "last_minute_iops"), 0);
+      g_autofree char *first = drivedash_format_figure (json_object_get_double_member (o, "first_minute_mb_per_s"), 1);
+      g_autofree char *last = drivedash_format_figure (json_object_get_double_member (o, "last_minute_mb_per_s"), 1);
 
-      /* Translators: "Total: 12,345 IOPS, 1,461.3 MB/s"; grouped as the locale does */
-      g_string_append_printf (s, _("Total: %s IOPS, %s MB/s\n"), iops, mbps);
-      g_string_append_printf (s, _("Start: %s IOPS, end: %s IOPS (%+.1f %%; %.0f s at each end)\n"), first, last,
+      /* Translators: "Total: 1,461.3 MB/s"; grouped as the locale does */
+      g_string_append_printf (s, _("Total: %s MB/s\n"), mbps);
+      /* Translators: "Start: 1,500.0 MB/s, end: 1,400.0 MB/s (-6.7 %; 60 s at each end)" */
+      g_string_append_printf (s, _("Start: %s MB/s, end: %s MB/s (%+.1f %%; %.0f s at each end)\n"), first, last,
                               json_object_get_double_member (o, "change_percent"),
                               json_object_get_double_member (o, "window_s"));
     }
