@@ -637,7 +637,7 @@ test_long_six (Fixture       *f,
   cmp = drivedash_compare_long_new ((DrivedashStoreRun * const *) runs->pdata, 6, &error);
   g_assert_no_error (error);
   conclusion = drivedash_compare_long_dup_conclusion (cmp);
-  g_assert_nonnull (strstr (conclusion, "Over their repeats, Game mode on did"));
+  g_assert_nonnull (strstr (conclusion, "Over their repeats, Game mode on was"));
 
   text = long_report (f, ids, 7, "long-6", &page);
   assert_says (text, page, "Drivedash Sustained report");

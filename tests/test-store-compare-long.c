@@ -74,6 +74,8 @@ save_and_load (Fixture               *f,
   return runs;
 }
 
+static JsonNode *to_json (DrivedashCompareLong *cmp);
+
 static DrivedashCompareLong *
 compare (GPtrArray *runs)
 {
@@ -191,15 +193,65 @@ test_sustained (Fixture       *f,
       const DrivedashCompareLongRun *run = run_at (cmp, i);
 
       g_assert_cmpuint (run->timeline->len, ==, 240);
-      g_assert_cmpfloat (run->first_iops, >, run->last_iops);
+      g_assert_cmpuint (run->iops_timeline->len, ==, 240);
+      g_assert_cmpfloat (run->first_mb_per_s, >, run->last_mb_per_s);
+      /* MB/s from the bytes moved: 4 KiB requests here */
+      g_assert_cmpfloat_with_epsilon (run->first_mb_per_s, run->first_iops * 4096 / 1e6, 0.01);
+      g_assert_cmpfloat_with_epsilon (g_array_index (run->timeline, DrivedashComparePoint, 0).y,
+                                      g_array_index (run->iops_timeline, DrivedashComparePoint, 0).y * 4096 / 1e6,
+                                      0.01);
       g_assert_cmpfloat (run->change_percent, <, -5);
     }
-  g_assert_cmpfloat_with_epsilon (run_at (cmp, 1)->total_iops / run_at (cmp, 0)->total_iops, 1.05, 0.01);
-  g_assert_cmpfloat_with_epsilon (run_at (cmp, 0)->total_iops, 48500, 500);
+  g_assert_cmpfloat_with_epsilon (run_at (cmp, 1)->total_mb_per_s / run_at (cmp, 0)->total_mb_per_s, 1.05, 0.01);
+  g_assert_cmpfloat_with_epsilon (run_at (cmp, 0)->total_mb_per_s, 48500 * 4096 / 1e6, 2);
   /* One run each: the difference is shown, never judged. */
   g_assert_cmpuint (cmp->setups->len, ==, n);
-  g_assert_true (isnan (g_array_index (cmp->setups, DrivedashCompareLongSetup, 1).total_iops.ci95));
+  g_assert_true (isnan (g_array_index (cmp->setups, DrivedashCompareLongSetup, 1).total_mb_per_s.ci95));
   g_assert_nonnull (strstr (conclusion, "can't tell"));
+  g_assert_nonnull (strstr (conclusion, " % faster than "));
+  g_assert_null (strstr (conclusion, "IOPS"));
+  {
+    g_autoptr(JsonNode) json = to_json (cmp);
+    JsonObject *run = json_array_get_object_element (json_object_get_array_member (json_node_get_object (json),
+                                                                                   "runs"), 0);
+    JsonObject *setup = json_array_get_object_element (json_object_get_array_member (json_node_get_object (json),
+                                                                                     "setups"), 0);
+    g_autofree char *csv = drivedash_compare_long_to_csv (cmp);
+
+    /* MB/s beside the IOPS the JSON always had */
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (run, "mb_per_s_over_time")), ==, 240);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (run, "iops_over_time")), ==, 240);
+    g_assert_true (json_object_has_member (run, "first_minute_mb_per_s"));
+    g_assert_true (json_object_has_member (run, "first_minute_iops"));
+    g_assert_true (json_object_has_member (setup, "mean_total_mb_per_s"));
+    g_assert_true (json_object_has_member (setup, "mean_total_iops"));
+    g_assert_true (g_str_has_prefix (csv, "run,label,t_s,iops,mb_per_s\n"));
+  }
+}
+
+/* A run stored before the first and last minute were kept in MB/s: its
+ * own bytes per request turn the IOPS it has into MB/s. */
+static void
+test_sustained_older (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GPtrArray) runs = save_and_load (f, DRIVEDASH_LONG_TEST_SUSTAINED, 1, 1.0);
+  DrivedashStoreRun *stored = g_ptr_array_index (runs, 0);
+  g_autoptr(DrivedashCompareLong) now = drivedash_compare_long_new_one (stored, NULL);
+  g_autoptr(DrivedashCompareLong) old = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *doc;
+
+  g_assert_true (json_parser_load_from_data (parser, stored->settings_json, -1, NULL));
+  doc = json_node_get_object (json_parser_get_root (parser));
+  g_assert_true (json_object_has_member (doc, "first_minute_mb_per_s"));
+  json_object_remove_member (doc, "first_minute_mb_per_s");
+  json_object_remove_member (doc, "last_minute_mb_per_s");
+  g_free (stored->settings_json);
+  stored->settings_json = json_to_string (json_parser_get_root (parser), FALSE);
+  old = drivedash_compare_long_new_one (stored, NULL);
+  g_assert_cmpfloat_with_epsilon (run_at (old, 0)->first_mb_per_s, run_at (now, 0)->first_mb_per_s, 0.01);
+  g_assert_cmpfloat_with_epsilon (run_at (old, 0)->last_mb_per_s, run_at (now, 0)->last_mb_per_s, 0.01);
 }
 
 /* Runs of one name are repeats of one setup: a mean with its interval
@@ -232,10 +284,11 @@ test_sustained_repeats (Fixture       *f,
       a = &g_array_index (cmp->setups, DrivedashCompareLongSetup, 0);
       b = &g_array_index (cmp->setups, DrivedashCompareLongSetup, 1);
       g_assert_cmpstr (a->label, ==, setups[0]);
-      g_assert_cmpuint (a->total_iops.n, ==, 3);
+      g_assert_cmpuint (a->total_mb_per_s.n, ==, 3);
       g_assert_cmpuint (b->first, ==, 3);
-      g_assert_true (isfinite (a->total_iops.ci95));
+      g_assert_true (isfinite (a->total_mb_per_s.ci95));
       g_assert_true (g_str_has_prefix (conclusion, "Over their repeats"));
+      g_assert_null (strstr (conclusion, "±"));
       {
         g_autofree char *text = drivedash_compare_long_to_text (cmp);
 
@@ -246,6 +299,8 @@ test_sustained_repeats (Fixture       *f,
         {
           g_assert_cmpint (b->vs_first.verdict, ==, DRIVEDASH_COMPARE_VERDICT_FASTER);
           g_assert_cmpfloat_with_epsilon (b->vs_first.difference_percent, 5, 0.5);
+          /* a ratio with its range, as the speed-test compare says it */
+          g_assert_nonnull (strstr (conclusion, "% faster than SN750, game mode off (between "));
         }
       else
         {
@@ -314,7 +369,7 @@ test_one (Fixture       *f,
   const struct { DrivedashLongTestKind kind; const char *words; } cases[] = {
     { DRIVEDASH_LONG_TEST_CONSISTENCY, "MB/s on average over" },
     { DRIVEDASH_LONG_TEST_ADAPTIVITY, "MB/s on average over" },
-    { DRIVEDASH_LONG_TEST_SUSTAINED, "IOPS in all;" },
+    { DRIVEDASH_LONG_TEST_SUSTAINED, "MB/s in the first minute," },
     /* With its figures: how much the cache took, the speed before and after. */
     { DRIVEDASH_LONG_TEST_SATURATION, "'s fast cache held" },
   };
@@ -338,7 +393,7 @@ test_one (Fixture       *f,
       if (cmp->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
         average = g_strdup_printf ("%.0f MB/s", run->average_mb_per_s);
       else if (cmp->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
-        average = g_strdup_printf ("%.0f IOPS", run->total_iops);
+        average = g_strdup_printf ("%.0f MB/s on average;", run->total_mb_per_s);
       else
         average = g_strdup_printf ("%.0f MB/s", run->after_cache_mb_per_s);
       g_assert_nonnull (strstr (figures, average));
@@ -369,8 +424,6 @@ test_no_summary (Fixture       *f,
   g_assert_no_error (error);
   expect_refusal (runs, "no stored results");
 }
-
-static JsonNode *to_json (DrivedashCompareLong *cmp);
 
 /* Equal runs with wide spread, and too few rounds: "can't tell". */
 static void
@@ -531,8 +584,8 @@ test_real_runs (Fixture       *f,
           else if (kinds[k] == DRIVEDASH_LONG_TEST_SUSTAINED)
             {
               g_assert_cmpuint (run->timeline->len, >, 4);
-              g_assert_cmpfloat (run->total_iops, >, 0);
-              g_assert_true (isfinite (run->first_iops) && isfinite (run->last_iops));
+              g_assert_cmpfloat (run->total_mb_per_s, >, 0);
+              g_assert_true (isfinite (run->first_mb_per_s) && isfinite (run->last_mb_per_s));
             }
           else
             g_assert_cmpuint (run->fill->len, ==, 8);
@@ -596,6 +649,8 @@ main (int    argc,
       g_test_add (t, Fixture, GUINT_TO_POINTER (sizes[i]), fixture_set_up, test_saturation, fixture_tear_down);
     }
   g_test_add ("/compare-long/sustained-repeats", Fixture, NULL, fixture_set_up, test_sustained_repeats,
+              fixture_tear_down);
+  g_test_add ("/compare-long/sustained-older", Fixture, NULL, fixture_set_up, test_sustained_older,
               fixture_tear_down);
   g_test_add ("/compare-long/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/compare-long/one", Fixture, NULL, fixture_set_up, test_one, fixture_tear_down);

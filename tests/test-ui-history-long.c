@@ -334,7 +334,7 @@ test_repeats (void)
   said = drivedash_long_compare_bars_dup_description (DRIVEDASH_LONG_COMPARE_BARS (bars));
   g_assert_nonnull (strstr (said, "(3 runs)"));
   conclusion = drivedash_long_compare_model_get_conclusion (drivedash_long_compare_view_get_model (view));
-  g_assert_true (g_str_has_prefix (conclusion, "Over their repeats, SN750, game mode on did 12"));
+  g_assert_true (g_str_has_prefix (conclusion, "Over their repeats, SN750, game mode on was 12"));
   g_free (ui_screenshot (window, "history-long-sustained-repeats-en.png"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
 }

@@ -63,17 +63,20 @@ append_setup_verdict (GString                         *text,
                       const DrivedashCompareLongSetup *b)
 {
   const DrivedashStatsComparison *c = &b->vs_first;
+  g_autofree char *range = NULL;
+  g_autofree char *head = NULL;
 
-  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE)
-    /* TRANSLATORS: "Over their repeats, B and A did about as many IOPS: …" */
-    g_string_append_printf (text, _("Over their repeats, %s and %s did about as many IOPS: "
+  if (c->verdict == DRIVEDASH_COMPARE_VERDICT_NO_MEASURABLE_DIFFERENCE || !isfinite (c->ci95_percent))
+    /* TRANSLATORS: "Over their repeats, B and A were about as fast: …" */
+    g_string_append_printf (text, _("Over their repeats, %s and %s were about as fast: "
                                     "no measurable difference."), b->label, a->label);
   else
-    /* TRANSLATORS: "Over their repeats, B did 3.1 % (± 0.8 %) more IOPS than A." */
-    g_string_append_printf (text, c->verdict == DRIVEDASH_COMPARE_VERDICT_FASTER
-                                  ? _("Over their repeats, %s did %.1f %% (± %.1f %%) more IOPS than %s.")
-                                  : _("Over their repeats, %s did %.1f %% (± %.1f %%) fewer IOPS than %s."),
-                            b->label, fabs (c->difference_percent), c->ci95_percent, a->label);
+    {
+      head = drivedash_compare_format_difference (c, &range);
+      /* TRANSLATORS: "Over their repeats, B was 3.1 % faster than A (between 2.3 % and 3.9 %)." */
+      g_string_append_printf (text, _("Over their repeats, %s was %s than %s %s."), b->label, head, a->label,
+                              range);
+    }
   g_string_append_c (text, '\n');
 }
 
@@ -86,24 +89,29 @@ append_setup (GString                    *text,
 {
   const DrivedashCompareLongSetup *a = &g_array_index (self->setups, DrivedashCompareLongSetup, 0);
   const DrivedashCompareLongSetup *b = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
-  double d;
+  g_autofree char *range = NULL;
+  g_autofree char *head = NULL;
+  double ratio;
 
-  if (a->total_iops.n >= 2 && b->total_iops.n >= 2)
+  if (a->total_mb_per_s.n >= 2 && b->total_mb_per_s.n >= 2)
     {
       append_setup_verdict (text, a, b);
       return FALSE;
     }
-  if (a->total_iops.n == 0 || b->total_iops.n == 0 || a->total_iops.mean <= 0)
+  if (a->total_mb_per_s.n == 0 || b->total_mb_per_s.n == 0 || a->total_mb_per_s.mean <= 0 ||
+      b->total_mb_per_s.mean <= 0)
     return FALSE;
-  d = (b->total_iops.mean - a->total_iops.mean) / a->total_iops.mean * 100;
-  if (fabs (d) < 0.05)
-    /* TRANSLATORS: "B did about as many IOPS as A." */
-    g_string_append_printf (text, _("%s did about as many IOPS as %s."), b->label, a->label);
+  ratio = b->total_mb_per_s.mean / a->total_mb_per_s.mean;
+  if (fabs (ratio - 1) < 0.0005)
+    /* TRANSLATORS: "B was about as fast as A." */
+    g_string_append_printf (text, _("%s was about as fast as %s."), b->label, a->label);
   else
-    /* TRANSLATORS: "B did 3.1 % more IOPS than A." */
-    g_string_append_printf (text, d > 0 ? _("%s did %.1f %% more IOPS than %s.")
-                                        : _("%s did %.1f %% fewer IOPS than %s."),
-                            b->label, fabs (d), a->label);
+    {
+      /* One run a side: no interval to give. */
+      head = drivedash_compare_format_ratio (ratio, ratio, ratio, &range);
+      /* TRANSLATORS: "B was 3.1 % faster than A.", "B was 1.6× slower than A." */
+      g_string_append_printf (text, _("%s was %s than %s."), b->label, head, a->label);
+    }
   g_string_append_c (text, '\n');
   return TRUE;
 }
@@ -301,6 +309,19 @@ append_rounds_figures (GString                       *text,
                           worst->bandwidth_mb_per_s);
 }
 
+static void
+append_timeline_figures (GString                       *text,
+                         const DrivedashCompareLongRun *run)
+{
+  g_autofree char *total = drivedash_format_figure (run->total_mb_per_s, 0);
+  g_autofree char *first = drivedash_format_figure (run->first_mb_per_s, 0);
+  g_autofree char *last = drivedash_format_figure (run->last_mb_per_s, 0);
+
+  /* TRANSLATORS: "480 MB/s on average; 510 MB/s in the first minute, 450 MB/s in the last." */
+  g_string_append_printf (text, _("%s MB/s on average; %s MB/s in the first minute, %s MB/s in the last."),
+                          total, first, last);
+}
+
 char *
 drivedash_compare_long_dup_figures (const DrivedashCompareLong *self)
 {
@@ -314,10 +335,8 @@ drivedash_compare_long_dup_figures (const DrivedashCompareLong *self)
       append_fill (text, run);
       g_string_truncate (text, text->len - 1);
     }
-  else if (isfinite (run->total_iops))
-    /* TRANSLATORS: "120,000 IOPS in all; 150,000 in the first minute, 90,000 in the last." */
-    g_string_append_printf (text, _("%.0f IOPS in all; %.0f in the first minute, %.0f in the last."),
-                            run->total_iops, run->first_iops, run->last_iops);
+  else if (isfinite (run->total_mb_per_s))
+    append_timeline_figures (text, run);
   else
     g_string_append (text, _("This run has no measured stretch."));
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -398,11 +417,15 @@ add_run (JsonBuilder                   *b,
   drivedash_json_member_string (b, "label", run->label);
   if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
     {
+      drivedash_json_member_double (b, "total_mb_per_s", run->total_mb_per_s);
+      drivedash_json_member_double (b, "first_minute_mb_per_s", run->first_mb_per_s);
+      drivedash_json_member_double (b, "last_minute_mb_per_s", run->last_mb_per_s);
       drivedash_json_member_double (b, "total_iops", run->total_iops);
       drivedash_json_member_double (b, "first_minute_iops", run->first_iops);
       drivedash_json_member_double (b, "last_minute_iops", run->last_iops);
       drivedash_json_member_double (b, "change_percent", run->change_percent);
-      add_points (b, "iops_over_time", run->timeline, "t_s", "iops");
+      add_points (b, "mb_per_s_over_time", run->timeline, "t_s", "mb_per_s");
+      add_points (b, "iops_over_time", run->iops_timeline, "t_s", "iops");
     }
   else if (self->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
     add_rounds (b, run);
@@ -468,7 +491,9 @@ add_setup (JsonBuilder                     *b,
     json_builder_add_int_value (b, setup->ids[i]);
   json_builder_end_array (b);
   json_builder_set_member_name (b, "n");
-  json_builder_add_int_value (b, setup->total_iops.n);
+  json_builder_add_int_value (b, setup->total_mb_per_s.n);
+  drivedash_json_member_double (b, "mean_total_mb_per_s", setup->total_mb_per_s.mean);
+  drivedash_json_member_double (b, "ci95_total_mb_per_s", setup->total_mb_per_s.ci95);
   drivedash_json_member_double (b, "mean_total_iops", setup->total_iops.mean);
   drivedash_json_member_double (b, "ci95_total_iops", setup->total_iops.ci95);
   if (against_first)
@@ -539,7 +564,7 @@ static void
 append_runs_table (GString                    *s,
                    const DrivedashCompareLong *self)
 {
-  const char *timeline[] = { _("total IOPS"), _("first min"), _("last min"), _("change %"), NULL };
+  const char *timeline[] = { _("mean MB/s"), _("start MB/s"), _("end MB/s"), _("change %"), NULL };
   const char *rounds[] = { _("mean MB/s"), _("best MB/s"), _("worst MB/s"), NULL };
   const char *fill[] = { _("cache GiB"), _("after MB/s"), NULL };
 
@@ -552,9 +577,9 @@ append_runs_table (GString                    *s,
       append_run_start (s, run);
       if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
         {
-          append_cell (s, run->total_iops, 0);
-          append_cell (s, run->first_iops, 0);
-          append_cell (s, run->last_iops, 0);
+          append_cell (s, run->total_mb_per_s, 1);
+          append_cell (s, run->first_mb_per_s, 1);
+          append_cell (s, run->last_mb_per_s, 1);
           append_cell (s, run->change_percent, 1);
         }
       else if (self->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
@@ -605,11 +630,11 @@ static void
 append_setups_table (GString                    *s,
                      const DrivedashCompareLong *self)
 {
-  const char *columns[] = { _("runs"), _("mean IOPS"), _("± 95 %"), _("vs A %"), NULL };
+  const char *columns[] = { _("runs"), _("mean MB/s"), _("± 95 %"), _("vs A %"), NULL };
   gboolean repeats = FALSE;
 
   for (guint g = 0; g < self->setups->len; g++)
-    repeats |= g_array_index (self->setups, DrivedashCompareLongSetup, g).total_iops.n >= 2;
+    repeats |= g_array_index (self->setups, DrivedashCompareLongSetup, g).total_mb_per_s.n >= 2;
   if (!repeats)
     return;
   g_string_append_printf (s, "\n%s\n", _("Setups (runs of one name are repeats):"));
@@ -619,9 +644,10 @@ append_setups_table (GString                    *s,
       const DrivedashCompareLongSetup *setup = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
       g_autofree char *safe = drivedash_format_device_string (setup->label);
 
-      g_string_append_printf (s, "%-8s %-24s %12u", RUN (self, setup->first)->letter, safe, setup->total_iops.n);
-      append_cell (s, setup->total_iops.mean, 0);
-      append_cell (s, setup->total_iops.ci95, 0);
+      g_string_append_printf (s, "%-8s %-24s %12u", RUN (self, setup->first)->letter, safe,
+                              setup->total_mb_per_s.n);
+      append_cell (s, setup->total_mb_per_s.mean, 1);
+      append_cell (s, setup->total_mb_per_s.ci95, 1);
       append_cell (s, g > 0 ? setup->vs_first.difference_percent : NAN, 1);
       g_string_append_c (s, '\n');
     }
@@ -661,10 +687,12 @@ append_csv_start (GString                       *s,
   drivedash_store_csv_append_field (s, run->label);
 }
 
+/* A row a point; @more (may be NULL) adds its points' y as a column. */
 static void
 append_csv_points (GString                       *s,
                    const DrivedashCompareLongRun *run,
-                   GArray                        *points)
+                   GArray                        *points,
+                   GArray                        *more)
 {
   for (guint i = 0; i < points->len; i++)
     {
@@ -675,6 +703,11 @@ append_csv_points (GString                       *s,
       drivedash_store_csv_append_number (s, p->x);
       g_string_append_c (s, ',');
       drivedash_store_csv_append_number (s, p->y);
+      if (more != NULL)
+        {
+          g_string_append_c (s, ',');
+          drivedash_store_csv_append_number (s, g_array_index (more, DrivedashComparePoint, i).y);
+        }
       g_string_append_c (s, '\n');
     }
 }
@@ -703,7 +736,7 @@ char *
 drivedash_compare_long_to_csv (const DrivedashCompareLong *self)
 {
   static const char *const headers[] = {
-    [DRIVEDASH_COMPARE_LONG_TIMELINE] = "run,label,t_s,iops\n",
+    [DRIVEDASH_COMPARE_LONG_TIMELINE] = "run,label,t_s,iops,mb_per_s\n",
     [DRIVEDASH_COMPARE_LONG_ROUNDS] = "run,label,phase,round,bandwidth_mb_per_s,read_access_us,write_access_us\n",
     [DRIVEDASH_COMPARE_LONG_FILL] = "run,label,gib_written,mb_per_s\n",
   };
@@ -714,11 +747,11 @@ drivedash_compare_long_to_csv (const DrivedashCompareLong *self)
       const DrivedashCompareLongRun *run = RUN (self, i);
 
       if (self->shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
-        append_csv_points (s, run, run->timeline);
+        append_csv_points (s, run, run->iops_timeline, run->timeline);
       else if (self->shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
         append_csv_rounds (s, run);
       else
-        append_csv_points (s, run, run->fill);
+        append_csv_points (s, run, run->fill, NULL);
     }
   return g_string_free (s, FALSE);
 }

@@ -68,6 +68,7 @@ run_free (DrivedashCompareLongRun *run)
 {
   g_free (run->label);
   g_clear_pointer (&run->timeline, g_array_unref);
+  g_clear_pointer (&run->iops_timeline, g_array_unref);
   g_clear_pointer (&run->rounds, g_array_unref);
   g_clear_pointer (&run->fill, g_array_unref);
   g_free (run);
@@ -190,6 +191,22 @@ read_fill (DrivedashCompareLongRun *run,
   run->after_cache_mb_per_s = member_double (doc, "after_cache_mb_per_s");
 }
 
+/* Runs stored before the first and last minute were kept in MB/s: the
+ * run's own bytes per request turn its IOPS into MB/s (Sustained uses
+ * one request size). */
+static double
+mb_per_s_or_scaled (JsonObject                    *doc,
+                    const char                    *name,
+                    double                         iops,
+                    const DrivedashCompareLongRun *run)
+{
+  double value = member_double (doc, name);
+
+  if (isfinite (value) || !(run->total_iops > 0))
+    return value;
+  return iops * run->total_mb_per_s / run->total_iops;
+}
+
 static void
 read_timeline (DrivedashCompareLongRun *run,
                const DrivedashStoreRun *stored,
@@ -200,14 +217,20 @@ read_timeline (DrivedashCompareLongRun *run,
   run->total_iops = member_double (doc, "total_iops");
   run->first_iops = member_double (doc, "first_minute_iops");
   run->last_iops = member_double (doc, "last_minute_iops");
+  run->total_mb_per_s = member_double (doc, "total_mb_per_s");
+  run->first_mb_per_s = mb_per_s_or_scaled (doc, "first_minute_mb_per_s", run->first_iops, run);
+  run->last_mb_per_s = mb_per_s_or_scaled (doc, "last_minute_mb_per_s", run->last_iops, run);
   run->change_percent = member_double (doc, "change_percent");
   run->timeline = g_array_new (FALSE, TRUE, sizeof (DrivedashComparePoint));
+  run->iops_timeline = g_array_new (FALSE, TRUE, sizeof (DrivedashComparePoint));
   for (guint i = 0; samples != NULL && i < samples->len; i++)
     {
       const DrivedashBenchSample *s = &g_array_index (samples, DrivedashBenchSample, i);
-      DrivedashComparePoint p = { s->run_elapsed_s, s->iops };
+      DrivedashComparePoint p = { s->run_elapsed_s, s->mb_per_s };
+      DrivedashComparePoint q = { s->run_elapsed_s, s->iops };
 
       g_array_append_val (run->timeline, p);
+      g_array_append_val (run->iops_timeline, q);
     }
 }
 
@@ -237,6 +260,7 @@ read_run (const DrivedashStoreRun    *stored,
   run->best = run->worst = -1;
   run->cache_gib = run->after_cache_mb_per_s = NAN;
   run->total_iops = run->first_iops = run->last_iops = run->change_percent = NAN;
+  run->total_mb_per_s = run->first_mb_per_s = run->last_mb_per_s = NAN;
   if (shape == DRIVEDASH_COMPARE_LONG_TIMELINE)
     read_timeline (run, stored, doc);
   else if (shape == DRIVEDASH_COMPARE_LONG_ROUNDS)
@@ -394,6 +418,30 @@ compare_phases (DrivedashCompareLong *self)
     }
 }
 
+/* The mean of one figure (at @offset in each run) over the runs named
+ * @label; ci95 NAN with one run. */
+static void
+summarize_setup (const DrivedashCompareLong *self,
+                 const char                 *label,
+                 glong                       offset,
+                 DrivedashStatsSummary      *out)
+{
+  double values[DRIVEDASH_COMPARE_LONG_MAX_RUNS] = { 0 };
+  guint n = 0;
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const DrivedashCompareLongRun *run = g_ptr_array_index (self->runs, i);
+      double value = G_STRUCT_MEMBER (double, run, offset);
+
+      if (g_strcmp0 (run->label, label) == 0 && isfinite (value))
+        values[n++] = value;
+    }
+  drivedash_stats_summarize (values, n, out);
+  if (n < 2)
+    out->ci95 = NAN;
+}
+
 /* Runs of one name are one setup run several times. */
 static void
 group_setups (DrivedashCompareLong *self)
@@ -418,23 +466,15 @@ group_setups (DrivedashCompareLong *self)
   for (guint g = 0; g < self->setups->len; g++)
     {
       DrivedashCompareLongSetup *setup = &g_array_index (self->setups, DrivedashCompareLongSetup, g);
-      double values[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
-      guint n = 0;
 
-      for (guint i = 0; i < self->runs->len; i++)
-        {
-          const DrivedashCompareLongRun *run = g_ptr_array_index (self->runs, i);
-
-          if (g_strcmp0 (run->label, setup->label) == 0 && isfinite (run->total_iops))
-            values[n++] = run->total_iops;
-        }
-      drivedash_stats_summarize (values, n, &setup->total_iops);
-      if (n < 2)
-        setup->total_iops.ci95 = NAN;
+      summarize_setup (self, setup->label, G_STRUCT_OFFSET (DrivedashCompareLongRun, total_mb_per_s),
+                       &setup->total_mb_per_s);
+      summarize_setup (self, setup->label, G_STRUCT_OFFSET (DrivedashCompareLongRun, total_iops),
+                       &setup->total_iops);
     }
   for (guint g = 0; g < self->setups->len; g++)
-    drivedash_stats_compare (&g_array_index (self->setups, DrivedashCompareLongSetup, 0).total_iops,
-                             &g_array_index (self->setups, DrivedashCompareLongSetup, g).total_iops,
+    drivedash_stats_compare (&g_array_index (self->setups, DrivedashCompareLongSetup, 0).total_mb_per_s,
+                             &g_array_index (self->setups, DrivedashCompareLongSetup, g).total_mb_per_s,
                              &g_array_index (self->setups, DrivedashCompareLongSetup, g).vs_first);
 }
 

@@ -44,12 +44,16 @@ typedef struct
   gint64      id;
   const char *letter;            /* "A" … "F" */
   char       *label;             /* the run's name (sanitised), else its letter */
-  /* TIMELINE */
+  /* TIMELINE: what people read is in MB/s; IOPS are kept for the JSON */
+  double      total_mb_per_s;
+  double      first_mb_per_s;    /* the first and last minute (or 20 %) */
+  double      last_mb_per_s;
   double      total_iops;
-  double      first_iops;        /* the first and last minute (or 20 %) */
+  double      first_iops;
   double      last_iops;
   double      change_percent;
-  GArray     *timeline;          /* of DrivedashComparePoint: seconds, IOPS */
+  GArray     *timeline;          /* of DrivedashComparePoint: seconds, MB/s */
+  GArray     *iops_timeline;     /* of DrivedashComparePoint: seconds, IOPS */
   /* ROUNDS */
   GArray     *rounds;            /* of DrivedashLongRound, in run order */
   double      average_mb_per_s;  /* over every round (the review's bars) */
@@ -83,16 +87,17 @@ typedef struct
 } DrivedashCompareLongPhase;
 
 /* Sustained runs with the same name are repeats of one setup: their
- * total IOPS make one mean with a 95 % interval, and two setups with
+ * total MB/s make one mean with a 95 % interval, and two setups with
  * repeats get a real verdict (Welch, as the speed-test compare). */
 typedef struct
 {
-  const char              *label;      /* the first run's label */
-  guint                    first;      /* index of its first run */
+  const char              *label;          /* the first run's label */
+  guint                    first;          /* index of its first run */
   guint                    n_runs;
   gint64                   ids[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
-  DrivedashStatsSummary    total_iops; /* ci95 NAN with one run */
-  DrivedashStatsComparison vs_first;   /* against the first setup */
+  DrivedashStatsSummary    total_mb_per_s; /* ci95 NAN with one run */
+  DrivedashStatsSummary    total_iops;     /* the same, for the JSON */
+  DrivedashStatsComparison vs_first;       /* in MB/s, against the first setup */
 } DrivedashCompareLongSetup;
 
 /* Reference-counted (a boxed type, so a view-model can hold one as a
@@ -160,14 +165,14 @@ char                 *drivedash_compare_long_dup_summary  (const DrivedashCompar
  * headline difference (the others), one sentence a line. */
 char                 *drivedash_compare_long_dup_conclusion (const DrivedashCompareLong *self);
 /* What the first run measured, in one or two sentences: the average,
- * best and worst round; the total IOPS and the first and last minute;
+ * best and worst round; the total MB/s and the first and last minute;
  * the cache and the speed after it. */
 char                 *drivedash_compare_long_dup_figures    (const DrivedashCompareLong *self);
 
 /* Adds the members of the --json document to the open object: "test",
  * "runs": [{"id", "letter", "label", …}], "phases": [{"phase", "runs":
  * [{"id", "bandwidth_mb_per_s", …, "verdict", "sentence"}]}], "setups":
- * [{"label", "runs", "n", "mean_total_iops", "ci95_total_iops", …}]
+ * [{"label", "runs", "n", "mean_total_mb_per_s", "ci95_total_mb_per_s", …}]
  * (docs/history-json.md).  Unknown numbers are null. */
 void                  drivedash_compare_long_add_json (JsonBuilder                *builder,
                                                        const DrivedashCompareLong *self);

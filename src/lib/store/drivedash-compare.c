@@ -188,9 +188,9 @@ drivedash_compare_format_ratio (double  ratio,
 }
 
 /* A difference in percent of the first and its interval, as a ratio. */
-static char *
-percent_words (const DrivedashStatsComparison *c,
-               char                          **range)
+char *
+drivedash_compare_format_difference (const DrivedashStatsComparison *c,
+                                     char                          **range)
 {
   double d = c->difference_percent / 100, ci = c->ci95_percent / 100;
 
@@ -210,7 +210,7 @@ drivedash_compare_describe (const DrivedashStatsComparison *c)
     return g_strdup_printf (_("can't tell (%+.1f %% in one pass)"), c->difference_percent);
   {
     g_autofree char *range = NULL;
-    g_autofree char *head = percent_words (c, &range);
+    g_autofree char *head = drivedash_compare_format_difference (c, &range);
 
     /* TRANSLATORS: "3.1 % faster (between 2.3 % and 3.9 %)" */
     return g_strdup_printf (_("%s %s"), head, range);
@@ -249,7 +249,7 @@ drivedash_compare_describe_against (const DrivedashStatsComparison *c,
     case DRIVEDASH_COMPARE_VERDICT_SLOWER:
       {
         g_autofree char *range = NULL;
-        g_autofree char *head = percent_words (c, &range);
+        g_autofree char *head = drivedash_compare_format_difference (c, &range);
 
         /* TRANSLATORS: "B (Game mode on) is 7.9 % faster than A (between 6.7 % and 9.1 %)":
          * the run, "7.9 % faster", the other run, the range */

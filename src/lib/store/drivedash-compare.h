@@ -69,6 +69,10 @@ char      *drivedash_compare_format_ratio (double                          ratio
                                            double                          low,
                                            double                          high,
                                            char                          **range);
+/* The same words for a comparison's difference in percent of the first
+ * and its 95 % interval: "3.1 % faster" and "(between 2.3 % and 3.9 %)". */
+char      *drivedash_compare_format_difference (const DrivedashStatsComparison *comparison,
+                                                char                          **range);
 /* How @side compared with @baseline in one test, one sentence without a
  * full stop; @side and @baseline are how the reader knows the runs ("B
  * (Game mode on)", "run 14"), so every line says which run it is about:
