@@ -291,9 +291,9 @@ open_each (DrivedashWindow    *window,
 static void
 test_open_one (void)
 {
-  static const char *const words[] = { "IOPS in all;", "MB/s on average over", "fast cache held",
+  static const char *const words[] = { "MB/s in the first minute,", "MB/s on average over", "fast cache held",
                                        "MB/s on average over" };
-  static const char *const headlines[] = { " IOPS", " MB/s on average", "Write ", " MB/s on average" };
+  static const char *const headlines[] = { " MB/s on average", " MB/s on average", "Write ", " MB/s on average" };
 
   open_each (DRIVEDASH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))), "en",
              words, headlines);
@@ -472,7 +472,7 @@ check_japanese (void)
   bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "IOPS over time"), !=, "IOPS over time");
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Speed over time"), !=, "Speed over time");
   window = ui_open_window (app, 960, 1800);
   page = history_page (window);
   drivedash_window_set_visible_page (window, "history");
@@ -487,8 +487,8 @@ check_japanese (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "history.back", NULL));
     }
   {
-    static const char *const words[] = { "IOPS、最初の 1 分は", "回の平均は", "の高速キャッシュは", "回の平均は" };
-    static const char *const headlines[] = { " IOPS", "平均 ", "書き込み ", "平均 " };
+    static const char *const words[] = { "MB/s、最初の 1 分は", "回の平均は", "の高速キャッシュは", "回の平均は" };
+    static const char *const headlines[] = { "平均 ", "平均 ", "書き込み ", "平均 " };
 
     open_each (window, "ja", words, headlines);
   }
@@ -504,7 +504,7 @@ check_japanese_cb (const char *prefix)
 static void
 test_japanese (void)
 {
-  ui_in_japanese (check_japanese_cb, NULL, "IOPS over time");
+  ui_in_japanese (check_japanese_cb, NULL, "Speed over time");
 }
 
 int

@@ -184,7 +184,7 @@ test_run (void)
   ui_iterate_until (not_running, model, 60);
   g_assert_nonnull (drivedash_long_test_model_get_summary (model));
   /* The drive temperature on the plot's right-hand axis, in °C. */
-  plot = find_plot (GTK_WIDGET (page), "Operations per second");
+  plot = find_plot (GTK_WIDGET (page), "Speed over time");
   g_assert_cmpuint (drivedash_plot_get_n_series (plot), ==, 2);
   g_assert_cmpuint (drivedash_plot_get_n_samples (plot, 1), >, 0);
   g_assert_true (drivedash_plot_get_last (plot, 1, NULL, &celsius));

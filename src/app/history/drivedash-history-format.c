@@ -162,7 +162,7 @@ first_of_mode (const DrivedashStoreRun *run,
 }
 
 /* A long test's key figure from its stored results: the rounds'
- * average (Consistency, Adaptivity), or the IOPS it kept up (Sustained). */
+ * average (Consistency, Adaptivity), or the speed it kept up (Sustained). */
 static char *
 long_headline (const DrivedashStoreRun *run)
 {
@@ -173,10 +173,12 @@ long_headline (const DrivedashStoreRun *run)
     {
       const DrivedashStoreResult *r = g_ptr_array_index (run->results, i);
 
-      if (run->kind == DRIVEDASH_RUN_KIND_SUSTAINED && g_strcmp0 (r->mode, "mix") == 0 && r->iops > 0)
-        /* TRANSLATORS: the headline of a stored Sustained run */
-        return g_strdup_printf (_("%.0f IOPS"), r->iops);
-      if (g_strcmp0 (r->mode, "trace") != 0 || !isfinite (r->mb_per_s))
+      if (!isfinite (r->mb_per_s))
+        continue;
+      if (run->kind == DRIVEDASH_RUN_KIND_SUSTAINED && g_strcmp0 (r->mode, "mix") == 0 && r->mb_per_s > 0)
+        /* TRANSLATORS: the headline of a stored Sustained run: its average speed */
+        return g_strdup_printf (_("%.0f MB/s on average"), r->mb_per_s);
+      if (g_strcmp0 (r->mode, "trace") != 0)
         continue;
       if (g_strcmp0 (r->test, "average") == 0)
         average = r->mb_per_s;

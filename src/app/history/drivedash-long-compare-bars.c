@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The Compare view's chart (drivedash-compare-chart.c) draws MB/s with
- * intervals under letters; long tests need IOPS, GiB and milliseconds,
+ * intervals under letters; long tests need GiB and milliseconds too,
  * and the runs' own names, so these bars are their own small widget; a
  * bar itself is drawn by the same drivedash-plot-bars.c.
  */

@@ -18,7 +18,7 @@ void       drivedash_long_compare_bars_clear     (DrivedashLongCompareBars *self
  * (NAN: none), @ci95 the half-widths of their 95 % intervals drawn as
  * whiskers (may be NULL; NAN: none), @colours the plot series colour of
  * each bar (NULL: 0, 1, …) and @texts what is written beside each bar
- * ("48,495 IOPS"). */
+ * ("612 MB/s"). */
 void       drivedash_long_compare_bars_add_group (DrivedashLongCompareBars *self,
                                                   const char               *title,
                                                   const char * const       *labels,
@@ -28,8 +28,8 @@ void       drivedash_long_compare_bars_add_group (DrivedashLongCompareBars *self
                                                   const char * const       *texts,
                                                   guint                     n);
 guint      drivedash_long_compare_bars_get_n_groups (DrivedashLongCompareBars *self);
-/* What the bars say, for screen readers and tests: "Total IOPS: SN750
- * 48,495 IOPS, …", one group a line. */
+/* What the bars say, for screen readers and tests: "Average speed:
+ * SN750 612 MB/s, …", one group a line. */
 char      *drivedash_long_compare_bars_dup_description (DrivedashLongCompareBars *self);
 
 G_END_DECLS

@@ -15,7 +15,7 @@
 
 #define RUN(cmp, i) ((const DrivedashCompareLongRun *) g_ptr_array_index ((cmp)->runs, (i)))
 
-/* Figures beside the bars: "48,495 IOPS"; "—" when there is none. */
+/* Figures beside the bars: "612 MB/s"; "—" when there is none. */
 static char *
 figure (double      value,
         int         decimals,
@@ -26,7 +26,7 @@ figure (double      value,
   if (!isfinite (value))
     return g_strdup ("—");
   number = drivedash_format_figure (value, decimals);
-  /* TRANSLATORS: a figure and its unit: "48,495 IOPS", "612 MB/s" */
+  /* TRANSLATORS: a figure and its unit: "612 MB/s", "12.0 GiB" */
   return g_strdup_printf (_("%s %s"), number, unit);
 }
 
@@ -52,7 +52,7 @@ add_bars (DrivedashLongCompareView   *self,
     g_free (texts[i]);
 }
 
-/* Total IOPS by setup: runs of one name are repeats, one bar with its
+/* Average speed by setup: runs of one name are repeats, one bar with its
  * 95 % interval; a run of its own is one bar. */
 static void
 add_setup_bars (DrivedashLongCompareView   *self,
@@ -66,21 +66,21 @@ add_setup_bars (DrivedashLongCompareView   *self,
   for (guint g = 0; g < n; g++)
     {
       const DrivedashCompareLongSetup *setup = &g_array_index (cmp->setups, DrivedashCompareLongSetup, g);
-      g_autofree char *value = figure (setup->total_iops.mean, 0, _("IOPS"));
-      g_autofree char *spread = isfinite (setup->total_iops.ci95) ? drivedash_format_figure (setup->total_iops.ci95, 0)
-                                                                   : NULL;
+      const DrivedashStatsSummary *total = &setup->total_mb_per_s;
+      g_autofree char *value = figure (total->mean, 0, _("MB/s"));
+      g_autofree char *spread = isfinite (total->ci95) ? drivedash_format_figure (total->ci95, 0) : NULL;
 
       labels[g] = setup->label;
-      mean[g] = setup->total_iops.n ? setup->total_iops.mean : NAN;
-      ci[g] = setup->total_iops.ci95;
+      mean[g] = total->n ? total->mean : NAN;
+      ci[g] = total->ci95;
       colours[g] = setup->first;
-      /* TRANSLATORS: "48,495 IOPS ± 210 (3 runs)": a mean over repeats */
+      /* TRANSLATORS: "612 MB/s ± 21 (3 runs)": a mean over repeats */
       texts[g] = spread ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s ± %s (%u run)", "%s ± %s (%u runs)",
-                                                        setup->total_iops.n),
-                                           value, spread, setup->total_iops.n)
+                                                        total->n),
+                                           value, spread, total->n)
                         : g_strdup (value);
     }
-  drivedash_long_compare_bars_add_group (self->bars, _("Total IOPS"), labels, mean, ci, colours,
+  drivedash_long_compare_bars_add_group (self->bars, _("Average speed"), labels, mean, ci, colours,
                                          (const char * const *) texts, n);
   for (guint g = 0; g < n; g++)
     g_free (texts[g]);
@@ -111,14 +111,14 @@ fill_timeline (DrivedashLongCompareView   *self,
 {
   double first[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
   double last[DRIVEDASH_COMPARE_LONG_MAX_RUNS];
-  DrivedashPlot *plot = new_plot (self, cmp, _("IOPS over time"), _("IOPS"));
+  DrivedashPlot *plot = new_plot (self, cmp, _("Speed over time"), _("MB/s"));
 
   for (guint i = 0; i < cmp->runs->len; i++)
     {
       const DrivedashCompareLongRun *run = RUN (cmp, i);
 
-      first[i] = run->first_iops;
-      last[i] = run->last_iops;
+      first[i] = run->first_mb_per_s;
+      last[i] = run->last_mb_per_s;
       for (guint p = 0; p < run->timeline->len; p++)
         {
           const DrivedashComparePoint *pt = &g_array_index (run->timeline, DrivedashComparePoint, p);
@@ -127,8 +127,8 @@ fill_timeline (DrivedashLongCompareView   *self,
         }
     }
   add_setup_bars (self, cmp);
-  add_bars (self, cmp, _("First minute"), first, 0, _("IOPS"));
-  add_bars (self, cmp, _("Last minute"), last, 0, _("IOPS"));
+  add_bars (self, cmp, _("First minute"), first, 0, _("MB/s"));
+  add_bars (self, cmp, _("Last minute"), last, 0, _("MB/s"));
 }
 
 static DrivedashPlot *

@@ -38,7 +38,7 @@ struct _DrivedashLongTestPage
   GtkLabel               *estimate_label;
   GtkProgressBar         *progress_bar;
   GSettings              *settings;
-  guint                   iops_series;
+  guint                   speed_series;
   guint                   temperature_series;
   guint                   inhibit_cookie;
   GtkApplication         *inhibit_app;
@@ -175,8 +175,8 @@ static void
 row_cb (DrivedashLongTestPage        *self,
         const DrivedashTimeseriesRow *row)
 {
-  drivedash_plot_append (self->plot, self->iops_series, row->t_s,
-                         (double) row->read_iops + row->write_iops);
+  drivedash_plot_append (self->plot, self->speed_series, row->t_s,
+                         (double) row->read_mb_per_s + row->write_mb_per_s);
   if (row->temperature_kelvin != 0)
     drivedash_plot_append (self->plot, self->temperature_series, row->t_s,
                            drivedash_kelvin_to_celsius (row->temperature_kelvin));
@@ -273,9 +273,10 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   g_object_bind_property_full (self->model, "preset", self->preset_row, "selected",
                                G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
                                drivedash_enum_to_index, drivedash_index_to_enum, NULL, NULL);
-  drivedash_plot_set_title (self->plot, _("Operations per second"));
+  drivedash_plot_set_title (self->plot, _("Speed over time"));
+  drivedash_plot_set_unit (self->plot, _("MB/s"));
   drivedash_plot_set_include_zero (self->plot, TRUE);
-  self->iops_series = drivedash_plot_add_series (self->plot, _("IOPS"));
+  self->speed_series = drivedash_plot_add_series (self->plot, _("Speed"));
   self->temperature_series = drivedash_plot_add_series_right (self->plot, _("Temperature"));
   drivedash_plot_set_right_unit (self->plot, "°C");
   drivedash_long_test_plots_setup_rounds (self->rounds_plot, drivedash_long_test_model_get_rounds (self->model));

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A second quantity (the drive temperature next to IOPS) gets its own
+ * A second quantity (the drive temperature next to the speed) gets its own
  * scale on the right.  It has tick marks and labels but no grid lines of
  * its own: two grids over one area cannot be told apart.  It is drawn only
  * when it has a value or a limit to show: a drive that reports no

@@ -1,6 +1,6 @@
 /* drivedash-report-long-results.c — a long test's plots and tables in a
  * report, the same ones History's long-test comparison shows: Sustained's
- * IOPS bars and IOPS over time, a rounds test's speed and waits round by
+ * speed bars and speed over time, a rounds test's speed and waits round by
  * round over its phases, Saturation's speed against the amount written
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,7 +26,7 @@ figure (double      value,
   if (!isfinite (value))
     return g_strdup ("–");
   number = drivedash_format_figure (value, decimals);
-  /* TRANSLATORS: a figure and its unit: "48,495 IOPS", "612 MB/s" */
+  /* TRANSLATORS: a figure and its unit: "612 MB/s", "12.0 GiB" */
   return g_strdup_printf (_("%s %s"), number, unit);
 }
 
@@ -132,24 +132,24 @@ add_timeline (ReportBuild                *rb,
               const DrivedashCompareLong *cmp)
 {
   double total[DRIVEDASH_REPORT_MAX_RUNS];
-  DrivedashReportChart *chart = new_lines (rb, cmp, _("IOPS over time"), _("IOPS"), NULL);
+  DrivedashReportChart *chart = new_lines (rb, cmp, _("Speed over time"), _("MB/s"), NULL);
   GPtrArray *rows = g_ptr_array_new ();
 
-  g_ptr_array_add (rows, g_strsplit (_("Run|Total IOPS|First minute|Last minute|Change"), "|", -1));
+  g_ptr_array_add (rows, g_strsplit (_("Run|Average speed|First minute|Last minute|Change"), "|", -1));
   for (guint i = 0; i < cmp->runs->len; i++)
     {
       const DrivedashCompareLongRun *run = CRUN (cmp, i);
-      g_autofree char *all = figure (run->total_iops, 0, _("IOPS"));
-      g_autofree char *first = figure (run->first_iops, 0, _("IOPS"));
-      g_autofree char *last = figure (run->last_iops, 0, _("IOPS"));
+      g_autofree char *all = figure (run->total_mb_per_s, 0, _("MB/s"));
+      g_autofree char *first = figure (run->first_mb_per_s, 0, _("MB/s"));
+      g_autofree char *last = figure (run->last_mb_per_s, 0, _("MB/s"));
       g_autofree char *change = isfinite (run->change_percent) ? g_strdup_printf ("%+.1f %%", run->change_percent)
                                                                 : g_strdup ("–");
 
-      total[i] = run->total_iops;
+      total[i] = run->total_mb_per_s;
       chart->lines[i] = line_of (run->timeline);
       g_ptr_array_add (rows, row_of (LABEL (rb, i), all, first, last, change, NULL));
     }
-  add_bars (rb, cmp, _("Total IOPS"), total, _("IOPS"), TRUE);
+  add_bars (rb, cmp, _("Average speed"), total, _("MB/s"), TRUE);
   drivedash_report_add_table (rb->doc, rows);
   add_plots_lead (rb, FALSE);
   drivedash_report_add_chart (rb->doc, chart);

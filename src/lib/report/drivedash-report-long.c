@@ -206,10 +206,10 @@ check_setups (ReportBuild                *rb,
       const DrivedashCompareLongSetup *a = &g_array_index (cmp->setups, DrivedashCompareLongSetup, 0);
       const DrivedashCompareLongSetup *b = &g_array_index (cmp->setups, DrivedashCompareLongSetup, g);
 
-      if (a->total_iops.n < 2 || b->total_iops.n < 2)
+      if (a->total_mb_per_s.n < 2 || b->total_mb_per_s.n < 2)
         {
           g_ptr_array_add (rb->cannot_judge, g_strdup (
-            _("With one run of a setup, Drivedash can’t tell whether a difference in total IOPS is more "
+            _("With one run of a setup, Drivedash can’t tell whether a difference in average speed is more "
               "than chance: run each setup a few times under the same name to find out.")));
           return;
         }

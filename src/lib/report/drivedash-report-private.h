@@ -41,7 +41,7 @@ typedef enum
 typedef struct
 {
   double x;  /* seconds since the test started; a long test's round, GiB written */
-  double y;  /* MB/s; a long test's IOPS, ms */
+  double y;  /* MB/s; a long test's ms */
 } DrivedashReportPoint;
 
 /* A stretch of the X axis shaded and named: a long test's phase. */
@@ -62,7 +62,7 @@ typedef struct
   double  values[DRIVEDASH_REPORT_MAX_RUNS];  /* NAN: the run lacks the test */
   guint   colours[DRIVEDASH_REPORT_MAX_RUNS]; /* index into the palette */
   char   *unit;                                /* "MB/s" */
-  gboolean whole;                              /* BARS: figures without decimals (IOPS) */
+  gboolean whole;                              /* BARS: figures without decimals */
   /* LINES only.  NULL: the speed test's caption and seconds. */
   char   *caption;                             /* the line above the plot */
   char   *x_unit;                              /* "GiB", "Round" */

@@ -485,6 +485,16 @@ add_test_terms (ReportBuild *rb,
       }
 }
 
+/* Only the speed tests' tables show IOPS: the long tests speak in MB/s. */
+static gboolean
+has_speed_runs (GPtrArray *runs)
+{
+  for (guint i = 0; i < runs->len; i++)
+    if (!drivedash_compare_long_supports (((DrivedashStoreRun *) g_ptr_array_index (runs, i))->kind))
+      return TRUE;
+  return FALSE;
+}
+
 void
 drivedash_report_add_terms (ReportBuild *rb,
                             GPtrArray   *runs)
@@ -495,7 +505,8 @@ drivedash_report_add_terms (ReportBuild *rb,
                                "codes other tools and reviews use."));
   add_test_terms (rb, runs);
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, drivedash_bench_explain_mb_per_s ());
-  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, drivedash_bench_explain_iops ());
+  if (has_speed_runs (runs))
+    drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, drivedash_bench_explain_iops ());
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET,
                              /* xgettext:no-c-format */
                              _("95 % confidence, Welch’s t-test: the standard test of whether two sets of "

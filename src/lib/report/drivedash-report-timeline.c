@@ -1,7 +1,7 @@
 /* drivedash-report-timeline.c — a test's speed over its time, one line per
  * run, from the series the history keeps: where a drive slowed down or
  * stalled, which the best pass alone does not show; and a long test's
- * lines (IOPS over time, MB/s round by round over its phases, MB/s
+ * lines (MB/s over time, MB/s round by round over its phases, MB/s
  * against GiB written), the same drawing with another X axis
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
