@@ -10,6 +10,7 @@
 
 #include "drivedash-demo.h"
 #include "drivedash-error-log.h"
+#include "drivedash-paths.h"
 
 static gboolean demo_enabled;
 
@@ -23,6 +24,8 @@ void
 drivedash_demo_set_enabled (gboolean enabled)
 {
   demo_enabled = !!enabled;
+  /* Its simulated runs go to a history of their own. */
+  drivedash_paths_set_demo (enabled);
 }
 
 static void

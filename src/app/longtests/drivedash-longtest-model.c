@@ -91,6 +91,7 @@ plan_settings (DrivedashLongTestModel *self)
   s = drivedash_long_test_settings_new (self->kind);
   drivedash_long_test_settings_apply_preset (s, self->preset);
   s->folder = g_strdup (self->folder);
+  s->simulated = drivedash_run_folder_is_simulated ();
   return s;
 }
 
@@ -345,7 +346,8 @@ gboolean
 drivedash_long_test_model_needs_confirmation (DrivedashLongTestModel *self)
 {
   /* What a fast drive writes: the most this run can write. */
-  return self->has_estimate && self->estimate.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
+  return self->has_estimate && self->estimate.bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES &&
+         !drivedash_run_folder_is_simulated ();
 }
 
 void

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-folder.h"
 #include "drivedash-longtest-mapping.h"
 #include "drivedash-longtest-notice.h"
 #include "drivedash-write-notice.h"
@@ -44,7 +45,7 @@ drivedash_long_test_notice_range_text (guint64          low,
   drivedash_health_get_wear (health, &used, &written);
   text = drivedash_write_notice_range_text (low, high, model, used, written);
   /* A fast drive writes the most: it is what the question is about. */
-  if (high <= DRIVEDASH_WRITE_CONFIRM_BYTES)
+  if (high <= DRIVEDASH_WRITE_CONFIRM_BYTES || g_strcmp0 (model, DRIVEDASH_SIM_DRIVE_MODEL) == 0)
     return g_steal_pointer (&text);
   /* Translators: the write notice, then this sentence */
   return g_strdup_printf (_("%s Drivedash asks before it starts, because that much writing wears the drive a little."),

@@ -290,9 +290,8 @@ drivedash_long_test_page_init (DrivedashLongTestPage *self)
   drivedash_a11y_progress_reads_text (self->progress_bar);
   /* The folder decides the drive: kept like the Speed page's. */
   self->settings = g_settings_new (APP_ID);
-  g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
-                                G_SETTINGS_BIND_DEFAULT, drivedash_run_folder_get_mapping,
-                                drivedash_run_folder_set_mapping, NULL, NULL);
+  drivedash_run_folder_bind (self->settings, "longtest-folder", self->model, drivedash_run_folder_get_mapping,
+                             drivedash_run_folder_set_mapping);
   g_signal_connect_object (self->model, "row", G_CALLBACK (row_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (running_cb), self,
                            G_CONNECT_SWAPPED);

@@ -16,6 +16,7 @@
 #include "drivedash-report.h"
 #include "drivedash-review.h"
 #include "drivedash-review-model-private.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-store-drive.h"
 #include "drivedash-write-notice.h"
 
@@ -151,6 +152,8 @@ estimate_text (DrivedashReviewModel          *self,
   double used;
   guint64 written;
 
+  if (drivedash_run_folder_is_simulated ())
+    return drivedash_review_estimate_dup_text (e, DRIVEDASH_SIM_DRIVE_MODEL, -1, 0, now);
   if (h == NULL || controller == NULL || g_strcmp0 (h->controller, controller) != 0)
     return drivedash_review_estimate_dup_text (e, NULL, -1, 0, now);
   drivedash_health_get_wear (h, &used, &written);
@@ -916,13 +919,13 @@ drivedash_review_model_make_report_finish (DrivedashReviewModel  *self,
 gboolean
 drivedash_review_model_needs_confirmation (DrivedashReviewModel *self)
 {
-  return self->bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
+  return self->bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES && !drivedash_run_folder_is_simulated ();
 }
 
 gboolean
 drivedash_review_model_resume_needs_confirmation (DrivedashReviewModel *self)
 {
-  return self->resume_bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES;
+  return self->resume_bytes_high > DRIVEDASH_WRITE_CONFIRM_BYTES && !drivedash_run_folder_is_simulated ();
 }
 
 const char *

@@ -396,9 +396,8 @@ drivedash_review_page_init (DrivedashReviewPage *self)
   drivedash_a11y_progress_reads_text (self->progress_bar);
   /* The same folder as the Long Tests: the drive they test. */
   self->settings = g_settings_new (APP_ID);
-  g_settings_bind_with_mapping (self->settings, "longtest-folder", self->model, "folder",
-                                G_SETTINGS_BIND_DEFAULT, drivedash_run_folder_get_mapping,
-                                drivedash_run_folder_set_mapping, NULL, NULL);
+  drivedash_run_folder_bind (self->settings, "longtest-folder", self->model, drivedash_run_folder_get_mapping,
+                             drivedash_run_folder_set_mapping);
   g_signal_connect_object (self->model, "notify::can-resume", G_CALLBACK (update_resume), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::running", G_CALLBACK (update_resume), self,

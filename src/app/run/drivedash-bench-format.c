@@ -9,6 +9,7 @@
 
 #include "drivedash-bench-estimate.h"
 #include "drivedash-bench-format.h"
+#include "drivedash-folder.h"
 #include "drivedash-bench-words.h"
 
 char *
@@ -152,6 +153,8 @@ drivedash_bench_format_folder (const char *path,
 {
   g_autofree char *name = NULL;
 
+  if (g_strcmp0 (path, DRIVEDASH_SIM_DRIVE_FOLDER) == 0)
+    return g_strdup (_("The demo’s simulated drive: nothing is written to your disks"));
   if (path == NULL || g_strcmp0 (path, g_get_home_dir ()) == 0)
     name = g_strdup (_("Home folder"));
   else

@@ -16,6 +16,7 @@
 #include "drivedash-bench-format.h"
 #include "drivedash-bench-options.h"
 #include "drivedash-folder.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-format.h"
 
 static const guint64 test_sizes[] = {
@@ -327,7 +328,8 @@ drivedash_bench_options_make_settings (DrivedashBenchOptions *self)
   g_return_val_if_fail (DRIVEDASH_IS_BENCH_OPTIONS (self), NULL);
 
   settings = drivedash_bench_settings_new ();
-  path = g_file_get_path (self->folder);
+  settings->simulated = drivedash_run_folder_is_simulated ();
+  path = settings->simulated ? g_strdup (DRIVEDASH_SIM_DRIVE_FOLDER) : g_file_get_path (self->folder);
   drivedash_bench_settings_set_folder (settings, path);
   settings->test_size = test_sizes[self->size_index];
   settings->passes = self->passes;

@@ -14,10 +14,43 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "drivedash-bench-format.h"
 #include "drivedash-bench-options.h"
+#include "drivedash-demo.h"
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-run-folder.h"
+
+gboolean
+drivedash_run_folder_is_simulated (void)
+{
+  return drivedash_demo_get_enabled ();
+}
+
+void
+drivedash_run_folder_bind (GSettings               *settings,
+                           const char              *key,
+                           gpointer                 object,
+                           GSettingsBindGetMapping  get_mapping,
+                           GSettingsBindSetMapping  set_mapping)
+{
+  g_autoptr(GVariant) simulated = NULL;
+  GParamSpec *pspec;
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  if (!drivedash_run_folder_is_simulated ())
+    {
+      g_settings_bind_with_mapping (settings, key, object, "folder", G_SETTINGS_BIND_DEFAULT,
+                                    get_mapping, set_mapping, NULL, NULL);
+      return;
+    }
+  /* The user's own choice stays in the settings for the real app. */
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), "folder");
+  g_value_init (&value, pspec->value_type);
+  simulated = g_variant_ref_sink (g_variant_new_string (DRIVEDASH_SIM_DRIVE_FOLDER));
+  get_mapping (&value, simulated, NULL);
+  g_object_set_property (object, "folder", &value);
+}
 
 gboolean
 drivedash_run_folder_check (const char  *path,
@@ -27,6 +60,8 @@ drivedash_run_folder_check (const char  *path,
   g_autofree char *probe = NULL;
   int fd;
 
+  if (g_strcmp0 (path, DRIVEDASH_SIM_DRIVE_FOLDER) == 0)
+    return TRUE;
   if (path == NULL)
     path = g_get_home_dir ();
   name = g_filename_display_name (path);
@@ -65,6 +100,8 @@ drivedash_run_folder_subtitle (const char *path)
   g_autofree char *base = g_filename_display_basename (path ? path : g_get_home_dir ());
   g_autofree char *drive = NULL;
 
+  if (g_strcmp0 (path, DRIVEDASH_SIM_DRIVE_FOLDER) == 0)
+    return drivedash_bench_format_folder (path, NULL);
   if (!info->is_directory)
     return g_steal_pointer (&base);
   drive = drivedash_folder_info_dup_drive_text (info);

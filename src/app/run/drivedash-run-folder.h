@@ -8,6 +8,19 @@
 
 G_BEGIN_DECLS
 
+/* The demo (drivedash --demo): every test runs on the simulated drive,
+ * in DRIVEDASH_SIM_DRIVE_FOLDER (drivedash-folder.h) with its settings'
+ * `simulated` set, and writes nothing to a real disk. */
+gboolean  drivedash_run_folder_is_simulated   (void);
+/* Binds @object's "folder" property to the setting @key through the
+ * mappings; in the demo sets it to the simulated drive's folder instead,
+ * unbound. */
+void      drivedash_run_folder_bind           (GSettings               *settings,
+                                               const char              *key,
+                                               gpointer                 object,
+                                               GSettingsBindGetMapping  get_mapping,
+                                               GSettingsBindSetMapping  set_mapping);
+
 /* FALSE, in plain words, when a long test cannot write its file in
  * @path (NULL = home): missing, not a folder, read-only, or shared through
  * the desktop portal (which would measure the portal, not the drive). */

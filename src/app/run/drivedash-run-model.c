@@ -16,6 +16,7 @@
 
 #include "drivedash-notify.h"
 #include "drivedash-error.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-run-model.h"
 
 typedef struct
@@ -386,6 +387,14 @@ drivedash_run_model_choose_folder (DrivedashRunModel *self,
 {
   g_return_val_if_fail (DRIVEDASH_IS_RUN_MODEL (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (folder), FALSE);
+  if (drivedash_run_folder_is_simulated ())
+    {
+      g_autoptr(GError) error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_NOT_SUPPORTED,
+                                                     _("The demo tests only its simulated drive. Start Drivedash without --demo to test a real one."));
+
+      drivedash_run_model_show_error (self, error);
+      return FALSE;
+    }
   return DRIVEDASH_RUN_MODEL_GET_CLASS (self)->choose_folder (self, folder);
 }
 

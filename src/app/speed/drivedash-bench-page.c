@@ -21,6 +21,7 @@
 #include "drivedash-error.h"
 #include "drivedash-folder.h"
 #include "drivedash-run-actions.h"
+#include "drivedash-run-folder.h"
 #include "drivedash-toast.h"
 
 struct _DrivedashBenchPage
@@ -174,9 +175,8 @@ feed_plots (DrivedashBenchPage *self)
 static void
 bind_settings (DrivedashBenchPage *self)
 {
-  g_settings_bind_with_mapping (self->settings, "bench-folder", self->options, "folder",
-                                G_SETTINGS_BIND_DEFAULT, drivedash_bench_folder_get_mapping,
-                                drivedash_bench_folder_set_mapping, NULL, NULL);
+  drivedash_run_folder_bind (self->settings, "bench-folder", self->options, drivedash_bench_folder_get_mapping,
+                             drivedash_bench_folder_set_mapping);
   g_settings_bind (self->settings, "bench-preset", self->options, "preset-id", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "bench-size", self->options, "size", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "bench-passes", self->options, "passes", G_SETTINGS_BIND_DEFAULT);

@@ -14,19 +14,10 @@
 
 #include <glib.h>
 
+#include "drivedash-folder.h"     /* its name, size and folder */
 #include "drivedash-histogram.h"
 
 G_BEGIN_DECLS
-
-/* The simulated drive as the history and reports name it. */
-#define DRIVEDASH_SIM_DRIVE_MODEL     "Demo NVMe SSD 1TB (simulated)"
-#define DRIVEDASH_SIM_DRIVE_SERIAL    "DEMO0000000000000001"
-#define DRIVEDASH_SIM_DRIVE_FIRMWARE  "3B2QGXA7"
-#define DRIVEDASH_SIM_DRIVE_CAPACITY  G_GUINT64_CONSTANT (1000204886016)
-/* What its folder has free: long tests size their fills from it. */
-#define DRIVEDASH_SIM_DRIVE_FREE      G_GUINT64_CONSTANT (640000000000)
-/* Where a simulated run says its test file was. */
-#define DRIVEDASH_SIM_DRIVE_FOLDER    "/simulated-drive"
 
 /* What a stream of requests asks of the drive. */
 typedef struct

@@ -285,6 +285,13 @@ drivedash_folder_probe (const char *folder)
   g_autofree char *real = NULL;
 
   info->folder = g_strdup (folder != NULL && *folder != '\0' ? folder : g_get_home_dir ());
+  if (g_strcmp0 (folder, DRIVEDASH_SIM_DRIVE_FOLDER) == 0)
+    {
+      info->is_directory = TRUE;
+      info->fs_type = g_strdup ("simulated");
+      info->drive_name = g_strdup (DRIVEDASH_SIM_DRIVE_MODEL);
+      return g_steal_pointer (&info);
+    }
   real = realpath (info->folder, NULL);
   if (real == NULL || !g_file_test (real, G_FILE_TEST_IS_DIR))
     return g_steal_pointer (&info);

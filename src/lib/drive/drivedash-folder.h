@@ -9,6 +9,18 @@
 
 G_BEGIN_DECLS
 
+/* The demo's simulated drive (lib/bench/drivedash-sim-drive.h) as the
+ * history, the reports and the folder rows name it.  Its folder is a
+ * name, never made: drivedash_folder_probe() describes the simulated drive
+ * for it, and only runs with their `simulated` setting run there. */
+#define DRIVEDASH_SIM_DRIVE_FOLDER    "/simulated-drive"
+#define DRIVEDASH_SIM_DRIVE_MODEL     "Demo NVMe SSD 1TB (simulated)"
+#define DRIVEDASH_SIM_DRIVE_SERIAL    "DEMO0000000000000001"
+#define DRIVEDASH_SIM_DRIVE_FIRMWARE  "3B2QGXA7"
+#define DRIVEDASH_SIM_DRIVE_CAPACITY  G_GUINT64_CONSTANT (1000204886016)
+/* What its folder has free: long tests size their fills from it. */
+#define DRIVEDASH_SIM_DRIVE_FREE      G_GUINT64_CONSTANT (640000000000)
+
 /* A plain value: copy it with drivedash_folder_info_copy(). */
 typedef struct
 {

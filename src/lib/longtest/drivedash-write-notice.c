@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "drivedash-endurance.h"
+#include "drivedash-folder.h"
 #include "drivedash-format.h"
 #include "drivedash-write-notice.h"
 
@@ -59,6 +60,8 @@ drivedash_write_notice_text (guint64     bytes,
   g_autofree char *amount = drivedash_format_bytes (bytes);
   guint rated_tb = drivedash_endurance_lookup_tb (model);
 
+  if (g_strcmp0 (model, DRIVEDASH_SIM_DRIVE_MODEL) == 0)
+    return g_strdup (_("Nothing is written to your disks: the demo runs on a simulated drive."));
   if (rated_tb > 0)
     {
       g_autofree char *share = format_share (bytes / (rated_tb * 1e12) * 100);
@@ -129,7 +132,7 @@ drivedash_write_notice_range_text (guint64     low,
   g_autofree char *share = NULL;
   gboolean rated;
 
-  if (g_strcmp0 (from, to) == 0)
+  if (g_strcmp0 (from, to) == 0 || g_strcmp0 (model, DRIVEDASH_SIM_DRIVE_MODEL) == 0)
     return drivedash_write_notice_text (MAX (low, high), model, percentage_used, bytes_written_so_far);
   share = share_of_life (MAX (low, high), model, percentage_used, bytes_written_so_far, &rated);
   if (share != NULL && rated)

@@ -11,6 +11,7 @@
 #include "drivedash-bench-estimate.h"
 #include "drivedash-bench-spec.h"
 #include "drivedash-error.h"
+#include "drivedash-folder.h"
 #include "drivedash-review-plan.h"
 #include "drivedash-write-notice.h"
 
@@ -169,13 +170,18 @@ void
 drivedash_review_settings_set_folder (DrivedashReviewSettings *self,
                                       const char              *folder)
 {
+  /* The demo's simulated drive has a folder of its own (drivedash-folder.h). */
+  const gboolean simulated = g_strcmp0 (folder, DRIVEDASH_SIM_DRIVE_FOLDER) == 0;
+
   drivedash_bench_settings_set_folder (self->bench, folder);
+  self->bench->simulated = simulated;
   for (guint k = DRIVEDASH_REVIEW_STEP_SUSTAINED; k < DRIVEDASH_REVIEW_N_KINDS; k++)
     {
       DrivedashLongTestSettings *s = drivedash_review_settings_get_long (self, k);
 
       g_free (s->folder);
       s->folder = g_strdup (folder);
+      s->simulated = simulated;
     }
 }
 

@@ -14,6 +14,7 @@
 #include "drivedash-aside.h"
 #include "drivedash-error.h"
 #include "drivedash-json.h"
+#include "drivedash-paths.h"
 #include "drivedash-review-state.h"
 
 /* The review's whole state, as the history keeps it (and as the state
@@ -86,7 +87,7 @@ drivedash_review_state_get_bytes_written (const DrivedashReviewState *self)
 char *
 drivedash_review_state_get_default_path (void)
 {
-  return g_build_filename (g_get_user_state_dir (), "drivedash", "review.json", NULL);
+  return drivedash_paths_state_file ("review.json");
 }
 
 /* The settings a resume needs to run the same review: every field the

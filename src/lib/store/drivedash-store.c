@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "drivedash-error.h"
+#include "drivedash-paths.h"
 #include "drivedash-store-private.h"
 
 G_DEFINE_FINAL_TYPE (DrivedashStore, drivedash_store, G_TYPE_OBJECT)
@@ -438,7 +439,7 @@ open_file (const char   *path,
 char *
 drivedash_store_get_default_path (void)
 {
-  return g_build_filename (g_get_user_data_dir (), "drivedash", "results.db", NULL);
+  return drivedash_paths_data_file ("results.db");
 }
 
 static gboolean
