@@ -20,6 +20,7 @@
 #include "drivedash-compare.h"
 #include "drivedash-compare-long.h"
 #include "drivedash-error.h"
+#include "drivedash-format.h"
 #include "drivedash-report.h"
 #include "drivedash-store-health.h"
 #include "drivedash-store-save.h"
@@ -198,9 +199,11 @@ contains_unbroken (const char *text,
                    const char *word)
 {
   g_autoptr(GString) joined = g_string_new (text);
+  g_autoptr(GString) bare = g_string_new (word);
 
   g_string_replace (joined, " ", "", 0);
-  return strstr (joined->str, word) != NULL;
+  g_string_replace (bare, " ", "", 0);
+  return strstr (joined->str, bare->str) != NULL;
 }
 
 static double
@@ -665,6 +668,46 @@ test_long_six (Fixture       *f,
   }
 }
 
+static guint
+count_of (const char *text,
+          const char *word)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    n++;
+  return n;
+}
+
+/* One drive table for the whole report, near its start, with every
+ * drive of @ids once (several runs on a drive: one column); each
+ * section lists its runs by that drive's name instead. */
+static void
+check_one_drive_table (DrivedashStore *store,
+                       const gint64   *ids,
+                       guint           n_ids,
+                       const char     *text,
+                       const char     *page)
+{
+  const char *table = strstr (text, "The drives");
+
+  g_assert_nonnull (table);
+  g_assert_cmpuint (count_of (text, "Firmware"), ==, 1);
+  g_assert_cmpuint (count_of (page, "Firmware"), ==, 1);
+  g_assert_cmpuint (count_of (page, ">The drives<"), ==, 1);
+  g_assert_null (strstr (page, ">The drive<"));
+  /* before the first section's runs */
+  g_assert_true (table < strstr (text, "The runs"));
+  for (guint i = 0; i < n_ids; i++)
+    {
+      g_autoptr(DrivedashStoreRun) run = drivedash_store_get_run (store, ids[i], NULL);
+      g_autofree char *model = drivedash_format_device_string (run->drive_model);
+
+      g_assert_true (contains_unbroken (table, model));
+      g_assert_cmpuint (count_of (page, model), >=, 1);
+    }
+}
+
 /* Speed runs and three long tests: one section each, one report. */
 static void
 test_mixed (Fixture       *f,
@@ -698,6 +741,7 @@ test_mixed (Fixture       *f,
   assert_says (text, page, "Saturation: With one run, Drivedash cannot say");
   assert_says (text, page, "Speed tests: A was run on");
   g_assert_nonnull (strstr (text, "Speed in each round"));
+  check_one_drive_table (store, ids, 6, text, page);
 }
 
 /* A long-test run that stopped before it measured: named, not drawn. */

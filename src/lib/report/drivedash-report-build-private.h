@@ -11,6 +11,14 @@
 
 G_BEGIN_DECLS
 
+/* A drive of the report: the runs of one model and serial. */
+typedef struct
+{
+  DrivedashStoreRun *first;     /* its first run in the report */
+  char              *name;      /* the model; numbered when two drives share it */
+  GPtrArray         *firmware;  /* of char *: each version seen, once */
+} DrivedashReportDrive;
+
 typedef struct
 {
   DrivedashStore               *store;
@@ -23,15 +31,27 @@ typedef struct
   GPtrArray                    *drives;        /* connected drives, only to show serials */
   GPtrArray                    *series;        /* of GArray of DrivedashBenchSample, or NULL, per run */
   gboolean                      different_drives;
+  /* Every drive of the whole report, once: the one drive table. */
+  GPtrArray                    *all_drives;    /* of DrivedashReportDrive */
   DrivedashReportDocument      *doc;
   /* A full review's record (its steps' figures), or NULL. */
   const DrivedashReviewState   *review;
 } ReportBuild;
 
-/* drivedash-report-build.c: the table of each run's drive, and the
- * name of a section ("Speed tests", "Consistency"). */
-void        drivedash_report_add_identity  (ReportBuild      *rb);
+/* drivedash-report-build.c: the name of a section ("Speed tests",
+ * "Consistency"). */
 const char *drivedash_report_section_name  (DrivedashRunKind  kind);
+/* drivedash-report-drives.c: the drives of @runs (every run the report
+ * shows), each once; the one table of them; a run's drive by its name;
+ * the section's runs with their date, drive and temperature. */
+void        drivedash_report_find_drives   (ReportBuild             *rb,
+                                            GPtrArray               *runs);
+void        drivedash_report_add_drives    (ReportBuild             *rb);
+const char *drivedash_report_drive_name    (ReportBuild             *rb,
+                                            const DrivedashStoreRun *run);
+void        drivedash_report_add_runs      (ReportBuild             *rb);
+/* "2026-12-02 00:40", local time. */
+char       *drivedash_report_format_time   (gint64                   usec);
 /* drivedash-report-health.c */
 void drivedash_report_add_health   (ReportBuild *rb);
 /* drivedash-report-results.c */

@@ -1,13 +1,13 @@
 /* drivedash-report-build.c — the report's document from stored runs: the
- * title, the drives, the method, the results, the verdicts and what
- * could not be judged (health is in drivedash-report-health.c)
+ * title, the sections with their method, results and verdicts, and what
+ * could not be judged (the drives are in drivedash-report-drives.c,
+ * health in drivedash-report-health.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "drivedash-compare.h"
 #include "drivedash-compare-long.h"
@@ -38,15 +38,6 @@ run_label (const DrivedashStoreRun *run,
   if (run->name != NULL && run->name[0] != '\0')
     return drivedash_format_device_string (run->name);
   return g_strdup_printf ("%c", 'A' + i);
-}
-
-static char *
-format_local_time (gint64 usec)
-{
-  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (usec / G_USEC_PER_SEC);
-  g_autoptr(GDateTime) local = utc ? g_date_time_to_local (utc) : NULL;
-
-  return local ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("?");
 }
 
 static gboolean
@@ -145,105 +136,11 @@ section_kind (const DrivedashStoreRun *run)
   return is_speed_test (run) ? DRIVEDASH_RUN_KIND_QUICK : run->kind;
 }
 
-/* The serial of a connected drive whose hash matches, or NULL: the
- * history never keeps the serial itself. */
-static char *
-find_serial (ReportBuild             *rb,
-             const DrivedashStoreRun *run)
-{
-  for (guint i = 0; rb->drives != NULL && i < rb->drives->len && run->serial_hash != NULL; i++)
-    {
-      DrivedashDrive *drive = g_ptr_array_index (rb->drives, i);
-      g_autofree char *hash = drivedash_store_hash_serial (rb->store, drivedash_drive_get_serial (drive));
-
-      if (g_strcmp0 (hash, run->serial_hash) == 0)
-        return drivedash_format_device_string (drivedash_drive_get_serial (drive));
-    }
-  return NULL;
-}
-
-static char *
-serial_words (ReportBuild             *rb,
-              const DrivedashStoreRun *run,
-              guint                    i)
-{
-  char *serial;
-
-  if (!rb->options->show_serial)
-    return g_strdup (_("hidden"));
-  /* No drive was recorded: "not run on a drive that Drivedash could
-   * identify" already says so. */
-  if (run->serial_hash == NULL)
-    return g_strdup ("–");
-  if ((serial = find_serial (rb, run)) != NULL)
-    return serial;
-  g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
-    _("The serial number of %s cannot be shown: the history keeps only a fingerprint of it, "
-      "and the drive is not connected now."), (char *) g_ptr_array_index (rb->labels, i)));
-  return g_strdup (_("not known"));
-}
-
-static char *
-temperature_words (const DrivedashStoreRun *run)
-{
-  if (!isfinite (run->temp_start_c) && !isfinite (run->temp_end_c))
-    return g_strdup ("–");
-  /* TRANSLATORS: a run's drive temperature at its start and at its end */
-  return g_strdup_printf (_("%.0f → %.0f °C"), run->temp_start_c, run->temp_end_c);
-}
-
-/* One run's column of the drive table, top to bottom. */
-static char **
-identity_column (ReportBuild *rb,
-                 guint        i)
-{
-  const DrivedashStoreRun *run = g_ptr_array_index (rb->runs, i);
-  char **column = g_new0 (char *, 8);
-
-  column[0] = g_strdup_printf (_("%s (run %lld)"), (char *) g_ptr_array_index (rb->labels, i),
-                               (long long) run->id);
-  column[1] = format_local_time (run->started_at);
-  column[2] = run->drive_model ? drivedash_format_device_string (run->drive_model) : g_strdup (_("unknown"));
-  column[3] = run->drive_firmware ? drivedash_format_device_string (run->drive_firmware) : g_strdup ("–");
-  column[4] = run->drive_capacity ? drivedash_format_bytes (run->drive_capacity) : g_strdup ("–");
-  column[5] = serial_words (rb, run, i);
-  column[6] = temperature_words (run);
-  return column;
-}
-
-/* A row a property, a column a run (as CrystalDiskInfo lists a drive):
- * six runs fit across a page, seven properties would not. */
-void
-drivedash_report_add_identity (ReportBuild *rb)
-{
-  g_auto(GStrv) names = g_strsplit (_("Run|Date|Drive|Firmware|Capacity|Serial number|Temperature"), "|", -1);
-  g_autoptr(GPtrArray) columns = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  GPtrArray *rows = g_ptr_array_new ();
-  guint n_rows = MIN (g_strv_length (names), 7);
-
-  for (guint i = 0; i < rb->runs->len; i++)
-    g_ptr_array_add (columns, identity_column (rb, i));
-  for (guint r = 0; r < n_rows; r++)
-    {
-      char **row = g_new0 (char *, rb->runs->len + 2);
-
-      row[0] = g_strdup (names[r]);
-      for (guint i = 0; i < rb->runs->len; i++)
-        row[i + 1] = g_strdup (((char **) g_ptr_array_index (columns, i))[r]);
-      g_ptr_array_add (rows, row);
-    }
-  drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_HEADING, _("The drive"));
-  drivedash_report_add_table (rb->doc, rows);
-  if (!rb->options->show_serial)
-    drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_PARAGRAPH,
-                               _("Serial numbers are hidden, so the report can be shared."));
-}
-
 static void
 add_title (ReportBuild *rb,
            guint        n_runs)
 {
-  g_autofree char *made = format_local_time (g_get_real_time ());
+  g_autofree char *made = drivedash_report_format_time (g_get_real_time ());
   g_autofree char *line = NULL;
 
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_TITLE, rb->doc->title);
@@ -290,7 +187,7 @@ check_runs (ReportBuild *rb)
         g_ptr_array_add (rb->cannot_judge, g_strdup_printf (
           /* TRANSLATORS: "A was run on Virtual disk (vda), which …" */
           _("%s was run on %s, which is not an NVMe drive, so its health is unknown."),
-          label, run->drive_model));
+          label, drivedash_report_drive_name (rb, run)));
       if (i > 0 && (g_strcmp0 (run->serial_hash, first->serial_hash) != 0 ||
                     g_strcmp0 (run->drive_model, first->drive_model) != 0))
         rb->different_drives = TRUE;
@@ -452,14 +349,14 @@ add_section_body (ReportBuild *rb)
     }
 }
 
-/* One kind of test: as the speed report always was, drive first. */
+/* One kind of test: its runs, the health of their drives, its results. */
 static void
 add_one_section (ReportBuild *rb,
                  GPtrArray   *runs)
 {
   enter_section (rb, runs);
   check_runs (rb);
-  drivedash_report_add_identity (rb);
+  drivedash_report_add_runs (rb);
   drivedash_report_add_health (rb);
   add_section_body (rb);
 }
@@ -489,7 +386,7 @@ add_sections (ReportBuild *rb,
       drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_TITLE, name);
       enter_section (rb, runs);
       check_runs (rb);
-      drivedash_report_add_identity (rb);
+      drivedash_report_add_runs (rb);
       add_section_body (rb);
       add_section_notes (rb, notes, name);
     }
@@ -534,6 +431,7 @@ report_build_clear (ReportBuild *rb)
   g_clear_pointer (&rb->cannot_judge, g_ptr_array_unref);
   g_clear_pointer (&rb->drives, g_ptr_array_unref);
   g_clear_pointer (&rb->series, g_ptr_array_unref);
+  g_clear_pointer (&rb->all_drives, g_ptr_array_unref);
   g_clear_pointer (&rb->doc, drivedash_report_document_free);
 }
 
@@ -550,9 +448,9 @@ drivedash_report_build (DrivedashStore               *store,
   g_autoptr(GPtrArray) sections = NULL;
   g_autofree char *title = NULL;
   g_auto(ReviewRead) review = { NULL, NULL };  /* set for a full review */
+  g_autoptr(GPtrArray) included = g_ptr_array_new ();  /* the runs the sections show */
   const char *verdict;
   DrivedashReportDocument *doc;
-  guint n_included = 0;
 
   if (!load_runs (all, store, ids, n_ids, &review, error))
     return NULL;
@@ -584,10 +482,13 @@ drivedash_report_build (DrivedashStore               *store,
   rb.doc = drivedash_report_document_new (options->title ? options->title : title);
 
   for (guint s = 0; s < sections->len; s++)
-    n_included += ((GPtrArray *) g_ptr_array_index (sections, s))->len;
-  add_title (&rb, n_included);
+    g_ptr_array_extend (included, g_ptr_array_index (sections, s), NULL, NULL);
+  add_title (&rb, included->len);
   if (verdict != NULL && verdict[0] != '\0')
     add_verdict (&rb, verdict);
+  /* Each drive once, whatever the sections: they name it from here. */
+  drivedash_report_find_drives (&rb, included);
+  drivedash_report_add_drives (&rb);
   if (sections->len == 1)
     add_one_section (&rb, g_ptr_array_index (sections, 0));
   else

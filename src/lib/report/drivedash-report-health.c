@@ -186,7 +186,7 @@ add_drive (ReportBuild *rb,
            gboolean    *done)
 {
   const DrivedashStoreRun *run = RUN (rb, first);
-  g_autofree char *model = drivedash_format_device_string (run->drive_model ? run->drive_model : "?");
+  const char *model = drivedash_report_drive_name (rb, run);
   g_autoptr(GArray) snapshots = NULL;
   const DrivedashSnapshot *start, *end;
   gint64 id, t0, t1;
