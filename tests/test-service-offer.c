@@ -57,6 +57,23 @@ test_debian_and_ubuntu (void)
   }
 }
 
+/* With UDisks 2.10 the system's disk service reads the health report and
+ * starts self-tests: the service adds the rest, and says only that. */
+static void
+test_udisks_nvme (void)
+{
+  g_autofree char *debian = put_os_release ("debian", "ID=debian\n");
+  DrivedashServiceOfferPlace place = { debian, FALSE, TRUE, NULL, TRUE };
+  g_autofree char *command = NULL;
+  g_autofree char *text = drivedash_service_offer_dup_text (&place, &command);
+
+  g_assert_nonnull (strstr (text, "• keep a drive at full power (game mode)"));
+  g_assert_nonnull (strstr (text, "error log"));
+  g_assert_null (strstr (text, "whole health report"));
+  g_assert_null (strstr (text, "self-test"));
+  g_assert_cmpstr (command, ==, "sudo apt install drivedash-service");
+}
+
 static void
 test_elsewhere (void)
 {
@@ -112,6 +129,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   dir = g_dir_make_tmp ("drivedash-offer-XXXXXX", NULL);
   g_test_add_func ("/service-offer/debian-and-ubuntu", test_debian_and_ubuntu);
+  g_test_add_func ("/service-offer/udisks-nvme", test_udisks_nvme);
   g_test_add_func ("/service-offer/elsewhere", test_elsewhere);
   g_test_add_func ("/service-offer/sandboxed", test_sandboxed);
   g_test_add_func ("/service-offer/unreadable", test_unreadable);

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "drivedash-health-page-private.h"
 #include "drivedash-health-event-item.h"
 #include "drivedash-health-provider-private.h"
+#include "drivedash-service-offer-private.h"
 #include "drivedash-test-locale.h"
 #include "test-ui-common.h"
 
@@ -935,6 +937,65 @@ test_drive_picker (void)
   drivedash_test_tree_remove (root);
 }
 
+/* Get Full Features as on Debian 12 and on Ubuntu 24.04 (os-release
+ * fixtures): the package and the one command to install it, at 960 and
+ * 360 px.  PREFIX names the screenshots. */
+static void
+full_features_screenshots (const char *prefix)
+{
+  static const struct { const char *name, *os_release; } systems[] = {
+    { "debian12", "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\n"
+                  "VERSION_ID=\"12\"\nVERSION_CODENAME=bookworm\nID=debian\n" },
+    { "ubuntu2404", "PRETTY_NAME=\"Ubuntu 24.04.1 LTS\"\nNAME=\"Ubuntu\"\nVERSION_ID=\"24.04\"\n"
+                    "VERSION_CODENAME=noble\nID=ubuntu\nID_LIKE=debian\n" },
+  };
+  static const int widths[] = { 960, 360 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("drivedash-os-release-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+      {
+        g_autofree char *os_release = g_build_filename (dir, systems[i].name, NULL);
+        g_autofree char *name = g_strdup_printf ("%s-%s-%d.png", prefix, systems[i].name, widths[w]);
+        DrivedashWindow *window;
+        AdwMessageDialog *dialog;
+        GtkWidget *command;
+
+        g_assert_true (g_file_set_contents (os_release, systems[i].os_release, -1, &error));
+        drivedash_service_offer_set_os_release_for_testing (os_release);
+        window = ui_open_window (app, widths[w], 1000);
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (health_page (window)), "health.get-full-features", NULL));
+        ui_iterate_until (ui_asks, window, 10);
+        dialog = ui_question_over (window);
+        g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, _("Get Full Features"));
+        g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "drivedash-service"));
+        command = adw_message_dialog_get_extra_child (dialog);
+        g_assert_true (GTK_IS_LABEL (command));
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (command)), ==, "sudo apt install drivedash-service");
+        g_free (ui_screenshot (dialog, name));
+        gtk_window_close (GTK_WINDOW (dialog));
+        ui_iterate_until (ui_asks_not, window, 10);
+        ui_close (window);
+        g_unlink (os_release);
+      }
+  drivedash_service_offer_set_os_release_for_testing (NULL);
+  g_rmdir (dir);
+}
+
+static void
+test_full_features (void)
+{
+  full_features_screenshots ("full-features");
+}
+
+static void
+test_full_features_japanese (void)
+{
+  ui_in_japanese (full_features_screenshots, "full-features-ja", "Get Full Features");
+}
+
 /* A software app ("Test Software", GNOME Software's id) in a data folder
  * of this process only, which Get Full Features names and opens. */
 static char *
@@ -991,6 +1052,8 @@ main (int   argc,
   g_test_add_func ("/ui/health/events-journal", test_events_journal);
   g_test_add_func ("/ui/health/partial-data", test_partial_data);
   g_test_add_func ("/ui/health/drive-picker", test_drive_picker);
+  g_test_add_func ("/ui/health/full-features", test_full_features);
+  g_test_add_func ("/ui/health/full-features-japanese", test_full_features_japanese);
 
   status = g_test_run ();
 

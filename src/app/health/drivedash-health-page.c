@@ -218,7 +218,11 @@ get_full_features_action_cb (GtkWidget  *widget,
 
   g_autoptr(GAppInfo) software = find_software_app ();
 
+  DrivedashHealth *health = drivedash_health_model_get_health (self->model);
+
   drivedash_service_offer_place_detect (&place);
+  /* A drive read through UDisks: it has NVMe health (2.10 or newer). */
+  place.udisks_nvme = health != NULL && health->source == DRIVEDASH_HEALTH_SOURCE_UDISKS2;
   if (software != NULL)
     place.software_app = g_app_info_get_display_name (software);
   body = drivedash_service_offer_dup_text (&place, &command);

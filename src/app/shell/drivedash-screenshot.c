@@ -151,14 +151,15 @@ drivedash_screenshot_save_window (GtkWindow             *window,
   GtkWidget *content;
   graphene_rect_t area;
 
-  g_return_val_if_fail (ADW_IS_APPLICATION_WINDOW (window) || ADW_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (GTK_IS_WINDOW (window), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* The window draws the background; its content covers exactly the part
    * a desktop shows, without the frame. */
   content = ADW_IS_WINDOW (window) ? adw_window_get_content (ADW_WINDOW (window))
-                                   : adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+            : ADW_IS_APPLICATION_WINDOW (window) ? adw_application_window_get_content (ADW_APPLICATION_WINDOW (window))
+            : gtk_window_get_child (window);  /* a dialog */
   if (content == NULL || !gtk_widget_compute_bounds (content, GTK_WIDGET (window), &area))
     return drivedash_screenshot_save (GTK_WIDGET (window), path, error);
 

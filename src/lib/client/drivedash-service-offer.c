@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "drivedash-service-offer.h"
+#include "drivedash-service-offer-private.h"
 
 static gboolean
 in_group (const char *name)
@@ -29,14 +30,25 @@ in_group (const char *name)
   return FALSE;
 }
 
+static char *os_release_override;
+
+void
+drivedash_service_offer_set_os_release_for_testing (const char *path)
+{
+  g_free (os_release_override);
+  os_release_override = g_strdup (path);
+}
+
 void
 drivedash_service_offer_place_detect (DrivedashServiceOfferPlace *place)
 {
   place->sandboxed = g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
-  place->os_release = place->sandboxed ? "/run/host/os-release" : NULL;
+  place->os_release = os_release_override ? os_release_override
+                      : place->sandboxed ? "/run/host/os-release" : NULL;
   place->reads_journal = !place->sandboxed && (getuid () == 0 || in_group ("adm") ||
                                                in_group ("systemd-journal"));
   place->software_app = NULL;
+  place->udisks_nvme = FALSE;
 }
 
 /* The ID and ID_LIKE words of an os-release file: "ubuntu debian". */
@@ -84,9 +96,15 @@ drivedash_service_offer_dup_text (const DrivedashServiceOfferPlace *place,
                                   "Drivedash needs to look after your drives. With it, Drivedash can:"));
 
   g_string_append_printf (text, "\n• %s", _("keep a drive at full power (game mode)"));
-  g_string_append_printf (text, "\n• %s", _("read the drive’s whole health report, its wear and errors included, "
-                                            "without asking for your password"));
-  g_string_append_printf (text, "\n• %s", _("start the drive’s own self-test"));
+  if (place->udisks_nvme)
+    g_string_append_printf (text, "\n• %s", _("read the drive’s own error log and power settings, which "
+                                              "the system’s disk service does not show"));
+  else
+    {
+      g_string_append_printf (text, "\n• %s", _("read the drive’s whole health report, its wear and errors "
+                                                "included, without asking for your password"));
+      g_string_append_printf (text, "\n• %s", _("start the drive’s own self-test"));
+    }
   if (place->sandboxed)
     g_string_append_printf (text, "\n• %s", _("read what the system reported about the drive, which an app "
                                               "installed from Flathub cannot see on its own"));

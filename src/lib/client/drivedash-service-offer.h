@@ -17,6 +17,8 @@ typedef struct
   gboolean    sandboxed;    /* inside the Flatpak: the host's journal is out of reach */
   gboolean    reads_journal; /* outside it: the user may read the kernel's messages */
   const char *software_app;  /* the desktop's software app by name ("Software"); NULL: not known */
+  gboolean    udisks_nvme;   /* the system's disk service (UDisks 2.10 or newer) reads NVMe
+                              * health and starts self-tests: the service adds less */
 } DrivedashServiceOfferPlace;
 
 /* The usual place: the host's os-release inside the Flatpak
