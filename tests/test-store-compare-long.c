@@ -628,6 +628,16 @@ test_mixed_headline (Fixture       *f,
   even = drivedash_compare_long_dup_summary (cmp, 1);
   g_assert_nonnull (strstr (even, "is faster overall: "));
   g_assert_nonnull (strstr (even, "faster in After resting and slower in Getting worse."));
+  /* Faster where it could be judged, the rest can't tell: no empty list. */
+  worse->verdict[1] = DRIVEDASH_COMPARE_LONG_CANT_TELL;
+  g_free (even);
+  even = drivedash_compare_long_dup_summary (cmp, 1);
+  {
+    g_autofree char *want = g_strdup_printf ("%s is faster than %s in After resting; can't tell in the other "
+                                             "phases.", b, a);
+
+    g_assert_cmpstr (even, ==, want);
+  }
 }
 
 int

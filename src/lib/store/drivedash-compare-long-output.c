@@ -212,6 +212,12 @@ mixed_summary (const DrivedashCompareLong *self,
       n_faster += v == DRIVEDASH_COMPARE_LONG_FASTER;
       n_slower += v == DRIVEDASH_COMPARE_LONG_SLOWER;
     }
+  /* The other phases could not be judged: say so rather than name none. */
+  if (n_slower == 0)
+    /* TRANSLATORS: "B is faster than A in Steady, After resting; can't tell in the other phases." */
+    return g_strdup_printf (_("%s is faster than %s in %s; can't tell in the other phases."), b, a, faster);
+  if (n_faster == 0)
+    return g_strdup_printf (_("%s is slower than %s in %s; can't tell in the other phases."), b, a, slower);
   if (n_faster > n_slower)
     /* TRANSLATORS: "B is faster than A in most phases (Steady, After resting), slower in Getting worse." */
     return g_strdup_printf (_("%s is faster than %s in most phases (%s), slower in %s."), b, a, faster, slower);
