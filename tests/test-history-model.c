@@ -125,6 +125,10 @@ fixture_set_up (Fixture       *f,
   a = make_run (store, "Alpha SSD", "A1", 0, 2000, 1.0);
   b = make_run (store, "Alpha SSD", "A1", 1, 3000, 1.1);
   c = make_run (store, "Beta SSD", "B2", -1, 4000, 0.5);
+  /* The Alpha drive got a firmware update between its two runs. */
+  a->drive_firmware = g_strdup ("1.0");
+  b->drive_firmware = g_strdup ("2.0");
+  c->drive_firmware = g_strdup ("9.9");
   f->ids[0] = save (store, a);
   f->ids[1] = save (store, b);
   f->ids[2] = save (store, c);
@@ -399,6 +403,14 @@ test_compare (Fixture       *f,
                                    "SEQ1M Q8T1 · Read: B (1 Jan 1970, 00:50) is 10.0 % faster than A"));
   g_assert_true (g_str_has_suffix (drivedash_compare_model_get_conclusion (cmp),
                                    "No measurable difference in the other tests."));
+  /* The firmware update is a plain note beside the verdict. */
+  {
+    g_autofree char *provenance = NULL;
+
+    g_object_get (cmp, "provenance", &provenance, NULL);
+    g_assert_cmpstr (provenance, ==, "Run on a different firmware (1.0, 2.0): a firmware update can change "
+                                     "a drive’s speed.");
+  }
 }
 
 static gint64

@@ -368,6 +368,45 @@ test_compare_rounds (void)
   g_assert_cmpstr (g_array_index (t->entries, DrivedashCompareEntry, 0).label, ==, "off");
 }
 
+/* What differed in how the runs were made: firmware only between runs of
+ * one drive, the kernel and the version always; nothing when all agree. */
+static void
+test_provenance (void)
+{
+  static const struct { const char *serial, *firmware, *kernel, *version; } made[] = {
+    { "aaaa", "3B2QGXA7", "6.1.0-18-amd64", "0.4.0" },
+    { "aaaa", "4B2QGXA7", "6.1.0-21-amd64", "0.4.0" },
+    { "bbbb", "1.0",      "6.1.0-21-amd64", "0.4.0" },
+  };
+  DrivedashStoreRun *runs[3];
+  g_autofree char *all = NULL, *same = NULL, *other_drive = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      runs[i] = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+      runs[i]->serial_hash = g_strdup (made[i].serial);
+      runs[i]->drive_firmware = g_strdup (made[i].firmware);
+      runs[i]->kernel = g_strdup (made[i].kernel);
+      runs[i]->app_version = g_strdup (made[i].version);
+    }
+  all = drivedash_compare_dup_provenance (runs, 3);
+  g_assert_cmpstr (all, ==, "Run on a different firmware (3B2QGXA7, 4B2QGXA7): a firmware update can change "
+                            "a drive’s speed.\nRun on a different Linux kernel (6.1.0-18-amd64, 6.1.0-21-amd64): "
+                            "a new kernel can change how fast a drive is driven.");
+  /* Two drives' firmware differ as a matter of course: no note. */
+  other_drive = drivedash_compare_dup_provenance (runs + 1, 2);
+  g_assert_null (other_drive);
+  same = drivedash_compare_dup_provenance (runs, 1);
+  g_assert_null (same);
+  g_free (runs[2]->app_version);
+  runs[2]->app_version = g_strdup ("0.5.0");
+  g_clear_pointer (&all, g_free);
+  all = drivedash_compare_dup_provenance (runs + 1, 2);
+  g_assert_cmpstr (all, ==, "Measured by different versions of Drivedash (0.4.0, 0.5.0).");
+  for (guint i = 0; i < 3; i++)
+    drivedash_store_run_unref (runs[i]);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,5 +428,6 @@ main (int    argc,
   g_test_add_func ("/stats/compare-rounds", test_compare_rounds);
   g_test_add_func ("/stats/single-pass", test_single_pass);
   g_test_add_func ("/stats/no-difference-words", test_no_difference_words);
+  g_test_add_func ("/stats/provenance", test_provenance);
   return g_test_run ();
 }

@@ -30,6 +30,7 @@ struct _DrivedashCompareModel
   gboolean       loading;
   char          *legend;
   char          *conclusion;
+  char          *provenance; /* "Run on a different firmware …" */
   char          *status;
   gboolean       show_serial;         /* in the next report */
   gboolean       reporting;           /* a report is being written */
@@ -39,7 +40,7 @@ struct _DrivedashCompareModel
 G_DEFINE_FINAL_TYPE (DrivedashCompareModel, drivedash_compare_model, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_ROWS, PROP_SIDES, PROP_BASELINE, PROP_CAN_CHOOSE_BASELINE, PROP_LOADING, PROP_LEGEND,
-       PROP_CONCLUSION, PROP_STATUS, PROP_SHOW_SERIAL, PROP_REPORTING, N_PROPS };
+       PROP_CONCLUSION, PROP_PROVENANCE, PROP_STATUS, PROP_SHOW_SERIAL, PROP_REPORTING, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -323,7 +324,7 @@ compute (DrivedashCompareModel *self)
   g_autoptr(GArray) sides = make_sides (self->runs, off, on);
   g_autoptr(GPtrArray) tests = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *legend = NULL, *conclusion = NULL;
+  g_autofree char *legend = NULL, *conclusion = NULL, *provenance = NULL;
   Ordered ordered;
 
   order_sides (sides, MIN (self->baseline, sides->len ? sides->len - 1 : 0), &ordered);
@@ -338,9 +339,12 @@ compute (DrivedashCompareModel *self)
     conclusion = drivedash_compare_dup_game_mode_conclusion (tests);
   else if (sides->len >= 2)
     conclusion = make_conclusion (G_LIST_MODEL (self->rows), tests, &ordered.view);
+  if (sides->len >= 2)
+    provenance = drivedash_compare_dup_provenance ((DrivedashStoreRun *const *) self->runs->pdata, self->runs->len);
   ordered_clear (&ordered);
   set_string (self, &self->legend, legend, PROP_LEGEND);
   set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
+  set_string (self, &self->provenance, provenance, PROP_PROVENANCE);
   set_string (self, &self->status, sides->len >= 2 ? NULL : _("Pick two to six runs to compare."),
               PROP_STATUS);
 }
@@ -601,6 +605,7 @@ drivedash_compare_model_get_property (GObject    *object,
     case PROP_LOADING:    g_value_set_boolean (value, self->loading); break;
     case PROP_LEGEND:     g_value_set_string (value, self->legend); break;
     case PROP_CONCLUSION: g_value_set_string (value, self->conclusion); break;
+    case PROP_PROVENANCE: g_value_set_string (value, self->provenance); break;
     case PROP_STATUS:     g_value_set_string (value, self->status); break;
     case PROP_SHOW_SERIAL: g_value_set_boolean (value, self->show_serial); break;
     case PROP_REPORTING:  g_value_set_boolean (value, self->reporting); break;
@@ -646,6 +651,7 @@ drivedash_compare_model_finalize (GObject *object)
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_free (self->legend);
   g_free (self->conclusion);
+  g_free (self->provenance);
   g_free (self->status);
   G_OBJECT_CLASS (drivedash_compare_model_parent_class)->finalize (object);
 }
@@ -669,6 +675,8 @@ drivedash_compare_model_class_init (DrivedashCompareModelClass *klass)
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
   properties[PROP_LEGEND] = g_param_spec_string ("legend", NULL, NULL, NULL, ro);
   properties[PROP_CONCLUSION] = g_param_spec_string ("conclusion", NULL, NULL, NULL, ro);
+  /* What differed in how the runs were made (firmware, kernel, version). */
+  properties[PROP_PROVENANCE] = g_param_spec_string ("provenance", NULL, NULL, NULL, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   properties[PROP_SHOW_SERIAL] = g_param_spec_boolean ("show-serial", NULL, NULL, FALSE, ro | G_PARAM_WRITABLE);
   properties[PROP_REPORTING] = g_param_spec_boolean ("reporting", NULL, NULL, FALSE, ro);

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "drivedash-compare.h"
 #include "drivedash-history-format.h"
 #include "drivedash-history-jobs.h"
 #include "drivedash-long-compare-model.h"
@@ -24,12 +25,14 @@ struct _DrivedashLongCompareModel
   char                 *title;
   char                 *legend;
   char                 *conclusion;
+  char                 *provenance;  /* "Run on a different firmware …" */
   char                 *status;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashLongCompareModel, drivedash_long_compare_model, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_COMPARISON, PROP_LOADING, PROP_TITLE, PROP_LEGEND, PROP_CONCLUSION, PROP_STATUS, N_PROPS };
+enum { PROP_0, PROP_COMPARISON, PROP_LOADING, PROP_TITLE, PROP_LEGEND, PROP_CONCLUSION, PROP_PROVENANCE,
+       PROP_STATUS, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void
@@ -95,7 +98,7 @@ drivedash_long_compare_model_set_runs (DrivedashLongCompareModel *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DrivedashCompareLong) cmp = NULL;
-  g_autofree char *legend = NULL, *conclusion = NULL;
+  g_autofree char *legend = NULL, *conclusion = NULL, *provenance = NULL;
 
   g_return_if_fail (DRIVEDASH_IS_LONG_COMPARE_MODEL (self));
 
@@ -109,10 +112,12 @@ drivedash_long_compare_model_set_runs (DrivedashLongCompareModel *self,
       legend = make_legend (runs);
       conclusion = runs->len == 1 ? drivedash_compare_long_dup_figures (cmp)
                                   : drivedash_compare_long_dup_conclusion (cmp);
+      provenance = drivedash_compare_dup_provenance ((DrivedashStoreRun *const *) runs->pdata, runs->len);
     }
   set_string (self, &self->title, cmp ? drivedash_history_format_kind (cmp->kind) : _("Comparison"), PROP_TITLE);
   set_string (self, &self->legend, legend, PROP_LEGEND);
   set_string (self, &self->conclusion, conclusion, PROP_CONCLUSION);
+  set_string (self, &self->provenance, provenance, PROP_PROVENANCE);
   set_string (self, &self->status, error ? error->message : NULL, PROP_STATUS);
   set_comparison (self, cmp);
 }
@@ -206,6 +211,7 @@ drivedash_long_compare_model_get_property (GObject    *object,
     case PROP_TITLE:      g_value_set_string (value, self->title); break;
     case PROP_LEGEND:     g_value_set_string (value, self->legend); break;
     case PROP_CONCLUSION: g_value_set_string (value, self->conclusion); break;
+    case PROP_PROVENANCE: g_value_set_string (value, self->provenance); break;
     case PROP_STATUS:     g_value_set_string (value, self->status); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -230,6 +236,7 @@ drivedash_long_compare_model_finalize (GObject *object)
   g_free (self->title);
   g_free (self->legend);
   g_free (self->conclusion);
+  g_free (self->provenance);
   g_free (self->status);
   G_OBJECT_CLASS (drivedash_long_compare_model_parent_class)->finalize (object);
 }
@@ -248,6 +255,8 @@ drivedash_long_compare_model_class_init (DrivedashLongCompareModelClass *klass)
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, ro);
   properties[PROP_LEGEND] = g_param_spec_string ("legend", NULL, NULL, NULL, ro);
   properties[PROP_CONCLUSION] = g_param_spec_string ("conclusion", NULL, NULL, NULL, ro);
+  /* What differed in how the runs were made (firmware, kernel, version). */
+  properties[PROP_PROVENANCE] = g_param_spec_string ("provenance", NULL, NULL, NULL, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

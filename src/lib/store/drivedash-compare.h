@@ -93,4 +93,11 @@ char      *drivedash_compare_dup_cannot_tell (GPtrArray *tests);
  * the other tests." */
 char      *drivedash_compare_dup_game_mode_conclusion (GPtrArray *tests);
 
+/* What differed in how @runs were made that can explain a change in
+ * speed, one plain line each: a drive's firmware (between runs of that
+ * drive), the Linux kernel, Drivedash's version.  NULL when nothing
+ * differs (or nothing is known). */
+char      *drivedash_compare_dup_provenance (DrivedashStoreRun *const *runs,
+                                             guint                     n_runs);
+
 G_END_DECLS
