@@ -9,9 +9,10 @@
 #                  (drivedash-foo.c/.h) or a folder (lib/foo, app/foo, src/…)
 #                  that is not in the tree, or leaves out a folder of
 #                  src/lib or src/app (each has its **name** paragraph);
-#   README.md and HACKING.md  leave a src/lib or src/app folder out of
-#                  their layout block, or name one there that is not in
-#                  the tree.
+#   HACKING.md     leaves a src/lib or src/app folder out of its layout
+#                  block, or names one there that is not in the tree;
+#   README.md      the same, where it has a layout block (the README is
+#                  for users and need not have one).
 #
 # Usage: check-design.py [--tap] SOURCE_ROOT
 #   --tap also checks a copy of DESIGN.md with a planted type, file and
@@ -106,11 +107,11 @@ def layout_block(content):
     return None
 
 
-def check_layout(path, root, dirs):
+def check_layout(path, root, dirs, required=True):
     note = os.path.relpath(path, root)
     block = layout_block(open(path, encoding='utf-8').read())
     if block is None:
-        return ['%s: has no layout block listing src/lib/ and src/app/' % note]
+        return ['%s: has no layout block listing src/lib/ and src/app/' % note] if required else []
     problems = []
     lines = block.split('\n')
     for kind in ('lib', 'app'):
@@ -132,8 +133,8 @@ def check(root, design=None):
     text, names = source_text(root)
     dirs = folders(root)
     problems = check_design(design or os.path.join(root, 'src', 'DESIGN.md'), root, text, names, dirs)
-    for note in ('README.md', 'HACKING.md'):
-        problems += check_layout(os.path.join(root, note), root, dirs)
+    problems += check_layout(os.path.join(root, 'HACKING.md'), root, dirs)
+    problems += check_layout(os.path.join(root, 'README.md'), root, dirs, required=False)
     return problems
 
 
@@ -150,7 +151,8 @@ def main(argv):
     print('1..2')
     for p in problems:
         print('# %s' % p)
-    print('%s 1 - DESIGN.md, README.md and HACKING.md name only what exists, and every folder'
+    print('%s 1 - DESIGN.md and HACKING.md (and README.md, where it has a layout) '
+          'name only what exists, and every folder'
           % ('not ok' if problems else 'ok'))
 
     import tempfile
