@@ -34,6 +34,7 @@ static const Command commands[] = {
   { "consistency", drivedash_cli_long,    N_("Long test: speed over many rounds of heavy writes (PCMark 8 style)") },
   { "saturation", drivedash_cli_long,     N_("Long test: how much can be written before the drive slows down") },
   { "adaptivity", drivedash_cli_long,     N_("Long test: speed after rests with the free space filled (PCMark 8 style)") },
+  { "writes",    drivedash_cli_writes,    N_("Measure what each app writes to each drive") },
   { "review",    drivedash_cli_review,    N_("The reviewer's whole protocol in one run: speed, Sustained, Consistency, Adaptivity") },
   /* The old spelling "long NAME", kept for scripts; not listed. */
   { "long",      drivedash_cli_long,      NULL },

@@ -36,6 +36,7 @@ int drivedash_cli_long      (int argc, char **argv);
 int drivedash_cli_events    (int argc, char **argv);
 int drivedash_cli_upkeep    (int argc, char **argv);
 int drivedash_cli_review    (int argc, char **argv);
+int drivedash_cli_writes    (int argc, char **argv);
 
 /* Maps a DRIVEDASH_ERROR to the exit code above. */
 int  drivedash_cli_exit_code_for_error (const GError *error);

@@ -304,6 +304,17 @@ drivedash_folder_probe (const char *folder)
   return g_steal_pointer (&info);
 }
 
+DrivedashFolderInfo *
+drivedash_folder_probe_device (guint major,
+                               guint minor)
+{
+  g_autoptr(DrivedashFolderInfo) info = g_new0 (DrivedashFolderInfo, 1);
+
+  if (!drivedash_folder_info_resolve_device (info, "/sys", major, minor))
+    return NULL;
+  return g_steal_pointer (&info);
+}
+
 char *
 drivedash_controller_for_folder (const char *sysfs_root,
                                  const char *folder)

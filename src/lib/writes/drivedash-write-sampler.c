@@ -1,0 +1,388 @@
+/* drivedash-write-sampler.c — what each app wrote to each drive (see the
+ * header)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "drivedash-app-identity.h"
+#include "drivedash-folder.h"
+#include "drivedash-write-sampler.h"
+
+typedef struct
+{
+  char *disk;
+  char *drive;
+} Disk;
+
+typedef struct
+{
+  guint64   start;      /* /proc/PID/stat's starttime: tells a reused pid */
+  guint64   bytes;      /* written at the last poll */
+  char     *app;
+  Disk     *disk;       /* the last drive it wrote to (owned by the sampler) */
+  gboolean  seen;
+  gboolean  wrote;
+} Proc;
+
+struct _DrivedashWriteSampler
+{
+  char       *proc_root;
+  GHashTable *procs;    /* pid → Proc */
+  GHashTable *groups;   /* "app\037disk" → DrivedashAppWrites */
+  GHashTable *disks;    /* device number → Disk */
+  guint       n_polls;
+  guint       n_ended;
+  guint       n_unreadable;
+};
+
+void
+drivedash_app_writes_free (DrivedashAppWrites *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->app);
+  g_free (self->disk);
+  g_free (self->drive);
+  g_free (self);
+}
+
+static void
+proc_free (Proc *p)
+{
+  g_free (p->app);
+  g_free (p);
+}
+
+static void
+disk_free (Disk *d)
+{
+  g_free (d->disk);
+  g_free (d->drive);
+  g_free (d);
+}
+
+DrivedashWriteSampler *
+drivedash_write_sampler_new (const char *proc_root)
+{
+  DrivedashWriteSampler *self = g_new0 (DrivedashWriteSampler, 1);
+
+  self->proc_root = g_strdup (proc_root ? proc_root : "/proc");
+  self->procs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) proc_free);
+  self->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) drivedash_app_writes_free);
+  self->disks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) disk_free);
+  return self;
+}
+
+void
+drivedash_write_sampler_free (DrivedashWriteSampler *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->procs);
+  g_hash_table_unref (self->groups);
+  g_hash_table_unref (self->disks);
+  g_free (self->proc_root);
+  g_free (self);
+}
+
+/* NULL when unreadable; @denied (may be NULL) says whether for lack of
+ * permission (another user's process) rather than its end. */
+static char *
+read_proc_file_checked (DrivedashWriteSampler *self,
+                        const char            *pid,
+                        const char            *name,
+                        gboolean              *denied)
+{
+  g_autofree char *path = g_build_filename (self->proc_root, pid, name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, &error))
+    {
+      if (denied != NULL)
+        *denied = g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
+                  g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_PERM);
+      return NULL;
+    }
+  return contents;
+}
+
+static char *
+read_proc_file (DrivedashWriteSampler *self,
+                const char            *pid,
+                const char            *name)
+{
+  return read_proc_file_checked (self, pid, name, NULL);
+}
+
+/* starttime and comm from /proc/PID/stat; comm may hold spaces and ")". */
+static gboolean
+read_stat (DrivedashWriteSampler *self,
+           const char            *pid,
+           guint64               *start,
+           char                 **comm)
+{
+  g_autofree char *stat = read_proc_file (self, pid, "stat");
+  g_auto(GStrv) fields = NULL;
+  char *open, *close;
+
+  if (stat == NULL || (open = strchr (stat, '(')) == NULL || (close = strrchr (stat, ')')) == NULL)
+    return FALSE;
+  *close = '\0';
+  fields = g_strsplit (close + 2, " ", 21);
+  /* starttime is field 22; the ones after ")" start at 3. */
+  if (g_strv_length (fields) < 20)
+    return FALSE;
+  *start = g_ascii_strtoull (fields[19], NULL, 10);
+  *comm = g_strdup (open + 1);
+  return TRUE;
+}
+
+/* What the process has sent to storage: write_bytes less what it
+ * dirtied and then took back (truncated before writeback). */
+static gboolean
+read_written (DrivedashWriteSampler *self,
+              const char            *pid,
+              guint64               *bytes,
+              gboolean              *denied)
+{
+  g_autofree char *io = read_proc_file_checked (self, pid, "io", denied);
+  const char *w, *c;
+  guint64 written, cancelled = 0;
+
+  if (io == NULL || (w = strstr (io, "\nwrite_bytes: ")) == NULL)
+    return FALSE;
+  written = g_ascii_strtoull (w + strlen ("\nwrite_bytes: "), NULL, 10);
+  if ((c = strstr (io, "\ncancelled_write_bytes: ")) != NULL)
+    cancelled = g_ascii_strtoull (c + strlen ("\ncancelled_write_bytes: "), NULL, 10);
+  *bytes = written > cancelled ? written - cancelled : 0;
+  return TRUE;
+}
+
+static Disk *
+disk_for_device (DrivedashWriteSampler *self,
+                 dev_t                  dev)
+{
+  gint64 key = (gint64) dev;
+  Disk *d = g_hash_table_lookup (self->disks, &key);
+
+  if (d == NULL)
+    {
+      g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe_device (major (dev), minor (dev));
+
+      d = g_new0 (Disk, 1);
+      /* No block device (tmpfs, a pipe's filesystem): not a drive. */
+      if (info != NULL && major (dev) != 0)
+        {
+          d->disk = g_strdup (info->disk);
+          d->drive = drivedash_folder_info_dup_drive_name (info);
+        }
+      g_hash_table_insert (self->disks, g_memdup2 (&key, sizeof key), d);
+    }
+  return d->disk != NULL ? d : NULL;
+}
+
+/* Whether the descriptor @fd of @pid is open for writing. */
+static gboolean
+open_for_writing (DrivedashWriteSampler *self,
+                  const char            *pid,
+                  const char            *fd)
+{
+  g_autofree char *name = g_build_filename ("fdinfo", fd, NULL);
+  g_autofree char *info = read_proc_file (self, pid, name);
+  const char *flags = info ? strstr (info, "flags:") : NULL;
+
+  return flags != NULL && (strtoul (flags + strlen ("flags:"), NULL, 8) & O_ACCMODE) != O_RDONLY;
+}
+
+/* The one drive holding the regular files @pid has open for writing;
+ * NULL when none or several. */
+static Disk *
+disk_written_by (DrivedashWriteSampler *self,
+                 const char            *pid)
+{
+  g_autofree char *fds = g_build_filename (self->proc_root, pid, "fd", NULL);
+  g_autoptr(GDir) dir = g_dir_open (fds, 0, NULL);
+  Disk *found = NULL;
+  const char *fd;
+
+  while (dir != NULL && (fd = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fds, fd, NULL);
+      struct stat st;
+      Disk *d;
+
+      if (stat (path, &st) != 0 || !S_ISREG (st.st_mode) || !open_for_writing (self, pid, fd) ||
+          (d = disk_for_device (self, st.st_dev)) == NULL)
+        continue;
+      if (found != NULL && found != d)
+        return NULL;
+      found = d;
+    }
+  return found;
+}
+
+static void
+count (DrivedashWriteSampler *self,
+       Proc                  *p,
+       const Disk            *disk,
+       guint64                delta)
+{
+  g_autofree char *key = g_strdup_printf ("%s\037%s", p->app, disk ? disk->disk : "");
+  DrivedashAppWrites *g = g_hash_table_lookup (self->groups, key);
+
+  if (g == NULL)
+    {
+      g = g_new0 (DrivedashAppWrites, 1);
+      g->app = g_strdup (p->app);
+      g->disk = disk ? g_strdup (disk->disk) : NULL;
+      g->drive = disk ? g_strdup (disk->drive) : NULL;
+      g_hash_table_insert (self->groups, g_steal_pointer (&key), g);
+    }
+  g->bytes += delta;
+  if (!p->wrote)
+    g->processes++;
+  p->wrote = TRUE;
+}
+
+static Proc *
+new_proc (DrivedashWriteSampler *self,
+          const char            *pid,
+          guint64                start,
+          const char            *comm)
+{
+  g_autofree char *cgroup = read_proc_file (self, pid, "cgroup");
+  g_autofree char *path = drivedash_app_identity_cgroup_path (cgroup);
+  Proc *p = g_new0 (Proc, 1);
+
+  p->start = start;
+  p->app = drivedash_app_identity_from_cgroup (path, comm);
+  return p;
+}
+
+/* One process: what it wrote since the last poll, to its app and drive. */
+static void
+poll_one (DrivedashWriteSampler *self,
+          const char            *pid)
+{
+  gint key = atoi (pid);
+  g_autofree char *comm = NULL;
+  gboolean denied = FALSE;
+  guint64 start, bytes, delta;
+  Proc *p;
+
+  /* Not the measuring program's own writes. */
+  if (key == (gint) getpid () || !read_stat (self, pid, &start, &comm))
+    return;
+  if (!read_written (self, pid, &bytes, &denied))
+    {
+      self->n_unreadable += denied;
+      return;
+    }
+  p = g_hash_table_lookup (self->procs, GINT_TO_POINTER (key));
+  if (p == NULL || p->start != start)
+    {
+      /* New since the last poll: all it wrote is in the window. */
+      p = new_proc (self, pid, start, comm);
+      g_hash_table_replace (self->procs, GINT_TO_POINTER (key), p);
+      delta = self->n_polls == 0 ? 0 : bytes;
+    }
+  else
+    delta = bytes > p->bytes ? bytes - p->bytes : 0;
+  p->bytes = bytes;
+  p->seen = TRUE;
+  if (delta > 0)
+    {
+      Disk *disk = disk_written_by (self, pid);
+
+      /* Its files closed since: the drive it wrote to last. */
+      if (disk != NULL)
+        p->disk = disk;
+      count (self, p, p->disk, delta);
+    }
+}
+
+static gboolean
+ended (gpointer key,
+       gpointer value,
+       gpointer user_data)
+{
+  Proc *p = value;
+  guint *n_ended = user_data;
+
+  if (p->seen)
+    {
+      p->seen = FALSE;
+      return FALSE;
+    }
+  (*n_ended)++;
+  return TRUE;
+}
+
+void
+drivedash_write_sampler_poll (DrivedashWriteSampler *self)
+{
+  g_autoptr(GDir) dir = g_dir_open (self->proc_root, 0, NULL);
+  const char *name;
+
+  self->n_unreadable = 0;
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_ascii_isdigit (name[0]))
+      poll_one (self, name);
+  g_hash_table_foreach_remove (self->procs, ended, &self->n_ended);
+  if (self->n_polls == 0)
+    self->n_ended = 0;
+  self->n_polls++;
+}
+
+static gint
+by_bytes (gconstpointer a,
+          gconstpointer b)
+{
+  const DrivedashAppWrites *x = *(DrivedashAppWrites **) a, *y = *(DrivedashAppWrites **) b;
+
+  if (x->bytes != y->bytes)
+    return x->bytes > y->bytes ? -1 : 1;
+  return g_strcmp0 (x->app, y->app);
+}
+
+GPtrArray *
+drivedash_write_sampler_dup_totals (DrivedashWriteSampler *self)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_writes_free);
+  GHashTableIter iter;
+  DrivedashAppWrites *g;
+
+  g_hash_table_iter_init (&iter, self->groups);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &g))
+    {
+      DrivedashAppWrites *copy = g_memdup2 (g, sizeof *g);
+
+      copy->app = g_strdup (g->app);
+      copy->disk = g_strdup (g->disk);
+      copy->drive = g_strdup (g->drive);
+      g_ptr_array_add (out, copy);
+    }
+  g_ptr_array_sort (out, by_bytes);
+  return out;
+}
+
+guint
+drivedash_write_sampler_get_n_ended (DrivedashWriteSampler *self)
+{
+  return self->n_ended;
+}
+
+guint
+drivedash_write_sampler_get_n_unreadable (DrivedashWriteSampler *self)
+{
+  return self->n_unreadable;
+}
