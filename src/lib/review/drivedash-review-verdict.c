@@ -119,12 +119,43 @@ count_against (DrivedashReviewStepKind      kind,
   return rows->len > 0;
 }
 
+/* Where the drive ranks among @total of the magazine's: "faster than
+ * all 3 of them", "slower than all 3 of them", "faster than 1 and slower
+ * than 2 of the 3" (the rest about as fast), "about as fast as all 3". */
+static char *
+rank_words (guint faster,
+            guint slower,
+            guint total)
+{
+  if (faster == total)
+    return g_strdup_printf (ngettext ("faster than the %u drive", "faster than all %u of them", total), total);
+  if (slower == total)
+    return g_strdup_printf (ngettext ("slower than the %u drive", "slower than all %u of them", total), total);
+  if (faster == 0 && slower == 0)
+    return g_strdup_printf (ngettext ("about as fast as the %u drive", "about as fast as all %u of them", total),
+                            total);
+  if (slower == 0)
+    /* Translators: "faster than 3 of the 4, about as fast as the rest" */
+    return g_strdup_printf (ngettext ("faster than %u of the %u drive, about as fast as the rest",
+                                      "faster than %u of the %u, about as fast as the rest", total),
+                            faster, total);
+  if (faster == 0)
+    return g_strdup_printf (ngettext ("slower than %u of the %u drive, about as fast as the rest",
+                                      "slower than %u of the %u, about as fast as the rest", total),
+                            slower, total);
+  /* Translators: "faster than 1 and slower than 2 of the 3" */
+  return g_strdup_printf (ngettext ("faster than %u and slower than %u of the %u drive",
+                                    "faster than %u and slower than %u of the %u", total),
+                          faster, slower, total);
+}
+
 static void
 add_magazine (GString                    *out,
               const DrivedashReviewState *state)
 {
   const DrivedashReviewStep *speed = done_step (state, DRIVEDASH_REVIEW_STEP_SPEED, 0);
   const DrivedashReviewFigure *read = find_figure (speed, "SEQ", "read");
+  g_autofree char *rank = NULL;
   guint faster, slower, total;
 
   if (read == NULL)
@@ -136,16 +167,11 @@ add_magazine (GString                    *out,
                                 "the magazine did (choose the CrystalDiskMark 6 tests to compare)."));
       return;
     }
-  /* Translators: of the magazine's drives, how many it read faster and
-   * slower than (the rest were about as fast) */
-  g_string_append_printf (out, ngettext ("Against the magazine’s drives: of the %u drive measured, it reads large "
-                                         "files faster than %u and slower than %u (measured on another computer, "
-                                         "so a rough guide only).",
-                                         "Against the magazine’s drives: of the %u drives measured, it reads large "
-                                         "files faster than %u and slower than %u (measured on another computer, "
-                                         "so a rough guide only).", total),
-                          total, faster, slower);
-  g_string_append_c (out, '\n');
+  rank = rank_words (faster, slower, total);
+  /* Translators: %s ranks the drive among the magazine's ("faster than
+   * all 3 of them", "faster than 1 and slower than 2 of the 3") */
+  g_string_append_printf (out, _("Against the magazine’s drives: it reads large files %s (measured on another "
+                                 "computer, so a rough guide only).\n"), rank);
 }
 
 /* The rested speed of Consistency against the magazine's PCMark 8
@@ -154,17 +180,15 @@ static void
 add_steady_magazine (GString                     *out,
                      const DrivedashReviewFigure *rested)
 {
+  g_autofree char *rank = NULL;
   guint faster, slower, total;
 
   if (rested == NULL || !count_against (DRIVEDASH_REVIEW_STEP_CONSISTENCY, rested, &faster, &slower, &total))
     return;
-  /* Translators: of the magazine's drives, how many it came back faster
-   * and slower than after rests */
-  g_string_append_printf (out, ngettext (" Of the %u drive the magazine measured this way, it came back faster than "
-                                         "%u and slower than %u.",
-                                         " Of the %u drives the magazine measured this way, it came back faster than "
-                                         "%u and slower than %u.", total),
-                          total, faster, slower);
+  rank = rank_words (faster, slower, total);
+  /* Translators: %s as in "Against the magazine's drives: it reads
+   * large files %s" */
+  g_string_append_printf (out, _(" Against the magazine’s drives measured this way, it came back %s."), rank);
 }
 
 static void
