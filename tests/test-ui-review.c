@@ -267,6 +267,50 @@ check_history (DrivedashWindow *window)
   drivedash_window_set_visible_page (window, "review");
 }
 
+static gboolean
+cannot_resume (gpointer model)
+{
+  return !drivedash_review_model_get_can_resume (model);
+}
+
+static gboolean
+can_resume (gpointer model)
+{
+  return drivedash_review_model_get_can_resume (model);
+}
+
+/* Discard, apart from Start, always asks and then forgets the stopped
+ * review; its state put back, the review waits again. */
+static void
+check_discard (DrivedashWindow     *window,
+               DrivedashReviewPage *page)
+{
+  DrivedashReviewModel *model = drivedash_review_page_get_model (page);
+  g_autofree char *path = drivedash_review_state_get_default_path ();
+  g_autofree char *kept = NULL;
+  gsize length;
+  AdwMessageDialog *question;
+
+  g_assert_true (g_file_get_contents (path, &kept, &length, NULL));
+  g_assert_nonnull (ui_find_button_labelled (GTK_WIDGET (page), _("_Discard…")));
+  /* The Start question, answered, is gone first. */
+  ui_iterate_until (ui_asks_not, window, 10);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "review.discard", NULL));
+  ui_iterate_until (ui_asks, window, 10);
+  question = ui_question_over (window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (question), ==, "Discard the stopped review?");
+  adw_message_dialog_response (question, "start");
+  gtk_window_close (GTK_WINDOW (question));
+  ui_iterate_until (cannot_resume, model, 30);
+  g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_set_contents (path, kept, (gssize) length, NULL));
+  /* Any change of the plan reads the state again. */
+  drivedash_review_model_set_game_mode_ab (model, TRUE);
+  drivedash_review_model_set_game_mode_ab (model, FALSE);
+  ui_iterate_until (can_resume, model, 30);
+}
+
 /* A stopped review waits: Start asks in those words before replacing it,
  * and Cancel keeps it. */
 static void
@@ -284,8 +328,13 @@ check_discard_question (DrivedashWindow     *window,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (question), "A stopped review (Standard, 2 of 4 steps done)"));
   g_free (ui_screenshot (window, "review-discard-question.png"));
   adw_message_dialog_response (question, "cancel");
+  /* A response alone leaves the dialog up; a click closes it too. */
+  gtk_window_close (GTK_WINDOW (question));
   g_assert_false (drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (model)));
   g_assert_true (drivedash_review_model_get_can_resume (model));
+  /* It says when it stopped. */
+  g_assert_nonnull (strstr (drivedash_review_model_get_stopped_text (model), "It stopped today at "));
+  check_discard (window, page);
 }
 
 static void

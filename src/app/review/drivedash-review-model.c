@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "drivedash-bench-estimate.h"
 #include "drivedash-error.h"
@@ -189,6 +190,7 @@ typedef struct
                                         * aside, also from a refresh a later one replaced */
   gboolean                 has_resume_amount; /* out: the stopped review's fill */
   guint64                  resume_amount;     /* out */
+  gint64                   stopped_at;        /* out: when its file was last written, µs; 0 */
 } Refresh;
 
 static void
@@ -242,14 +244,48 @@ refresh_read (DrivedashRunModel *model,
   r->has_amount = drivedash_long_test_settings_resolve_amount (fill, &r->amount, NULL);
   r->controller = drivedash_controller_for_folder (NULL, r->folder);
   if (r->stopped != NULL)
-    r->has_resume_amount = drivedash_long_test_settings_resolve_amount (r->stopped->settings->adaptivity,
-                                                                        &r->resume_amount, NULL);
+    {
+      GStatBuf st;
+
+      r->has_resume_amount = drivedash_long_test_settings_resolve_amount (r->stopped->settings->adaptivity,
+                                                                          &r->resume_amount, NULL);
+      /* The file is written last when a step ends or the review stops. */
+      if (g_stat (r->state_path, &st) == 0)
+        r->stopped_at = (gint64) st.st_mtime * G_USEC_PER_SEC;
+    }
+}
+
+/* "It stopped today at 14:05." / "on Thu 3 Dec at 14:05." */
+static char *
+stopped_when (gint64 stopped_at)
+{
+  g_autoptr(GDateTime) then = stopped_at > 0 ? g_date_time_new_from_unix_local (stopped_at / G_USEC_PER_SEC) : NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *clock = NULL;
+
+  if (then == NULL)
+    return g_strdup ("");
+  /* Translators: a time of day, "14:05"; see g_date_time_format() */
+  clock = g_date_time_format (then, _("%H:%M"));
+  if (g_date_time_get_year (then) == g_date_time_get_year (now) &&
+      g_date_time_get_day_of_year (then) == g_date_time_get_day_of_year (now))
+    /* Translators: when a review stopped, "14:05" */
+    return g_strdup_printf (_(" It stopped today at %s."), clock);
+  {
+    /* Translators: a date, "Thu 3 Dec"; see g_date_time_format() */
+    g_autofree char *day = g_date_time_format (then, _("%a %-d %b"));
+
+    /* Translators: when a review stopped, "Thu 3 Dec", "14:05" */
+    return g_strdup_printf (_(" It stopped on %s at %s."), day, clock);
+  }
 }
 
 /* The stopped review in words, for the question before a new Start. */
 static char *
-stopped_text (const DrivedashReviewState *stopped)
+stopped_text (const DrivedashReviewState *stopped,
+              gint64                      stopped_at)
 {
+  g_autofree char *when = stopped_when (stopped_at);
   guint done = 0;
   const char *length = stopped->settings->length == DRIVEDASH_REVIEW_LENGTH_QUICK ? _("Quick")
                        : stopped->settings->length == DRIVEDASH_REVIEW_LENGTH_REVIEW ? _("Review")
@@ -271,9 +307,9 @@ stopped_text (const DrivedashReviewState *stopped)
       g_autofree char *bytes = drivedash_format_bytes (written);
 
       /* Translators: what a stopped review's finished steps wrote, "12.3 GB" */
-      return g_strdup_printf (_("%s So far it wrote %s."), text, bytes);
+      return g_strdup_printf (_("%s So far it wrote %s.%s"), text, bytes, when);
     }
-  return g_steal_pointer (&text);
+  return g_strconcat (text, when, NULL);
 }
 
 /* What the stopped review's steps left write and take, for the
@@ -339,7 +375,7 @@ refresh_done (DrivedashRunModel *model,
                PROP_CAN_RESUME);
   set_can_report (self, r->stopped);
   {
-    g_autofree char *text = self->can_resume ? stopped_text (r->stopped) : NULL;
+    g_autofree char *text = self->can_resume ? stopped_text (r->stopped, r->stopped_at) : NULL;
 
     set_string (self, &self->stopped_text, text, PROP_STOPPED_TEXT);
   }
@@ -662,6 +698,21 @@ drivedash_review_model_resume (DrivedashReviewModel  *self,
   b = g_new0 (Begin, 1);
   b->state = g_steal_pointer (&self->kept);
   begin (self, b);
+  return TRUE;
+}
+
+gboolean
+drivedash_review_model_discard (DrivedashReviewModel  *self,
+                                GError               **error)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_REVIEW_MODEL (self), FALSE);
+  g_return_val_if_fail (!busy (self), FALSE);
+
+  /* Its finished steps stay in History: only the way to resume goes. */
+  if (!drivedash_review_state_remove (self->state_path, error))
+    return FALSE;
+  g_clear_pointer (&self->kept, drivedash_review_state_free);
+  refresh (self);
   return TRUE;
 }
 

@@ -82,5 +82,8 @@ const char            *drivedash_review_model_get_resume_estimate_text  (Driveda
 /* Carries on with the stopped review; FALSE with why it cannot. */
 gboolean               drivedash_review_model_resume           (DrivedashReviewModel  *self,
                                                                 GError               **error);
+/* Forgets the stopped review (its finished steps stay in History). */
+gboolean               drivedash_review_model_discard         (DrivedashReviewModel  *self,
+                                                               GError               **error);
 
 G_END_DECLS

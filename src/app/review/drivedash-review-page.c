@@ -2,7 +2,7 @@
  *
  * Wiring only: the template binds every row and label to the
  * DrivedashReviewModel it declares.  Here: the shared run.* actions,
- * review.resume, review.report (Make Report…, History's report of the
+ * review.resume, review.discard (always asks), review.report (Make Report…, History's report of the
  * review's runs, announced in the nearest toast overlay), and the length's row bound to the model's enum.  The
  * review itself keeps the computer awake (lib/review's logind inhibitor).
  *
@@ -166,6 +166,27 @@ resume_action (GtkWidget  *widget,
              drivedash_review_model_get_resume_estimate_text (self->model), _("_Resume"), resume);
 }
 
+static void
+discard (DrivedashReviewPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_review_model_discard (self->model, &error))
+    drivedash_widget_add_toast (GTK_WIDGET (self), adw_toast_new (error->message));
+}
+
+/* Discard always asks: the way to resume cannot be had back. */
+static void
+discard_action (GtkWidget  *widget,
+                const char *action,
+                GVariant   *parameter)
+{
+  DrivedashReviewPage *self = DRIVEDASH_REVIEW_PAGE (widget);
+
+  ask_first (self, TRUE, _("Discard the stopped review?"),
+             drivedash_review_model_get_stopped_text (self->model), _("_Discard"), discard);
+}
+
 /* The toast is in the window's overlay: Open shows the PDF in the
  * user's viewer, as History's Make Report does (gtk_show_uri on 4.8). */
 static void
@@ -250,6 +271,9 @@ update_resume (DrivedashReviewPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.report",
                                  drivedash_review_model_get_can_report (self->model));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.resume",
+                                 drivedash_review_model_get_can_resume (self->model) &&
+                                 !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (self->model)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.discard",
                                  drivedash_review_model_get_can_resume (self->model) &&
                                  !drivedash_run_model_get_running (DRIVEDASH_RUN_MODEL (self->model)));
 }
@@ -373,6 +397,7 @@ drivedash_review_page_class_init (DrivedashReviewPageClass *klass)
   drivedash_widget_class_bind_closures (widget_class);
   drivedash_run_actions_install (widget_class, &run_actions);
   gtk_widget_class_install_action (widget_class, "review.resume", NULL, resume_action);
+  gtk_widget_class_install_action (widget_class, "review.discard", NULL, discard_action);
   gtk_widget_class_install_action (widget_class, "review.report", NULL, report_action);
   gtk_widget_class_bind_template_callback (widget_class, folder_subtitle_cb);
   gtk_widget_class_bind_template_callback (widget_class, status_classes_cb);
