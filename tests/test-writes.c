@@ -25,6 +25,9 @@
 
 #include "drivedash-app-identity.h"
 #include "drivedash-folder.h"
+#include "drivedash-store-app-writes.h"
+#include "drivedash-store-health.h"
+#include "drivedash-test-tree.h"
 
 #define MIB         (1u << 20)
 #define WRITE_MIB   256u
@@ -227,6 +230,77 @@ test_sample (void)
     }
 }
 
+/* Runs the CLI with @args (after "writes"), its output in @out. */
+static void
+run_writes (const char *const *args,
+            char             **out)
+{
+  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) cmd = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, cli);
+  g_ptr_array_add (argv, (gpointer) "writes");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  cmd = g_subprocess_newv ((const char *const *) argv->pdata, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (cmd, NULL, NULL, out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (cmd));
+}
+
+/* What the watch kept, read back by `writes --since` for a drive (a
+ * sysfs fixture) in the default history; a drive it never saw says so. */
+static void
+test_since (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("writes-sysfs-XXXXXX", &error);
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autofree char *out = NULL, *text = NULL;
+  g_autofree char *serial = g_strdup_printf ("WRITES%08x", g_random_int ());
+  const gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *drives, *apps;
+  gint64 id;
+
+  g_assert_no_error (error);
+  drivedash_test_tree_put (root, "class/nvme/nvme0/model", "Alpha SSD 1TB\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme0/serial", serial);
+  drivedash_test_tree_put (root, "class/nvme/nvme0/state", "live\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme1/model", "Beta SSD\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme1/serial", "NEVERWATCHED\n");
+  drivedash_test_tree_put (root, "class/nvme/nvme1/state", "live\n");
+  store = drivedash_store_open (NULL, &error);
+  g_assert_no_error (error);
+  id = drivedash_store_watch_drive (store, serial, "Alpha SSD 1TB", "nvme0", &error);
+  g_assert_no_error (error);
+  g_assert_true (drivedash_store_add_app_writes (store, id, now - 3600, "org.mozilla.firefox", 3000000000, &error));
+  g_assert_true (drivedash_store_add_app_writes (store, id, now - 3 * 86400, "org.gnome.Nautilus", 1000000000, &error));
+  g_assert_true (drivedash_store_add_app_writes (store, id, now - 20 * 86400, "dd", 5000000000, &error));
+  g_assert_no_error (error);
+
+  run_writes ((const char *[]) { "--since", "7d", "--json", "--sysfs-root", root, NULL }, &out);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  drives = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "drives");
+  g_assert_cmpuint (json_array_get_length (drives), ==, 2);
+  apps = json_object_get_array_member (json_array_get_object_element (drives, 0), "apps");
+  g_assert_cmpuint (json_array_get_length (apps), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (apps, 0), "app"), ==,
+                   "org.mozilla.firefox");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (apps, 1), "bytes"), ==, 1000000000);
+  g_assert_false (json_object_get_boolean_member (json_array_get_object_element (drives, 1), "watched"));
+
+  /* The text, with the month's writer and each one's share. */
+  run_writes ((const char *[]) { "nvme0", "--since", "30d", "--sysfs-root", root, NULL }, &text);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "nvme0 (Alpha SSD 1TB), the last 30 days:\n  dd: 5.00 GB (56 %)\n"));
+  drivedash_test_tree_remove (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -235,5 +309,6 @@ main (int   argc,
   g_test_add_func ("/writes/identity", test_identity);
   g_test_add_func ("/writes/cgroup-path", test_cgroup_path);
   g_test_add_func ("/writes/sample", test_sample);
+  g_test_add_func ("/writes/since", test_since);
   return g_test_run ();
 }

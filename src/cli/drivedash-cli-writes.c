@@ -1,10 +1,13 @@
-/* drivedash-cli-writes.c — drivedash-cli writes --sample SECONDS [--json]
+/* drivedash-cli-writes.c — drivedash-cli writes [DRIVE] --since 1d|7d|30d
+ * [--json], and writes --sample SECONDS [--json]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Measures live, without the watch, what each app writes to each drive
- * for SECONDS (or until Ctrl+C): the per-process counters read every
- * half second (drivedash-write-sampler.h), one last time at the end.
+ * --since reads what the background watch kept (per app, per hour) for
+ * each NVMe drive, or DRIVE.  --sample measures live, without the watch,
+ * what each app writes to each drive for SECONDS (or until Ctrl+C): the
+ * per-process counters read every half second (drivedash-write-sampler.h),
+ * one last time at the end.
  */
 #include "config.h"
 
@@ -13,6 +16,10 @@
 #include <stdio.h>
 
 #include "drivedash-cli.h"
+#include "drivedash-drive.h"
+#include "drivedash-error.h"
+#include "drivedash-store-app-writes.h"
+#include "drivedash-store-health.h"
 #include "drivedash-format.h"
 #include "drivedash-json.h"
 #include "drivedash-write-sampler.h"
@@ -119,18 +126,170 @@ print_text (GPtrArray             *totals,
                     "counts under an unknown drive."));
 }
 
+/* "1d", "7d", "30d", "12h" → seconds; 0 when not understood. */
+static gint64
+parse_since (const char *text)
+{
+  char *end = NULL;
+  guint64 n = text ? g_ascii_strtoull (text, &end, 10) : 0;
+
+  if (n == 0 || n > 3660 || end == NULL || end[0] == '\0' || end[1] != '\0')
+    return 0;
+  return end[0] == 'd' ? (gint64) n * 86400 : end[0] == 'h' ? (gint64) n * 3600 : 0;
+}
+
+/* The drives asked about: DRIVE, or every NVMe drive. */
+static GPtrArray *
+drives_for (const char  *sysfs_root,
+            const char  *name,
+            GError     **error)
+{
+  GPtrArray *drives;
+  DrivedashDrive *one;
+
+  if (name == NULL)
+    return drivedash_drive_list (sysfs_root, error);
+  if ((one = drivedash_drive_lookup (sysfs_root, name, error)) == NULL)
+    return NULL;
+  drives = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (drives, one);
+  return drives;
+}
+
+/* What the watch kept for @drive since @since; NULL when it never saw it. */
+static GPtrArray *
+kept_for (DrivedashStore *store,
+          DrivedashDrive *drive,
+          gint64          since)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = store ? drivedash_store_find_watch_drive (store, drivedash_drive_get_serial (drive),
+                                                        drivedash_drive_get_name (drive), &error) : 0;
+
+  if (id <= 0)
+    return NULL;
+  return drivedash_store_list_app_writes (store, id, since, NULL);
+}
+
+static void
+kept_json (JsonBuilder    *b,
+           DrivedashDrive *drive,
+           GPtrArray      *apps)
+{
+  json_builder_begin_object (b);
+  drivedash_json_member_string (b, "controller", drivedash_drive_get_name (drive));
+  drivedash_json_member_string (b, "model", drivedash_drive_get_model (drive));
+  json_builder_set_member_name (b, "watched");
+  json_builder_add_boolean_value (b, apps != NULL);
+  json_builder_set_member_name (b, "apps");
+  json_builder_begin_array (b);
+  for (guint i = 0; apps != NULL && i < apps->len; i++)
+    {
+      const DrivedashAppTotal *t = g_ptr_array_index (apps, i);
+
+      json_builder_begin_object (b);
+      drivedash_json_member_string (b, "app", t->app);
+      json_builder_set_member_name (b, "bytes");
+      json_builder_add_int_value (b, (gint64) t->bytes);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+static void
+kept_text (DrivedashDrive *drive,
+           GPtrArray      *apps,
+           gint64          seconds)
+{
+  g_autofree char *model = drivedash_format_device_string (drivedash_drive_get_model (drive));
+  guint64 sum = 0;
+
+  /* Translators: "nvme0 (Samsung SSD 980 1TB), the last 7 days:" */
+  printf (_("%s (%s), the last %u days:\n"), drivedash_drive_get_name (drive), model ? model : "?",
+          (guint) ((seconds + 86399) / 86400));
+  if (apps == NULL)
+    printf ("  %s\n", _("Not kept: the background watch has not seen this drive. Turn on “Watch Drives "
+                        "in the Background” in Drivedash’s preferences."));
+  else if (apps->len == 0)
+    printf ("  %s\n", _("Nothing was written that the watch could tie to an app."));
+  for (guint i = 0; apps != NULL && i < apps->len; i++)
+    sum += ((DrivedashAppTotal *) g_ptr_array_index (apps, i))->bytes;
+  for (guint i = 0; apps != NULL && i < apps->len; i++)
+    {
+      const DrivedashAppTotal *t = g_ptr_array_index (apps, i);
+      g_autofree char *bytes = drivedash_format_bytes (t->bytes);
+      g_autofree char *app = drivedash_format_device_string (t->app);
+
+      /* Translators: "  Firefox: 12.3 GB (41 %)" */
+      printf (_("  %s: %s (%.0f %%)\n"), app, bytes, sum > 0 ? 100.0 * t->bytes / sum : 0.0);
+    }
+}
+
+/* --since: what the watch kept. */
+static int
+show_kept (const char *sysfs_root,
+           const char *name,
+           gint64      seconds,
+           gboolean    json)
+{
+  g_autofree char *path = drivedash_store_get_default_path ();
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) drives = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(GError) error = NULL;
+  const gint64 since = g_get_real_time () / G_USEC_PER_SEC - seconds;
+
+  if ((drives = drives_for (sysfs_root, name, &error)) == NULL)
+    return drivedash_cli_fail ("writes", error);
+  /* Asking must not make an empty history where the watch never ran. */
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && (store = drivedash_store_open (path, &error)) == NULL)
+    return drivedash_cli_fail ("writes", error);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "since_seconds");
+  json_builder_add_int_value (b, seconds);
+  json_builder_set_member_name (b, "drives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < drives->len; i++)
+    {
+      DrivedashDrive *drive = g_ptr_array_index (drives, i);
+      g_autoptr(GPtrArray) apps = kept_for (store, drive, since);
+
+      if (json)
+        kept_json (b, drive, apps);
+      else
+        kept_text (drive, apps, seconds);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  if (json)
+    {
+      g_autoptr(JsonNode) root = json_builder_get_root (b);
+      g_autofree char *text = json_to_string (root, TRUE);
+
+      puts (text);
+    }
+  else if (drives->len == 0)
+    printf ("%s\n", _("No NVMe drive was found."));
+  return DRIVEDASH_EXIT_OK;
+}
+
 int
 drivedash_cli_writes (int    argc,
                       char **argv)
 {
   gint seconds = 0;
   gboolean json = FALSE;
+  g_autofree char *since_text = NULL;
+  g_autofree char *sysfs_root = NULL;
   GOptionEntry entries[] = {
+    { "since", 0, 0, G_OPTION_ARG_STRING, &since_text, N_("What the watch kept for this long: 1d, 7d, 30d"), N_("SPAN") },
     { "sample", 0, 0, G_OPTION_ARG_INT, &seconds, N_("Measure for this many seconds (Ctrl+C ends it early)"), N_("SECONDS") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[DRIVE]"));
   g_autoptr(DrivedashWriteSampler) sampler = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   g_autoptr(GPtrArray) totals = NULL;
@@ -138,10 +297,22 @@ drivedash_cli_writes (int    argc,
   gint64 start;
   guint sigint, sigterm;
 
-  g_option_context_set_summary (context, _("What each app writes to each drive, measured live."));
+  g_option_context_set_summary (context, _("What each app writes to each drive: kept by the watch (--since), "
+                                           "or measured live (--sample)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!drivedash_cli_parse_options (context, "writes", &argc, &argv))
     return DRIVEDASH_EXIT_USAGE;
+  if (since_text != NULL || (seconds == 0 && argc <= 2))
+    {
+      gint64 span = since_text ? parse_since (since_text) : 7 * 86400;
+
+      if (span == 0 || seconds != 0 || argc > 2)
+        {
+          g_printerr ("%s\n", _("Say how far back to look, such as --since 7d, or measure live with --sample SECONDS."));
+          return DRIVEDASH_EXIT_USAGE;
+        }
+      return show_kept (sysfs_root, argc > 1 ? argv[1] : NULL, span, json);
+    }
   if (seconds <= 0 || seconds > MAX_SECONDS || argc > 1)
     {
       g_printerr ("%s\n", _("Say how long to measure, from 1 second to a day: --sample SECONDS."));

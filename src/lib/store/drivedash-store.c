@@ -63,6 +63,11 @@ static const char *const migrations[] = {
   /* 3 → 4: the history list reads its headline numbers from this index
    * alone, without visiting the wide results rows (passes, latency). */
   "CREATE INDEX results_list ON results (run_id, position, test, mode, mb_per_s, iops);",
+  /* 4 → 5: what each app wrote to each watched drive, per hour, then per
+   * day (drivedash-store-app-writes.c); names only, no command lines. */
+  "CREATE TABLE app_writes (drive_id INTEGER NOT NULL REFERENCES watch_drives (id) ON DELETE CASCADE,"
+  " bucket INTEGER NOT NULL, span INTEGER NOT NULL, app TEXT NOT NULL, bytes INTEGER NOT NULL,"
+  " PRIMARY KEY (drive_id, bucket, span, app)) WITHOUT ROWID;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);

@@ -5,8 +5,10 @@
 #include "config.h"
 
 #include "drivedash-snapshot.h"
+#include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
 #include "drivedash-watch-private.h"
+#include "drivedash-write-sampler.h"
 
 typedef struct
 {
@@ -36,6 +38,7 @@ struct _DrivedashWatch
   GDBusConnection *system;             /* for UDisks2's PropertiesChanged */
   guint           udisks_subscription;
   guint           udisks_idle;
+  DrivedashWriteSampler *writes;       /* what each app writes, every tick */
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashWatch, drivedash_watch, G_TYPE_OBJECT)
@@ -122,8 +125,9 @@ record (DrivedashWatch          *self,
   if (snapshot->time - self->last_thin >= 3600)
     {
       self->last_thin = snapshot->time;
-      if (!drivedash_store_thin_snapshots (self->store, snapshot->time, &error))
-        g_warning ("Old health snapshots could not be thinned: %s", error->message);
+      if (!drivedash_store_thin_snapshots (self->store, snapshot->time, &error) ||
+          !drivedash_store_thin_app_writes (self->store, snapshot->time, &error))
+        g_warning ("Old health readings could not be thinned: %s", error->message);
     }
 }
 
@@ -346,11 +350,34 @@ read_temperatures (DrivedashWatch *self)
     }
 }
 
+/* What each app wrote to each watched drive since the last full
+ * reading, into the history (other drives' and unknown drives' are
+ * left out). */
+static void
+record_app_writes (DrivedashWatch *self)
+{
+  g_autoptr(GPtrArray) totals = drivedash_write_sampler_take_totals (self->writes);
+  const gint64 now = now_seconds ();
+
+  for (guint i = 0; i < totals->len; i++)
+    {
+      const DrivedashAppWrites *w = g_ptr_array_index (totals, i);
+      WatchedDrive *d = w->controller ? g_hash_table_lookup (self->drives, w->controller) : NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (d != NULL && !drivedash_store_add_app_writes (self->store, d->id, now, w->app, w->bytes, &error))
+        g_warning ("What %s wrote could not be saved: %s", w->app, error->message);
+    }
+}
+
 static gboolean
 tick (gpointer user_data)
 {
   DrivedashWatch *self = user_data;
 
+  drivedash_write_sampler_poll (self->writes);
+  if (self->ticks % DRIVEDASH_WATCH_FULL_EVERY == 0 && self->ticks > 0)
+    record_app_writes (self);
   if (self->ticks++ % DRIVEDASH_WATCH_FULL_EVERY == 0)
     read_full (self, FALSE);
   else if (self->health_file == NULL)
@@ -456,6 +483,7 @@ drivedash_watch_finalize (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->cancellable);
   g_hash_table_unref (self->drives);
+  g_clear_pointer (&self->writes, drivedash_write_sampler_free);
   g_free (self->sysfs_root);
   g_free (self->health_file);
   G_OBJECT_CLASS (drivedash_watch_parent_class)->finalize (object);
@@ -478,6 +506,7 @@ drivedash_watch_init (DrivedashWatch *self)
 {
   self->period_ms = DRIVEDASH_WATCH_TEMPERATURE_SECONDS * 1000;
   self->cancellable = g_cancellable_new ();
+  self->writes = drivedash_write_sampler_new (NULL);
   self->drives = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                         (GDestroyNotify) watched_drive_free);
 }

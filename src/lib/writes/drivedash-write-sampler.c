@@ -20,6 +20,7 @@ typedef struct
 {
   char *disk;
   char *drive;
+  char *controller;
 } Disk;
 
 typedef struct
@@ -51,6 +52,7 @@ drivedash_app_writes_free (DrivedashAppWrites *self)
   g_free (self->app);
   g_free (self->disk);
   g_free (self->drive);
+  g_free (self->controller);
   g_free (self);
 }
 
@@ -66,6 +68,7 @@ disk_free (Disk *d)
 {
   g_free (d->disk);
   g_free (d->drive);
+  g_free (d->controller);
   g_free (d);
 }
 
@@ -184,6 +187,7 @@ disk_for_device (DrivedashWriteSampler *self,
         {
           d->disk = g_strdup (info->disk);
           d->drive = drivedash_folder_info_dup_drive_name (info);
+          d->controller = g_strdup (info->controller);
         }
       g_hash_table_insert (self->disks, g_memdup2 (&key, sizeof key), d);
     }
@@ -245,6 +249,7 @@ count (DrivedashWriteSampler *self,
       g->app = g_strdup (p->app);
       g->disk = disk ? g_strdup (disk->disk) : NULL;
       g->drive = disk ? g_strdup (disk->drive) : NULL;
+      g->controller = disk ? g_strdup (disk->controller) : NULL;
       g_hash_table_insert (self->groups, g_steal_pointer (&key), g);
     }
   g->bytes += delta;
@@ -369,9 +374,24 @@ drivedash_write_sampler_dup_totals (DrivedashWriteSampler *self)
       copy->app = g_strdup (g->app);
       copy->disk = g_strdup (g->disk);
       copy->drive = g_strdup (g->drive);
+      copy->controller = g_strdup (g->controller);
       g_ptr_array_add (out, copy);
     }
   g_ptr_array_sort (out, by_bytes);
+  return out;
+}
+
+GPtrArray *
+drivedash_write_sampler_take_totals (DrivedashWriteSampler *self)
+{
+  GPtrArray *out = drivedash_write_sampler_dup_totals (self);
+  GHashTableIter iter;
+  Proc *p;
+
+  g_hash_table_remove_all (self->groups);
+  g_hash_table_iter_init (&iter, self->procs);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &p))
+    p->wrote = FALSE;
   return out;
 }
 

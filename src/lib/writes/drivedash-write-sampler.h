@@ -26,6 +26,7 @@ typedef struct
   char    *app;        /* "org.gnome.Nautilus", "System: foo.service", "dd" */
   char    *disk;       /* "nvme0n1", "vda"; NULL: unknown drive */
   char    *drive;      /* the drive's name where known, "Samsung SSD 980 1TB" */
+  char    *controller; /* its NVMe controller, "nvme0"; NULL when not NVMe */
   guint64  bytes;
   guint    processes;  /* distinct processes that wrote */
 } DrivedashAppWrites;
@@ -42,6 +43,9 @@ void                   drivedash_write_sampler_poll  (DrivedashWriteSampler *sel
 /* What each app wrote to each drive since the first poll, most first.
  * (element-type DrivedashAppWrites) */
 GPtrArray             *drivedash_write_sampler_dup_totals (DrivedashWriteSampler *self);
+/* The same, and starts counting again from zero (the watch's periods);
+ * the processes' baselines stay. */
+GPtrArray             *drivedash_write_sampler_take_totals (DrivedashWriteSampler *self);
 /* Processes that ended since the first poll (what they wrote after
  * their last poll is not counted). */
 guint                  drivedash_write_sampler_get_n_ended (DrivedashWriteSampler *self);

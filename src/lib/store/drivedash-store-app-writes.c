@@ -1,0 +1,179 @@
+/* drivedash-store-app-writes.c — what each app wrote to each watched
+ * drive (see the header)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "drivedash-store-app-writes.h"
+#include "drivedash-store-private.h"
+
+#define HOUR 3600
+#define DAY  (24 * 3600)
+
+void
+drivedash_app_total_free (DrivedashAppTotal *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->app);
+  g_free (self);
+}
+
+/* Whether @app already has a row in the bucket, or the bucket has room. */
+static int
+fits (DrivedashStore *self,
+      gint64          drive_id,
+      gint64          bucket,
+      const char     *app,
+      gboolean       *fit)
+{
+  sqlite3_stmt *stmt;
+  int rc = sqlite3_prepare_v2 (self->db,
+                               "SELECT count(*), sum(app = ?3) FROM app_writes"
+                               " WHERE drive_id = ?1 AND bucket = ?2 AND span = 3600", -1, &stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    return rc;
+  sqlite3_bind_int64 (stmt, 1, drive_id);
+  sqlite3_bind_int64 (stmt, 2, bucket);
+  sqlite3_bind_text (stmt, 3, app, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      *fit = sqlite3_column_int64 (stmt, 1) > 0 || sqlite3_column_int64 (stmt, 0) < DRIVEDASH_APP_WRITES_MAX_APPS - 1;
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  return rc;
+}
+
+static int
+upsert (DrivedashStore *self,
+        gint64          drive_id,
+        gint64          bucket,
+        gint64          span,
+        const char     *app,
+        guint64         bytes)
+{
+  sqlite3_stmt *stmt;
+  int rc = sqlite3_prepare_v2 (self->db,
+                               "INSERT INTO app_writes (drive_id, bucket, span, app, bytes) VALUES (?1, ?2, ?3, ?4, ?5)"
+                               " ON CONFLICT (drive_id, bucket, span, app) DO UPDATE SET bytes = bytes + excluded.bytes",
+                               -1, &stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    return rc;
+  sqlite3_bind_int64 (stmt, 1, drive_id);
+  sqlite3_bind_int64 (stmt, 2, bucket);
+  sqlite3_bind_int64 (stmt, 3, span);
+  sqlite3_bind_text (stmt, 4, app, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 5, (gint64) MIN (bytes, (guint64) G_MAXINT64));
+  rc = sqlite3_step (stmt);
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+gboolean
+drivedash_store_add_app_writes (DrivedashStore  *self,
+                                gint64           drive_id,
+                                gint64           time,
+                                const char      *app,
+                                guint64          bytes,
+                                GError         **error)
+{
+  const gint64 bucket = time - time % HOUR;
+  gboolean fit = TRUE;
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
+  g_return_val_if_fail (app != NULL, FALSE);
+  if (bytes == 0)
+    return TRUE;
+  if (!drivedash_store_begin (self, error))
+    return FALSE;
+  rc = fits (self, drive_id, bucket, app, &fit);
+  if (rc == SQLITE_OK)
+    rc = upsert (self, drive_id, bucket, HOUR, fit ? app : DRIVEDASH_APP_WRITES_OTHERS, bytes);
+  return drivedash_store_commit (self, rc, error);
+}
+
+gboolean
+drivedash_store_thin_app_writes (DrivedashStore  *self,
+                                 gint64           now,
+                                 GError         **error)
+{
+  const gint64 before = now - DRIVEDASH_APP_WRITES_KEEP_HOURLY_SECONDS;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
+  if (!drivedash_store_begin (self, error))
+    return FALSE;
+  /* "WHERE true": SQLite's upsert after a SELECT needs it. */
+  rc = sqlite3_prepare_v2 (self->db,
+                           "INSERT INTO app_writes (drive_id, bucket, span, app, bytes)"
+                           " SELECT drive_id, bucket - bucket % 86400, 86400, app, sum(bytes) FROM app_writes"
+                           " WHERE span = 3600 AND bucket < ?1 - ?1 % 86400 AND true"
+                           " GROUP BY drive_id, bucket - bucket % 86400, app"
+                           " ON CONFLICT (drive_id, bucket, span, app) DO UPDATE SET bytes = bytes + excluded.bytes",
+                           -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (stmt, 1, before);
+      rc = sqlite3_step (stmt);
+      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+      sqlite3_finalize (stmt);
+    }
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2 (self->db, "DELETE FROM app_writes WHERE span = 3600 AND bucket < ?1 - ?1 % 86400",
+                             -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (stmt, 1, before);
+      rc = sqlite3_step (stmt);
+      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+      sqlite3_finalize (stmt);
+    }
+  return drivedash_store_commit (self, rc, error);
+}
+
+GPtrArray *
+drivedash_store_list_app_writes (DrivedashStore  *self,
+                                 gint64           drive_id,
+                                 gint64           since,
+                                 GError         **error)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_total_free);
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
+  /* A bucket counts when it ends after @since: a day bucket partly. */
+  rc = sqlite3_prepare_v2 (self->db,
+                           "SELECT app, sum(bytes) AS total FROM app_writes"
+                           " WHERE drive_id = ?1 AND bucket + span > ?2"
+                           " GROUP BY app ORDER BY total DESC, app", -1, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      return NULL;
+    }
+  sqlite3_bind_int64 (stmt, 1, drive_id);
+  sqlite3_bind_int64 (stmt, 2, since);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DrivedashAppTotal *t = g_new0 (DrivedashAppTotal, 1);
+
+      t->app = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      t->bytes = (guint64) sqlite3_column_int64 (stmt, 1);
+      g_ptr_array_add (out, t);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}

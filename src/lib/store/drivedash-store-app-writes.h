@@ -1,0 +1,47 @@
+/* drivedash-store-app-writes.h — what each app wrote to each watched
+ * drive, per hour for 90 days, then per day
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "drivedash-store.h"
+
+G_BEGIN_DECLS
+
+/* Per hour for this long, then per day (as the health snapshots). */
+#define DRIVEDASH_APP_WRITES_KEEP_HOURLY_SECONDS (90 * 24 * 3600)
+/* At most this many apps per drive and hour or day: the rest go under
+ * DRIVEDASH_APP_WRITES_OTHERS, so that a flood of names stays small. */
+#define DRIVEDASH_APP_WRITES_MAX_APPS 100
+#define DRIVEDASH_APP_WRITES_OTHERS   "Others"
+
+typedef struct
+{
+  char    *app;
+  guint64  bytes;
+} DrivedashAppTotal;
+
+void       drivedash_app_total_free             (DrivedashAppTotal *self);
+
+/* Adds @bytes written by @app to @drive_id's hour holding @time (seconds
+ * since the epoch).  No command lines or file names: names only. */
+gboolean   drivedash_store_add_app_writes       (DrivedashStore  *self,
+                                                 gint64           drive_id,
+                                                 gint64           time,
+                                                 const char      *app,
+                                                 guint64          bytes,
+                                                 GError         **error);
+/* Folds the hours older than DRIVEDASH_APP_WRITES_KEEP_HOURLY_SECONDS
+ * before @now into days (one transaction). */
+gboolean   drivedash_store_thin_app_writes      (DrivedashStore  *self,
+                                                 gint64           now,
+                                                 GError         **error);
+/* What each app wrote to @drive_id from @since on, most first; empty when
+ * nothing; NULL with @error.  (element-type DrivedashAppTotal) */
+GPtrArray *drivedash_store_list_app_writes      (DrivedashStore  *self,
+                                                 gint64           drive_id,
+                                                 gint64           since,
+                                                 GError         **error);
+
+G_END_DECLS
