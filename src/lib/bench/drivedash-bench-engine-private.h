@@ -37,6 +37,10 @@ typedef struct
   /* The I/O threads' tick goes in with flags no kernel knows, so that the
    * kernel refuses it (-EINVAL) and the waits carry their own timeout. */
   gboolean  refuse_tick;
+  /* The block device's counters come from this folder (stat, inflight,
+   * queue/…: a fixture tree, used for the device and its disk alike)
+   * instead of /sys, so that a test can take them away mid-run. */
+  const char *device_dir;
 } DrivedashBenchTestHooks;
 
 extern DrivedashBenchTestHooks drivedash_bench_test_hooks;

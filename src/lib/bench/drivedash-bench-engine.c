@@ -20,7 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "drivedash-bench-device.h"
 #include "drivedash-bench-engine.h"
+#include "drivedash-bench-engine-private.h"
 #include "drivedash-bench-file.h"
 #include "drivedash-bench-worker.h"
 #include "drivedash-error.h"
@@ -53,6 +55,7 @@ typedef struct
   const DrivedashBenchSink     *sink;
   gpointer                      user_data;
   DrivedashBenchFile           *file;
+  DrivedashBenchDevice         *device;      /* under the file; NULL: none */
   DrivedashBenchReport         *report;
   DrivedashBenchWaker           waker;
   gint64                        run_start;   /* monotonic µs */
@@ -317,10 +320,27 @@ typedef struct
   DrivedashBenchWorker     *workers;
   guint                     started;
   gint64                   *epoch_start;   /* [passes + 2], monotonic µs */
+  DrivedashBenchDevicePass *device_at;     /* [passes + 2]: the device's counters then */
+  gboolean                  device_lost;   /* a reading failed: no device figures */
   gint64                    test_start;
   guint                     epoch;
   int                       failed_errno;
 } Test;
+
+/* The start of pass @epoch (0: the warm-up; passes + 1: the end of the
+ * last), on the engine's clock and on the device's counters. */
+static void
+mark_epoch (Run    *run,
+            Test   *test,
+            guint   epoch,
+            gint64  now)
+{
+  DrivedashBenchDevicePass *at = &test->device_at[epoch];
+
+  test->epoch_start[epoch] = now;
+  if (run->device != NULL && !test->device_lost)
+    test->device_lost = !drivedash_bench_device_read (run->device, &at->device, &at->disk);
+}
 
 static void
 start_workers (Run  *run,
@@ -382,7 +402,7 @@ start_workers (Run  *run,
   g_cond_broadcast (&t->start_cond);
   g_mutex_unlock (&t->start_lock);
   test->test_start = g_get_monotonic_time ();
-  test->epoch_start[test->epoch] = test->test_start;
+  mark_epoch (run, test, test->epoch, test->test_start);
 }
 
 static void
@@ -517,8 +537,8 @@ run_passes (Run     *run,
               continue;
             }
           test->epoch++;
-          test->epoch_start[test->epoch] = now;
           g_atomic_int_set (&test->t.epoch, (gint) test->epoch);
+          mark_epoch (run, test, test->epoch, now);
           if (test->epoch > run->settings->passes)
             break;
           epoch_end = now + duration;
@@ -572,6 +592,30 @@ set_latency (DrivedashBenchResult     *result,
   result->latency_us.max = (double) drivedash_histogram_get_max (hist) / 1000.0;
 }
 
+/* What the device counted between the marks of each measured pass. */
+static void
+set_device (Run                  *run,
+            Test                 *test,
+            DrivedashBenchResult *result)
+{
+  const guint passes = run->settings->passes;
+  g_autofree DrivedashBenchDevicePass *figures = NULL;
+
+  if (run->device == NULL || test->device_lost)
+    return;
+  figures = g_new0 (DrivedashBenchDevicePass, passes);
+  for (guint e = 1; e <= passes; e++)
+    {
+      DrivedashBenchDevicePass *f = &figures[e - 1];
+
+      drivedash_bench_device_count_diff (&test->device_at[e].device, &test->device_at[e + 1].device, &f->device);
+      drivedash_bench_device_count_diff (&test->device_at[e].disk, &test->device_at[e + 1].disk, &f->disk);
+      for (guint i = 0; i < test->started; i++)
+        f->engine_bytes += test->workers[i].epoch_bytes[e];
+    }
+  drivedash_bench_result_set_device (result, figures);
+}
+
 static DrivedashBenchResult *
 make_result (Run     *run,
              Test    *test,
@@ -614,6 +658,7 @@ make_result (Run     *run,
     }
   result->duration_s = (double) (test->epoch_start[passes + 1] - test->epoch_start[1]) / G_USEC_PER_SEC;
   drivedash_bench_result_summarize_passes (result);
+  set_device (run, test, result);
   set_latency (result, hist);
   result->includes_cache = !run->file->direct;
   return g_steal_pointer (&result);
@@ -627,6 +672,7 @@ run_test (Run      *run,
 {
   const DrivedashBenchSpec *spec = &run->tests[test_index];
   g_autofree gint64 *epoch_start = g_new0 (gint64, run->settings->passes + 2);
+  g_autofree DrivedashBenchDevicePass *device_at = g_new0 (DrivedashBenchDevicePass, run->settings->passes + 2);
   g_autofree DrivedashBenchWorker *workers = g_new0 (DrivedashBenchWorker, spec->threads);
   g_autoptr(GError) local_error = NULL;
   DrivedashBenchResult *result = NULL;
@@ -637,6 +683,7 @@ run_test (Run      *run,
   test.planned_base = planned_base;
   test.workers = workers;
   test.epoch_start = epoch_start;
+  test.device_at = device_at;
 
   start_workers (run, &test);
   run_passes (run, &test, &local_error);
@@ -773,6 +820,12 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
       drivedash_bench_settings_set_folder (report->settings, run.file->folder);
       report->filesystem = g_strdup (run.file->fs_type);
       report->direct_io = run.file->direct;
+      if (drivedash_bench_test_hooks.device_dir != NULL)
+        run.device = drivedash_bench_device_new_at (drivedash_bench_test_hooks.device_dir);
+      else if (run.file->fd >= 0)
+        run.device = drivedash_bench_device_open (run.file->dev, run.file->folder);
+      if (run.device != NULL)
+        report->device_limits = drivedash_bench_device_read_limits (run.device);
       ok = prefill (&run, error);
     }
 
@@ -795,6 +848,7 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
 
   /* Remove the file before reporting anything, whatever happened. */
   g_clear_pointer (&run.file, drivedash_bench_file_remove);
+  g_clear_pointer (&run.device, drivedash_bench_device_free);
   g_cancellable_disconnect (cancellable, handler);
   g_cond_clear (&run.waker.cond);
   g_mutex_clear (&run.waker.lock);

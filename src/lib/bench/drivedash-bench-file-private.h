@@ -24,4 +24,9 @@ void drivedash_bench_file_set_created_hook_for_testing (DrivedashBenchFileCreate
  * fills meanwhile gives ENOSPC in the middle of a run.  TRUE restores. */
 void drivedash_bench_file_set_preallocate_for_testing (gboolean preallocate);
 
+/* TRUE: take O_DIRECT as refused (EINVAL), as on a filesystem without
+ * it, so that with allow_buffered the file goes through the page cache
+ * and reads of it come from memory.  FALSE restores. */
+void drivedash_bench_file_set_refuse_direct_for_testing (gboolean refuse);
+
 G_END_DECLS

@@ -48,6 +48,7 @@
 static DrivedashBenchFileCreatedHook created_hook;
 static gpointer created_hook_data;
 static gboolean no_preallocate;
+static gboolean refuse_direct;
 
 void
 drivedash_bench_file_set_created_hook_for_testing (DrivedashBenchFileCreatedHook hook,
@@ -61,6 +62,12 @@ void
 drivedash_bench_file_set_preallocate_for_testing (gboolean preallocate)
 {
   no_preallocate = !preallocate;
+}
+
+void
+drivedash_bench_file_set_refuse_direct_for_testing (gboolean refuse)
+{
+  refuse_direct = refuse;
 }
 
 pid_t
@@ -440,12 +447,12 @@ enable_direct_io (int          fd,
   int flags = fcntl (fd, F_GETFL);
   int errsv;
 
-  if (flags >= 0 && fcntl (fd, F_SETFL, flags | O_DIRECT) == 0)
+  if (!refuse_direct && flags >= 0 && fcntl (fd, F_SETFL, flags | O_DIRECT) == 0)
     {
       *direct = TRUE;
       return TRUE;
     }
-  errsv = errno;
+  errsv = refuse_direct ? EINVAL : errno;
   if (errsv == EINVAL && allow_buffered)
     {
       *direct = FALSE;

@@ -42,6 +42,8 @@ drivedash_bench_result_unref (DrivedashBenchResult *self)
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
   g_free (self->pass_mb_per_s);
+  g_free (self->device_passes);
+  g_free (self->served_from_cache_reason);
   g_free (self);
 }
 
@@ -78,6 +80,65 @@ drivedash_bench_result_summarize_passes (DrivedashBenchResult *self)
   self->iops_median = self->mb_per_s_median * 1e6 / bytes_per_io;
 }
 
+/* A device that reads less than half of what the test read cannot have
+ * delivered it: a cache (the page cache, a VM host's, a RAID card's)
+ * answered the rest, and the figure is not the drive's. */
+#define CACHE_SHARE  0.5
+/* Writes add a little of the filesystem's own (journal, metadata); more
+ * than this on top of the test's bytes is somebody else's. */
+#define OTHERS_SHARE 1.1
+
+static void
+judge_cache (DrivedashBenchResult *self)
+{
+  if (self->spec.mode != DRIVEDASH_BENCH_MODE_READ)
+    return;
+  for (guint p = 0; p < self->n_passes; p++)
+    {
+      const DrivedashBenchDevicePass *pass = &self->device_passes[p];
+      guint64 device_read = pass->device.read_sectors * 512;
+      g_autofree char *device_text = NULL;
+      g_autofree char *engine_text = NULL;
+
+      if ((double) device_read >= CACHE_SHARE * (double) pass->engine_bytes)
+        continue;
+      device_text = drivedash_format_bytes (device_read);
+      engine_text = drivedash_format_bytes (pass->engine_bytes);
+      self->served_from_cache = TRUE;
+      self->served_from_cache_reason =
+        /* Translators: "In pass 2 the drive itself read 3.1 MB of the 1.2 GB this test read: …" */
+        g_strdup_printf (_("In pass %u the drive itself read %s of the %s this test read: a cache "
+                           "answered the rest, so this result is not the drive’s speed."),
+                         p + 1, device_text, engine_text);
+      return;
+    }
+}
+
+void
+drivedash_bench_result_set_device (DrivedashBenchResult           *self,
+                                   const DrivedashBenchDevicePass *passes)
+{
+  DrivedashBenchDevicePass *total = &self->device_total;
+
+  g_clear_pointer (&self->device_passes, g_free);
+  g_clear_pointer (&self->served_from_cache_reason, g_free);
+  *total = (DrivedashBenchDevicePass) { 0 };
+  self->others_used_drive = self->served_from_cache = FALSE;
+  if (passes == NULL || self->n_passes == 0)
+    return;
+
+  self->device_passes = g_memdup2 (passes, self->n_passes * sizeof *passes);
+  for (guint p = 0; p < self->n_passes; p++)
+    {
+      drivedash_bench_device_count_add (&total->device, &passes[p].device);
+      drivedash_bench_device_count_add (&total->disk, &passes[p].disk);
+      total->engine_bytes += passes[p].engine_bytes;
+    }
+  self->others_used_drive = (double) drivedash_bench_device_count_bytes (&total->disk) >
+                            OTHERS_SHARE * (double) total->engine_bytes;
+  judge_cache (self);
+}
+
 DrivedashBenchReport *
 drivedash_bench_report_new (const DrivedashBenchSettings *settings)
 {
@@ -106,6 +167,7 @@ drivedash_bench_report_unref (DrivedashBenchReport *self)
   drivedash_bench_settings_free (self->settings);
   g_ptr_array_unref (self->results);
   g_free (self->filesystem);
+  drivedash_bench_device_limits_free (self->device_limits);
   g_free (self);
 }
 
@@ -227,6 +289,78 @@ add_latency (JsonBuilder                 *b,
 #define ADD_STRING(b, name, v) G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_string_value (b, (v)); } G_STMT_END
 #define ADD_BOOL(b, name, v)   G_STMT_START { json_builder_set_member_name (b, name); json_builder_add_boolean_value (b, (v)); } G_STMT_END
 
+static void
+add_device_count (JsonBuilder                     *b,
+                  const char                      *name,
+                  const DrivedashBenchDeviceCount *c)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  ADD_INT (b, "read_requests", c->read_requests);
+  ADD_INT (b, "write_requests", c->write_requests);
+  ADD_INT (b, "read_merges", c->read_merges);
+  ADD_INT (b, "write_merges", c->write_merges);
+  ADD_INT (b, "read_bytes", c->read_sectors * 512);
+  ADD_INT (b, "write_bytes", c->write_sectors * 512);
+  ADD_DOUBLE (b, "average_request_bytes", drivedash_bench_device_count_request_size (c));
+  ADD_INT (b, "busy_ms", c->busy_ms);
+  ADD_INT (b, "in_flight", c->in_flight);
+  json_builder_end_object (b);
+}
+
+static void
+add_device_pass (JsonBuilder                    *b,
+                 const DrivedashBenchDevicePass *pass)
+{
+  json_builder_begin_object (b);
+  ADD_INT (b, "engine_bytes", pass->engine_bytes);
+  add_device_count (b, "block_device", &pass->device);
+  add_device_count (b, "disk", &pass->disk);
+  json_builder_end_object (b);
+}
+
+/* "device": what the block device counted, per pass and in total, with
+ * the judgments on it; absent when there was no device to ask. */
+static void
+add_device (JsonBuilder                *b,
+            const DrivedashBenchResult *r)
+{
+  if (r->device_passes == NULL)
+    return;
+  json_builder_set_member_name (b, "device");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "passes");
+  json_builder_begin_array (b);
+  for (guint p = 0; p < r->n_passes; p++)
+    add_device_pass (b, &r->device_passes[p]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "total");
+  add_device_pass (b, &r->device_total);
+  ADD_BOOL (b, "others_used_drive", r->others_used_drive);
+  ADD_BOOL (b, "served_from_cache", r->served_from_cache);
+  if (r->served_from_cache_reason != NULL)
+    ADD_STRING (b, "served_from_cache_reason", r->served_from_cache_reason);
+  json_builder_end_object (b);
+}
+
+static void
+add_device_limits (JsonBuilder                      *b,
+                   const DrivedashBenchDeviceLimits *l)
+{
+  if (l == NULL)
+    return;
+  json_builder_set_member_name (b, "device_limits");
+  json_builder_begin_object (b);
+  ADD_STRING (b, "block_device", l->block_device);
+  ADD_STRING (b, "disk", l->disk);
+  ADD_INT (b, "max_sectors_kb", l->max_sectors_kb);
+  ADD_INT (b, "max_hw_sectors_kb", l->max_hw_sectors_kb);
+  ADD_INT (b, "nr_requests", l->nr_requests);
+  if (l->scheduler != NULL)
+    ADD_STRING (b, "scheduler", l->scheduler);
+  json_builder_end_object (b);
+}
+
 /* JSON text must be UTF-8 and a folder name need not be: "folder" is for
  * people (undecodable bytes shown as U+FFFD), "folder_uri" gives the exact
  * bytes back through g_filename_from_uri().  A relative name (which the
@@ -266,6 +400,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
   ADD_DOUBLE (b, "cpu_user_s", self->cpu_user_s);
   ADD_DOUBLE (b, "cpu_system_s", self->cpu_system_s);
   ADD_INT (b, "started_at", self->started_at / G_USEC_PER_SEC);
+  add_device_limits (b, self->device_limits);
 
   json_builder_set_member_name (b, "settings");
   json_builder_begin_object (b);
@@ -316,6 +451,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
       ADD_DOUBLE (b, "cpu_user_s", r->cpu_user_s);
       ADD_DOUBLE (b, "cpu_system_s", r->cpu_system_s);
       ADD_BOOL (b, "includes_cache", r->includes_cache);
+      add_device (b, r);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

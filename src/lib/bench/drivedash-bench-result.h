@@ -7,6 +7,7 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
+#include "drivedash-bench-device.h"
 #include "drivedash-bench-settings.h"
 #include "drivedash-bench-spec.h"
 
@@ -46,6 +47,15 @@ typedef struct
   double                cpu_user_s;       /* I/O threads' CPU time in the measured passes */
   double                cpu_system_s;
   gboolean              includes_cache;   /* buffered I/O: the page cache took part */
+  /* What the block device under the file counted (drivedash-bench-device.h),
+   * every user of it included; device_passes is NULL when there is none
+   * to ask (tmpfs, the demo) or it could not be read to the end. */
+  DrivedashBenchDevicePass *device_passes;  /* n_passes, in run order */
+  DrivedashBenchDevicePass  device_total;   /* the measured passes together */
+  gboolean              others_used_drive;  /* the disk moved > 10 % more bytes than the test */
+  gboolean              served_from_cache;  /* in a read pass the device read < 50 % of what
+                                               the test read: a cache answered the rest */
+  char                 *served_from_cache_reason;  /* for people; NULL unless served_from_cache */
 } DrivedashBenchResult;
 
 #define DRIVEDASH_TYPE_BENCH_RESULT (drivedash_bench_result_get_type ())
@@ -57,6 +67,10 @@ DrivedashBenchResult *drivedash_bench_result_ref      (DrivedashBenchResult     
 void                  drivedash_bench_result_unref    (DrivedashBenchResult     *self);
 /* Fills best/median/min/max from pass_mb_per_s (used by the engine). */
 void                  drivedash_bench_result_summarize_passes (DrivedashBenchResult *self);
+/* Takes the device's figures for the n_passes passes (used by the engine):
+ * sets device_passes, device_total and the judgments on them. */
+void                  drivedash_bench_result_set_device (DrivedashBenchResult           *self,
+                                                         const DrivedashBenchDevicePass *passes);
 
 /* A whole run: settings, results in run order, totals. */
 typedef struct
@@ -68,6 +82,7 @@ typedef struct
   GPtrArray              *results;         /* of DrivedashBenchResult */
   char                   *filesystem;      /* e.g. "ext4", may be NULL */
   gboolean                direct_io;       /* FALSE: buffered fallback was used */
+  DrivedashBenchDeviceLimits *device_limits;  /* the disk's queue; NULL: no block device */
   /* Everything the run did to the drive, including the pre-fill and the
    * warm-up passes: what the drive's own counters should have grown by. */
   guint64                 bytes_read;
@@ -96,9 +111,16 @@ char                 *drivedash_bench_report_format_text (const DrivedashBenchRe
 /* The JSON document of `drivedash-cli bench --json`: top-level bytes_read,
  * bytes_written, settings{…}, results[{test, mode, mb_per_s, iops,
  * latency_us{mean,p50,p90,p99,p999,max}, passes[], bytes_read,
- * bytes_written, …}].  settings.folder is the folder's display name (valid
- * UTF-8, for people); settings.folder_uri, when there is a folder, is its
- * file:// URI, which gives the exact bytes back (g_filename_from_uri). */
+ * bytes_written, …, device{passes[{engine_bytes, block_device{…},
+ * disk{…}}], total{…}, others_used_drive, served_from_cache,
+ * served_from_cache_reason}}], device_limits{block_device, disk,
+ * max_sectors_kb, max_hw_sectors_kb, nr_requests, scheduler} (both absent
+ * without a block device; each {…} of counts has read_requests,
+ * write_requests, read_merges, write_merges, read_bytes, write_bytes,
+ * average_request_bytes, busy_ms, in_flight).  settings.folder is the
+ * folder's display name (valid UTF-8, for people); settings.folder_uri,
+ * when there is a folder, is its file:// URI, which gives the exact bytes
+ * back (g_filename_from_uri). */
 JsonNode             *drivedash_bench_report_to_json     (const DrivedashBenchReport *self);
 char                 *drivedash_bench_report_to_json_string (const DrivedashBenchReport *self,
                                                              gboolean                    pretty);

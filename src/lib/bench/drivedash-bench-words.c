@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "drivedash-bench-words.h"
+#include "drivedash-format.h"
 
 /* Up to 64 KiB, random requests behave like small files and program
  * files; larger random blocks are rare in daily use. */
@@ -171,6 +172,59 @@ drivedash_bench_spec_dup_tooltip (const DrivedashBenchSpec *spec)
                             _("Busy computers (servers, big copies) load a drive like this; "
                               "it shows the most the drive can do."));
   return g_strdup_printf ("%s %s", pattern, load);
+}
+
+/* Within this much of the asked size, the device saw the requests as sent. */
+#define REQUEST_TOLERANCE 0.05
+
+char *
+drivedash_bench_result_dup_request_words (const DrivedashBenchResult *result)
+{
+  double seen, ratio;
+  g_autofree char *seen_text = NULL;
+  g_autofree char *asked_text = NULL;
+
+  if (result->device_passes == NULL)
+    return NULL;
+  seen = drivedash_bench_device_count_request_size (&result->device_total.device);
+  if (seen <= 0)
+    return NULL;
+  ratio = seen / result->spec.block_size;
+  seen_text = drivedash_format_size_iec ((guint64) (seen + 0.5));
+  asked_text = block_words (result->spec.block_size);
+  if (ratio > 1 + REQUEST_TOLERANCE)
+    /* Translators: "The drive saw 2.7 MiB requests on average: Linux joined your 1 MiB requests." */
+    return g_strdup_printf (_("The drive saw %s requests on average: Linux joined your %s requests."),
+                            seen_text, asked_text);
+  if (ratio < 1 - REQUEST_TOLERANCE)
+    /* Translators: "The drive saw 512 KiB requests on average: Linux split your 1 MiB requests." */
+    return g_strdup_printf (_("The drive saw %s requests on average: Linux split your %s requests."),
+                            seen_text, asked_text);
+  /* Translators: "The drive saw 1 MiB requests, as asked." */
+  return g_strdup_printf (_("The drive saw %s requests, as asked."), seen_text);
+}
+
+char *
+drivedash_bench_result_dup_device_words (const DrivedashBenchResult *result)
+{
+  g_autofree char *requests = NULL;
+  GString *s;
+
+  if (result->device_passes == NULL)
+    return NULL;
+  /* Where a cache answered, the few requests the drive saw were not the
+   * test's: their size says nothing about how Linux sent the test's. */
+  if (!result->served_from_cache)
+    requests = drivedash_bench_result_dup_request_words (result);
+  s = g_string_new (requests);
+  if (result->others_used_drive)
+    g_string_append_printf (s, "%s%s", s->len ? " " : "",
+                            _("Other programs used the drive during the test."));
+  if (result->served_from_cache_reason != NULL)
+    g_string_append_printf (s, "%s%s", s->len ? " " : "", result->served_from_cache_reason);
+  if (s->len == 0)
+    return g_string_free (s, TRUE);
+  return g_string_free (s, FALSE);
 }
 
 const char *

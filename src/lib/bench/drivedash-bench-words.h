@@ -7,6 +7,7 @@
 
 #include <glib.h>
 
+#include "drivedash-bench-result.h"
 #include "drivedash-bench-spec.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,15 @@ char       *drivedash_bench_spec_dup_counted (const DrivedashBenchSpec *spec);
 /* Two or three sentences for a tooltip: what is read or written, how
  * many requests wait at once, and what in daily use behaves like it. */
 char       *drivedash_bench_spec_dup_tooltip (const DrivedashBenchSpec *spec);
+
+/* What the block device made of a test's requests, in one sentence:
+ * "The drive saw 2.7 MiB requests on average: Linux joined your 1 MiB
+ * requests.", "The drive saw 4 KiB requests, as asked."; NULL when the
+ * result has no device figures. */
+char       *drivedash_bench_result_dup_request_words (const DrivedashBenchResult *result);
+/* That sentence, then, where they apply, that other programs used the
+ * drive and that a cache answered; NULL without device figures. */
+char       *drivedash_bench_result_dup_device_words  (const DrivedashBenchResult *result);
 
 /* Translated one-line explanations for tooltips and a help popover. */
 const char *drivedash_bench_explain_mb_per_s (void);
