@@ -89,6 +89,30 @@ print_test_titles (const DrivedashBenchReport *report)
     }
 }
 
+/* What the block device counted, per test; nothing where it had no
+ * figures (a folder in memory, the demo). */
+static void
+print_device_words (const DrivedashBenchReport *report)
+{
+  gboolean heading = FALSE;
+
+  for (guint i = 0; i < report->results->len; i++)
+    {
+      const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
+      g_autofree char *words = drivedash_bench_result_dup_device_words (r);
+      g_autofree char *label = NULL;
+
+      if (words == NULL)
+        continue;
+      if (!heading)
+        printf ("\n%s\n", _("What the drive saw:"));
+      heading = TRUE;
+      label = drivedash_bench_spec_dup_label (&r->spec);
+      /* Translators: "SEQ1M Q8T1 Read: The drive saw 2.7 MiB requests on average: …" */
+      printf (_("  %s: %s\n"), label, words);
+    }
+}
+
 void
 drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
                                   const DrivedashBenchReport *report)
@@ -96,6 +120,7 @@ drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
   g_autoptr(DrivedashSpeedVerdict) verdict = NULL;
 
   print_test_titles (report);
+  print_device_words (report);
   printf ("\n");
   verdict = drivedash_bench_report_judge (report, folder);
   if (verdict->level == DRIVEDASH_SPEED_VERDICT_UNKNOWN)

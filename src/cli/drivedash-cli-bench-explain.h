@@ -22,7 +22,8 @@ void  drivedash_cli_bench_print_header     (const DrivedashFolderInfo    *folder
                                             const DrivedashBenchSettings *settings,
                                             guint                         n_tests);
 
-/* After the report (text mode): the tests in plain words, the verdict,
+/* After the report (text mode): the tests in plain words, what the drive
+ * saw of each (drivedash_bench_result_dup_device_words()), the verdict,
  * and a warning when the folder is in memory. */
 void  drivedash_cli_bench_print_footer     (const DrivedashFolderInfo    *folder,
                                             const DrivedashBenchReport   *report);
