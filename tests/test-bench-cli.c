@@ -10,6 +10,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 
 #include "drivedash-bench.h"
@@ -56,6 +58,38 @@ count_bench_files (const char *folder)
   return n;
 }
 
+/* Whether @folder's filesystem is on a block device with counters. */
+static gboolean
+on_block_device (const char *folder)
+{
+  g_autofree char *sys = NULL;
+  struct stat st;
+
+  g_assert_cmpint (stat (folder, &st), ==, 0);
+  sys = g_strdup_printf ("/sys/dev/block/%u:%u/stat", major (st.st_dev), minor (st.st_dev));
+  return major (st.st_dev) != 0 && g_file_test (sys, G_FILE_TEST_EXISTS);
+}
+
+/* results[].device: the block device's view, per pass and in total. */
+static void
+check_device_json (JsonObject *r,
+                   guint       n_passes)
+{
+  JsonObject *device = json_object_get_object_member (r, "device");
+  JsonObject *total = json_object_get_object_member (device, "total");
+  JsonObject *counts = json_object_get_object_member (total, "block_device");
+
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (device, "passes")), ==, n_passes);
+  g_assert_cmpint (json_object_get_int_member (total, "engine_bytes"), ==,
+                   json_object_get_int_member (r, "bytes_read") + json_object_get_int_member (r, "bytes_written"));
+  g_assert_true (json_object_has_member (json_object_get_object_member (total, "disk"), "busy_ms"));
+  g_assert_cmpfloat (json_object_get_double_member (counts, "average_request_bytes"), >, 0);
+  g_assert_true (json_object_has_member (counts, "read_merges"));
+  g_assert_true (json_object_has_member (counts, "in_flight"));
+  g_assert_true (json_object_has_member (device, "others_used_drive"));
+  g_assert_false (json_object_get_boolean_member (device, "served_from_cache"));
+}
+
 static void
 test_json (void)
 {
@@ -87,6 +121,15 @@ test_json (void)
       g_assert_cmpuint (json_array_get_length (json_object_get_array_member (r, "passes")), ==, 2);
       g_assert_true (json_object_has_member (json_object_get_object_member (r, "latency_us"), "p999"));
       written += json_object_get_int_member (r, "bytes_written");
+      if (on_block_device (folder))
+        check_device_json (r, 2);
+    }
+  if (on_block_device (folder))
+    {
+      JsonObject *limits = json_object_get_object_member (root, "device_limits");
+
+      g_assert_cmpint (json_object_get_int_member (limits, "max_sectors_kb"), >, 0);
+      g_assert_nonnull (json_object_get_string_member (limits, "disk"));
     }
   /* Top-level totals include the 8 MiB pre-fill and the warm-up passes. */
   g_assert_cmpint (json_object_get_int_member (root, "bytes_written"), >=, written + (8 << 20));
