@@ -259,6 +259,103 @@ test_interrupt (void)
   g_assert_cmpint (g_rmdir (folder), ==, 0);
 }
 
+/* ---- --fio-command ------------------------------------------------------------ */
+
+/* fio once on @line as printed, with only --output-format=json added, in
+ * the folder the line names; its JSON moved some bytes the right way. */
+static void
+run_fio_line (const char *line,
+              const char *fio_file)
+{
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL, *err = NULL;
+  JsonObject *job;
+  int status = 0;
+  gboolean reads = FALSE, writes = FALSE;
+  GStatBuf st;
+
+  g_test_message ("%s", line);
+  g_assert_true (g_shell_parse_argv (line, NULL, &words, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (words[0], ==, "fio");
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (words[i], "--rw="))
+        {
+          const char *rw = words[i] + strlen ("--rw=");
+          gboolean mix = g_str_equal (rw, "rw") || g_str_equal (rw, "randrw");
+
+          reads = mix || g_str_has_suffix (rw, "read");
+          writes = mix || g_str_has_suffix (rw, "write");
+        }
+      g_ptr_array_add (argv, words[i]);
+    }
+  g_ptr_array_add (argv, (gpointer) "--output-format=json");
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL,
+                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                               NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_test_message ("fio said: %s", err);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  /* --group_reporting: one job for all threads. */
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (json_parser_get_root (parser)), "jobs")), ==, 1);
+  job = json_array_get_object_element (json_object_get_array_member (
+          json_node_get_object (json_parser_get_root (parser)), "jobs"), 0);
+  g_assert_cmpint (json_object_get_int_member (job, "error"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (job, "read"), "io_bytes") > 0, ==, reads);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (job, "write"), "io_bytes") > 0, ==, writes);
+  /* fio worked in the test's size: its file grew no bigger. */
+  g_assert_cmpint (g_stat (fio_file, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, 8 << 20);
+  g_assert_cmpint (g_unlink (fio_file), ==, 0);
+}
+
+static void
+test_fio_command (void)
+{
+  /* A space for the shell's quoting, a colon for fio's own escape. */
+  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "drivedash fio:test-XXXXXX", NULL);
+  g_autofree char *folder = g_mkdtemp (g_steal_pointer (&tmpl));
+  g_autofree char *fio_file = g_build_filename (folder, "drivedash-fio.dat", NULL);
+  const char *args[] = { "--fio-command", "--target", folder, "--size", "8MiB", "--count", "2",
+                         "--duration", "0.2", "--test", "SEQ1M Q8T1", "--test", "RND4K Q4T2",
+                         "--test", "SEQ128K Q2T2", "--mode", "read,write,mix", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *fio = g_find_program_in_path ("fio");
+
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  lines = g_strsplit (g_strchomp (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);
+  /* The first test's settings, word for word; nothing was run. */
+  g_assert_nonnull (strstr (lines[0], " --name=SEQ1M-Q8T1-read "));
+  g_assert_nonnull (strstr (lines[0], "\\:test-"));
+  g_assert_nonnull (strstr (lines[0], "/drivedash-fio.dat' --size=8388608 --direct=1 --ioengine=io_uring "
+                                      "--rw=read --bs=1048576 --iodepth=8 --numjobs=1 --time_based "
+                                      "--runtime=400ms --ramp_time=200ms --group_reporting"));
+  g_assert_nonnull (strstr (lines[1], " --rw=randread --bs=4096 --iodepth=4 --numjobs=2 --norandommap "));
+  g_assert_nonnull (strstr (lines[2], " --filesize=8388608 --size=4194304 --offset_increment=4194304 "));
+  g_assert_nonnull (strstr (lines[7], " --rw=randrw --rwmixread=70 "));
+  g_assert_cmpuint (count_bench_files (folder), ==, 0);
+  g_assert_false (g_file_test (fio_file, G_FILE_TEST_EXISTS));
+
+  if (fio == NULL)
+    g_test_skip ("fio is not installed: the commands were not run");
+  else
+    for (guint i = 0; lines[i] != NULL; i++)
+      run_fio_line (lines[i], fio_file);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -271,6 +368,7 @@ main (int    argc,
   g_test_add_func ("/bench-cli/exit-codes", test_exit_codes);
   g_test_add_func ("/bench-cli/list-presets", test_list_presets);
   g_test_add_func ("/bench-cli/interrupt", test_interrupt);
+  g_test_add_func ("/bench-cli/fio-command", test_fio_command);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 
 #include "drivedash-bench.h"
 #include "drivedash-bench-estimate.h"
+#include "drivedash-bench-fio.h"
 #include "drivedash-cli.h"
 #include "drivedash-cli-bench-explain.h"
 #include "drivedash-cli-store.h"
@@ -323,6 +324,20 @@ print_report (const DrivedashBenchReport *report,
     }
 }
 
+/* --fio-command: one line per test, nothing run. */
+static void
+print_fio_commands (const DrivedashBenchSettings *settings,
+                    GArray                       *tests)
+{
+  for (guint i = 0; i < tests->len; i++)
+    {
+      g_autofree char *line =
+        drivedash_bench_fio_command_line (settings, &g_array_index (tests, DrivedashBenchSpec, i));
+
+      printf ("%s\n", line);
+    }
+}
+
 static GOptionContext *
 make_context (const GOptionEntry *entries)
 {
@@ -365,6 +380,7 @@ drivedash_cli_bench (int    argc,
   gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
   gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
   gboolean allow_memory = FALSE;
+  gboolean fio_command = FALSE;
   gboolean no_save = FALSE;
   gint repeat = 1;
   g_autofree char *repeat_pause = NULL;
@@ -408,6 +424,9 @@ drivedash_cli_bench (int    argc,
       N_("Seconds of pause between repeated runs (default: 30)"), N_("S") },
     { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list_presets,
       N_("List the presets and exit"), NULL },
+    { "fio-command", 0, 0, G_OPTION_ARG_NONE, &fio_command,
+      N_("Print, for each test, the fio command that does the same work, and exit without "
+         "running anything. fio measures the passes as one: its figure is their mean"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -466,6 +485,11 @@ drivedash_cli_bench (int    argc,
   tests = expand_tests (specs, preset_name, mode_flags, &preset, &error);
   if (tests == NULL)
     return fail (error);
+  if (fio_command)
+    {
+      print_fio_commands (settings, tests);
+      return DRIVEDASH_EXIT_OK;
+    }
 
   /* A missing or odd folder is left to the engine, which says what is
    * wrong with it; one in memory is refused here. */

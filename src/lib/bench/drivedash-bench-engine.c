@@ -33,7 +33,6 @@
 #define PREFILL_DEPTH       8
 #define PREFILL_WEIGHT      0.05          /* share of the progress bar */
 #define MAX_BUFFER_MEMORY   (G_GUINT64_CONSTANT (1) << 30)
-#define FILE_GRANULE        (1u << 20)    /* the file size is a multiple of this */
 #define OVERDUE_POLL_US     1000          /* see run_test() */
 #define GONE_GRACE_US       (2 * G_USEC_PER_SEC)  /* see settle_device() */
 
@@ -784,7 +783,7 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
 
   if (!drivedash_bench_settings_validate (settings, error))
     return NULL;
-  file_size = settings->test_size / FILE_GRANULE * FILE_GRANULE;
+  file_size = settings->test_size / DRIVEDASH_BENCH_FILE_GRANULE * DRIVEDASH_BENCH_FILE_GRANULE;
   if (!check_tests (settings, tests, n_tests, file_size, error))
     return NULL;
 

@@ -88,6 +88,8 @@ DrivedashBenchReport *drivedash_bench_run_finish (DrivedashBench       *self,
 
 /* The test-file name prefix, for people and for tests: ".drivedash-bench-". */
 #define DRIVEDASH_BENCH_FILE_PREFIX ".drivedash-bench-"
+/* The test file's size: the test size rounded down to a multiple of this. */
+#define DRIVEDASH_BENCH_FILE_GRANULE (1u << 20)
 
 /* Removes test files left behind by runs that crashed from @folder: only
  * regular files of our own user that no run holds (a run locks its file
