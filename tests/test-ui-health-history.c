@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -15,6 +16,9 @@
 #include "drivedash-demo.h"
 #include "drivedash-health-history.h"
 #include "drivedash-health-page.h"
+#include "drivedash-health-write-item.h"
+#include "drivedash-health-writes.h"
+#include "drivedash-store-app-writes.h"
 #include "drivedash-plot.h"
 #include "drivedash-screenshot.h"
 #include "drivedash-store-health.h"
@@ -286,6 +290,21 @@ check_range (DrivedashHealthHistory *history,
 }
 
 static void
+save_widget (GtkWidget  *widget,
+             const char *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  ui_wait_frame (widget);
+  g_assert_true (drivedash_screenshot_save (widget, path, &error));
+  g_assert_no_error (error);
+  g_test_message ("saved %s", path);
+}
+
+static void
 save (DrivedashHealthHistory *history,
       const char             *name)
 {
@@ -455,6 +474,100 @@ test_watch_offer (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What the watch kept of each app's writes, four days ago, when the
+ * seeded drive was still watched: after test_history's seed. */
+static void
+seed_app_writes (gint64 now)
+{
+  static const struct { const char *app; guint64 gb; } apps[] = {
+    { "com.valvesoftware.Steam", 180 }, { "org.mozilla.firefox", 40 }, { "org.gnome.Nautilus", 25 },
+    { "System: packagekit.service", 12 }, { "org.gnome.Builder", 6 }, { "dd", 3 }, { "cc1", 1 },
+  };
+  g_autoptr(DrivedashHealth) health = drivedash_demo_health_new ();
+  g_autoptr(DrivedashStore) store = drivedash_store_open (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 id = drivedash_store_watch_drive (store, health->serial, health->model, health->controller, &error);
+  g_autoptr(GArray) week = g_array_new (FALSE, TRUE, sizeof (DrivedashSnapshot));
+
+  g_assert_no_error (error);
+  /* The drive's own readings over the last 8 days: 80 GB a day. */
+  for (gint64 t = now - now % 3600 - 8 * 86400; t <= now; t += 3600)
+    {
+      DrivedashSnapshot r = { .time = t, .samples = 60, .has = DRIVEDASH_SNAPSHOT_HAS_SMART };
+
+      r.data_units_written = 50000000 + (t - now + 8 * 86400) * (gint64) (80e9 / 86400 / 512000);
+      r.available_spare_percent = 100;
+      g_array_append_val (week, r);
+    }
+  g_assert_true (drivedash_store_add_snapshots (store, id, (DrivedashSnapshot *) week->data, week->len, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (apps); i++)
+    g_assert_true (drivedash_store_add_app_writes (store, id, now - 4 * 86400 + i * 3600, apps[i].app,
+                                                   apps[i].gb * G_GUINT64_CONSTANT (1000000000), &error));
+  g_assert_no_error (error);
+}
+
+static gboolean
+has_writes (gpointer writes)
+{
+  return drivedash_health_writes_model_get_has_writes (writes);
+}
+
+/* "What Writes to This Drive": the top five apps, "Others", their shares
+ * of what the drive itself wrote and the gap said; at 960 and 360 px.
+ * PREFIX names the screenshots. */
+static void
+writes_screenshots (const char *prefix)
+{
+  DrivedashWindow *window;
+  DrivedashHealthWrites *group;
+  DrivedashHealthWritesModel *writes;
+  GListModel *items;
+  g_autofree char *wide = g_strdup_printf ("%s-960.png", prefix);
+  g_autofree char *narrow = g_strdup_printf ("%s-360.png", prefix);
+
+  /* Before the window: the group reads once a minute at most. */
+  seed_app_writes (g_get_real_time () / G_USEC_PER_SEC);
+  window = ui_open_window (app, 960, 2600);
+  ui_iterate_until (has_health, window, 10);
+  group = DRIVEDASH_HEALTH_WRITES (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_WRITES));
+  writes = drivedash_health_writes_get_writes (group);
+  ui_iterate_until (has_writes, writes, 20);
+  items = drivedash_health_writes_model_get_items (writes);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, DRIVEDASH_HEALTH_WRITES_TOP + 1);
+  {
+    g_autoptr(DrivedashHealthWriteItem) first = g_list_model_get_item (items, 0);
+    g_autoptr(DrivedashHealthWriteItem) last = g_list_model_get_item (items, DRIVEDASH_HEALTH_WRITES_TOP);
+
+    g_assert_cmpstr (drivedash_health_write_item_get_title (first), ==, "com.valvesoftware.Steam");
+    g_assert_cmpstr (drivedash_health_write_item_get_title (last), ==, _("Others"));
+    g_test_message ("%s: %s", drivedash_health_write_item_get_title (first),
+                    drivedash_health_write_item_get_subtitle (first));
+  }
+  g_test_message ("%s", drivedash_health_writes_model_get_summary (writes));
+  /* The week: 7 days at 80 GB a day against 267 GB from apps. */
+  g_assert_true (strstr (drivedash_health_writes_model_get_summary (writes), _("Others")) == NULL);
+  g_assert_cmpstr (drivedash_health_writes_model_get_summary (writes), !=,
+                   _("Nothing the watch saw was written to this drive in this time."));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (group)));
+  save_widget (GTK_WIDGET (group), wide);
+  ui_resize (window, 360, 2600);
+  save_widget (GTK_WIDGET (group), narrow);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_writes (void)
+{
+  writes_screenshots ("health-writes");
+}
+
+static void
+test_writes_japanese (void)
+{
+  ui_in_japanese (writes_screenshots, "health-writes-ja", "What Writes to This Drive");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -475,6 +588,8 @@ main (int   argc,
   g_test_add_func ("/ui/health-history/history", test_history);
   g_test_add_func ("/ui/health-history/cancel", test_cancel);
   g_test_add_func ("/ui/health-history/watch-offer", test_watch_offer);
+  g_test_add_func ("/ui/health-history/writes", test_writes);
+  g_test_add_func ("/ui/health-history/writes-japanese", test_writes_japanese);
   status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);

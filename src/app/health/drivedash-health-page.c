@@ -20,6 +20,7 @@
 #include "drivedash-health-game-mode.h"
 #include "drivedash-health-history.h"
 #include "drivedash-health-life.h"
+#include "drivedash-health-writes.h"
 #include "drivedash-health-page-private.h"
 #include "drivedash-health-temperature.h"
 #include "drivedash-health-upkeep.h"
@@ -361,6 +362,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_VERDICT);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_TEMPERATURE);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_LIFE);
+  g_type_ensure (DRIVEDASH_TYPE_HEALTH_WRITES);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_EVENTS);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_FAILING);
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_GAME_MODE);
