@@ -80,11 +80,39 @@ test_partial (void)
   g_assert_null (strstr (text, "spare"));
 }
 
+/* What each app wrote, with app names that need escaping. */
+static char *
+app_metrics (void)
+{
+  static const char *const controllers[] = { "nvme0", "nvme0", "nvme0" };
+  static const char *const apps[] = { "org.mozilla.firefox", "System: packagekit.service", "bad \"app\"\\\nname" };
+  static const guint64 bytes[] = { 12000000000, 3000000, 1 };
+  g_autofree char *health = full_metrics ();
+  GString *out = g_string_new (health);
+
+  drivedash_metrics_append_app_writes (out, controllers, apps, bytes, 3);
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_app_writes (void)
+{
+  g_autofree char *text = app_metrics ();
+  g_autoptr(GString) none = g_string_new (NULL);
+
+  g_assert_nonnull (strstr (text, "# TYPE drivedash_app_bytes_written_total counter\n"));
+  g_assert_nonnull (strstr (text, "drivedash_app_bytes_written_total{controller=\"nvme0\","
+                                  "app=\"org.mozilla.firefox\"} 12000000000\n"));
+  g_assert_nonnull (strstr (text, "app=\"bad \\\"app\\\"\\\\\\nname\"} 1\n"));
+  drivedash_metrics_append_app_writes (none, NULL, NULL, NULL, 0);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
 static void
 test_promtool (void)
 {
   g_autofree char *promtool = g_find_program_in_path ("promtool");
-  g_autofree char *text = full_metrics ();
+  g_autofree char *text = app_metrics ();
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
@@ -295,6 +323,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/metrics/values", test_values);
   g_test_add_func ("/metrics/partial", test_partial);
+  g_test_add_func ("/metrics/app-writes", test_app_writes);
   g_test_add_func ("/metrics/promtool", test_promtool);
   g_test_add_func ("/metrics/names", test_names);
   g_test_add_func ("/metrics/file", test_file);

@@ -31,6 +31,8 @@
 #include "drivedash-health-fields.h"
 #include "drivedash-health-report.h"
 #include "drivedash-metrics.h"
+#include "drivedash-store-app-writes.h"
+#include "drivedash-store-health.h"
 #include "drivedash-trim.h"
 
 /* The longest English title, "Time above the critical limit", fits. */
@@ -350,14 +352,52 @@ read_kernel_events (const char *sysfs_root,
 
 /* Prometheus text for node_exporter's textfile collector, printed or
  * written atomically (data/service/drivedash-prometheus.timer). */
+/* What the watch kept of each app's writes to each drive, as metrics;
+ * nothing where the watch never ran (no history is made for it). */
+static void
+append_app_writes (GString   *text,
+                   GPtrArray *healths)
+{
+  g_autofree char *path = drivedash_store_get_default_path ();
+  g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GPtrArray) controllers = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) bytes = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) || (store = drivedash_store_open (path, NULL)) == NULL)
+    return;
+  for (guint i = 0; i < healths->len; i++)
+    {
+      DrivedashHealth *h = g_ptr_array_index (healths, i);
+      gint64 id = drivedash_store_find_watch_drive (store, h->serial, h->controller, NULL);
+      g_autoptr(GPtrArray) totals = id > 0 ? drivedash_store_list_app_writes (store, id, 0, NULL) : NULL;
+
+      for (guint j = 0; totals != NULL && j < totals->len; j++)
+        {
+          DrivedashAppTotal *t = g_ptr_array_index (totals, j);
+
+          g_ptr_array_add (controllers, h->controller);
+          g_ptr_array_add (names, g_strdup (t->app));
+          g_array_append_val (bytes, t->bytes);
+        }
+    }
+  drivedash_metrics_append_app_writes (text, (const char *const *) controllers->pdata,
+                                       (const char *const *) names->pdata, (const guint64 *) bytes->data,
+                                       bytes->len);
+}
+
 static int
 output_prometheus (GPtrArray  *healths,
                    GPtrArray  *events,
                    const char *output)
 {
-  g_autofree char *text = drivedash_metrics_format_with_events (healths, events);
+  g_autofree char *metrics = drivedash_metrics_format_with_events (healths, events);
+  g_autoptr(GString) all = g_string_new (metrics);
+  g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
 
+  append_app_writes (all, healths);
+  text = g_strdup (all->str);
   if (output == NULL)
     fputs (text, stdout);
   else if (!drivedash_metrics_write_file (output, text, &error))

@@ -252,6 +252,27 @@ append_kernel_events (GString   *out,
     }
 }
 
+void
+drivedash_metrics_append_app_writes (GString            *out,
+                                     const char *const  *controllers,
+                                     const char *const  *apps,
+                                     const guint64      *bytes,
+                                     guint               n)
+{
+  if (n == 0)
+    return;
+  g_string_append (out, "# HELP drivedash_app_bytes_written_total Bytes each app wrote to the drive, "
+                        "as the background watch measured them.\n"
+                        "# TYPE drivedash_app_bytes_written_total counter\n");
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (out, "drivedash_app_bytes_written_total{");
+      append_label (out, "controller", controllers[i], TRUE);
+      append_label (out, "app", apps[i], FALSE);
+      g_string_append_printf (out, "} %" G_GUINT64_FORMAT "\n", bytes[i]);
+    }
+}
+
 char *
 drivedash_metrics_format_with_events (GPtrArray *healths,
                                       GPtrArray *events)

@@ -33,6 +33,14 @@ char     *drivedash_metrics_format        (GPtrArray   *healths);
 char     *drivedash_metrics_format_with_events (GPtrArray *healths,
                                                 GPtrArray *events);
 
+/* Appends drivedash_app_bytes_written_total{controller,app}: what each
+ * app wrote to each drive as the background watch kept it (n rows of
+ * @controllers, @apps and @bytes, parallel); nothing when n is 0. */
+void      drivedash_metrics_append_app_writes (GString            *out,
+                                               const char *const  *controllers,
+                                               const char *const  *apps,
+                                               const guint64      *bytes,
+                                               guint               n);
 /* Writes @text to @path atomically: a temporary file in the same folder,
  * synced, then renamed over @path, mode 0644 so that node_exporter's user
  * can read it.  A missing or unwritable folder gives a plain error,
