@@ -12,7 +12,9 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
+#include "drivedash-watch-private.h"
 #include "drivedash-watch-rules.h"
 #include "drivedash-store-private.h"
 
@@ -667,6 +669,89 @@ test_kernel_events (void)
   g_assert_nonnull (strstr (body, drivedash_event_kind_get_advice (DRIVEDASH_EVENT_KIND_READ_ONLY)));
 }
 
+#define GB G_GUINT64_CONSTANT (1000000000)
+
+static void
+keep_app_event (DrivedashWatch *watch,
+                const char     *controller,
+                const char     *app,
+                const char     *title,
+                const char     *body,
+                GPtrArray      *told)
+{
+  g_assert_cmpstr (controller, ==, "nvme0");
+  g_ptr_array_add (told, g_strdup_printf ("%s|%s|%s", app, title, body));
+}
+
+/* A planted writer far above its usual day is told once a day, a steady
+ * one never, a muted one no more; what it costs is in days of the drive's
+ * rated life. */
+static void
+test_app_spike (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(DrivedashStore) store = open_store (f);
+  g_autoptr(DrivedashWatch) watch = drivedash_watch_new (store, NULL);
+  g_autoptr(DrivedashHealth) health = drivedash_health_new ("nvme0");
+  g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  const gint64 now = G_GINT64_CONSTANT (1796040000), day = now - now % 86400;
+  gint64 id;
+
+  health->serial = g_strdup ("SPIKE0001");
+  health->model = g_strdup ("Samsung SSD 970 EVO Plus 1TB");
+  id = drivedash_store_watch_drive (store, health->serial, health->model, "nvme0", &error);
+  g_assert_no_error (error);
+  for (gint64 d = 1; d <= 30; d++)
+    {
+      g_assert_true (drivedash_store_add_app_writes (store, id, day - d * 86400 + 3600, "steady", 30 * GB, &error));
+      g_assert_true (drivedash_store_add_app_writes (store, id, day - d * 86400 + 3600, "spiky", GB, &error));
+    }
+  g_signal_connect (watch, "app-event", G_CALLBACK (keep_app_event), told);
+
+  drivedash_watch_add_app_writes_for_testing (watch, health, "steady", 35 * GB, now);
+  g_assert_cmpuint (told->len, ==, 0);
+  drivedash_watch_add_app_writes_for_testing (watch, health, "spiky", 25 * GB, now);
+  g_assert_cmpuint (told->len, ==, 1);
+  g_test_message ("%s", (char *) told->pdata[0]);
+  g_assert_cmpstr (told->pdata[0], ==,
+                   "spiky|spiky wrote 25.0 GB to Samsung SSD 970 EVO Plus 1TB today|That is 25 times what it "
+                   "usually writes in a day. A day like this uses 2 hours of the drive’s rated life "
+                   "(600 TB written over five years).");
+  /* The same day: told already. */
+  drivedash_watch_add_app_writes_for_testing (watch, health, "spiky", 5 * GB, now + 60);
+  g_assert_cmpuint (told->len, ==, 1);
+  /* The next day: again. */
+  drivedash_watch_add_app_writes_for_testing (watch, health, "spiky", 25 * GB, now + 86400);
+  g_assert_cmpuint (told->len, ==, 2);
+  /* "Don't Warn About This App": kept, not told. */
+  g_assert_true (drivedash_watch_set_app_muted (watch, "nvme0", "spiky", TRUE, &error));
+  drivedash_watch_add_app_writes_for_testing (watch, health, "spiky", 25 * GB, now + 2 * 86400);
+  g_assert_cmpuint (told->len, ==, 2);
+  {
+    g_autoptr(GPtrArray) kept = drivedash_store_list_app_writes (store, id, day + 2 * 86400, &error);
+
+    g_assert_cmpstr (((DrivedashAppTotal *) kept->pdata[0])->app, ==, "spiky");
+    g_assert_cmpuint (((DrivedashAppTotal *) kept->pdata[0])->bytes, ==, 25 * GB);
+  }
+}
+
+/* The rule alone: ten times the median and over the floor, both. */
+static void
+test_app_spike_rule (void)
+{
+  const guint64 usual[] = { 1 * GB, 2 * GB, 0, 1 * GB, 3 * GB };
+  double times;
+
+  g_assert_true (drivedash_watch_rules_app_spike (21 * GB, usual, G_N_ELEMENTS (usual), 20 * GB, &times));
+  g_assert_cmpfloat_with_epsilon (times, 21, 1e-9);
+  g_assert_false (drivedash_watch_rules_app_spike (9 * GB, usual, G_N_ELEMENTS (usual), 5 * GB, NULL));
+  g_assert_false (drivedash_watch_rules_app_spike (19 * GB, usual, G_N_ELEMENTS (usual), 20 * GB, NULL));
+  /* Never wrote before: any day over the floor. */
+  g_assert_true (drivedash_watch_rules_app_spike (21 * GB, NULL, 0, 20 * GB, &times));
+  g_assert_cmpfloat (times, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -680,11 +765,13 @@ main (int    argc,
   g_test_add_func ("/watch/rules/wear", test_wear);
   g_test_add_func ("/watch/rules/muted", test_muted);
   g_test_add_func ("/watch/messages", test_messages);
+  g_test_add_func ("/watch/rules/app-spike", test_app_spike_rule);
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/watch/store/migrate-v2", test_migrate_v2);
   ADD ("/watch/store/state", test_state);
   ADD ("/watch/store/thin-hours", test_thin_hours);
   ADD ("/watch/store/thin-year", test_thin_year);
+  ADD ("/watch/app-spike", test_app_spike);
 #undef ADD
   return g_test_run ();
 }

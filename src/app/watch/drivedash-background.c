@@ -86,6 +86,26 @@ on_event (DrivedashWatch      *watch,
   g_application_send_notification (self->app, id, notification);
 }
 
+/* An app wrote far above its usual: which app, and what it costs. */
+static void
+on_app_event (DrivedashWatch      *watch,
+              const char          *controller,
+              const char          *app,
+              const char          *title,
+              const char          *body,
+              DrivedashBackground *self)
+{
+  g_autoptr(GNotification) notification = g_notification_new (title);
+  g_autofree char *id = g_strdup_printf ("%s-app-writes-%s", controller, app);
+
+  g_notification_set_body (notification, body);
+  g_notification_set_default_action_and_target (notification, "app.show-drive", "s", controller);
+  g_notification_add_button_with_target (notification, _("Show Details"), "app.show-drive", "s", controller);
+  g_notification_add_button_with_target (notification, _("Don’t Warn About This App"), "app.mute-app",
+                                         "(ss)", controller, app);
+  g_application_send_notification (self->app, id, notification);
+}
+
 /* What a second `drivedash --background` asks of the running process. */
 static void
 watch_action (GSimpleAction *action,
@@ -108,11 +128,26 @@ mute_drive (GSimpleAction *action,
     g_warning ("%s", error->message);
 }
 
+static void
+mute_app (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  DrivedashBackground *self = DRIVEDASH_BACKGROUND (user_data);
+  g_autoptr(GError) error = NULL;
+  const char *controller, *app;
+
+  g_variant_get (parameter, "(&s&s)", &controller, &app);
+  if (self->watch != NULL && !drivedash_watch_set_app_muted (self->watch, controller, app, TRUE, &error))
+    g_warning ("%s", error->message);
+}
+
 void
 drivedash_background_add_actions (DrivedashBackground *self)
 {
   const GActionEntry entries[] = {
     { .name = "mute-drive", .activate = mute_drive, .parameter_type = "s" },
+    { .name = "mute-app", .activate = mute_app, .parameter_type = "(ss)" },
     { .name = "watch", .activate = watch_action },
   };
 
@@ -189,6 +224,7 @@ drivedash_background_start_watch (DrivedashBackground *self)
     }
   self->watch = drivedash_watch_new (store, NULL);
   g_signal_connect_object (self->watch, "event", G_CALLBACK (on_event), self, 0);
+  g_signal_connect_object (self->watch, "app-event", G_CALLBACK (on_app_event), self, 0);
   /* Before the first reading: whoever follows the property can still
    * set the watch up. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WATCH]);

@@ -26,7 +26,8 @@ DrivedashBackground *drivedash_background_new             (GApplication        *
  * (a Drivedash is already running: it gets the request). */
 gboolean             drivedash_background_handle_options  (DrivedashBackground *self,
                                                            GVariantDict        *options);
-/* From startup: app.mute-drive (a notification's "Don't Warn Again") and
+/* From startup: app.mute-drive (a notification's "Don't Warn Again"), app.mute-app
+ * ("Don't Warn About This App", (controller, app)) and
  * app.watch (what a second --background asks). */
 void                 drivedash_background_add_actions     (DrivedashBackground *self);
 /* From activate: TRUE when this activation started the background watch

@@ -177,3 +177,108 @@ drivedash_store_list_app_writes (DrivedashStore  *self,
     }
   return g_steal_pointer (&out);
 }
+
+GArray *
+drivedash_store_list_app_days (DrivedashStore  *self,
+                               gint64           drive_id,
+                               const char      *app,
+                               gint64           since,
+                               gint64           until,
+                               GError         **error)
+{
+  const gint64 first = since - since % DAY, last = until - until % DAY;
+  g_autoptr(GArray) days = g_array_new (FALSE, TRUE, sizeof (guint64));
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
+  if (last < first || (last - first) / DAY > 3660)
+    return g_steal_pointer (&days);
+  g_array_set_size (days, (guint) ((last - first) / DAY) + 1);
+  rc = sqlite3_prepare_v2 (self->db,
+                           "SELECT bucket - bucket % 86400, sum(bytes) FROM app_writes"
+                           " WHERE drive_id = ?1 AND app = ?2 AND bucket >= ?3 AND bucket < ?4"
+                           " GROUP BY bucket - bucket % 86400", -1, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      return NULL;
+    }
+  sqlite3_bind_int64 (stmt, 1, drive_id);
+  sqlite3_bind_text (stmt, 2, app, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 3, first);
+  sqlite3_bind_int64 (stmt, 4, last + DAY);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_array_index (days, guint64, (sqlite3_column_int64 (stmt, 0) - first) / DAY) =
+      (guint64) sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      return NULL;
+    }
+  return g_steal_pointer (&days);
+}
+
+gboolean
+drivedash_store_get_app_warning (DrivedashStore  *self,
+                                 gint64           drive_id,
+                                 const char      *app,
+                                 gboolean        *muted,
+                                 gint64          *warned_day,
+                                 GError         **error)
+{
+  sqlite3_stmt *stmt;
+  int rc = sqlite3_prepare_v2 (self->db, "SELECT muted, warned_day FROM app_warnings WHERE drive_id = ?1 AND app = ?2",
+                               -1, &stmt, NULL);
+
+  *muted = FALSE;
+  *warned_day = 0;
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (stmt, 1, drive_id);
+      sqlite3_bind_text (stmt, 2, app, -1, SQLITE_TRANSIENT);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        {
+          *muted = sqlite3_column_int (stmt, 0) != 0;
+          *warned_day = sqlite3_column_int64 (stmt, 1);
+        }
+      rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+      sqlite3_finalize (stmt);
+    }
+  if (rc == SQLITE_OK)
+    return TRUE;
+  drivedash_store_set_sqlite_error (error, self->db, rc);
+  return FALSE;
+}
+
+gboolean
+drivedash_store_set_app_warning (DrivedashStore  *self,
+                                 gint64           drive_id,
+                                 const char      *app,
+                                 gboolean         muted,
+                                 gint64           warned_day,
+                                 GError         **error)
+{
+  sqlite3_stmt *stmt;
+  int rc = sqlite3_prepare_v2 (self->db,
+                               "INSERT INTO app_warnings (drive_id, app, muted, warned_day) VALUES (?1, ?2, ?3, ?4)"
+                               " ON CONFLICT (drive_id, app) DO UPDATE SET muted = ?3, warned_day = ?4",
+                               -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_int64 (stmt, 1, drive_id);
+      sqlite3_bind_text (stmt, 2, app, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int (stmt, 3, muted ? 1 : 0);
+      sqlite3_bind_int64 (stmt, 4, warned_day);
+      rc = sqlite3_step (stmt);
+      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+      sqlite3_finalize (stmt);
+    }
+  if (rc == SQLITE_OK)
+    return TRUE;
+  drivedash_store_set_sqlite_error (error, self->db, rc);
+  return FALSE;
+}

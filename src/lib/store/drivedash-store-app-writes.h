@@ -44,4 +44,29 @@ GPtrArray *drivedash_store_list_app_writes      (DrivedashStore  *self,
                                                  gint64           since,
                                                  GError         **error);
 
+/* What @app wrote to @drive_id on each day (UTC) from the day holding
+ * @since to the one holding @until, one entry a day, 0 for days without
+ * writes; NULL with @error.  (element-type guint64) */
+GArray    *drivedash_store_list_app_days        (DrivedashStore  *self,
+                                                 gint64           drive_id,
+                                                 const char      *app,
+                                                 gint64           since,
+                                                 gint64           until,
+                                                 GError         **error);
+/* The watch's memory of @app on @drive_id: muted, and the day (seconds
+ * since the epoch of its start) it was last warned about; both FALSE/0
+ * when never set. */
+gboolean   drivedash_store_get_app_warning      (DrivedashStore  *self,
+                                                 gint64           drive_id,
+                                                 const char      *app,
+                                                 gboolean        *muted,
+                                                 gint64          *warned_day,
+                                                 GError         **error);
+gboolean   drivedash_store_set_app_warning      (DrivedashStore  *self,
+                                                 gint64           drive_id,
+                                                 const char      *app,
+                                                 gboolean         muted,
+                                                 gint64           warned_day,
+                                                 GError         **error);
+
 G_END_DECLS

@@ -68,6 +68,11 @@ static const char *const migrations[] = {
   "CREATE TABLE app_writes (drive_id INTEGER NOT NULL REFERENCES watch_drives (id) ON DELETE CASCADE,"
   " bucket INTEGER NOT NULL, span INTEGER NOT NULL, app TEXT NOT NULL, bytes INTEGER NOT NULL,"
   " PRIMARY KEY (drive_id, bucket, span, app)) WITHOUT ROWID;",
+  /* 5 → 6: the watch's memory of each app's warnings: muted ("Don't Warn
+   * About This App") and the day it was last told (once a day). */
+  "CREATE TABLE app_warnings (drive_id INTEGER NOT NULL REFERENCES watch_drives (id) ON DELETE CASCADE,"
+  " app TEXT NOT NULL, muted INTEGER NOT NULL DEFAULT 0, warned_day INTEGER NOT NULL DEFAULT 0,"
+  " PRIMARY KEY (drive_id, app)) WITHOUT ROWID;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);

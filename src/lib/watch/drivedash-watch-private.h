@@ -22,4 +22,12 @@ void drivedash_watch_set_health_file_for_testing (DrivedashWatch *self,
 /* Both, and the fixture tree, from the environment, when set. */
 void drivedash_watch_apply_environment_for_testing (DrivedashWatch *self);
 
+/* What the sampler would have handed over: @bytes written by @app to
+ * @health's drive at @now, through the same keeping and spike check. */
+void drivedash_watch_add_app_writes_for_testing (DrivedashWatch        *self,
+                                                 const DrivedashHealth *health,
+                                                 const char            *app,
+                                                 guint64                bytes,
+                                                 gint64                 now);
+
 G_END_DECLS

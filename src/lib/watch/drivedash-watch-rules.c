@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "drivedash-format.h"
 #include "drivedash-watch-rules.h"
@@ -297,4 +298,73 @@ drivedash_watch_kernel_event_describe (DrivedashEventKind       kind,
   *title = g_strdup_printf (_("%s: %s"), drive, drivedash_event_kind_get_title (kind));
   *body = g_strdup_printf ("%s %s", drivedash_event_kind_get_meaning (kind),
                            drivedash_event_kind_get_advice (kind));
+}
+
+static gint
+compare_u64 (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+gboolean
+drivedash_watch_rules_app_spike (guint64        today,
+                                 const guint64 *days,
+                                 guint          n_days,
+                                 guint64        min_bytes,
+                                 double        *times)
+{
+  g_autofree guint64 *sorted = n_days ? g_memdup2 (days, n_days * sizeof *days) : NULL;
+  double median = 0;
+
+  if (n_days > 0)
+    {
+      qsort (sorted, n_days, sizeof *sorted, compare_u64);
+      median = n_days % 2 ? (double) sorted[n_days / 2]
+                          : ((double) sorted[n_days / 2 - 1] + (double) sorted[n_days / 2]) / 2;
+    }
+  if (times != NULL)
+    *times = median > 0 ? (double) today / median : 0;
+  return today > min_bytes && (double) today > DRIVEDASH_WATCH_APP_SPIKE_TIMES * median;
+}
+
+void
+drivedash_watch_app_spike_describe (const char *app,
+                                    const char *drive_name,
+                                    guint64     today,
+                                    double      times,
+                                    guint       rated_tb,
+                                    char      **title,
+                                    char      **body)
+{
+  g_autofree char *amount = drivedash_format_bytes (today);
+  g_autofree char *usual = times > 0
+                           /* Translators: how far above its usual an app wrote, "12" times */
+                           ? g_strdup_printf (_("That is %.0f times what it usually writes in a day."), times)
+                           : g_strdup (_("It usually writes next to nothing there."));
+
+  /* Translators: "Firefox wrote 45.0 GB to Samsung SSD 980 today" */
+  *title = g_strdup_printf (_("%s wrote %s to %s today"), app, amount, drive_name);
+  if (rated_tb == 0)
+    {
+      *body = g_steal_pointer (&usual);
+      return;
+    }
+  {
+    const double days = (double) today / (rated_tb * 1e12 / (5 * 365.25));
+    g_autofree char *span = days >= 1
+                            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f day", "%.0f days",
+                                                            (gulong) (days + 0.5)), days)
+                            : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f hour", "%.0f hours",
+                                                            (gulong) MAX (days * 24 + 0.5, 1)),
+                                               MAX (days * 24, 1));
+
+    /* Translators: the first %s is the sentence before; then how much of
+     * the drive's rated endurance (spread over a 5-year warranty) the day
+     * uses ("2 hours", "3 days"), and the rated terabytes written */
+    *body = g_strdup_printf (_("%s A day like this uses %s of the drive’s rated life (%u TB written over five "
+                               "years)."), usual, span, rated_tb);
+  }
 }

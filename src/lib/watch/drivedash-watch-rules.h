@@ -89,4 +89,29 @@ void    drivedash_watch_kernel_event_describe (DrivedashEventKind       kind,
                                                char                   **title,
                                                char                   **body);
 
+/* An app writing far above its own usual (issue 39): over this many
+ * times the median of its last 30 days (days without writes count) and
+ * over DRIVEDASH_WATCH_APP_SPIKE_BYTES in a day; told once a day. */
+#define DRIVEDASH_WATCH_APP_SPIKE_TIMES 10
+#define DRIVEDASH_WATCH_APP_SPIKE_BYTES G_GUINT64_CONSTANT (20000000000)
+#define DRIVEDASH_WATCH_APP_USUAL_DAYS  30
+
+/* Whether @today is such a day against @days; @times (may be NULL) gets
+ * today over the median, 0 when the median is 0. */
+gboolean drivedash_watch_rules_app_spike (guint64        today,
+                                          const guint64 *days,
+                                          guint          n_days,
+                                          guint64        min_bytes,
+                                          double        *times);
+/* "Firefox wrote 45.0 GB to Samsung SSD 980 today", and what it costs:
+ * the days of the drive's rated life (@rated_tb over five years, the
+ * usual warranty; 0: not known) such a day uses. */
+void     drivedash_watch_app_spike_describe (const char *app,
+                                             const char *drive_name,
+                                             guint64     today,
+                                             double      times,
+                                             guint       rated_tb,
+                                             char      **title,
+                                             char      **body);
+
 G_END_DECLS

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include "drivedash-endurance.h"
 #include "drivedash-snapshot.h"
 #include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
@@ -43,7 +44,7 @@ struct _DrivedashWatch
 
 G_DEFINE_FINAL_TYPE (DrivedashWatch, drivedash_watch, G_TYPE_OBJECT)
 
-enum { SIGNAL_EVENT, N_SIGNALS };
+enum { SIGNAL_EVENT, SIGNAL_APP_EVENT, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void
@@ -350,6 +351,55 @@ read_temperatures (DrivedashWatch *self)
     }
 }
 
+/* An app that wrote far above its usual today: told once a day, never
+ * when muted ("Don't Warn About This App"). */
+static void
+check_app_spike (DrivedashWatch *self,
+                 WatchedDrive   *d,
+                 const char     *app,
+                 gint64          now)
+{
+  const gint64 day = now - now % 86400;
+  g_autoptr(GArray) usual = NULL;
+  g_autoptr(GArray) today = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL, *body = NULL;
+  gboolean muted;
+  gint64 warned_day;
+  double times;
+
+  if (!drivedash_store_get_app_warning (self->store, d->id, app, &muted, &warned_day, &error) ||
+      muted || warned_day == day)
+    return;
+  usual = drivedash_store_list_app_days (self->store, d->id, app,
+                                         day - DRIVEDASH_WATCH_APP_USUAL_DAYS * 86400, day - 1, &error);
+  today = drivedash_store_list_app_days (self->store, d->id, app, day, now, &error);
+  if (usual == NULL || today == NULL || today->len == 0 ||
+      !drivedash_watch_rules_app_spike (g_array_index (today, guint64, 0), (const guint64 *) usual->data,
+                                        usual->len, DRIVEDASH_WATCH_APP_SPIKE_BYTES, &times))
+    return;
+  drivedash_watch_app_spike_describe (app, d->name, g_array_index (today, guint64, 0), times,
+                                      drivedash_endurance_lookup_tb (d->name), &title, &body);
+  if (!drivedash_store_set_app_warning (self->store, d->id, app, FALSE, day, &error))
+    g_warning ("The watch could not keep what it told about %s: %s", app, error->message);
+  g_signal_emit (self, signals[SIGNAL_APP_EVENT], 0, d->controller, app, title, body);
+}
+
+static void
+add_app_writes (DrivedashWatch *self,
+                WatchedDrive   *d,
+                const char     *app,
+                guint64         bytes,
+                gint64          now)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!drivedash_store_add_app_writes (self->store, d->id, now, app, bytes, &error))
+    g_warning ("What %s wrote could not be saved: %s", app, error->message);
+  else
+    check_app_spike (self, d, app, now);
+}
+
 /* What each app wrote to each watched drive since the last full
  * reading, into the history (other drives' and unknown drives' are
  * left out). */
@@ -363,11 +413,40 @@ record_app_writes (DrivedashWatch *self)
     {
       const DrivedashAppWrites *w = g_ptr_array_index (totals, i);
       WatchedDrive *d = w->controller ? g_hash_table_lookup (self->drives, w->controller) : NULL;
-      g_autoptr(GError) error = NULL;
 
-      if (d != NULL && !drivedash_store_add_app_writes (self->store, d->id, now, w->app, w->bytes, &error))
-        g_warning ("What %s wrote could not be saved: %s", w->app, error->message);
+      if (d != NULL)
+        add_app_writes (self, d, w->app, w->bytes, now);
     }
+}
+
+gboolean
+drivedash_watch_set_app_muted (DrivedashWatch  *self,
+                               const char      *controller,
+                               const char      *app,
+                               gboolean         muted,
+                               GError         **error)
+{
+  WatchedDrive *d = g_hash_table_lookup (self->drives, controller);
+  gboolean was_muted;
+  gint64 warned_day;
+
+  if (d == NULL)
+    return TRUE;
+  return drivedash_store_get_app_warning (self->store, d->id, app, &was_muted, &warned_day, error) &&
+         drivedash_store_set_app_warning (self->store, d->id, app, muted, warned_day, error);
+}
+
+void
+drivedash_watch_add_app_writes_for_testing (DrivedashWatch        *self,
+                                            const DrivedashHealth *health,
+                                            const char            *app,
+                                            guint64                bytes,
+                                            gint64                 now)
+{
+  WatchedDrive *d = lookup_drive (self, health);
+
+  g_return_if_fail (d != NULL);
+  add_app_writes (self, d, app, bytes, now);
 }
 
 static gboolean
@@ -499,6 +578,11 @@ drivedash_watch_class_init (DrivedashWatchClass *klass)
   signals[SIGNAL_EVENT] = g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_STRING,
                                         G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+  /* (const char *controller, const char *app, const char *title,
+   * const char *body): an app wrote far above its usual today. */
+  signals[SIGNAL_APP_EVENT] = g_signal_new ("app-event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_STRING,
+                                            G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void

@@ -27,7 +27,11 @@ G_DECLARE_FINAL_TYPE (DrivedashWatch, drivedash_watch, DRIVEDASH, WATCH, GObject
  *
  * Signal "event" (const char *controller, const char *title,
  * const char *body, const char *kind): one per event the rules report,
- * with the message in plain words; never for a muted drive. */
+ * with the message in plain words; never for a muted drive.
+ * Signal "app-event" (const char *controller, const char *app,
+ * const char *title, const char *body): an app wrote far above its own
+ * usual today (drivedash_watch_rules_app_spike()); once a day, never for
+ * a muted app. */
 DrivedashWatch *drivedash_watch_new   (DrivedashStore *store,
                                        const char     *sysfs_root);
 /* Reads now (a full reading), then on the timers. */
@@ -38,6 +42,14 @@ gboolean        drivedash_watch_set_muted (DrivedashWatch *self,
                                            const char     *controller,
                                            gboolean        muted,
                                            GError        **error);
+
+/* "Don't Warn About This App": no more "app-event" for @app's writes to
+ * @controller's drive (the writes are still kept). */
+gboolean        drivedash_watch_set_app_muted (DrivedashWatch *self,
+                                               const char     *controller,
+                                               const char     *app,
+                                               gboolean        muted,
+                                               GError        **error);
 
 /* The tree it reads drives from, or NULL for /sys: the app's game
  * follower takes its drives from the same place. */
