@@ -25,9 +25,9 @@
 # ~40 s and ~40 MB from the mirror) and copied to a fresh root per run;
 # downloaded packages are kept there too.  The mirror is the host's (its
 # Debian 12 apt sources), else deb.debian.org; $DRIVEDASH_DEB_MIRROR
-# overrides it for debootstrap.  Every mount and process of
-# the chroot is undone on exit, failed or not.  Skips, saying why, when not
-# root or when the mirror cannot be reached.
+# overrides it for debootstrap.  Every mount and process of the chroot is
+# undone on exit, failed or not.  Skips, saying why, when not root or when
+# the mirror cannot be reached.
 
 set -uo pipefail
 
@@ -434,6 +434,7 @@ if ! /usr/bin/python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys
   echo "1..0 # SKIP cannot reach the Debian mirror $MIRROR (no network?)"
   exit 0
 fi
+mkdir -p "$WORK"
 trap cleanup_all EXIT
 trap on_signal INT TERM HUP
 T0=$SECONDS
