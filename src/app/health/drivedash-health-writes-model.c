@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "drivedash-endurance.h"
 #include "drivedash-format.h"
 #include "drivedash-health-write-item.h"
 #include "drivedash-health-writes-model.h"
@@ -37,6 +38,8 @@ typedef struct
   gint64     now;
   GPtrArray *apps[N_PERIODS];         /* of DrivedashAppTotal; NULL: never watched */
   gint64     drive_bytes[N_PERIODS];  /* the drive's own; -1: not known */
+  guint      rated_tb;                /* the model's rated TBW; 0: not known */
+  guint64    written;                 /* by the drive in its life so far; 0: not known */
 } Loaded;
 
 struct _DrivedashHealthWritesModel
@@ -182,6 +185,29 @@ summary_text (guint64 apps,
                           by_drive, by_apps, gap);
 }
 
+/* " At this rate the drive reaches its rated 600 TB in about 14 years."
+ * — the write budget, from the period's own daily rate; "" when the
+ * rating, the total so far or the rate is not known. */
+static char *
+budget_text (const Loaded          *l,
+             DrivedashWritesPeriod  period)
+{
+  const double rated = l ? l->rated_tb * 1e12 : 0;
+  const double per_day = l && l->drive_bytes[period] > 0
+                         ? (double) l->drive_bytes[period] / (period_seconds[period] / 86400.0) : 0;
+  double years;
+
+  if (rated <= 0 || l->written == 0 || per_day <= 0)
+    return g_strdup ("");
+  years = MAX (rated - (double) l->written, 0) / per_day / 365.25;
+  if (years < 1)
+    /* Translators: the write budget; %u is the rated terabytes written */
+    return g_strdup_printf (_(" At this rate the drive reaches its rated %u TB within a year."), l->rated_tb);
+  /* Translators: the write budget: the rated terabytes, then years */
+  return g_strdup_printf (_(" At this rate the drive reaches its rated %u TB in about %.0f years."),
+                          l->rated_tb, years);
+}
+
 static void
 show_period (DrivedashHealthWritesModel *self)
 {
@@ -207,7 +233,13 @@ show_period (DrivedashHealthWritesModel *self)
     g_ptr_array_add (items, make_item (_("Others"), others, drive > (gint64) sum ? (guint64) drive : sum, drive >= 0));
   g_list_store_splice (self->items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->items)),
                        items->pdata, items->len);
-  summary = sum > 0 ? summary_text (sum, drive) : NULL;
+  if (sum > 0)
+    {
+      g_autofree char *words = summary_text (sum, drive);
+      g_autofree char *budget = budget_text (self->loaded, self->period);
+
+      summary = g_strconcat (words, budget, NULL);
+    }
   set_summary (self, summary ? summary : _("Nothing the watch saw was written to this drive in this time."));
   set_has_writes (self, apps != NULL && apps->len > 0);
 }
@@ -264,6 +296,12 @@ drivedash_health_writes_model_set_health (DrivedashHealthWritesModel *self,
   l->serial = g_strdup (health->serial);
   l->controller = g_strdup (health->controller);
   l->now = now;
+  l->rated_tb = drivedash_endurance_lookup_tb (health->model);
+  {
+    double used;
+
+    drivedash_health_get_wear (health, &used, &l->written);
+  }
   task = g_task_new (self, self->cancellable, loaded_cb, NULL);
   g_task_set_task_data (task, l, NULL);
   g_task_run_in_thread (task, load_thread);
