@@ -221,6 +221,13 @@ def history_read_aloud(x):
     env = dict(os.environ, XDG_DATA_HOME=data_home)
     subprocess.run([os.environ["DRIVEDASH_CLI"], "history", "import", exported], check=True, env=env,
                    stdout=subprocess.DEVNULL)
+    # --demo keeps a history of its own (lib/base/drivedash-paths.c): the
+    # imported runs go where the demo reads them.
+    demo = os.path.join(data_home, "drivedash", "demo")
+    os.makedirs(demo, exist_ok=True)
+    for name in os.listdir(os.path.join(data_home, "drivedash")):
+        if name.startswith("results.db"):
+            os.rename(os.path.join(data_home, "drivedash", name), os.path.join(demo, name))
     old = os.environ.get("XDG_DATA_HOME")
     os.environ["XDG_DATA_HOME"] = data_home
     try:
