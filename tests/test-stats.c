@@ -384,9 +384,13 @@ test_provenance (void)
   for (guint i = 0; i < 3; i++)
     {
       runs[i] = drivedash_store_run_new (DRIVEDASH_RUN_KIND_QUICK);
+      g_free (runs[i]->serial_hash);
       runs[i]->serial_hash = g_strdup (made[i].serial);
+      g_free (runs[i]->drive_firmware);
       runs[i]->drive_firmware = g_strdup (made[i].firmware);
+      g_free (runs[i]->kernel);
       runs[i]->kernel = g_strdup (made[i].kernel);
+      g_free (runs[i]->app_version);
       runs[i]->app_version = g_strdup (made[i].version);
     }
   all = drivedash_compare_dup_provenance (runs, 3);

@@ -698,7 +698,9 @@ test_app_spike (Fixture       *f,
   const gint64 now = G_GINT64_CONSTANT (1796040000), day = now - now % 86400;
   gint64 id;
 
+  g_free (health->serial);
   health->serial = g_strdup ("SPIKE0001");
+  g_free (health->model);
   health->model = g_strdup ("Samsung SSD 970 EVO Plus 1TB");
   id = drivedash_store_watch_drive (store, health->serial, health->model, "nvme0", &error);
   g_assert_no_error (error);

@@ -166,7 +166,7 @@ test_sample (void)
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   static const char *const names[] = { "dd-direct", "dd-cached" };
-  g_autofree char *paths[2] = { NULL, NULL };
+  char *paths[2] = { NULL, NULL };
   int done[2], hold[2];
   pid_t writers[2];
   JsonArray *apps;
@@ -209,6 +209,7 @@ test_sample (void)
       g_assert_cmpint (waitpid (writers[i], &status, 0), ==, writers[i]);
       g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
       g_unlink (paths[i]);
+      g_clear_pointer (&paths[i], g_free);
     }
   g_rmdir (dir);
 
