@@ -72,22 +72,19 @@ loaded_free (Loaded *l)
   g_free (l);
 }
 
-/* The drive's own writes from the first to the last reading of the
- * period; -1 with fewer than two readings that know it. */
+/* The drive's own writes from the first to the last of @readings taken
+ * from @since on; -1 with fewer than two that know it. */
 static gint64
-drive_written (DrivedashStore *store,
-               Loaded         *l,
-               gint64          since)
+drive_written (const GArray *readings,
+               gint64        since)
 {
-  g_autoptr(GArray) readings = drivedash_store_list_drive_snapshots (store, l->serial, l->controller,
-                                                                     since, l->now + 1, NULL);
   gint64 first = -1, last = -1;
 
   for (guint i = 0; readings != NULL && i < readings->len; i++)
     {
       const DrivedashSnapshot *s = &g_array_index (readings, DrivedashSnapshot, i);
 
-      if (s->data_units_written < 0)
+      if (s->time < since || s->data_units_written < 0)
         continue;
       if (first < 0)
         first = s->data_units_written;
@@ -107,6 +104,7 @@ load_thread (GTask        *task,
   Loaded *l = data;
   g_autofree char *path = drivedash_store_get_default_path ();
   g_autoptr(DrivedashStore) store = NULL;
+  g_autoptr(GArray) readings = NULL;
   gint64 id = 0;
 
   /* Asking must not make a history where the watch never ran. */
@@ -114,13 +112,17 @@ load_thread (GTask        *task,
     store = drivedash_store_open (path, NULL);
   if (store != NULL)
     id = drivedash_store_find_watch_drive (store, l->serial, l->controller, NULL);
+  /* The longest period's readings, once: the shorter ones are in them. */
+  if (id > 0)
+    readings = drivedash_store_list_drive_snapshots (store, l->serial, l->controller,
+                                                     l->now - period_seconds[N_PERIODS - 1], l->now + 1, NULL);
   for (guint p = 0; p < N_PERIODS; p++)
     {
       l->drive_bytes[p] = -1;
       if (id <= 0)
         continue;
       l->apps[p] = drivedash_store_list_app_writes (store, id, l->now - period_seconds[p], NULL);
-      l->drive_bytes[p] = drive_written (store, l, l->now - period_seconds[p]);
+      l->drive_bytes[p] = drive_written (readings, l->now - period_seconds[p]);
     }
   g_task_return_pointer (task, l, (GDestroyNotify) loaded_free);
 }

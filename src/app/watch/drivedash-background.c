@@ -64,6 +64,21 @@ drivedash_background_handle_options (DrivedashBackground *self,
   return FALSE;
 }
 
+/* A notification about @controller's drive that opens it, with Show
+ * Details first; the caller adds its own "Don't Warn" button. */
+static GNotification *
+drive_notification_new (const char *controller,
+                        const char *title,
+                        const char *body)
+{
+  GNotification *notification = g_notification_new (title);
+
+  g_notification_set_body (notification, body);
+  g_notification_set_default_action_and_target (notification, "app.show-drive", "s", controller);
+  g_notification_add_button_with_target (notification, _("Show Details"), "app.show-drive", "s", controller);
+  return notification;
+}
+
 static void
 on_event (DrivedashWatch      *watch,
           const char          *controller,
@@ -72,16 +87,13 @@ on_event (DrivedashWatch      *watch,
           const char          *kind,
           DrivedashBackground *self)
 {
-  g_autoptr(GNotification) notification = g_notification_new (title);
+  g_autoptr(GNotification) notification = drive_notification_new (controller, title, body);
   g_autofree char *id = g_strdup_printf ("%s-%s", controller, kind);
 
-  g_notification_set_body (notification, body);
   /* A log entry alone is a soft sign (KDE's plasma-disks does not even
    * tell it); the others need the user. */
   g_notification_set_priority (notification, g_str_equal (kind, "error-log")
                                ? G_NOTIFICATION_PRIORITY_NORMAL : G_NOTIFICATION_PRIORITY_HIGH);
-  g_notification_set_default_action_and_target (notification, "app.show-drive", "s", controller);
-  g_notification_add_button_with_target (notification, _("Show Details"), "app.show-drive", "s", controller);
   g_notification_add_button_with_target (notification, _("Don’t Warn Again"), "app.mute-drive", "s", controller);
   g_application_send_notification (self->app, id, notification);
 }
@@ -95,12 +107,9 @@ on_app_event (DrivedashWatch      *watch,
               const char          *body,
               DrivedashBackground *self)
 {
-  g_autoptr(GNotification) notification = g_notification_new (title);
+  g_autoptr(GNotification) notification = drive_notification_new (controller, title, body);
   g_autofree char *id = g_strdup_printf ("%s-app-writes-%s", controller, app);
 
-  g_notification_set_body (notification, body);
-  g_notification_set_default_action_and_target (notification, "app.show-drive", "s", controller);
-  g_notification_add_button_with_target (notification, _("Show Details"), "app.show-drive", "s", controller);
   g_notification_add_button_with_target (notification, _("Don’t Warn About This App"), "app.mute-app",
                                          "(ss)", controller, app);
   g_application_send_notification (self->app, id, notification);

@@ -98,43 +98,44 @@ drivedash_store_add_app_writes (DrivedashStore  *self,
   return drivedash_store_commit (self, rc, error);
 }
 
+/* Runs @sql once with ?1 bound to @before. */
+static int
+exec_before (DrivedashStore *self,
+             const char     *sql,
+             gint64          before)
+{
+  sqlite3_stmt *stmt;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    return rc;
+  sqlite3_bind_int64 (stmt, 1, before);
+  rc = sqlite3_step (stmt);
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 gboolean
 drivedash_store_thin_app_writes (DrivedashStore  *self,
                                  gint64           now,
                                  GError         **error)
 {
   const gint64 before = now - DRIVEDASH_APP_WRITES_KEEP_HOURLY_SECONDS;
-  sqlite3_stmt *stmt;
   int rc;
 
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), FALSE);
   if (!drivedash_store_begin (self, error))
     return FALSE;
   /* "WHERE true": SQLite's upsert after a SELECT needs it. */
-  rc = sqlite3_prepare_v2 (self->db,
-                           "INSERT INTO app_writes (drive_id, bucket, span, app, bytes)"
-                           " SELECT drive_id, bucket - bucket % 86400, 86400, app, sum(bytes) FROM app_writes"
-                           " WHERE span = 3600 AND bucket < ?1 - ?1 % 86400 AND true"
-                           " GROUP BY drive_id, bucket - bucket % 86400, app"
-                           " ON CONFLICT (drive_id, bucket, span, app) DO UPDATE SET bytes = bytes + excluded.bytes",
-                           -1, &stmt, NULL);
+  rc = exec_before (self,
+                    "INSERT INTO app_writes (drive_id, bucket, span, app, bytes)"
+                    " SELECT drive_id, bucket - bucket % 86400, 86400, app, sum(bytes) FROM app_writes"
+                    " WHERE span = 3600 AND bucket < ?1 - ?1 % 86400 AND true"
+                    " GROUP BY drive_id, bucket - bucket % 86400, app"
+                    " ON CONFLICT (drive_id, bucket, span, app) DO UPDATE SET bytes = bytes + excluded.bytes",
+                    before);
   if (rc == SQLITE_OK)
-    {
-      sqlite3_bind_int64 (stmt, 1, before);
-      rc = sqlite3_step (stmt);
-      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
-      sqlite3_finalize (stmt);
-    }
-  if (rc == SQLITE_OK)
-    rc = sqlite3_prepare_v2 (self->db, "DELETE FROM app_writes WHERE span = 3600 AND bucket < ?1 - ?1 % 86400",
-                             -1, &stmt, NULL);
-  if (rc == SQLITE_OK)
-    {
-      sqlite3_bind_int64 (stmt, 1, before);
-      rc = sqlite3_step (stmt);
-      rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
-      sqlite3_finalize (stmt);
-    }
+    rc = exec_before (self, "DELETE FROM app_writes WHERE span = 3600 AND bucket < ?1 - ?1 % 86400", before);
   return drivedash_store_commit (self, rc, error);
 }
 
