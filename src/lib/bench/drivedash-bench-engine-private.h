@@ -41,6 +41,9 @@ typedef struct
    * queue/…: a fixture tree, used for the device and its disk alike)
    * instead of /sys, so that a test can take them away mid-run. */
   const char *device_dir;
+  /* The coordinator sleeps this long (µs) before it ends a capped pass
+   * that is full, as when a loaded machine runs it late. */
+  gulong    late_pass_end_us;
 } DrivedashBenchTestHooks;
 
 extern DrivedashBenchTestHooks drivedash_bench_test_hooks;

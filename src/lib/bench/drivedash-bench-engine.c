@@ -357,6 +357,7 @@ start_workers (Run  *run,
   t->io_timeout_ns = (guint64) (st->io_timeout * 1e9);
   t->pass_bytes = st->pass_bytes;
   t->moved = g_new0 (guint64, st->passes + 2);
+  t->issued = g_new0 (guint64, st->passes + 2);
   if (st->mix_read_percent >= 100)
     t->write_threshold = G_MAXUINT64;
   else
@@ -410,7 +411,7 @@ stop_workers (Run  *run,
 {
   if (g_cancellable_is_cancelled (run->cancellable))
     g_atomic_int_set (&test->t.cancelled, 1);
-  g_atomic_int_set (&test->t.stop, 1);
+  drivedash_bench_shared_stop (&test->t);
   for (guint i = 0; i < test->started; i++)
     g_thread_join (test->workers[i].thread);
   g_cond_clear (&test->t.start_cond);
@@ -433,6 +434,7 @@ static void
 free_workers (Test *test)
 {
   g_clear_pointer (&test->t.moved, g_free);
+  g_clear_pointer (&test->t.issued, g_free);
   for (guint i = 0; i < test->spec->threads; i++)
     {
       DrivedashBenchWorker *w = &test->workers[i];
@@ -480,8 +482,12 @@ send_sample (Run                *run,
 static gboolean
 pass_full (Test *test)
 {
-  return test->t.pass_bytes > 0 &&
-         __atomic_load_n (&test->t.moved[MIN (test->epoch, test->t.passes + 1)], __ATOMIC_RELAXED) >= test->t.pass_bytes;
+  gboolean full = test->t.pass_bytes > 0 &&
+                  __atomic_load_n (&test->t.moved[MIN (test->epoch, test->t.passes + 1)], __ATOMIC_RELAXED) >= test->t.pass_bytes;
+
+  if (full && G_UNLIKELY (drivedash_bench_test_hooks.late_pass_end_us > 0))
+    g_usleep (drivedash_bench_test_hooks.late_pass_end_us);
+  return full;
 }
 
 /* Moves the I/O threads through the warm-up and the passes, sampling
@@ -536,7 +542,7 @@ run_passes (Run     *run,
               continue;
             }
           test->epoch++;
-          g_atomic_int_set (&test->t.epoch, (gint) test->epoch);
+          drivedash_bench_shared_set_epoch (&test->t, test->epoch);
           mark_epoch (run, test, test->epoch, now);
           if (test->epoch > run->settings->passes)
             break;

@@ -372,18 +372,66 @@ prep_one (Io                  *io,
 
 /* Puts a request into every free slot (one clock read for them all, as
  * late as possible). */
+/* The epoch's counter of bytes handed out, NULL where passes are not
+ * capped. */
+static guint64 *
+issued_in (Io    *io,
+           guint  epoch)
+{
+  if (io->t->pass_bytes == 0)
+    return NULL;
+  return &io->t->issued[MIN (epoch, io->t->passes + 1)];
+}
+
+/* Whether a capped pass has all its bytes handed out already. */
+static gboolean
+pass_handed_out (Io    *io,
+                 guint  epoch)
+{
+  guint64 *issued = issued_in (io, epoch);
+
+  return issued != NULL && __atomic_load_n (issued, __ATOMIC_RELAXED) >= io->t->pass_bytes;
+}
+
+/* Takes one request's share of a capped pass; FALSE once the pass is
+ * handed out, so that a pass moves at most its cap and one request more
+ * whatever the threads' pace and however late the coordinator ends it. */
+static gboolean
+take_share (Io    *io,
+            guint  epoch)
+{
+  guint64 *issued = issued_in (io, epoch);
+
+  return issued == NULL ||
+         __atomic_fetch_add (issued, io->t->spec.block_size, __ATOMIC_RELAXED) < io->t->pass_bytes;
+}
+
 static void
-fill_queue (Io *io)
+give_back_share (Io    *io,
+                 guint  epoch)
+{
+  guint64 *issued = issued_in (io, epoch);
+
+  if (issued != NULL)
+    __atomic_fetch_sub (issued, io->t->spec.block_size, __ATOMIC_RELAXED);
+}
+
+static void
+fill_queue (Io    *io,
+            guint  epoch)
 {
   guint first_free = io->n_free;
   guint64 submit_time;
 
-  while (io->n_free > 0)
+  while (io->n_free > 0 && take_share (io, epoch))
     {
       struct io_uring_sqe *sqe = io_uring_get_sqe (&io->ring);
 
       if (sqe == NULL)
-        break;
+        {
+          give_back_share (io, epoch);
+          break;
+        }
       prep_one (io, sqe, io->free_slots[--io->n_free]);
     }
 
@@ -636,6 +684,37 @@ drivedash_bench_worker_wait_for_go (DrivedashBenchShared *t)
   g_mutex_unlock (&t->start_lock);
 }
 
+/* A thread whose capped pass is handed out and done waits here, idle,
+ * until the coordinator starts the next pass or stops. */
+static void
+wait_for_next_epoch (DrivedashBenchShared *t,
+                     guint                 epoch)
+{
+  g_mutex_lock (&t->start_lock);
+  while ((guint) g_atomic_int_get (&t->epoch) == epoch && !g_atomic_int_get (&t->stop))
+    g_cond_wait (&t->start_cond, &t->start_lock);
+  g_mutex_unlock (&t->start_lock);
+}
+
+void
+drivedash_bench_shared_set_epoch (DrivedashBenchShared *t,
+                                  guint                 epoch)
+{
+  g_mutex_lock (&t->start_lock);
+  g_atomic_int_set (&t->epoch, (gint) epoch);
+  g_cond_broadcast (&t->start_cond);
+  g_mutex_unlock (&t->start_lock);
+}
+
+void
+drivedash_bench_shared_stop (DrivedashBenchShared *t)
+{
+  g_mutex_lock (&t->start_lock);
+  g_atomic_int_set (&t->stop, 1);
+  g_cond_broadcast (&t->start_cond);
+  g_mutex_unlock (&t->start_lock);
+}
+
 gpointer
 drivedash_bench_worker_main (gpointer data)
 {
@@ -669,7 +748,12 @@ drivedash_bench_worker_main (gpointer data)
       DrivedashBenchBatch batch = { 0 };
 
       if (running)
-        fill_queue (&io);
+        fill_queue (&io, epoch);
+      if (io.inflight == 0 && running && pass_handed_out (&io, epoch))
+        {
+          wait_for_next_epoch (t, epoch);
+          continue;
+        }
       if (io.inflight == 0)
         break;
 

@@ -103,11 +103,16 @@ typedef struct
   guint64                       pass_bytes;      /* settings->pass_bytes; 0: no cap */
   guint64                      *moved;           /* [passes + 2], atomic: each epoch's bytes, all
                                                   * threads together; only with @pass_bytes */
+  guint64                      *issued;          /* [passes + 2], atomic: the bytes handed to the
+                                                  * drive in each epoch; a thread stops handing
+                                                  * out more once they reach @pass_bytes */
   gint                          epoch;           /* atomic: 0 warm-up, 1..passes, passes + 1 stop */
   gint                          stop;            /* atomic */
   gint                          cancelled;       /* atomic: the user stopped the run */
   DrivedashBenchWaker          *waker;
-  /* Start line: the threads count themselves in and wait for go. */
+  /* Start line: the threads count themselves in and wait for go; a
+   * thread whose capped pass is all handed out waits here for the next
+   * epoch (drivedash_bench_shared_set_epoch() wakes it). */
   GMutex                        start_lock;
   GCond                         start_cond;
   guint                         ready;
@@ -176,5 +181,10 @@ void     drivedash_bench_worker_count       (DrivedashBenchWorker      *w,
                                              const DrivedashBenchBatch *batch);
 /* Counts the thread in at the start line and waits for the go. */
 void     drivedash_bench_worker_wait_for_go (DrivedashBenchShared      *t);
+/* The coordinator's moves: the next epoch, or stop; either wakes the
+ * threads waiting for the next pass. */
+void     drivedash_bench_shared_set_epoch   (DrivedashBenchShared      *t,
+                                             guint                      epoch);
+void     drivedash_bench_shared_stop        (DrivedashBenchShared      *t);
 
 G_END_DECLS
