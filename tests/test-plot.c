@@ -935,6 +935,85 @@ has_swatch (const Image              *img,
   return FALSE;
 }
 
+/* The topmost row of column @x, from @top down, in series @i's colour;
+ * -1 when none. */
+static int
+colour_top (const Image              *img,
+            const DrivedashPlotStyle *style,
+            guint                     i,
+            int                       x,
+            int                       top)
+{
+  const GdkRGBA *c = &style->series[i];
+
+  for (int y = top; y < H; y++)
+    {
+      int r, g, b;
+
+      rgb (img, x, y, &r, &g, &b);
+      if (abs (r - (int) (c->red * 255)) < 12 && abs (g - (int) (c->green * 255)) < 12 &&
+          abs (b - (int) (c->blue * 255)) < 12)
+        return y;
+    }
+  return -1;
+}
+
+/* Three series stacked as bars, the first at the bottom, and a line over
+ * them: the axis reaches the tallest bar, a missing sample adds nothing,
+ * and a highlighted part keeps its colour while the others fade. */
+static void
+test_stacked_bars (void)
+{
+  g_autoptr(DrivedashPlot) plot = new_plot ("bars");
+  DrivedashPlotStyle style;
+  Image img;
+  int mid, bottom_top, middle_top, top_top;
+
+  drivedash_plot_style_init_default (&style, FALSE);
+  for (guint i = 0; i < 3; i++)
+    drivedash_plot_add_series (plot, (const char *[]) { "dd", "cc1", "Others" }[i]);
+  drivedash_plot_add_series (plot, "Drive");
+  drivedash_plot_set_stacked (plot, 3, 10);
+  for (int t = 0; t < 40; t += 10)
+    {
+      drivedash_plot_append (plot, 0, t, 10);
+      if (t != 20)
+        drivedash_plot_append (plot, 1, t, 20);
+      drivedash_plot_append (plot, 2, t, 30);
+      drivedash_plot_append (plot, 3, t + 5, 80);
+    }
+  g_assert_cmpuint (drivedash_plot_get_n_stacked (plot), ==, 3);
+  g_assert_cmpfloat (drivedash_plot_get_stack_total (plot, 0), ==, 60);
+  g_assert_cmpfloat (drivedash_plot_get_stack_total (plot, 20), ==, 40);
+  g_assert_cmpfloat (drivedash_plot_get_stack_total (plot, 5), ==, 0);
+  g_assert_cmpstr (drivedash_plot_get_series_label (plot, 2), ==, "Others");
+
+  render (plot, &img, W, H);
+  /* The first bar's middle: 5 of 40 seconds across the area. */
+  for (mid = W / 8; mid < W && colour_top (&img, &style, 0, mid, PLOT_TOP) < 0; mid++)
+    ;
+  mid += 4;
+  bottom_top = colour_top (&img, &style, 0, mid, PLOT_TOP);
+  top_top = colour_top (&img, &style, 2, mid, PLOT_TOP);
+  g_assert_cmpint (bottom_top, >, 0);
+  g_assert_cmpint (top_top, >, 0);
+  g_assert_cmpint (top_top, <, bottom_top);
+  /* 30 on top of 20: the top part is the taller. */
+  middle_top = colour_top (&img, &style, 1, mid, PLOT_TOP);
+  g_assert_cmpint (middle_top - top_top, >, bottom_top - middle_top);
+  image_clear (&img);
+
+  drivedash_plot_set_stack_highlight (plot, 0);
+  render (plot, &img, W, H);
+  g_assert_cmpint (colour_top (&img, &style, 0, mid, PLOT_TOP), >, 0);
+  g_assert_cmpint (colour_top (&img, &style, 2, mid, PLOT_TOP), <, 0);
+  image_clear (&img);
+
+  drivedash_plot_remove_series (plot);
+  g_assert_cmpuint (drivedash_plot_get_n_series (plot), ==, 0);
+  g_assert_cmpuint (drivedash_plot_get_n_stacked (plot), ==, 0);
+}
+
 /* Six runs' long names on a phone-wide plot: the legend takes the rows it
  * needs and drops none (History's long-test comparison names its runs
  * there). */
@@ -988,6 +1067,7 @@ main (int   argc,
   g_test_add_func ("/plot/pixels/stacked", test_stacked);
   g_test_add_func ("/plot/no-fast-antialias", test_no_fast_antialias);
   g_test_add_func ("/plot/pixels/legend-wraps", test_legend_wraps);
+  g_test_add_func ("/plot/pixels/stacked-bars", test_stacked_bars);
 
   return g_test_run ();
 }

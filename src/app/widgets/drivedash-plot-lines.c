@@ -286,6 +286,9 @@ drivedash_plot_draw_series (const DrivedashPlotModel *m,
       const DrivedashSeries *s = g_ptr_array_index (m->series, i);
       const GdkRGBA *c;
 
+      /* Stacked series are bars (drivedash-plot-stack.c). */
+      if (i < m->n_stacked)
+        continue;
       f = drivedash_plot_model_is_right (m, i) ? right : left;
       c = &style->series[i % DRIVEDASH_PLOT_MAX_SERIES];
       cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);

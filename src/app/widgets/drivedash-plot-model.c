@@ -39,6 +39,7 @@ drivedash_plot_model_init (DrivedashPlotModel *m)
     .x_max = NAN,
     .include_zero = TRUE,
     .decimate = TRUE,
+    .stack_highlight = G_MAXUINT,
     .series = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_series_free),
     .limits = g_ptr_array_new_with_free_func (limit_free),
     .markers = g_ptr_array_new_with_free_func (marker_free),

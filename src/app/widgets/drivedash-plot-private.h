@@ -53,6 +53,9 @@ typedef struct
   double                 x_min;         /* NaN: from the data */
   double                 x_max;         /* NaN: from the data */
   GPtrArray             *bands;         /* DrivedashPlotBand; NULL until the first */
+  guint                  n_stacked;     /* the first n series are stacked bars */
+  double                 stack_width;   /* each bar's width, in X units */
+  guint                  stack_highlight; /* the stacked series not faded; G_MAXUINT: all */
 } DrivedashPlotModel;
 
 static inline gboolean
@@ -148,8 +151,21 @@ void   drivedash_plot_draw_bands            (const DrivedashPlotModel *model,
                                              const DrivedashPlotStyle *style);
 void   drivedash_plot_xaxis_clear           (DrivedashPlotModel       *model);
 
-/* drivedash-plot.c: for the plot's other files; queues a redraw */
+/* drivedash-plot-stack.c: stacked bars.  Widens @r to the stacked
+ * totals between @x0 and @x1; FALSE when no bar is there. */
+gboolean drivedash_plot_stack_measure       (const DrivedashPlotModel *model,
+                                             double                    x0,
+                                             double                    x1,
+                                             DrivedashPlotRange       *r);
+void   drivedash_plot_draw_stack            (const DrivedashPlotModel *model,
+                                             cairo_t                  *cr,
+                                             const DrivedashPlotFrame *frame,
+                                             const DrivedashPlotStyle *style);
+
+/* drivedash-plot.c: for the plot's other files; edit_model queues a
+ * redraw */
 DrivedashPlotModel *drivedash_plot_edit_model (DrivedashPlot      *self);
+const DrivedashPlotModel *drivedash_plot_get_model (DrivedashPlot *self);
 
 /* The theme's colours for the widget's own drawing. */
 void   drivedash_plot_get_style             (DrivedashPlot            *self,

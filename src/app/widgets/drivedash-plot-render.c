@@ -225,6 +225,9 @@ fit_time (Canvas *c)
         last = b;
       any = TRUE;
     }
+  /* The last bar ends a bar's width after its sample. */
+  if (any && m->n_stacked > 0)
+    last += m->stack_width;
   drivedash_plot_fit_x (any, first, last, m->time_axis, m->time_window, &c->f.x0, &c->f.x1);
   drivedash_plot_xaxis_fit (m, &c->f.x0, &c->f.x1);
 }
@@ -239,7 +242,9 @@ measure_range (Canvas             *c,
   gboolean any = FALSE;
 
   *rr = *r = (DrivedashPlotRange) { INFINITY, -INFINITY, INFINITY };
-  for (guint i = 0; i < m->series->len; i++)
+  /* Stacked bars reach as high as their parts added. */
+  any = drivedash_plot_stack_measure (m, c->f.x0, c->f.x1, r);
+  for (guint i = m->n_stacked; i < m->series->len; i++)
     {
       DrivedashPlotRange *sr = drivedash_plot_model_is_right (m, i) ? rr : r;
       double lo, hi, pos;
@@ -323,6 +328,13 @@ draw_unit_and_legend (Canvas *c)
       set_source (c->cr, &c->style->foreground);
       show_text (c->cr, c->layout, xs[i] + 16, y);
       set_source (c->cr, &c->style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
+      /* A bar's part has a block of its colour, a line a stroke. */
+      if (i < m->n_stacked)
+        {
+          cairo_rectangle (c->cr, xs[i] + 1, round (y + th / 2.0) - 5, 10, 10);
+          cairo_fill (c->cr);
+          continue;
+        }
       cairo_set_line_width (c->cr, 3);
       cairo_move_to (c->cr, xs[i], y + th / 2.0);
       cairo_line_to (c->cr, xs[i] + 12, y + th / 2.0);
@@ -540,6 +552,7 @@ draw_inside (Canvas *c)
   cairo_clip (c->cr);
   drivedash_plot_draw_bands (c->m, c->cr, c->layout, &c->f, c->style);
   draw_markers (c);
+  drivedash_plot_draw_stack (c->m, c->cr, &c->f, c->style);
   drivedash_plot_draw_series (c->m, c->cr, &c->f, &c->rf, c->style);
   cairo_restore (c->cr);
 }

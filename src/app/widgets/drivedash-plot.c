@@ -82,6 +82,13 @@ drivedash_plot_edit_model (DrivedashPlot *self)
   return &self->model;
 }
 
+/* For the plot's other files: the model, to read only. */
+const DrivedashPlotModel *
+drivedash_plot_get_model (DrivedashPlot *self)
+{
+  return &self->model;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Drawing                                                                */
 

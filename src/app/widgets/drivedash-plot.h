@@ -104,6 +104,28 @@ void        drivedash_plot_add_band           (DrivedashPlot          *self,
                                                double                  x1,
                                                const char             *label);
 
+/* Stacked bars (drivedash-plot-stack.c): the first @n_series series are
+ * drawn as bars stacked in their order, the first at the bottom; a
+ * sample (t, y) is a part @width long from t, on top of the earlier
+ * series' samples at the same t.  The other series stay lines, drawn
+ * over the bars.  0 series: no bars. */
+void        drivedash_plot_set_stacked        (DrivedashPlot          *self,
+                                               guint                   n_series,
+                                               double                  width);
+guint       drivedash_plot_get_n_stacked      (DrivedashPlot          *self);
+/* Stacked series @series in full colour, the others faded (G_MAXUINT:
+ * all in full). */
+void        drivedash_plot_set_stack_highlight (DrivedashPlot         *self,
+                                                guint                  series);
+/* The bar at @t: the stacked series' samples there, added (0: none). */
+double      drivedash_plot_get_stack_total    (DrivedashPlot          *self,
+                                               double                  t);
+/* Removes every series (and the stacking): for series whose names
+ * change, as the apps of another period. */
+void        drivedash_plot_remove_series      (DrivedashPlot          *self);
+const char *drivedash_plot_get_series_label   (DrivedashPlot          *self,
+                                               guint                   series);
+
 char       *drivedash_plot_dup_description    (DrivedashPlot          *self);
 
 void        drivedash_plot_get_export_style   (DrivedashPlot          *self,
