@@ -235,6 +235,26 @@ check_pass (const DrivedashBenchResult     *r,
   g_assert_cmpfloat ((double) device, >=, 0.95 * (double) pass->engine_bytes);
 }
 
+/* The label holds: a sequential test's 1 MiB requests reach the device
+ * as they were made, not joined by Linux into bigger ones (they were
+ * 2.7 MiB on a virtio disk when the whole queue went in at once).
+ * Merges are what joining counts; other programs' reads on the same
+ * disk seldom merge, while the test's own would by the hundred, so fewer
+ * merges than a tenth of the test's requests is the test's own doing.
+ * Writes are not asked: other tests' writeback merges all the time. */
+static void
+check_not_joined (const DrivedashBenchResult *r)
+{
+  const DrivedashBenchDeviceCount *d = &r->device_total.device;
+  double requests = (double) r->device_total.engine_bytes / r->spec.block_size;
+
+  g_test_message ("read: %.0f requests made, the device saw %" G_GUINT64_FORMAT
+                  " of %.0f bytes on average, %" G_GUINT64_FORMAT " merges",
+                  requests, d->read_requests,
+                  drivedash_bench_device_count_request_size (d), d->read_merges);
+  g_assert_cmpfloat ((double) d->read_merges, <, 0.1 * requests);
+}
+
 static void
 test_real_disk (void)
 {
@@ -286,6 +306,8 @@ test_real_disk (void)
       g_assert_false (r->served_from_cache);
       g_assert_nonnull (words);
       g_test_message ("%s", words);
+      if (r->spec.mode == DRIVEDASH_BENCH_MODE_READ)
+        check_not_joined (r);
     }
 }
 

@@ -380,6 +380,7 @@ drivedash_cli_bench (int    argc,
   gint mix_read = DRIVEDASH_BENCH_DEFAULT_MIX_READ;
   gboolean json = FALSE, zeros = FALSE, buffered = FALSE, no_warmup = FALSE, list_presets = FALSE;
   gboolean allow_memory = FALSE;
+  gboolean merge_requests = FALSE;
   gboolean fio_command = FALSE;
   gboolean no_save = FALSE;
   gint repeat = 1;
@@ -410,6 +411,10 @@ drivedash_cli_bench (int    argc,
       N_("If the filesystem refuses direct I/O, measure through the cache anyway"), NULL },
     { "no-warmup", 0, 0, G_OPTION_ARG_NONE, &no_warmup,
       N_("Skip the discarded warm-up pass"), NULL },
+    { "merge-requests", 0, 0, G_OPTION_ARG_NONE, &merge_requests,
+      N_("Let Linux join neighbouring requests of sequential tests into bigger ones (an "
+         "expert’s choice: faster-looking, but the drive no longer sees the size the test "
+         "is named after)"), NULL },
     { "allow-memory", 0, 0, G_OPTION_ARG_NONE, &allow_memory,
       N_("Measure a folder in the computer’s memory (tmpfs) anyway: the result is the "
          "memory’s speed, not a drive’s"), NULL },
@@ -476,6 +481,7 @@ drivedash_cli_bench (int    argc,
   settings->data = zeros ? DRIVEDASH_BENCH_DATA_ZEROS : DRIVEDASH_BENCH_DATA_RANDOM;
   settings->allow_buffered = buffered;
   settings->warmup = !no_warmup;
+  settings->merge_requests = merge_requests;
   if (!drivedash_bench_settings_validate (settings, &error))
     return fail (error);
 

@@ -41,6 +41,7 @@ struct _DrivedashBenchOptions
   double    pass_duration;
   double    pause;
   gboolean  random_data;
+  gboolean  merge_requests;
 };
 
 enum {
@@ -58,6 +59,7 @@ enum {
   PROP_PASSES,
   PROP_PASS_DURATION,
   PROP_PAUSE,
+  PROP_MERGE_REQUESTS,
   PROP_RANDOM_DATA,
   N_PROPS
 };
@@ -336,6 +338,7 @@ drivedash_bench_options_make_settings (DrivedashBenchOptions *self)
   settings->pass_duration = self->pass_duration;
   settings->pause = self->pause;
   settings->data = self->random_data ? DRIVEDASH_BENCH_DATA_RANDOM : DRIVEDASH_BENCH_DATA_ZEROS;
+  settings->merge_requests = self->merge_requests;
   return settings;
 }
 
@@ -385,6 +388,7 @@ drivedash_bench_options_get_property (GObject    *object,
     case PROP_PASS_DURATION:      g_value_set_double (value, self->pass_duration); break;
     case PROP_PAUSE:              g_value_set_double (value, self->pause); break;
     case PROP_RANDOM_DATA:        g_value_set_boolean (value, self->random_data); break;
+    case PROP_MERGE_REQUESTS:     g_value_set_boolean (value, self->merge_requests); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -395,6 +399,18 @@ set_double (DrivedashBenchOptions *self,
             double                *field,
             double                 value,
             guint                  prop_id)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  notify (self, prop_id);
+}
+
+static void
+set_boolean (DrivedashBenchOptions *self,
+             gboolean              *field,
+             gboolean               value,
+             guint                  prop_id)
 {
   if (*field == value)
     return;
@@ -420,13 +436,8 @@ drivedash_bench_options_set_property (GObject      *object,
     case PROP_PASSES:        drivedash_bench_options_set_passes (self, g_value_get_uint (value)); break;
     case PROP_PASS_DURATION: set_double (self, &self->pass_duration, g_value_get_double (value), prop_id); break;
     case PROP_PAUSE:         set_double (self, &self->pause, g_value_get_double (value), prop_id); break;
-    case PROP_RANDOM_DATA:
-      if (self->random_data != g_value_get_boolean (value))
-        {
-          self->random_data = g_value_get_boolean (value);
-          notify (self, prop_id);
-        }
-      break;
+    case PROP_RANDOM_DATA:    set_boolean (self, &self->random_data, g_value_get_boolean (value), prop_id); break;
+    case PROP_MERGE_REQUESTS: set_boolean (self, &self->merge_requests, g_value_get_boolean (value), prop_id); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -470,6 +481,7 @@ drivedash_bench_options_class_init (DrivedashBenchOptionsClass *klass)
   properties[PROP_PAUSE] = g_param_spec_double ("pause", NULL, NULL, 0, G_MAXDOUBLE,
                                                 DRIVEDASH_BENCH_DEFAULT_PAUSE, rw);
   properties[PROP_RANDOM_DATA] = g_param_spec_boolean ("random-data", NULL, NULL, TRUE, rw);
+  properties[PROP_MERGE_REQUESTS] = g_param_spec_boolean ("merge-requests", NULL, NULL, FALSE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

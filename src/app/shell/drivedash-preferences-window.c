@@ -23,6 +23,7 @@ struct _DrivedashPreferencesWindow
   GtkAdjustment        *pass_duration_adjustment;
   GtkAdjustment        *pause_adjustment;
   GtkSwitch            *random_data_switch;
+  GtkSwitch            *merge_requests_switch;
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashPreferencesWindow, drivedash_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -68,6 +69,9 @@ drivedash_preferences_window_constructed (GObject *object)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "bench-random-data",
                    self->random_data_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "bench-merge-requests",
+                   self->merge_requests_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   watch_page = drivedash_autostart_page_new (self->settings);
   adw_preferences_page_add (watch_page, drivedash_background_preferences_group_new ());
@@ -146,6 +150,7 @@ drivedash_preferences_window_class_init (DrivedashPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, pass_duration_adjustment);
   gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, pause_adjustment);
   gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, random_data_switch);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashPreferencesWindow, merge_requests_switch);
   /* Reachable with gtk_widget_get_template_child() for the tests. */
   gtk_widget_class_bind_template_child_full (widget_class, "style_default", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "style_dark", FALSE, 0);

@@ -184,6 +184,7 @@ bind_settings (DrivedashBenchPage *self)
   g_settings_bind (self->settings, "bench-pass-duration", self->options, "pass-duration", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "bench-pause", self->options, "pause", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "bench-random-data", self->options, "random-data", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "bench-merge-requests", self->options, "merge-requests", G_SETTINGS_BIND_GET);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -93,6 +93,11 @@ drivedash_bench_fio_argv (const DrivedashBenchSettings *settings,
     g_ptr_array_add (argv, g_strdup_printf ("--rwmixread=%u", settings->mix_read_percent));
   g_ptr_array_add (argv, g_strdup_printf ("--bs=%u", spec->block_size));
   g_ptr_array_add (argv, g_strdup_printf ("--iodepth=%u", spec->queue_depth));
+  /* fio submits each request on its own by default, as the engine's
+   * sequential tests do; letting Linux join them is submitting the whole
+   * queue at once, in one plug. */
+  if (settings->merge_requests && spec->pattern == DRIVEDASH_BENCH_PATTERN_SEQ && spec->queue_depth > 1)
+    g_ptr_array_add (argv, g_strdup_printf ("--iodepth_batch_submit=%u", spec->queue_depth));
   g_ptr_array_add (argv, g_strdup_printf ("--numjobs=%u", spec->threads));
   /* The engine picks every random block afresh, repeats allowed, and
    * never the same sequence twice. */

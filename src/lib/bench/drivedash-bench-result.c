@@ -412,6 +412,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
   ADD_DOUBLE (b, "pass_duration_s", st->pass_duration);
   ADD_DOUBLE (b, "pause_s", st->pause);
   ADD_BOOL (b, "warmup", st->warmup);
+  ADD_BOOL (b, "merge_requests", st->merge_requests);
   ADD_STRING (b, "data", st->data == DRIVEDASH_BENCH_DATA_ZEROS ? "zeros" : "random");
   ADD_INT (b, "mix_read_percent", st->mix_read_percent);
   ADD_BOOL (b, "direct_io", self->direct_io);

@@ -53,6 +53,11 @@ typedef struct
                                            the CLI's results stay comparable with fio's */
   double              io_timeout;       /* seconds one read or write may take before the run
                                            ends with "the drive stopped responding" */
+  gboolean            merge_requests;   /* an expert's choice: let Linux join a sequential
+                                           test's neighbouring requests into bigger ones
+                                           (faster-looking; the drive no longer sees the
+                                           size the test is named after).  FALSE: each
+                                           sequential request goes in on its own */
   gboolean            simulated;        /* the demo: run on the simulated drive
                                            (drivedash-sim-drive.h), with no file and
                                            no I/O; @folder is not used */

@@ -156,6 +156,7 @@ drivedash_store_run_to_report (const DrivedashStoreRun *self)
       settings->pass_duration = json_object_get_double_member_with_default (o, "pass_duration_s", settings->pass_duration);
       settings->pause = json_object_get_double_member_with_default (o, "pause_s", settings->pause);
       settings->mix_read_percent = json_object_get_int_member_with_default (o, "mix_read_percent", settings->mix_read_percent);
+      settings->merge_requests = json_object_get_boolean_member_with_default (o, "merge_requests", FALSE);
     }
 
   report = drivedash_bench_report_new (settings);
