@@ -6,8 +6,9 @@
  * --since reads what the background watch kept (per app, per hour) for
  * each NVMe drive, or DRIVE.  --sample measures live, without the watch,
  * what each app writes to each drive for SECONDS (or until Ctrl+C): the
- * per-process counters read every half second (drivedash-write-sampler.h),
- * one last time at the end.
+ * cgroups' and processes' counters read every half second
+ * (drivedash-write-sampler.h), one last time at the end; --no-cgroups
+ * reads only the processes', to compare.
  */
 #include "config.h"
 
@@ -69,8 +70,7 @@ print_json (GPtrArray             *totals,
 
   json_builder_begin_object (b);
   drivedash_json_member_double (b, "seconds", seconds);
-  json_builder_set_member_name (b, "source");
-  json_builder_add_string_value (b, "proc");
+  drivedash_json_member_string (b, "cgroup_counters", drivedash_write_sampler_get_cgroup_kind (sampler));
   json_builder_set_member_name (b, "processes_ended");
   json_builder_add_int_value (b, drivedash_write_sampler_get_n_ended (sampler));
   json_builder_set_member_name (b, "processes_unreadable");
@@ -89,6 +89,7 @@ print_json (GPtrArray             *totals,
       json_builder_add_int_value (b, (gint64) w->bytes);
       json_builder_set_member_name (b, "processes");
       json_builder_add_int_value (b, w->processes);
+      drivedash_json_member_string (b, "source", w->source == DRIVEDASH_WRITE_SOURCE_CGROUP ? "cgroup" : "process");
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -116,12 +117,19 @@ print_text (GPtrArray             *totals,
       g_autofree char *app = drivedash_format_device_string (w->app);
       g_autofree char *drive = drivedash_format_device_string (w->drive ? w->drive : w->disk);
 
-      /* Translators: "  Firefox: 1.2 GB to Samsung SSD 980 1TB" */
-      printf (_("  %s: %s to %s\n"), app, bytes, drive ? drive : _("an unknown drive"));
+      if (w->source == DRIVEDASH_WRITE_SOURCE_CGROUP)
+        /* Translators: "  Firefox: 1.2 GB to Samsung SSD 980 1TB (its cgroup's counter)" */
+        printf (_("  %s: %s to %s (its cgroup’s counter)\n"), app, bytes, drive);
+      else
+        /* Translators: "  Firefox: 1.2 GB to Samsung SSD 980 1TB" */
+        printf (_("  %s: %s to %s\n"), app, bytes, drive ? drive : _("an unknown drive"));
     }
   if (drivedash_write_sampler_get_n_unreadable (sampler) > 0)
     printf ("%s\n", _("Other users' programs can't be seen without the Drivedash system service."));
-  printf ("%s\n", _("A program that starts and ends within half a second is not seen, one that ends "
+  if (drivedash_write_sampler_get_cgroup_kind (sampler) != NULL)
+    printf ("%s\n", _("An app whose cgroup has an I/O counter counts in full, programs it starts and ends "
+                      "between two looks included, but a cgroup that ends loses its last half second."));
+  printf ("%s\n", _("Other programs: one that starts and ends within half a second is not seen, one that ends "
                     "loses its last half second, and one that closed its files before it was looked at "
                     "counts under an unknown drive."));
 }
@@ -279,13 +287,15 @@ drivedash_cli_writes (int    argc,
                       char **argv)
 {
   gint seconds = 0;
-  gboolean json = FALSE;
+  gboolean json = FALSE, no_cgroups = FALSE;
   g_autofree char *since_text = NULL;
   g_autofree char *sysfs_root = NULL;
   GOptionEntry entries[] = {
     { "since", 0, 0, G_OPTION_ARG_STRING, &since_text, N_("What the watch kept for this long: 1d, 7d, 30d"), N_("SPAN") },
     { "sample", 0, 0, G_OPTION_ARG_INT, &seconds, N_("Measure for this many seconds (Ctrl+C ends it early)"), N_("SECONDS") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "no-cgroups", 0, 0, G_OPTION_ARG_NONE, &no_cgroups,
+      N_("Count every program from its own counters, not its app’s cgroup’s"), NULL },
     { "sysfs-root", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &sysfs_root, NULL, NULL },
     { NULL }
   };
@@ -319,6 +329,7 @@ drivedash_cli_writes (int    argc,
       return DRIVEDASH_EXIT_USAGE;
     }
   sampler = drivedash_write_sampler_new (NULL);
+  drivedash_write_sampler_set_cgroups (sampler, !no_cgroups);
   loop = g_main_loop_new (NULL, FALSE);
   s = (Sampling) { sampler, loop, 0, FALSE };
   drivedash_write_sampler_poll (sampler);

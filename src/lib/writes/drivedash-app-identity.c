@@ -89,8 +89,7 @@ app_of_unit (const char *unit)
 }
 
 char *
-drivedash_app_identity_from_cgroup (const char *cgroup_path,
-                                    const char *comm)
+drivedash_app_identity_app_of_cgroup (const char *cgroup_path)
 {
   g_auto(GStrv) parts = g_strsplit (cgroup_path ? cgroup_path : "", "/", -1);
 
@@ -110,6 +109,17 @@ drivedash_app_identity_from_cgroup (const char *cgroup_path,
 
       return printable (name);
     }
+  return NULL;
+}
+
+char *
+drivedash_app_identity_from_cgroup (const char *cgroup_path,
+                                    const char *comm)
+{
+  char *app = drivedash_app_identity_app_of_cgroup (cgroup_path);
+
+  if (app != NULL)
+    return app;
   return printable (comm != NULL && *comm != '\0' ? comm : "?");
 }
 

@@ -21,6 +21,11 @@ G_BEGIN_DECLS
 char *drivedash_app_identity_from_cgroup (const char *cgroup_path,
                                           const char *comm);
 
+/* The same without a fallback: the app or system service @cgroup_path
+ * belongs to, NULL when it names neither (a cgroup whose processes may
+ * be anyone's). */
+char *drivedash_app_identity_app_of_cgroup (const char *cgroup_path);
+
 /* The cgroup path of /proc/PID/cgroup's @contents: the unified ("0::")
  * line's, else the "name=systemd" line's; NULL when neither. */
 char *drivedash_app_identity_cgroup_path (const char *contents);

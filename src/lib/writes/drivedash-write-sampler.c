@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,14 +14,18 @@
 #include <unistd.h>
 
 #include "drivedash-app-identity.h"
+#include "drivedash-cgroup-io.h"
 #include "drivedash-folder.h"
 #include "drivedash-write-sampler.h"
 
 typedef struct
 {
-  char *disk;
-  char *drive;
-  char *controller;
+  char     *disk;
+  char     *drive;
+  char     *controller;
+  guint     major;      /* the whole disk's number, which cgroups count by */
+  guint     minor;
+  gboolean  stacked;    /* device-mapper or md: its disks' lines count */
 } Disk;
 
 typedef struct
@@ -28,6 +33,7 @@ typedef struct
   guint64   start;      /* /proc/PID/stat's starttime: tells a reused pid */
   guint64   bytes;      /* written at the last poll */
   char     *app;
+  char     *cgroup;     /* the cgroup that counts it instead, or NULL */
   Disk     *disk;       /* the last drive it wrote to (owned by the sampler) */
   gboolean  seen;
   gboolean  wrote;
@@ -39,6 +45,8 @@ struct _DrivedashWriteSampler
   GHashTable *procs;    /* pid → Proc */
   GHashTable *groups;   /* "app\037disk" → DrivedashAppWrites */
   GHashTable *disks;    /* device number → Disk */
+  DrivedashCgroupIo *cgroups;  /* NULL: every process from /proc */
+  GHashTable *members;  /* cgroup → processes found in it this poll */
   guint       n_polls;
   guint       n_ended;
   guint       n_unreadable;
@@ -60,6 +68,7 @@ static void
 proc_free (Proc *p)
 {
   g_free (p->app);
+  g_free (p->cgroup);
   g_free (p);
 }
 
@@ -81,7 +90,26 @@ drivedash_write_sampler_new (const char *proc_root)
   self->procs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) proc_free);
   self->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) drivedash_app_writes_free);
   self->disks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) disk_free);
+  self->members = g_hash_table_new (g_str_hash, g_str_equal);
+  /* Another /proc (a test's) has no cgroups of this system's. */
+  if (proc_root == NULL)
+    self->cgroups = drivedash_cgroup_io_new (NULL);
   return self;
+}
+
+void
+drivedash_write_sampler_set_cgroups (DrivedashWriteSampler *self,
+                                     gboolean               use)
+{
+  g_return_if_fail (self->n_polls == 0);
+  if (!use)
+    g_clear_pointer (&self->cgroups, drivedash_cgroup_io_free);
+}
+
+const char *
+drivedash_write_sampler_get_cgroup_kind (DrivedashWriteSampler *self)
+{
+  return self->cgroups ? drivedash_cgroup_io_get_kind (self->cgroups) : NULL;
 }
 
 void
@@ -92,6 +120,8 @@ drivedash_write_sampler_free (DrivedashWriteSampler *self)
   g_hash_table_unref (self->procs);
   g_hash_table_unref (self->groups);
   g_hash_table_unref (self->disks);
+  g_hash_table_unref (self->members);
+  g_clear_pointer (&self->cgroups, drivedash_cgroup_io_free);
   g_free (self->proc_root);
   g_free (self);
 }
@@ -170,6 +200,27 @@ read_written (DrivedashWriteSampler *self,
   return TRUE;
 }
 
+/* The whole disk's MAJ:MIN, from /sys/block/DISK/dev. */
+static void
+read_disk_number (Disk *d)
+{
+  g_autofree char *path = g_build_filename ("/sys/block", d->disk, "dev", NULL);
+  g_autofree char *text = NULL;
+
+  if (g_file_get_contents (path, &text, NULL, NULL) && sscanf (text, "%u:%u", &d->major, &d->minor) != 2)
+    d->major = d->minor = 0;
+}
+
+/* Device-mapper and md devices name what they are built on in slaves/. */
+static gboolean
+is_stacked (dev_t dev)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u/slaves", major (dev), minor (dev));
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+
+  return dir != NULL && g_dir_read_name (dir) != NULL;
+}
+
 static Disk *
 disk_for_device (DrivedashWriteSampler *self,
                  dev_t                  dev)
@@ -188,6 +239,8 @@ disk_for_device (DrivedashWriteSampler *self,
           d->disk = g_strdup (info->disk);
           d->drive = drivedash_folder_info_dup_drive_name (info);
           d->controller = g_strdup (info->controller);
+          d->stacked = is_stacked (dev);
+          read_disk_number (d);
         }
       g_hash_table_insert (self->disks, g_memdup2 (&key, sizeof key), d);
     }
@@ -234,28 +287,73 @@ disk_written_by (DrivedashWriteSampler *self,
   return found;
 }
 
+static DrivedashAppWrites *
+group_for (DrivedashWriteSampler *self,
+           const char            *app,
+           const Disk            *disk,
+           DrivedashWriteSource   source)
+{
+  g_autofree char *key = g_strdup_printf ("%s\037%s\037%d", app, disk ? disk->disk : "", source);
+  DrivedashAppWrites *g = g_hash_table_lookup (self->groups, key);
+
+  if (g == NULL)
+    {
+      g = g_new0 (DrivedashAppWrites, 1);
+      g->app = g_strdup (app);
+      g->disk = disk ? g_strdup (disk->disk) : NULL;
+      g->drive = disk ? g_strdup (disk->drive) : NULL;
+      g->controller = disk ? g_strdup (disk->controller) : NULL;
+      g->source = source;
+      g_hash_table_insert (self->groups, g_steal_pointer (&key), g);
+    }
+  return g;
+}
+
 static void
 count (DrivedashWriteSampler *self,
        Proc                  *p,
        const Disk            *disk,
        guint64                delta)
 {
-  g_autofree char *key = g_strdup_printf ("%s\037%s", p->app, disk ? disk->disk : "");
-  DrivedashAppWrites *g = g_hash_table_lookup (self->groups, key);
+  DrivedashAppWrites *g = group_for (self, p->app, disk, DRIVEDASH_WRITE_SOURCE_PROCESS);
 
-  if (g == NULL)
-    {
-      g = g_new0 (DrivedashAppWrites, 1);
-      g->app = g_strdup (p->app);
-      g->disk = disk ? g_strdup (disk->disk) : NULL;
-      g->drive = disk ? g_strdup (disk->drive) : NULL;
-      g->controller = disk ? g_strdup (disk->controller) : NULL;
-      g_hash_table_insert (self->groups, g_steal_pointer (&key), g);
-    }
   g->bytes += delta;
   if (!p->wrote)
     g->processes++;
   p->wrote = TRUE;
+}
+
+/* Whether @p's cgroup counts what it wrote to @disk (NULL: a drive not
+ * known), so that /proc must not count it again. */
+static gboolean
+counted_by_cgroup (DrivedashWriteSampler *self,
+                   const Proc            *p,
+                   const Disk            *disk)
+{
+  if (p->cgroup == NULL || self->cgroups == NULL)
+    return FALSE;
+  return drivedash_cgroup_io_covers (self->cgroups, p->cgroup, disk ? disk->major : 0, disk ? disk->minor : 0);
+}
+
+/* A cgroup's counter grew on @major:@minor: the app's, on that drive. */
+static void
+count_cgroup (const char *cgroup,
+              const char *app,
+              guint       major,
+              guint       minor,
+              guint64     delta,
+              gpointer    user_data)
+{
+  DrivedashWriteSampler *self = user_data;
+  Disk *disk = disk_for_device (self, makedev (major, minor));
+  DrivedashAppWrites *g;
+
+  /* Not a drive, or a mapper whose disks' own lines count the same bios. */
+  if (disk == NULL || disk->stacked)
+    return;
+  g = group_for (self, app, disk, DRIVEDASH_WRITE_SOURCE_CGROUP);
+  g->bytes += delta;
+  g->processes = MAX (g->processes, GPOINTER_TO_UINT (g_hash_table_lookup (self->members, cgroup)));
 }
 
 static Proc *
@@ -270,6 +368,8 @@ new_proc (DrivedashWriteSampler *self,
 
   p->start = start;
   p->app = drivedash_app_identity_from_cgroup (path, comm);
+  if (self->cgroups != NULL)
+    p->cgroup = g_strdup (drivedash_cgroup_io_track (self->cgroups, cgroup));
   return p;
 }
 
@@ -304,6 +404,9 @@ poll_one (DrivedashWriteSampler *self,
     delta = bytes > p->bytes ? bytes - p->bytes : 0;
   p->bytes = bytes;
   p->seen = TRUE;
+  if (p->cgroup != NULL)
+    g_hash_table_insert (self->members, p->cgroup,
+                         GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (self->members, p->cgroup)) + 1));
   if (delta > 0)
     {
       Disk *disk = disk_written_by (self, pid);
@@ -311,7 +414,8 @@ poll_one (DrivedashWriteSampler *self,
       /* Its files closed since: the drive it wrote to last. */
       if (disk != NULL)
         p->disk = disk;
-      count (self, p, p->disk, delta);
+      if (!counted_by_cgroup (self, p, p->disk))
+        count (self, p, p->disk, delta);
     }
 }
 
@@ -339,9 +443,15 @@ drivedash_write_sampler_poll (DrivedashWriteSampler *self)
   const char *name;
 
   self->n_unreadable = 0;
+  g_hash_table_remove_all (self->members);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     if (g_ascii_isdigit (name[0]))
       poll_one (self, name);
+  /* A cgroup first found now appeared since the last poll with its
+   * processes, which are new too: all it wrote is in the window. */
+  if (self->cgroups != NULL)
+    drivedash_cgroup_io_read (self->cgroups, self->n_polls > 0, count_cgroup, self);
+  g_hash_table_remove_all (self->members);
   g_hash_table_foreach_remove (self->procs, ended, &self->n_ended);
   if (self->n_polls == 0)
     self->n_ended = 0;

@@ -3,22 +3,38 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each poll reads every process's /proc/PID/io (write_bytes less
- * cancelled_write_bytes: what it sent, or dirtied in the page cache for,
- * the drives) and adds what grew since the last poll to the process's app
- * (drivedash-app-identity.h) on the drive that holds the files it has
- * open for writing.  Limits, said where the figures are shown:
- *  - a process that starts and ends between two polls is not seen, and
- *    one that ends loses what it wrote since the last poll;
- *  - a process whose open files lie on several drives, or none any more,
- *    counts under "unknown drive";
- *  - as a user, only one's own processes can be read (root: all).
+ * Two sources, each app's figures marked with the one that counted them:
+ *  - cgroup: where a process lies in a cgroup with an I/O counter that
+ *    names one app (drivedash-cgroup-io.h: cgroup v2's io.stat where the
+ *    io controller is on, v1's blkio counters), what the counter grew by
+ *    on each disk since the last poll.  It keeps what exited processes
+ *    wrote, so short-lived helpers of an app count in full; a cgroup made
+ *    and removed between two polls is not seen, and one removed loses
+ *    what it wrote since the last poll.
+ *  - process: every other process's /proc/PID/io (write_bytes less
+ *    cancelled_write_bytes: what it sent, or dirtied in the page cache
+ *    for, the drives), what grew since the last poll, to the process's
+ *    app (drivedash-app-identity.h) on the drive that holds the files it
+ *    has open for writing.  A process that starts and ends between two
+ *    polls is not seen (the kernel adds an exited child's counters to no
+ *    one's), one that ends loses what it wrote since the last poll, and
+ *    one whose open files lie on several drives, or none any more, counts
+ *    under "unknown drive".
+ * The /proc source never counts a process whose cgroup counts it.  As a
+ * user, only one's own processes can be read (root: all); the cgroup
+ * counters are readable by all.
  */
 #pragma once
 
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+typedef enum
+{
+  DRIVEDASH_WRITE_SOURCE_PROCESS,  /* /proc/PID/io */
+  DRIVEDASH_WRITE_SOURCE_CGROUP,   /* the app's cgroup's I/O counter */
+} DrivedashWriteSource;
 
 /* One app's writes to one drive since the sampler's first poll. */
 typedef struct
@@ -28,7 +44,9 @@ typedef struct
   char    *drive;      /* the drive's name where known, "Samsung SSD 980 1TB" */
   char    *controller; /* its NVMe controller, "nvme0"; NULL when not NVMe */
   guint64  bytes;
-  guint    processes;  /* distinct processes that wrote */
+  guint    processes;  /* distinct processes that wrote; for a cgroup,
+                        * the most found in it at one poll */
+  DrivedashWriteSource source;
 } DrivedashAppWrites;
 
 void drivedash_app_writes_free (DrivedashAppWrites *self);
@@ -38,6 +56,12 @@ typedef struct _DrivedashWriteSampler DrivedashWriteSampler;
 /* @proc_root: NULL for /proc (tests may point it elsewhere). */
 DrivedashWriteSampler *drivedash_write_sampler_new   (const char            *proc_root);
 void                   drivedash_write_sampler_free  (DrivedashWriteSampler *self);
+/* FALSE: count every process from /proc, even where a cgroup counts it
+ * (to compare the sources); before the first poll. */
+void                   drivedash_write_sampler_set_cgroups (DrivedashWriteSampler *self,
+                                                            gboolean               use);
+/* "io.stat", "blkio", or NULL when no cgroup counters are read. */
+const char            *drivedash_write_sampler_get_cgroup_kind (DrivedashWriteSampler *self);
 /* Reads every process once.  The first poll only takes the baseline. */
 void                   drivedash_write_sampler_poll  (DrivedashWriteSampler *self);
 /* What each app wrote to each drive since the first poll, most first.
