@@ -20,8 +20,13 @@
  *    one's), one that ends loses what it wrote since the last poll, and
  *    one whose open files lie on several drives, or none any more, counts
  *    under "unknown drive".
- * The /proc source never counts a process whose cgroup counts it.  As a
- * user, only one's own processes can be read (root: all); the cgroup
+ * The /proc source never counts a process whose cgroup counts it.  Not
+ * yet handled: when a parent waits for an ended child, the kernel adds
+ * the child's counters to the parent's /proc/PID/io, so what a child
+ * wrote counts again under a parent read from /proc (the part seen
+ * while the child ran, or its cgroup's, where the parent lies outside
+ * that cgroup); a short-lived child unseen otherwise counts there once.
+ * As a user, only one's own processes can be read (root: all); the cgroup
  * counters are readable by all.
  */
 #pragma once
