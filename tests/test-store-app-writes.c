@@ -107,6 +107,44 @@ test_add_and_list (Fixture       *f,
   g_assert_cmpuint (hour->len, ==, 2);
 }
 
+/* Each bucket on its own, oldest first, the same ones the totals sum:
+ * a thinned day that ends after @since counts, an older one does not. */
+static void
+test_buckets (Fixture       *f,
+              gconstpointer  data)
+{
+  const gint64 old = NOW - 100 * (gint64) DAY;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) buckets = NULL, totals = NULL;
+  guint64 sum = 0;
+
+  add (f, old - old % DAY + HOUR, "dd", 10);
+  add (f, old - old % DAY - DAY, "dd", 7);
+  add (f, NOW + 60, "org.gnome.Nautilus", 1000);
+  add (f, NOW + 120, "dd", 3);
+  add (f, NOW - HOUR, "org.gnome.Nautilus", 500);
+  g_assert_true (drivedash_store_thin_app_writes (f->store, NOW, &error));
+  buckets = drivedash_store_list_app_buckets (f->store, f->drive, old, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (buckets->len, ==, 4);
+  {
+    const DrivedashAppBucket *first = g_ptr_array_index (buckets, 0);
+    const DrivedashAppBucket *last = g_ptr_array_index (buckets, 3);
+
+    g_assert_cmpint (first->time, ==, old - old % DAY);
+    g_assert_cmpint (first->span, ==, DAY);
+    g_assert_cmpuint (first->bytes, ==, 10);
+    g_assert_cmpint (last->time, ==, NOW - NOW % HOUR);
+    g_assert_cmpstr (last->app, ==, "org.gnome.Nautilus");
+  }
+  for (guint i = 0; i < buckets->len; i++)
+    sum += ((DrivedashAppBucket *) g_ptr_array_index (buckets, i))->bytes;
+  totals = list (f, old);
+  for (guint i = 0; i < totals->len; i++)
+    sum -= at (totals, i)->bytes;
+  g_assert_cmpuint (sum, ==, 0);
+}
+
 /* Hours older than 90 days become days; the bytes stay the same. */
 static void
 test_thin (Fixture       *f,
@@ -172,6 +210,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/app-writes/add-and-list", Fixture, NULL, set_up, test_add_and_list, tear_down);
+  g_test_add ("/app-writes/buckets", Fixture, NULL, set_up, test_buckets, tear_down);
   g_test_add ("/app-writes/thin", Fixture, NULL, set_up, test_thin, tear_down);
   g_test_add ("/app-writes/many-names", Fixture, NULL, set_up, test_many_names, tear_down);
   return g_test_run ();

@@ -20,6 +20,15 @@ drivedash_app_total_free (DrivedashAppTotal *self)
   g_free (self);
 }
 
+void
+drivedash_app_bucket_free (DrivedashAppBucket *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->app);
+  g_free (self);
+}
+
 /* Whether @app already has a row in the bucket, or the bucket has room. */
 static int
 fits (DrivedashStore *self,
@@ -169,6 +178,49 @@ drivedash_store_list_app_writes (DrivedashStore  *self,
       t->app = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
       t->bytes = (guint64) sqlite3_column_int64 (stmt, 1);
       g_ptr_array_add (out, t);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+GPtrArray *
+drivedash_store_list_app_buckets (DrivedashStore  *self,
+                                  gint64           drive_id,
+                                  gint64           since,
+                                  GError         **error)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_bucket_free);
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
+  /* The same buckets as drivedash_store_list_app_writes(), so that a
+   * chart of them adds up to its totals. */
+  rc = sqlite3_prepare_v2 (self->db,
+                           "SELECT bucket, span, app, bytes FROM app_writes"
+                           " WHERE drive_id = ?1 AND bucket + span > ?2"
+                           " ORDER BY bucket, app", -1, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      drivedash_store_set_sqlite_error (error, self->db, rc);
+      return NULL;
+    }
+  sqlite3_bind_int64 (stmt, 1, drive_id);
+  sqlite3_bind_int64 (stmt, 2, since);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DrivedashAppBucket *b = g_new0 (DrivedashAppBucket, 1);
+
+      b->time = sqlite3_column_int64 (stmt, 0);
+      b->span = sqlite3_column_int64 (stmt, 1);
+      b->app = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+      b->bytes = (guint64) sqlite3_column_int64 (stmt, 3);
+      g_ptr_array_add (out, b);
     }
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)

@@ -24,6 +24,17 @@ typedef struct
 
 void       drivedash_app_total_free             (DrivedashAppTotal *self);
 
+/* What one app wrote in one stored hour or day. */
+typedef struct
+{
+  gint64   time;   /* the bucket's start, seconds since the epoch */
+  gint64   span;   /* its length: 3600, or 86400 once thinned */
+  char    *app;
+  guint64  bytes;
+} DrivedashAppBucket;
+
+void       drivedash_app_bucket_free            (DrivedashAppBucket *self);
+
 /* Adds @bytes written by @app to @drive_id's hour holding @time (seconds
  * since the epoch).  No command lines or file names: names only. */
 gboolean   drivedash_store_add_app_writes       (DrivedashStore  *self,
@@ -40,6 +51,13 @@ gboolean   drivedash_store_thin_app_writes      (DrivedashStore  *self,
 /* What each app wrote to @drive_id from @since on, most first; empty when
  * nothing; NULL with @error.  (element-type DrivedashAppTotal) */
 GPtrArray *drivedash_store_list_app_writes      (DrivedashStore  *self,
+                                                 gint64           drive_id,
+                                                 gint64           since,
+                                                 GError         **error);
+/* The hours and days that drivedash_store_list_app_writes() sums for the
+ * same @since, one entry per app and bucket, oldest first; NULL with
+ * @error.  (element-type DrivedashAppBucket) */
+GPtrArray *drivedash_store_list_app_buckets     (DrivedashStore  *self,
                                                  gint64           drive_id,
                                                  gint64           since,
                                                  GError         **error);
