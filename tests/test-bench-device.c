@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
@@ -179,7 +180,9 @@ test_words (void)
   r = make_result (DRIVEDASH_BENCH_MODE_READ, mib100 / 2 - 1, 50, mib100 / 2);
   g_assert_true (r->served_from_cache);
   g_assert_true (g_str_has_prefix (r->served_from_cache_reason, "In pass 1 the drive itself read 52.4 MB of the 105 MB"));
-  check_words (r, r->served_from_cache_reason);
+  /* Its reason is a doubt (doubt_words), not device words; and the few
+   * requests the drive saw say nothing of the test's. */
+  check_words (r, NULL);
   /* Writes are held back by the cache by design: not judged. */
   r = make_result (DRIVEDASH_BENCH_MODE_WRITE, 0, 0, 0);
   g_assert_false (r->served_from_cache);
@@ -236,12 +239,13 @@ check_pass (const DrivedashBenchResult     *r,
 }
 
 /* The label holds: a sequential test's 1 MiB requests reach the device
- * as they were made, not joined by Linux into bigger ones (they were
- * 2.7 MiB on a virtio disk when the whole queue went in at once).
- * Merges are what joining counts; other programs' reads on the same
- * disk seldom merge, while the test's own would by the hundred, so fewer
- * merges than a tenth of the test's requests is the test's own doing.
- * Writes are not asked: other tests' writeback merges all the time. */
+ * as they were made, not joined by Linux into bigger ones in one plug
+ * (they were 2.7 MiB on a virtio disk when the whole queue went in at
+ * once: 1.6 merges per request, whatever the load).  Submitted one by
+ * one they still meet in the scheduler's queue while the disk is busy
+ * with others (the tests beside this one): up to 7 of 8 in flight, so
+ * fewer merges than requests always, and none on a quiet disk (0 of
+ * 2,016 here).  Writes are not asked: other tests' writeback merges. */
 static void
 check_not_joined (const DrivedashBenchResult *r)
 {
@@ -252,7 +256,7 @@ check_not_joined (const DrivedashBenchResult *r)
                   " of %.0f bytes on average, %" G_GUINT64_FORMAT " merges",
                   requests, d->read_requests,
                   drivedash_bench_device_count_request_size (d), d->read_merges);
-  g_assert_cmpfloat ((double) d->read_merges, <, 0.1 * requests);
+  g_assert_cmpfloat ((double) d->read_merges, <, requests);
 }
 
 static void
@@ -304,6 +308,9 @@ test_real_disk (void)
       g_assert_cmpuint (engine_total, ==, r->bytes_read + r->bytes_written);
       g_assert_cmpuint (r->device_total.engine_bytes, ==, engine_total);
       g_assert_false (r->served_from_cache);
+      /* A plain run of this disk: nothing to doubt. */
+      g_assert_cmpint (r->doubts, ==, DRIVEDASH_BENCH_DOUBT_NONE);
+      g_assert_null (r->doubt_words);
       g_assert_nonnull (words);
       g_test_message ("%s", words);
       if (r->spec.mode == DRIVEDASH_BENCH_MODE_READ)
@@ -344,6 +351,11 @@ test_memory (void)
   g_assert_false (r->served_from_cache);
   g_assert_false (r->others_used_drive);
   g_assert_null (drivedash_bench_result_dup_device_words (r));
+  /* Memory's speed, not a drive's: flagged, the figure kept. */
+  g_assert_true (report->in_memory);
+  g_assert_cmpint (r->doubts & DRIVEDASH_BENCH_DOUBT_CACHE, !=, 0);
+  g_assert_nonnull (strstr (r->doubt_words, "memory"));
+  g_assert_cmpfloat (r->mb_per_s, >, 0);
 }
 
 static void
@@ -490,12 +502,116 @@ test_served_from_cache (void)
   g_assert_true (read->includes_cache);
   g_assert_true (read->served_from_cache);
   g_assert_nonnull (read->served_from_cache_reason);
+  /* The requests the drive saw were not the test's: no words on them. */
   words = drivedash_bench_result_dup_device_words (read);
-  g_test_message ("%s", words);
-  g_assert_nonnull (strstr (words, read->served_from_cache_reason));
+  g_assert_true (words == NULL || strstr (words, "requests") == NULL);
   /* Writes are not judged this way: the cache holds them back, by design. */
   g_assert_false (write->served_from_cache);
   g_assert_null (write->served_from_cache_reason);
+  /* Both went through the page cache: flagged, the read with the
+   * device's own figures as its reason. */
+  g_assert_cmpint (read->doubts, ==, DRIVEDASH_BENCH_DOUBT_CACHE);
+  g_assert_nonnull (strstr (read->doubt_words, read->served_from_cache_reason));
+  g_assert_cmpint (write->doubts, ==, DRIVEDASH_BENCH_DOUBT_CACHE);
+  g_assert_nonnull (write->doubt_words);
+}
+
+/* ---- results that can't be true --------------------------------------------------- */
+
+/* One short read and write test in a folder on the disk, with the hooks
+ * the caller set; NULL where the folder is on no block device. */
+static DrivedashBenchReport *
+run_planted (void)
+{
+  static const char *const tests[] = { "SEQ1M Q8T1 read", "SEQ1M Q8T1 write", NULL };
+  g_autofree char *folder = make_disk_folder ();
+  g_autoptr(DrivedashBenchSettings) s = settings_for (folder);
+  g_autoptr(GError) error = NULL;
+  DrivedashBenchReport *report;
+
+  s->test_size = 16 << 20;
+  s->passes = 1;
+  s->pass_duration = 0.2;
+  report = run_tests (s, tests, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_cmpuint (report->results->len, ==, 2);
+  return report;
+}
+
+static const DrivedashBenchResult *
+result_at (const DrivedashBenchReport *report,
+           guint                       i)
+{
+  const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
+
+  g_test_message ("%s: %.0f MB/s, doubts 0x%x: %s", drivedash_bench_mode_to_string (r->spec.mode),
+                  r->mb_per_s, r->doubts, r->doubt_words ? r->doubt_words : "(none)");
+  return r;
+}
+
+/* A link of 0.01 GT/s × 1 carries 1 MB/s: any disk is faster. */
+static void
+test_above_link (void)
+{
+  g_autoptr(DrivedashBenchReport) report = NULL;
+
+  drivedash_bench_test_hooks.link_gt_per_s = 0.01;
+  drivedash_bench_test_hooks.link_width = 1;
+  report = run_planted ();
+  drivedash_bench_test_hooks.link_gt_per_s = 0;
+  drivedash_bench_test_hooks.link_width = 0;
+  for (guint i = 0; i < 2; i++)
+    {
+      const DrivedashBenchResult *r = result_at (report, i);
+
+      g_assert_cmpint (r->doubts, ==, DRIVEDASH_BENCH_DOUBT_ABOVE_LINK);
+      g_assert_nonnull (strstr (r->doubt_words, "connection"));
+      g_assert_cmpfloat (r->mb_per_s, >, 1);
+    }
+}
+
+/* A drive rated 1 MB/s both ways: any result is far above it. */
+static void
+test_above_rating (void)
+{
+  g_autoptr(DrivedashBenchReport) report = NULL;
+
+  drivedash_bench_test_hooks.rated_mb_per_s = 1;
+  report = run_planted ();
+  drivedash_bench_test_hooks.rated_mb_per_s = 0;
+  g_assert_cmpuint (report->rated_read_mb_per_s, ==, 1);
+  for (guint i = 0; i < 2; i++)
+    {
+      const DrivedashBenchResult *r = result_at (report, i);
+
+      g_assert_cmpint (r->doubts, ==, DRIVEDASH_BENCH_DOUBT_ABOVE_RATING);
+      g_assert_nonnull (strstr (r->doubt_words, "15 %"));
+    }
+}
+
+/* The file as allocated (unwritten extents) or, without fallocate, as a
+ * sparse file (holes): a read of it is flagged, the write is not. */
+static void
+test_unwritten (gconstpointer data)
+{
+  gboolean sparse = GPOINTER_TO_INT (data);
+  g_autoptr(DrivedashBenchReport) report = NULL;
+  const DrivedashBenchResult *read, *write;
+
+  drivedash_bench_test_hooks.skip_prefill = TRUE;
+  drivedash_bench_file_set_preallocate_for_testing (!sparse);
+  report = run_planted ();
+  drivedash_bench_file_set_preallocate_for_testing (TRUE);
+  drivedash_bench_test_hooks.skip_prefill = FALSE;
+  g_test_message ("unwritten: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " bytes",
+                  report->unwritten_bytes, report->settings->test_size);
+  g_assert_cmpuint (report->unwritten_bytes, ==, report->settings->test_size);
+  read = result_at (report, 0);
+  write = result_at (report, 1);
+  g_assert_cmpint (read->doubts, ==, DRIVEDASH_BENCH_DOUBT_UNWRITTEN);
+  g_assert_nonnull (strstr (read->doubt_words, "never written"));
+  g_assert_cmpint (write->doubts, ==, DRIVEDASH_BENCH_DOUBT_NONE);
 }
 
 int
@@ -510,5 +626,9 @@ main (int    argc,
   g_test_add_func ("/bench/device/simulated", test_simulated);
   g_test_add_func ("/bench/device/vanished", test_vanished);
   g_test_add_func ("/bench/device/served-from-cache", test_served_from_cache);
+  g_test_add_func ("/bench/doubts/above-link", test_above_link);
+  g_test_add_func ("/bench/doubts/above-rating", test_above_rating);
+  g_test_add_data_func ("/bench/doubts/unwritten/allocated", GINT_TO_POINTER (FALSE), test_unwritten);
+  g_test_add_data_func ("/bench/doubts/unwritten/sparse", GINT_TO_POINTER (TRUE), test_unwritten);
   return g_test_run ();
 }

@@ -113,6 +113,27 @@ print_device_words (const DrivedashBenchReport *report)
     }
 }
 
+/* The results that can't be the drive's speed, each with its reasons. */
+static void
+print_doubts (const DrivedashBenchReport *report)
+{
+  gboolean heading = FALSE;
+
+  for (guint i = 0; i < report->results->len; i++)
+    {
+      const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
+      g_autofree char *label = NULL;
+
+      if (r->doubt_words == NULL)
+        continue;
+      if (!heading)
+        printf ("\n%s\n", _("Results that can’t be the drive’s speed:"));
+      heading = TRUE;
+      label = drivedash_bench_spec_dup_label (&r->spec);
+      printf (_("  %s: %s\n"), label, r->doubt_words);
+    }
+}
+
 void
 drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
                                   const DrivedashBenchReport *report)
@@ -121,6 +142,7 @@ drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
 
   print_test_titles (report);
   print_device_words (report);
+  print_doubts (report);
   printf ("\n");
   verdict = drivedash_bench_report_judge (report, folder);
   if (verdict->level == DRIVEDASH_SPEED_VERDICT_UNKNOWN)

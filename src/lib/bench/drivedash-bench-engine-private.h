@@ -44,6 +44,13 @@ typedef struct
   /* The coordinator sleeps this long (µs) before it ends a capped pass
    * that is full, as when a loaded machine runs it late. */
   gulong    late_pass_end_us;
+  /* Stand-ins for the drive's PCIe link and its maker's rating (both
+   * ways) in drivedash_bench_report_read_bounds(); 0: the real ones. */
+  double    link_gt_per_s;
+  guint     link_width;
+  guint     rated_mb_per_s;
+  /* The test file is left as allocated, never written. */
+  gboolean  skip_prefill;
 } DrivedashBenchTestHooks;
 
 extern DrivedashBenchTestHooks drivedash_bench_test_hooks;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "drivedash-bench-device.h"
+#include "drivedash-bench-doubts.h"
 #include "drivedash-bench-engine.h"
 #include "drivedash-bench-engine-private.h"
 #include "drivedash-bench-file.h"
@@ -144,6 +145,8 @@ prefill (Run     *run,
 
   if (run->file->fd < 0)
     return prefill_simulated (run, error);
+  if (G_UNLIKELY (drivedash_bench_test_hooks.skip_prefill))
+    return TRUE;
   ret = io_uring_queue_init (PREFILL_DEPTH, &ring, 0);
   if (ret < 0)
     {
@@ -249,6 +252,17 @@ prefill (Run     *run,
       return FALSE;
     }
   return TRUE;
+}
+
+/* What the results can't exceed (drivedash-bench-doubts.h), read once
+ * the file is ready: its unwritten share is what the reads will find. */
+static void
+read_bounds (Run *run)
+{
+  g_autoptr(DrivedashFolderInfo) folder = drivedash_folder_probe (run->report->settings->folder);
+
+  drivedash_bench_report_read_bounds (run->report, folder);
+  run->report->unwritten_bytes = drivedash_bench_file_unwritten_bytes (run->file);
 }
 
 static void
@@ -666,6 +680,7 @@ make_result (Run     *run,
   set_device (run, test, result);
   set_latency (result, hist);
   result->includes_cache = !run->file->direct;
+  drivedash_bench_result_judge_doubts (result, run->report);
   return g_steal_pointer (&result);
 }
 
@@ -833,6 +848,8 @@ drivedash_bench_engine_run (const DrivedashBenchSettings  *settings,
         report->device_limits = drivedash_bench_device_read_limits (run.device);
       ok = prefill (&run, error);
     }
+  if (ok)
+    read_bounds (&run);
 
   for (guint i = 0; ok && i < n_tests; i++)
     {

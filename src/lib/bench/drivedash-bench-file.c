@@ -26,8 +26,11 @@
 #include <fcntl.h>
 #include <gio/gunixmounts.h>
 #include <glib/gi18n.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
@@ -504,6 +507,89 @@ allocate (int          fd,
                  _("Could not make room for the test file in “%s”: %s."),
                  display, g_strerror (errsv));
   return FALSE;
+}
+
+/* The bytes in FIEMAP's unwritten extents and between its extents;
+ * FALSE when the filesystem has no FIEMAP. */
+static gboolean
+unwritten_by_fiemap (int      fd,
+                     guint64  size,
+                     guint64 *out)
+{
+  enum { N_EXTENTS = 64 };
+  g_autofree struct fiemap *map = g_malloc0 (sizeof *map + N_EXTENTS * sizeof (struct fiemap_extent));
+  guint64 start = 0, covered_to = 0, unwritten = 0;
+  gboolean last = FALSE;
+
+  while (!last && start < size)
+    {
+      memset (map, 0, sizeof *map);
+      map->fm_start = start;
+      map->fm_length = size - start;
+      map->fm_flags = FIEMAP_FLAG_SYNC;
+      map->fm_extent_count = N_EXTENTS;
+      if (ioctl (fd, FS_IOC_FIEMAP, map) != 0)
+        return FALSE;
+      if (map->fm_mapped_extents == 0)
+        break;
+      for (guint i = 0; i < map->fm_mapped_extents; i++)
+        {
+          const struct fiemap_extent *e = &map->fm_extents[i];
+          guint64 end = MIN (e->fe_logical + e->fe_length, size);
+
+          if (e->fe_logical > covered_to)
+            unwritten += e->fe_logical - covered_to;  /* a hole */
+          if (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN)
+            unwritten += end - MAX (e->fe_logical, covered_to);
+          covered_to = MAX (covered_to, end);
+          last |= (e->fe_flags & FIEMAP_EXTENT_LAST) != 0;
+        }
+      start = covered_to;
+    }
+  *out = unwritten + (size > covered_to ? size - covered_to : 0);
+  return TRUE;
+}
+
+/* The holes SEEK_HOLE/SEEK_DATA show; FALSE when they can't. */
+static gboolean
+unwritten_by_seek (int      fd,
+                   guint64  size,
+                   guint64 *out)
+{
+  guint64 holes = 0;
+  off_t at = 0;
+
+  while ((guint64) at < size)
+    {
+      off_t hole = lseek (fd, at, SEEK_HOLE), data;
+
+      if (hole < 0)
+        return FALSE;
+      if ((guint64) hole >= size)
+        break;
+      data = lseek (fd, hole, SEEK_DATA);
+      if (data < 0 && errno != ENXIO)
+        return FALSE;
+      if (data < 0 || (guint64) data > size)
+        data = (off_t) size;
+      holes += (guint64) (data - hole);
+      at = data;
+    }
+  *out = holes;
+  return TRUE;
+}
+
+guint64
+drivedash_bench_file_unwritten_bytes (DrivedashBenchFile *self)
+{
+  guint64 bytes = 0;
+
+  if (self->fd < 0)
+    return 0;
+  if (unwritten_by_fiemap (self->fd, self->size, &bytes) ||
+      unwritten_by_seek (self->fd, self->size, &bytes))
+    return bytes;
+  return 0;
 }
 
 DrivedashBenchFile *

@@ -32,6 +32,13 @@ typedef struct
  * DRIVEDASH_ERROR_FILE_REMOVED.  Errors are
  * DRIVEDASH_ERROR codes with messages for people; nothing is left behind
  * on failure. */
+/* How much of the file holds no written data: holes and allocated but
+ * never-written ("unwritten") extents, which a filesystem answers with
+ * zeros from memory without asking the drive.  FIEMAP where the
+ * filesystem has it, else holes only (SEEK_HOLE); 0 when neither can
+ * tell, or for the simulated drive's file. */
+guint64             drivedash_bench_file_unwritten_bytes (DrivedashBenchFile *self);
+
 DrivedashBenchFile *drivedash_bench_file_create (const char  *folder,
                                                  guint64      size,
                                                  gboolean     allow_buffered,

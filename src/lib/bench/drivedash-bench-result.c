@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivedash-bench-doubts.h"
 #include "drivedash-bench-result.h"
+#include "drivedash-bench-verdict.h"
 #include "drivedash-format.h"
 
 G_DEFINE_BOXED_TYPE (DrivedashBenchResult, drivedash_bench_result,
@@ -44,6 +46,7 @@ drivedash_bench_result_unref (DrivedashBenchResult *self)
   g_free (self->pass_mb_per_s);
   g_free (self->device_passes);
   g_free (self->served_from_cache_reason);
+  g_free (self->doubt_words);
   g_free (self);
 }
 
@@ -343,6 +346,48 @@ add_device (JsonBuilder                *b,
   json_builder_end_object (b);
 }
 
+/* "bounds": what the results can't exceed, each where known: the PCIe
+ * link ("link_gt_per_s", "link_width", "link_mb_per_s"), the maker's
+ * "rated_read_mb_per_s" / "rated_write_mb_per_s", and "unwritten_bytes"
+ * of the test file. */
+static void
+add_bounds (JsonBuilder                *b,
+            const DrivedashBenchReport *self)
+{
+  json_builder_set_member_name (b, "bounds");
+  json_builder_begin_object (b);
+  if (self->link_gt_per_s > 0)
+    {
+      ADD_DOUBLE (b, "link_gt_per_s", self->link_gt_per_s);
+      ADD_INT (b, "link_width", self->link_width);
+      ADD_DOUBLE (b, "link_mb_per_s", drivedash_pcie_usable_mb_per_s (self->link_gt_per_s, self->link_width));
+    }
+  if (self->rated_read_mb_per_s > 0)
+    {
+      ADD_INT (b, "rated_read_mb_per_s", self->rated_read_mb_per_s);
+      ADD_INT (b, "rated_write_mb_per_s", self->rated_write_mb_per_s);
+    }
+  ADD_INT (b, "unwritten_bytes", self->unwritten_bytes);
+  json_builder_end_object (b);
+}
+
+/* "doubts": the names of why the figure can't be the drive's, and
+ * "doubt_words", the reasons for people (absent without doubts). */
+static void
+add_doubts (JsonBuilder                *b,
+            const DrivedashBenchResult *r)
+{
+  g_auto(GStrv) names = drivedash_bench_doubts_to_strv (r->doubts);
+
+  json_builder_set_member_name (b, "doubts");
+  json_builder_begin_array (b);
+  for (guint i = 0; names[i] != NULL; i++)
+    json_builder_add_string_value (b, names[i]);
+  json_builder_end_array (b);
+  if (r->doubt_words != NULL)
+    ADD_STRING (b, "doubt_words", r->doubt_words);
+}
+
 static void
 add_device_limits (JsonBuilder                      *b,
                    const DrivedashBenchDeviceLimits *l)
@@ -401,6 +446,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
   ADD_DOUBLE (b, "cpu_system_s", self->cpu_system_s);
   ADD_INT (b, "started_at", self->started_at / G_USEC_PER_SEC);
   add_device_limits (b, self->device_limits);
+  add_bounds (b, self);
 
   json_builder_set_member_name (b, "settings");
   json_builder_begin_object (b);
@@ -453,6 +499,7 @@ drivedash_bench_report_to_json (const DrivedashBenchReport *self)
       ADD_DOUBLE (b, "cpu_system_s", r->cpu_system_s);
       ADD_BOOL (b, "includes_cache", r->includes_cache);
       add_device (b, r);
+      add_doubts (b, r);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -24,6 +24,16 @@ typedef struct
   double max;
 } DrivedashBenchLatency;
 
+/* Why a result can't be the drive's true speed (drivedash-bench-doubts.h). */
+typedef enum /*< flags >*/
+{
+  DRIVEDASH_BENCH_DOUBT_NONE         = 0,
+  DRIVEDASH_BENCH_DOUBT_ABOVE_LINK   = 1 << 0,  /* more than its PCIe link carries */
+  DRIVEDASH_BENCH_DOUBT_ABOVE_RATING = 1 << 1,  /* > 15 % above the maker's rating */
+  DRIVEDASH_BENCH_DOUBT_CACHE        = 1 << 2,  /* a cache answered (device bytes, or buffered I/O) */
+  DRIVEDASH_BENCH_DOUBT_UNWRITTEN    = 1 << 3,  /* a read of a file not all written */
+} DrivedashBenchDoubts;
+
 /* One finished test. Reference-counted and immutable once delivered. */
 typedef struct
 {
@@ -56,6 +66,8 @@ typedef struct
   gboolean              served_from_cache;  /* in a read pass the device read < 50 % of what
                                                the test read: a cache answered the rest */
   char                 *served_from_cache_reason;  /* for people; NULL unless served_from_cache */
+  DrivedashBenchDoubts  doubts;           /* why the figure can't be the drive's, if so */
+  char                 *doubt_words;      /* the reasons for people; NULL without doubts */
 } DrivedashBenchResult;
 
 #define DRIVEDASH_TYPE_BENCH_RESULT (drivedash_bench_result_get_type ())
@@ -83,6 +95,13 @@ typedef struct
   char                   *filesystem;      /* e.g. "ext4", may be NULL */
   gboolean                direct_io;       /* FALSE: buffered fallback was used */
   DrivedashBenchDeviceLimits *device_limits;  /* the disk's queue; NULL: no block device */
+  /* What a result can't exceed (drivedash-bench-doubts.h): 0 = unknown. */
+  double                  link_gt_per_s;   /* the drive's PCIe link as it runs */
+  guint                   link_width;
+  guint                   rated_read_mb_per_s;
+  guint                   rated_write_mb_per_s;
+  guint64                 unwritten_bytes; /* of the test file, before the first test */
+  gboolean                in_memory;       /* the folder is in memory (tmpfs): no drive at all */
   /* Everything the run did to the drive, including the pre-fill and the
    * warm-up passes: what the drive's own counters should have grown by. */
   guint64                 bytes_read;

@@ -220,8 +220,7 @@ drivedash_bench_result_dup_device_words (const DrivedashBenchResult *result)
   if (result->others_used_drive)
     g_string_append_printf (s, "%s%s", s->len ? " " : "",
                             _("Other programs used the drive during the test."));
-  if (result->served_from_cache_reason != NULL)
-    g_string_append_printf (s, "%s%s", s->len ? " " : "", result->served_from_cache_reason);
+  /* That a cache answered is a doubt (doubt_words), said with the others. */
   if (s->len == 0)
     return g_string_free (s, TRUE);
   return g_string_free (s, FALSE);
