@@ -1007,6 +1007,10 @@ test_stacked_bars (void)
   render (plot, &img, W, H);
   g_assert_cmpint (colour_top (&img, &style, 0, mid, PLOT_TOP), >, 0);
   g_assert_cmpint (colour_top (&img, &style, 2, mid, PLOT_TOP), <, 0);
+
+  /* The line over the bars is a total: in the text's colour, not the
+   * fourth part's. */
+  g_assert_false (has_swatch (&img, &style, 3, W, H));
   image_clear (&img);
 
   drivedash_plot_remove_series (plot);

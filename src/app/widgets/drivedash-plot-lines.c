@@ -290,7 +290,7 @@ drivedash_plot_draw_series (const DrivedashPlotModel *m,
       if (i < m->n_stacked)
         continue;
       f = drivedash_plot_model_is_right (m, i) ? right : left;
-      c = &style->series[i % DRIVEDASH_PLOT_MAX_SERIES];
+      c = drivedash_plot_model_series_colour (m, style, i);
       cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
       if (!m->decimate)
         {

@@ -65,6 +65,19 @@ drivedash_plot_model_is_right (const DrivedashPlotModel *model,
   return series < 64 && (model->right_series >> series) & 1;
 }
 
+/* A series' colour.  Over stacked bars a line is a total, drawn in the
+ * text's colour: the bars have taken the palette, and a part's colour
+ * would say the line is that part. */
+static inline const GdkRGBA *
+drivedash_plot_model_series_colour (const DrivedashPlotModel *model,
+                                    const DrivedashPlotStyle *style,
+                                    guint                     series)
+{
+  if (model->n_stacked > 0 && series >= model->n_stacked)
+    return &style->foreground;
+  return &style->series[series % DRIVEDASH_PLOT_MAX_SERIES];
+}
+
 /* drivedash-plot-model.c */
 void   drivedash_plot_model_init            (DrivedashPlotModel       *model);
 void   drivedash_plot_model_clear           (DrivedashPlotModel       *model);

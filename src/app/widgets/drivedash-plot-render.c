@@ -327,7 +327,7 @@ draw_unit_and_legend (Canvas *c)
       text_size (c->layout, drivedash_series_get_label (g_ptr_array_index (m->series, i)), &tw, &th);
       set_source (c->cr, &c->style->foreground);
       show_text (c->cr, c->layout, xs[i] + 16, y);
-      set_source (c->cr, &c->style->series[i % DRIVEDASH_PLOT_MAX_SERIES]);
+      set_source (c->cr, drivedash_plot_model_series_colour (m, c->style, i));
       /* A bar's part has a block of its colour, a line a stroke. */
       if (i < m->n_stacked)
         {
