@@ -37,6 +37,7 @@ struct _DrivedashHealthPage
 
   AdwComboRow                *drive_row;
   DrivedashHealthTemperature *temperature;
+  DrivedashHealthWrites      *writes;
 
   DrivedashHealthModel       *model;
   DrivedashWatchHint         *watch_hint;
@@ -375,6 +376,7 @@ drivedash_health_page_class_init (DrivedashHealthPageClass *klass)
   drivedash_widget_class_bind_closures (widget_class);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, drive_row);
   gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, temperature);
+  gtk_widget_class_bind_template_child (widget_class, DrivedashHealthPage, writes);
   gtk_widget_class_bind_template_callback (widget_class, stack_page_cb);
   gtk_widget_class_bind_template_callback (widget_class, more_than_one_cb);
   gtk_widget_class_bind_template_callback (widget_class, drive_row_selected_cb);
@@ -426,6 +428,14 @@ drivedash_health_page_get_drives (DrivedashHealthPage *self)
 {
   g_return_val_if_fail (DRIVEDASH_IS_HEALTH_PAGE (self), NULL);
   return drivedash_health_model_get_drives (self->model);
+}
+
+GtkWindow *
+drivedash_health_page_show_writes (DrivedashHealthPage *self,
+                                   const char          *app)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_PAGE (self), NULL);
+  return drivedash_health_writes_show_details (self->writes, app);
 }
 
 DrivedashHealthModel *

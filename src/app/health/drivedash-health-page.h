@@ -22,5 +22,9 @@ void                  drivedash_health_page_set_drives (DrivedashHealthPage *sel
 DrivedashDriveList   *drivedash_health_page_get_drives (DrivedashHealthPage *self);
 /* What the page shows, as properties. */
 DrivedashHealthModel *drivedash_health_page_get_model  (DrivedashHealthPage *self);
+/* "What Writes to This Drive" over time, in its window over the page's;
+ * @app (may be NULL) in full colour: a notification's "Show Details". */
+GtkWindow            *drivedash_health_page_show_writes (DrivedashHealthPage *self,
+                                                         const char          *app);
 
 G_END_DECLS

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <gio/gdesktopappinfo.h>
+
 #include "drivedash-health-write-item.h"
 
 struct _DrivedashHealthWriteItem
@@ -16,6 +18,16 @@ struct _DrivedashHealthWriteItem
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashHealthWriteItem, drivedash_health_write_item, G_TYPE_OBJECT)
+
+/* "Steam" for com.valvesoftware.Steam, where it has a desktop file. */
+char *
+drivedash_health_write_item_dup_display_name (const char *app)
+{
+  g_autofree char *id = g_strconcat (app, ".desktop", NULL);
+  g_autoptr(GDesktopAppInfo) info = g_str_has_prefix (app, "System: ") ? NULL : g_desktop_app_info_new (id);
+
+  return g_strdup (info ? g_app_info_get_display_name (G_APP_INFO (info)) : app);
+}
 
 enum { PROP_0, PROP_TITLE, PROP_SUBTITLE, PROP_FRACTION, N_PROPS };
 static GParamSpec *properties[N_PROPS];

@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* An app's name as the desktop shows it, where it has a desktop file;
+ * else as the watch keeps it. */
+char *drivedash_health_write_item_dup_display_name (const char *app);
+
 #define DRIVEDASH_TYPE_HEALTH_WRITE_ITEM (drivedash_health_write_item_get_type ())
 G_DECLARE_FINAL_TYPE (DrivedashHealthWriteItem, drivedash_health_write_item, DRIVEDASH, HEALTH_WRITE_ITEM, GObject)
 

@@ -30,6 +30,13 @@ G_DEFINE_ENUM_TYPE (DrivedashWritesPeriod, drivedash_writes_period,
 
 static const gint64 period_seconds[N_PERIODS] = { 86400, 7 * 86400, 30 * 86400 };
 
+gint64
+drivedash_writes_period_seconds (DrivedashWritesPeriod period)
+{
+  g_return_val_if_fail (period < N_PERIODS, 0);
+  return period_seconds[period];
+}
+
 /* What the worker read, for all three periods at once. */
 typedef struct
 {

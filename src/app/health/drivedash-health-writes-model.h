@@ -21,6 +21,8 @@ typedef enum
 
 #define DRIVEDASH_TYPE_WRITES_PERIOD (drivedash_writes_period_get_type ())
 GType drivedash_writes_period_get_type (void) G_GNUC_CONST;
+/* The period's length in seconds, counted back from now. */
+gint64 drivedash_writes_period_seconds (DrivedashWritesPeriod period);
 
 /* At most this many apps are named; the rest are "Others". */
 #define DRIVEDASH_HEALTH_WRITES_TOP 5

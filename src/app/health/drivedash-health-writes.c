@@ -8,9 +8,8 @@
  */
 #include "config.h"
 
-#include <gio/gdesktopappinfo.h>
-
 #include "drivedash-health-write-item.h"
+#include "drivedash-health-writes-window.h"
 #include "drivedash-health-writes.h"
 
 struct _DrivedashHealthWrites
@@ -30,17 +29,6 @@ G_DEFINE_FINAL_TYPE (DrivedashHealthWrites, drivedash_health_writes, ADW_TYPE_PR
 enum { PROP_0, PROP_MODEL, PROP_WRITES, PROP_PERIOD, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-/* An app's name as the desktop shows it ("Steam" for
- * com.valvesoftware.Steam), where it has a desktop file; else as kept. */
-static char *
-display_name (const char *app)
-{
-  g_autofree char *id = g_strconcat (app, ".desktop", NULL);
-  g_autoptr(GDesktopAppInfo) info = g_str_has_prefix (app, "System: ") ? NULL : g_desktop_app_info_new (id);
-
-  return g_strdup (info ? g_app_info_get_display_name (G_APP_INFO (info)) : app);
-}
-
 static GtkWidget *
 make_row (gpointer item,
           gpointer user_data)
@@ -48,7 +36,7 @@ make_row (gpointer item,
   DrivedashHealthWriteItem *w = item;
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
-  g_autofree char *title = display_name (drivedash_health_write_item_get_title (w));
+  g_autofree char *title = drivedash_health_write_item_dup_display_name (drivedash_health_write_item_get_title (w));
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   /* App names come from programs: never markup. */
@@ -69,6 +57,32 @@ health_cb (DrivedashHealthWrites *self)
 {
   drivedash_health_writes_model_set_health (self->writes,
                                             self->model ? drivedash_health_model_get_health (self->model) : NULL);
+}
+
+GtkWindow *
+drivedash_health_writes_show_details (DrivedashHealthWrites *self,
+                                      const char            *app)
+{
+  DrivedashHealthWritesWindow *window;
+  GtkRoot *root;
+
+  g_return_val_if_fail (DRIVEDASH_IS_HEALTH_WRITES (self), NULL);
+  /* An app that wrote far above its usual day: the month shows that
+   * day against the others. */
+  window = drivedash_health_writes_window_new (self->model, app ? DRIVEDASH_WRITES_PERIOD_MONTH : self->period, app);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));
+  gtk_window_present (GTK_WINDOW (window));
+  return GTK_WINDOW (window);
+}
+
+static void
+details_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  drivedash_health_writes_show_details (DRIVEDASH_HEALTH_WRITES (widget), NULL);
 }
 
 DrivedashHealthWritesModel *
@@ -161,6 +175,7 @@ drivedash_health_writes_class_init (DrivedashHealthWritesClass *klass)
                                                DRIVEDASH_WRITES_PERIOD_WEEK, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_install_property_action (widget_class, "writes.period", "period");
+  gtk_widget_class_install_action (widget_class, "writes.details", NULL, details_action);
 
   g_type_ensure (DRIVEDASH_TYPE_HEALTH_WRITES_MODEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-health-writes.ui");

@@ -18,6 +18,11 @@ G_DECLARE_FINAL_TYPE (DrivedashHealthWrites, drivedash_health_writes, DRIVEDASH,
 /* Properties: "model" (the page's DrivedashHealthModel), "writes" (its
  * own DrivedashHealthWritesModel, read-only), "period" (the buttons'
  * action, bound both ways to the writes model's). */
-DrivedashHealthWritesModel *drivedash_health_writes_get_writes (DrivedashHealthWrites *self);
+DrivedashHealthWritesModel *drivedash_health_writes_get_writes   (DrivedashHealthWrites *self);
+/* Opens "What Writes to This Drive" over time for the page's drive, over
+ * the page's window (the group's "writes.details" action); @app (may be
+ * NULL) is shown in full colour, over the month. */
+GtkWindow                  *drivedash_health_writes_show_details (DrivedashHealthWrites *self,
+                                                                  const char            *app);
 
 G_END_DECLS

@@ -158,6 +158,24 @@ drivedash_application_show_drive_action (GSimpleAction *action,
     drivedash_window_show_drive (DRIVEDASH_WINDOW (window), g_variant_get_string (parameter, NULL));
 }
 
+/* An app's writes notification's "Show Details" (the controller and the
+ * app): the drive's health with what the app wrote over time. */
+static void
+drivedash_application_show_app_writes_action (GSimpleAction *action,
+                                              GVariant      *parameter,
+                                              gpointer      user_data)
+{
+  GApplication *app = G_APPLICATION (user_data);
+  const char *controller, *writer;
+  GtkWindow *window;
+
+  g_variant_get (parameter, "(&s&s)", &controller, &writer);
+  g_application_activate (app);
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (DRIVEDASH_IS_WINDOW (window))
+    drivedash_window_show_app_writes (DRIVEDASH_WINDOW (window), controller, writer);
+}
+
 /* SIGTERM, SIGINT and SIGHUP (a session ending) and a logout close every
  * window the way drivedash_quit_stop_and_close() does, without asking,
  * then quit. */
@@ -284,6 +302,7 @@ static const GActionEntry app_actions[] = {
   { .name = "about", .activate = drivedash_application_about_action },
   { .name = "preferences", .activate = drivedash_application_preferences_action },
   { .name = "show-drive", .activate = drivedash_application_show_drive_action, .parameter_type = "s" },
+  { .name = "show-app-writes", .activate = drivedash_application_show_app_writes_action, .parameter_type = "(ss)" },
 };
 
 static void

@@ -89,6 +89,20 @@ drivedash_window_show_drive (DrivedashWindow *self,
   drivedash_health_model_show_drive (drivedash_health_page_get_model (self->health_page), controller);
 }
 
+void
+drivedash_window_show_app_writes (DrivedashWindow *self,
+                                  const char      *controller,
+                                  const char      *app)
+{
+  g_return_if_fail (DRIVEDASH_IS_WINDOW (self));
+  g_return_if_fail (controller != NULL);
+
+  /* The details window follows the page's drive, which may come only
+   * once the drive list has. */
+  drivedash_window_show_drive (self, controller);
+  drivedash_health_page_show_writes (self->health_page, app);
+}
+
 static void
 show_page_action (GtkWidget  *widget,
                   const char *action_name,

@@ -23,6 +23,11 @@ void             drivedash_window_set_visible_page (DrivedashWindow *self,
  * lists it: what a notification's "Show Details" opens. */
 void             drivedash_window_show_drive       (DrivedashWindow *self,
                                                     const char      *controller);
+/* The same, with what @app (may be NULL) wrote to that drive over time
+ * in its window: an app's writes notification's "Show Details". */
+void             drivedash_window_show_app_writes  (DrivedashWindow *self,
+                                                    const char      *controller,
+                                                    const char      *app);
 void             drivedash_window_stop_and_close   (DrivedashWindow *self);
 
 G_END_DECLS

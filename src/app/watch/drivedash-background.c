@@ -9,8 +9,9 @@
  * Health page's offer, gsettings).  Turning it off stops it.  It holds the
  * application, so closing the window, or Quit, leaves it watching: the
  * user asked for it explicitly.  Each event the rules report becomes one
- * GNotification, with "Show Details" (opens the app on the Health page)
- * and "Don't Warn Again" (mutes that drive).
+ * GNotification, with "Show Details" (opens the app on the Health page;
+ * for an app's writes, also what it wrote over time) and "Don't Warn
+ * Again" (mutes that drive).
  */
 #include "config.h"
 
@@ -64,19 +65,31 @@ drivedash_background_handle_options (DrivedashBackground *self,
   return FALSE;
 }
 
-/* A notification about @controller's drive that opens it, with Show
- * Details first; the caller adds its own "Don't Warn" button. */
+/* A notification that opens @action with @target, with Show Details
+ * first; the caller adds its own "Don't Warn" button. */
+static GNotification *
+details_notification_new (const char *title,
+                          const char *body,
+                          const char *action,
+                          GVariant   *target)
+{
+  GNotification *notification = g_notification_new (title);
+
+  g_variant_ref_sink (target);
+  g_notification_set_body (notification, body);
+  g_notification_set_default_action_and_target_value (notification, action, target);
+  g_notification_add_button_with_target_value (notification, _("Show Details"), action, target);
+  g_variant_unref (target);
+  return notification;
+}
+
+/* About @controller's drive: opens it. */
 static GNotification *
 drive_notification_new (const char *controller,
                         const char *title,
                         const char *body)
 {
-  GNotification *notification = g_notification_new (title);
-
-  g_notification_set_body (notification, body);
-  g_notification_set_default_action_and_target (notification, "app.show-drive", "s", controller);
-  g_notification_add_button_with_target (notification, _("Show Details"), "app.show-drive", "s", controller);
-  return notification;
+  return details_notification_new (title, body, "app.show-drive", g_variant_new_string (controller));
 }
 
 static void
@@ -107,7 +120,9 @@ on_app_event (DrivedashWatch      *watch,
               const char          *body,
               DrivedashBackground *self)
 {
-  g_autoptr(GNotification) notification = drive_notification_new (controller, title, body);
+  /* Opens what the app wrote over time, the app in full colour. */
+  g_autoptr(GNotification) notification = details_notification_new (title, body, "app.show-app-writes",
+                                                                    g_variant_new ("(ss)", controller, app));
   g_autofree char *id = g_strdup_printf ("%s-app-writes-%s", controller, app);
 
   g_notification_add_button_with_target (notification, _("Don’t Warn About This App"), "app.mute-app",

@@ -16,7 +16,9 @@ G_DECLARE_FINAL_TYPE (DrivedashBackground, drivedash_background, DRIVEDASH, BACK
 
 /* The application owns it; it adds --background to @app's options.  It
  * knows no window: a notification's "Show Details" activates
- * app.show-drive (the controller, "s"), which the application installs.
+ * app.show-drive (the controller, "s"), or for an app's writes
+ * app.show-app-writes (the controller and the app, "(ss)"), which the
+ * application installs.
  *
  * Property "watch" (DrivedashWatch, read-only): the watch running in
  * this process, or NULL.  Notified when one starts, before its first
