@@ -153,6 +153,7 @@ typedef struct
   DrivedashBenchShared *t;
   struct io_uring       ring;
   void                 *mem;
+  gsize                 mapped;          /* mem is mmap()ed, this long; 0: malloc()ed */
   struct iovec         *iov;
   Slot                 *slots;
   guint                *free_slots;
@@ -208,15 +209,39 @@ alloc_buffers (Io      *io,
                gsize    len,
                guint32  block_size)
 {
-  gboolean huge = len >= HUGE_PAGE || block_size >= HUGE_REQUEST;
+  char *map, *start;
+  gsize head;
 
-  if (huge)
-    len = (len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-  if (posix_memalign (&io->mem, huge ? HUGE_PAGE : 4096, len) != 0)
+  if (len < HUGE_PAGE && block_size < HUGE_REQUEST)
+    return posix_memalign (&io->mem, 4096, len) == 0;
+
+  /* mmap() rather than malloc(): the huge pages must be asked for before
+   * anything touches the memory, which a malloc() that fills what it
+   * hands out (MALLOC_PERTURB_) would already have done.  Aligned to a
+   * huge page by mapping one more and trimming the ends. */
+  len = (len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+  map = mmap (NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map == MAP_FAILED)
     return FALSE;
-  if (huge)
-    (void) madvise (io->mem, len, MADV_HUGEPAGE);
+  start = (char *) (((guintptr) map + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1));
+  head = (gsize) (start - map);
+  if (head > 0)
+    munmap (map, head);
+  if (HUGE_PAGE - head > 0)
+    munmap (start + len, HUGE_PAGE - head);
+  (void) madvise (start, len, MADV_HUGEPAGE);
+  io->mem = start;
+  io->mapped = len;
   return TRUE;
+}
+
+static void
+free_buffers (Io *io)
+{
+  if (io->mapped > 0)
+    munmap (io->mem, io->mapped);
+  else
+    free (io->mem);
 }
 
 static gboolean
@@ -307,7 +332,7 @@ io_teardown (Io       *io,
     }
   io_uring_queue_exit (&io->ring);
   if (!abandon)
-    free (io->mem);
+    free_buffers (io);
   else
     keep_abandoned (io->mem);
   g_free (io->iov);
