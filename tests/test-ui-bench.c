@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "drivedash-bench-engine-private.h"
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-page.h"
 #include "drivedash-run-actions.h"
@@ -216,6 +217,66 @@ count_with_class (GtkWidget  *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     n += count_with_class (child, css_class);
   return n;
+}
+
+/* A run whose drive is rated 1 MB/s (a test hook): every result is far
+ * above it, so each is flagged, its figure kept in warning colour, the
+ * reasons under the grid; what the drive saw is in its expander.
+ * Screenshots PREFIX-wide.png and PREFIX-narrow.png. */
+static void
+doubts_flow (const char *prefix)
+{
+  DrivedashWindow *window = ui_open_window (app, 960, 2000);
+  DrivedashBenchPage *page = prepare (window);
+  DrivedashRunModel *model = DRIVEDASH_RUN_MODEL (drivedash_bench_page_get_model (page));
+  DrivedashBenchReport *report;
+  GtkLabel *doubts;
+  GtkWidget *expander;
+  g_autofree char *wide = g_strconcat (prefix, "-wide.png", NULL);
+  g_autofree char *narrow = g_strconcat (prefix, "-narrow.png", NULL);
+
+  drivedash_bench_test_hooks.rated_mb_per_s = 1;
+  gtk_widget_activate_action (GTK_WIDGET (page), "run.start", NULL);
+  ui_iterate_until (not_running, page, 120);
+  drivedash_bench_test_hooks.rated_mb_per_s = 0;
+  g_assert_no_error ((GError *) drivedash_run_model_get_error (model));
+
+  report = drivedash_bench_model_get_report (drivedash_bench_page_get_model (page));
+  g_assert_cmpuint (report->results->len, ==, 4);
+  for (guint i = 0; i < report->results->len; i++)
+    {
+      DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
+
+      g_assert_cmpint (r->doubts & DRIVEDASH_BENCH_DOUBT_ABOVE_RATING, !=, 0);
+    }
+  /* Each figure in warning colour, the reasons in words. */
+  g_assert_cmpuint (count_with_class (GTK_WIDGET (drivedash_bench_page_get_results_grid (page)), "warning"), >=, 4);
+  doubts = ui_find_label (GTK_WIDGET (page), "15 %", FALSE);
+  g_assert_nonnull (doubts);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (doubts)));
+  g_test_message ("%s", gtk_label_get_label (doubts));
+  expander = ui_find_descendant (GTK_WIDGET (page), GTK_TYPE_EXPANDER);
+  g_assert_nonnull (expander);
+  g_assert_true (gtk_widget_is_visible (expander));
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+
+  g_free (ui_screenshot (window, wide));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 2000);
+  g_free (ui_screenshot (window, narrow));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  ui_close (window);
+}
+
+static void
+test_doubts (void)
+{
+  doubts_flow ("speed-doubts");
+}
+
+static void
+test_doubts_japanese (void)
+{
+  ui_in_japanese (doubts_flow, "speed-doubts-ja", "Some Results Can’t Be the Drive’s Speed");
 }
 
 static void
@@ -521,6 +582,8 @@ main (int   argc,
   g_test_add_func ("/ui/bench/empty-state", test_empty_state);
   g_test_add_func ("/ui/bench/run", test_run);
   g_test_add_func ("/ui/bench/cancel", test_cancel);
+  g_test_add_func ("/ui/bench/doubts", test_doubts);
+  g_test_add_func ("/ui/bench/doubts-japanese", test_doubts_japanese);
   g_test_add_func ("/ui/bench/folder-plain-text", test_folder_plain_text);
   g_test_add_func ("/ui/bench/combo-speech", test_combo_speech);
   g_test_add_func ("/ui/bench/folder-not-utf8", test_folder_not_utf8);

@@ -89,49 +89,19 @@ print_test_titles (const DrivedashBenchReport *report)
     }
 }
 
-/* What the block device counted, per test; nothing where it had no
- * figures (a folder in memory, the demo). */
+/* @text's lines under @heading, indented; nothing without @text. */
 static void
-print_device_words (const DrivedashBenchReport *report)
+print_section (const char *heading,
+               const char *text)
 {
-  gboolean heading = FALSE;
+  g_auto(GStrv) lines = NULL;
 
-  for (guint i = 0; i < report->results->len; i++)
-    {
-      const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
-      g_autofree char *words = drivedash_bench_result_dup_device_words (r);
-      g_autofree char *label = NULL;
-
-      if (words == NULL)
-        continue;
-      if (!heading)
-        printf ("\n%s\n", _("What the drive saw:"));
-      heading = TRUE;
-      label = drivedash_bench_spec_dup_label (&r->spec);
-      /* Translators: "SEQ1M Q8T1 Read: The drive saw 2.7 MiB requests on average: …" */
-      printf (_("  %s: %s\n"), label, words);
-    }
-}
-
-/* The results that can't be the drive's speed, each with its reasons. */
-static void
-print_doubts (const DrivedashBenchReport *report)
-{
-  gboolean heading = FALSE;
-
-  for (guint i = 0; i < report->results->len; i++)
-    {
-      const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
-      g_autofree char *label = NULL;
-
-      if (r->doubt_words == NULL)
-        continue;
-      if (!heading)
-        printf ("\n%s\n", _("Results that can’t be the drive’s speed:"));
-      heading = TRUE;
-      label = drivedash_bench_spec_dup_label (&r->spec);
-      printf (_("  %s: %s\n"), label, r->doubt_words);
-    }
+  if (text == NULL)
+    return;
+  printf ("\n%s\n", heading);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    printf ("  %s\n", lines[i]);
 }
 
 void
@@ -139,10 +109,13 @@ drivedash_cli_bench_print_footer (const DrivedashFolderInfo  *folder,
                                   const DrivedashBenchReport *report)
 {
   g_autoptr(DrivedashSpeedVerdict) verdict = NULL;
+  g_autofree char *device = NULL, *doubts = NULL;
 
   print_test_titles (report);
-  print_device_words (report);
-  print_doubts (report);
+  device = drivedash_bench_report_dup_device_text (report);
+  doubts = drivedash_bench_report_dup_doubt_text (report);
+  print_section (_("What the drive saw:"), device);
+  print_section (_("Results that can’t be the drive’s speed:"), doubts);
   printf ("\n");
   verdict = drivedash_bench_report_judge (report, folder);
   if (verdict->level == DRIVEDASH_SPEED_VERDICT_UNKNOWN)

@@ -93,13 +93,14 @@ drivedash_bench_format_cell_classes (DrivedashBenchResultState state)
 }
 
 GStrv
-drivedash_bench_format_value_classes (gboolean includes_cache)
+drivedash_bench_format_value_classes (gboolean doubtful)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
   g_strv_builder_add_many (builder, "results-value", "numeric", NULL);
-  /* The page cache took part: the number is not the drive's alone. */
-  if (includes_cache)
+  /* The number can't be the drive's speed (a cache took part, above
+   * the link, …): the words under the grid say why. */
+  if (doubtful)
     g_strv_builder_add (builder, "warning");
   return g_strv_builder_end (builder);
 }

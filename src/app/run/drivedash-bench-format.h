@@ -44,7 +44,7 @@ char  *drivedash_bench_format_detail_text  (DrivedashBenchResultState state,
                                             double                    iops,
                                             double                    latency_us);
 GStrv  drivedash_bench_format_cell_classes (DrivedashBenchResultState state);
-GStrv  drivedash_bench_format_value_classes (gboolean                 includes_cache);
+GStrv  drivedash_bench_format_value_classes (gboolean                 doubtful);
 /* "SEQ1M\nQ8T1": a results row's title on two lines (fits 360 px). */
 char  *drivedash_bench_format_row_title (const DrivedashBenchSpec *spec);
 /* "Sequential: one long stretch in 1.0 MiB blocks; …" */

@@ -23,6 +23,7 @@ struct _DrivedashBenchResultItem
   double                     latency_p99_us;
   guint                      n_passes;
   gboolean                   includes_cache;
+  gboolean                   doubtful;
 };
 
 enum {
@@ -37,6 +38,7 @@ enum {
   PROP_LATENCY_P99_US,
   PROP_N_PASSES,
   PROP_INCLUDES_CACHE,
+  PROP_DOUBTFUL,
   N_PROPS
 };
 
@@ -68,6 +70,7 @@ drivedash_bench_result_item_get_property (GObject    *object,
     case PROP_LATENCY_P99_US:  g_value_set_double (value, self->latency_p99_us); break;
     case PROP_N_PASSES:        g_value_set_uint (value, self->n_passes); break;
     case PROP_INCLUDES_CACHE:  g_value_set_boolean (value, self->includes_cache); break;
+    case PROP_DOUBTFUL:        g_value_set_boolean (value, self->doubtful); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -110,6 +113,8 @@ drivedash_bench_result_item_class_init (DrivedashBenchResultItemClass *klass)
   properties[PROP_LATENCY_P99_US] = double_property ("latency-p99-us");
   properties[PROP_N_PASSES] = g_param_spec_uint ("n-passes", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_INCLUDES_CACHE] = g_param_spec_boolean ("includes-cache", NULL, NULL, FALSE, flags);
+  /* The figure can't be the drive's speed (DrivedashBenchResult.doubts). */
+  properties[PROP_DOUBTFUL] = g_param_spec_boolean ("doubtful", NULL, NULL, FALSE, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -206,6 +211,11 @@ drivedash_bench_result_item_set_result (DrivedashBenchResultItem   *self,
     {
       self->includes_cache = !!result->includes_cache;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INCLUDES_CACHE]);
+    }
+  if (self->doubtful != (result->doubts != DRIVEDASH_BENCH_DOUBT_NONE))
+    {
+      self->doubtful = result->doubts != DRIVEDASH_BENCH_DOUBT_NONE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOUBTFUL]);
     }
   drivedash_bench_result_item_set_state (self, DRIVEDASH_BENCH_RESULT_DONE);
   g_object_thaw_notify (G_OBJECT (self));

@@ -70,9 +70,9 @@ cell_classes_cb (gpointer                  unused,
 
 static GStrv
 value_classes_cb (gpointer unused,
-                  gboolean includes_cache)
+                  gboolean doubtful)
 {
-  return drivedash_bench_format_value_classes (includes_cache);
+  return drivedash_bench_format_value_classes (doubtful);
 }
 
 /* GtkBuilder cannot bind accessible properties: follow the item here. */

@@ -33,6 +33,8 @@ struct _DrivedashBenchGuide
   char                *time_left_text;
   char                *verdict_headline;
   char                *verdict_how;
+  char                *device_text;
+  char                *doubt_text;
 };
 
 enum {
@@ -43,6 +45,8 @@ enum {
   PROP_VERDICT_HEADLINE,
   PROP_VERDICT_HOW,
   PROP_EXPLANATION,
+  PROP_DEVICE_TEXT,
+  PROP_DOUBT_TEXT,
   N_PROPS
 };
 
@@ -123,6 +127,8 @@ run_started_cb (DrivedashBenchGuide *self)
   drivedash_bench_estimate (settings, n_tests, self->write_mb_per_s, &estimate);
   set_string (self, &self->verdict_headline, NULL, PROP_VERDICT_HEADLINE);
   set_string (self, &self->verdict_how, NULL, PROP_VERDICT_HOW);
+  set_string (self, &self->device_text, NULL, PROP_DEVICE_TEXT);
+  set_string (self, &self->doubt_text, NULL, PROP_DOUBT_TEXT);
   set_remaining (self, estimate.total_s);
   if (self->tick_id == 0)
     self->tick_id = g_timeout_add_seconds (1, tick_cb, self);
@@ -150,6 +156,7 @@ judge (DrivedashBenchGuide *self)
   g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
   g_autoptr(DrivedashFolderInfo) info = NULL;
   g_autoptr(DrivedashSpeedVerdict) verdict = NULL;
+  g_autofree char *device = NULL, *doubts = NULL;
 
   if (report == NULL)
     return;
@@ -157,6 +164,10 @@ judge (DrivedashBenchGuide *self)
   verdict = drivedash_bench_report_judge (report, info);
   set_string (self, &self->verdict_headline, verdict->headline, PROP_VERDICT_HEADLINE);
   set_string (self, &self->verdict_how, verdict->how, PROP_VERDICT_HOW);
+  device = drivedash_bench_report_dup_device_text (report);
+  doubts = drivedash_bench_report_dup_doubt_text (report);
+  set_string (self, &self->device_text, device, PROP_DEVICE_TEXT);
+  set_string (self, &self->doubt_text, doubts, PROP_DOUBT_TEXT);
 }
 
 static void
@@ -229,6 +240,8 @@ drivedash_bench_guide_get_property (GObject    *object,
     case PROP_VERDICT_HEADLINE: g_value_set_string (value, self->verdict_headline); break;
     case PROP_VERDICT_HOW:      g_value_set_string (value, self->verdict_how); break;
     case PROP_EXPLANATION:      g_value_take_string (value, drivedash_bench_guide_dup_explanation ()); break;
+    case PROP_DEVICE_TEXT:      g_value_set_string (value, self->device_text); break;
+    case PROP_DOUBT_TEXT:       g_value_set_string (value, self->doubt_text); break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -287,6 +300,8 @@ drivedash_bench_guide_finalize (GObject *object)
   g_free (self->time_left_text);
   g_free (self->verdict_headline);
   g_free (self->verdict_how);
+  g_free (self->device_text);
+  g_free (self->doubt_text);
   G_OBJECT_CLASS (drivedash_bench_guide_parent_class)->finalize (object);
 }
 
@@ -309,6 +324,10 @@ drivedash_bench_guide_class_init (DrivedashBenchGuideClass *klass)
   properties[PROP_VERDICT_HEADLINE] = g_param_spec_string ("verdict-headline", NULL, NULL, NULL, ro);
   properties[PROP_VERDICT_HOW] = g_param_spec_string ("verdict-how", NULL, NULL, NULL, ro);
   properties[PROP_EXPLANATION] = g_param_spec_string ("explanation", NULL, NULL, NULL, ro);
+  /* After a run: what the drive saw of each test, and why a result
+   * can't be the drive's speed (drivedash-bench-words.h); NULL: none. */
+  properties[PROP_DEVICE_TEXT] = g_param_spec_string ("device-text", NULL, NULL, NULL, ro);
+  properties[PROP_DOUBT_TEXT] = g_param_spec_string ("doubt-text", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -200,8 +200,10 @@ drivedash_bench_result_dup_request_words (const DrivedashBenchResult *result)
     /* Translators: "The drive saw 512 KiB requests on average: Linux split your 1 MiB requests." */
     return g_strdup_printf (_("The drive saw %s requests on average: Linux split your %s requests."),
                             seen_text, asked_text);
+  /* Within the tolerance the size asked for is the one to say: "1 MiB",
+   * not the "1023 KiB" another program's few small requests make of it. */
   /* Translators: "The drive saw 1 MiB requests, as asked." */
-  return g_strdup_printf (_("The drive saw %s requests, as asked."), seen_text);
+  return g_strdup_printf (_("The drive saw %s requests, as asked."), asked_text);
 }
 
 char *
@@ -224,6 +226,49 @@ drivedash_bench_result_dup_device_words (const DrivedashBenchResult *result)
   if (s->len == 0)
     return g_string_free (s, TRUE);
   return g_string_free (s, FALSE);
+}
+
+typedef char *(*WordsFunc) (const DrivedashBenchResult *result);
+
+static char *
+doubt_words (const DrivedashBenchResult *result)
+{
+  return g_strdup (result->doubt_words);
+}
+
+static char *
+report_lines (const DrivedashBenchReport *report,
+              WordsFunc                   words_of)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < report->results->len; i++)
+    {
+      const DrivedashBenchResult *r = g_ptr_array_index (report->results, i);
+      g_autofree char *words = words_of (r);
+      g_autofree char *label = NULL;
+
+      if (words == NULL)
+        continue;
+      label = drivedash_bench_spec_dup_label (&r->spec);
+      /* Translators: "SEQ1M Q8T1 Read: The drive saw 1 MiB requests, as asked." */
+      g_string_append_printf (s, _("%s%s: %s"), s->len ? "\n" : "", label, words);
+    }
+  if (s->len == 0)
+    return g_string_free (s, TRUE);
+  return g_string_free (s, FALSE);
+}
+
+char *
+drivedash_bench_report_dup_device_text (const DrivedashBenchReport *report)
+{
+  return report_lines (report, drivedash_bench_result_dup_device_words);
+}
+
+char *
+drivedash_bench_report_dup_doubt_text (const DrivedashBenchReport *report)
+{
+  return report_lines (report, doubt_words);
 }
 
 const char *

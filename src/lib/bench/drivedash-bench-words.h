@@ -30,9 +30,15 @@ char       *drivedash_bench_spec_dup_tooltip (const DrivedashBenchSpec *spec);
  * requests.", "The drive saw 4 KiB requests, as asked."; NULL when the
  * result has no device figures. */
 char       *drivedash_bench_result_dup_request_words (const DrivedashBenchResult *result);
-/* That sentence, then, where they apply, that other programs used the
- * drive and that a cache answered; NULL without device figures. */
+/* That sentence, then, where it applies, that other programs used the
+ * drive (that a cache answered is a doubt: doubt_words); NULL without
+ * device figures. */
 char       *drivedash_bench_result_dup_device_words  (const DrivedashBenchResult *result);
+/* One line per test of @report with something to say, "SEQ1M Q8T1 Read:
+ * …": what the drive saw (the device words), or why the result can't be
+ * the drive's speed (its doubt_words); NULL when no test has any. */
+char       *drivedash_bench_report_dup_device_text   (const DrivedashBenchReport *report);
+char       *drivedash_bench_report_dup_doubt_text    (const DrivedashBenchReport *report);
 
 /* Translated one-line explanations for tooltips and a help popover. */
 const char *drivedash_bench_explain_mb_per_s (void);
