@@ -1056,6 +1056,76 @@ test_folder_round_trip (Fixture       *f,
   g_assert_cmpint (old->settings->passes, ==, 3);
 }
 
+/* A flagged result keeps its doubts and what the drive saw: saved and
+ * loaded, in a report made from History, in the JSON export and back
+ * through import, and in the CSV; a file's hostile "checks" are dropped. */
+static void
+test_checks (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *other = g_build_filename (f->dir, "friend", "results.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DrivedashStore) store = drivedash_store_open (f->path, &error);
+  g_autoptr(DrivedashStore) friend = drivedash_store_open (other, &error);
+  g_autoptr(DrivedashBenchSettings) settings = drivedash_bench_settings_new ();
+  g_autoptr(DrivedashBenchReport) report = drivedash_bench_report_new (settings);
+  g_autoptr(DrivedashBenchReport) back = NULL;
+  g_autoptr(DrivedashStoreRun) run = NULL, loaded = NULL, copy = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *json = NULL, *csv = NULL, *hostile = NULL;
+  DrivedashBenchSpec spec;
+  DrivedashBenchResult *r, *b;
+  const char *at;
+
+  g_assert_true (drivedash_bench_spec_parse ("SEQ1M Q8T1", DRIVEDASH_BENCH_MODE_READ, &spec, NULL));
+  r = drivedash_bench_result_new (&spec, 1);
+  r->pass_mb_per_s[0] = 9000;
+  drivedash_bench_result_summarize_passes (r);
+  r->doubts = DRIVEDASH_BENCH_DOUBT_ABOVE_LINK | DRIVEDASH_BENCH_DOUBT_CACHE;
+  r->doubt_words = g_strdup ("9,000 MB/s is more than this drive’s connection can carry.");
+  drivedash_bench_report_add_result (report, r);
+  drivedash_bench_result_unref (r);
+
+  run = drivedash_store_run_new_from_report (report, DRIVEDASH_RUN_KIND_QUICK);
+  g_assert_true (drivedash_store_save_run (store, run, &error));
+  g_assert_no_error (error);
+  loaded = drivedash_store_get_run (store, run->id, &error);
+  g_assert_no_error (error);
+  back = drivedash_store_run_to_report (loaded);
+  b = g_ptr_array_index (back->results, 0);
+  g_assert_cmpint (b->doubts, ==, DRIVEDASH_BENCH_DOUBT_ABOVE_LINK | DRIVEDASH_BENCH_DOUBT_CACHE);
+  g_assert_cmpstr (b->doubt_words, ==, "9,000 MB/s is more than this drive’s connection can carry.");
+  g_assert_null (b->kept_device_words);  /* it had no device figures */
+
+  csv = drivedash_store_run_to_csv (loaded);
+  g_assert_nonnull (strstr (csv, ",passes,doubts,doubt_words\n"));
+  g_assert_nonnull (strstr (csv, ",above_link;cache,\"9,000 MB/s"));
+
+  json = drivedash_store_export_json (store, &run->id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (json, "\"above_link\""));
+  ids = drivedash_store_import_json (friend, json, -1, &error);
+  g_assert_no_error (error);
+  copy = drivedash_store_get_run (friend, g_array_index (ids, gint64, 0), &error);
+  g_assert_cmpstr (((DrivedashStoreResult *) g_ptr_array_index (copy->results, 0))->checks, ==,
+                   ((DrivedashStoreResult *) g_ptr_array_index (loaded->results, 0))->checks);
+
+  /* A hostile file: checks that are no object are not kept. */
+  at = strstr (json, "\"checks\" : {");
+  g_assert_nonnull (at);
+  hostile = g_strdup_printf ("%.*s\"checks\":[1,2],\"was\":%s", (int) (at - json), json,
+                             at + strlen ("\"checks\" :"));
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&copy, drivedash_store_run_unref);
+  ids = drivedash_store_import_json (friend, hostile, -1, &error);
+  if (ids != NULL)
+    {
+      copy = drivedash_store_get_run (friend, g_array_index (ids, gint64, 0), &error);
+      g_assert_null (((DrivedashStoreResult *) g_ptr_array_index (copy->results, 0))->checks);
+    }
+  g_clear_error (&error);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1080,6 +1150,7 @@ main (int    argc,
   ADD ("/store/name-note-limits", test_name_note_limits);
   ADD ("/store/import-invalid", test_import_invalid);
   ADD ("/store/folder-round-trip", test_folder_round_trip);
+  ADD ("/store/checks", test_checks);
 #undef ADD
   g_test_add_func ("/store/series", test_series);
 

@@ -17,6 +17,10 @@
 #include "drivedash-bench-engine-private.h"
 #include "drivedash-bench-model-private.h"
 #include "drivedash-bench-page.h"
+#include "drivedash-history-item.h"
+#include "drivedash-history-model.h"
+#include "drivedash-history-page.h"
+#include "drivedash-run-notes.h"
 #include "drivedash-run-actions.h"
 #include "drivedash-health-page.h"
 #include "drivedash-error.h"
@@ -223,6 +227,48 @@ count_with_class (GtkWidget  *widget,
  * above it, so each is flagged, its figure kept in warning colour, the
  * reasons under the grid; what the drive saw is in its expander.
  * Screenshots PREFIX-wide.png and PREFIX-narrow.png. */
+static gboolean
+history_listed (gpointer page)
+{
+  DrivedashHistoryModel *model = drivedash_history_page_get_model (page);
+
+  return !drivedash_history_model_get_loading (model)
+         && g_list_model_get_n_items (drivedash_history_model_get_runs (model)) > 0;
+}
+
+static gboolean
+history_grid_filled (gpointer grid)
+{
+  return drivedash_results_grid_get_n_filled (grid) == 4;
+}
+
+/* The run just made, opened in History: its figures still flagged and
+ * its reasons and what the drive saw still said (kept in the store). */
+static void
+check_history_notes (DrivedashWindow *window,
+                     const char      *prefix)
+{
+  GtkWidget *page = ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HISTORY_PAGE);
+  GListModel *runs = drivedash_history_model_get_runs (drivedash_history_page_get_model (DRIVEDASH_HISTORY_PAGE (page)));
+  g_autoptr(DrivedashHistoryItem) newest = NULL;
+  g_autofree char *shot = g_strconcat (prefix, "-history.png", NULL);
+  GtkWidget *grid, *notes;
+
+  drivedash_window_set_visible_page (window, "history");
+  ui_iterate_until (history_listed, page, 20);
+  newest = g_list_model_get_item (runs, 0);
+  drivedash_history_page_open (DRIVEDASH_HISTORY_PAGE (page), newest);
+  grid = ui_find_descendant (page, DRIVEDASH_TYPE_RESULTS_GRID);
+  ui_iterate_until (history_grid_filled, grid, 20);
+  g_assert_cmpuint (count_with_class (grid, "warning"), >=, 4);
+  notes = ui_find_descendant (page, DRIVEDASH_TYPE_RUN_NOTES);
+  g_assert_nonnull (notes);
+  g_assert_true (gtk_widget_is_visible (notes));
+  g_assert_nonnull (ui_find_label (notes, "15 %", FALSE));
+  gtk_expander_set_expanded (GTK_EXPANDER (ui_find_descendant (notes, GTK_TYPE_EXPANDER)), TRUE);
+  g_free (ui_screenshot (window, shot));
+}
+
 static void
 doubts_flow (const char *prefix)
 {
@@ -264,6 +310,7 @@ doubts_flow (const char *prefix)
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 2000);
   g_free (ui_screenshot (window, narrow));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  check_history_notes (window, prefix);
   ui_close (window);
 }
 

@@ -12,6 +12,7 @@
 #include "drivedash-ab-model.h"
 #include "drivedash-bench-plots.h"
 #include "drivedash-bench-result-item.h"
+#include "drivedash-bench-words.h"
 #include "drivedash-compare-chart.h"
 #include "drivedash-entry-row.h"
 #include "drivedash-file-chooser.h"
@@ -21,6 +22,7 @@
 #include "drivedash-history-transfer.h"
 #include "drivedash-long-compare-view.h"
 #include "drivedash-results-grid.h"
+#include "drivedash-run-notes.h"
 #include "drivedash-review-state.h"
 #include "drivedash-toast.h"
 
@@ -43,6 +45,7 @@ struct _DrivedashHistoryPage
   GtkLabel              *run_figures;
   GtkWidget             *run_graphs;
   DrivedashBenchPlots   *plots;
+  DrivedashRunNotes     *run_notes;
   DrivedashAbModel      *ab;
   AdwComboRow           *ab_preset;
   GtkSpinButton         *ab_rounds;
@@ -144,6 +147,18 @@ create_compare_row (gpointer item,
 
 /* A long test has no speed grid: what it measured, in words, and a
  * button to its graphs (the long-test comparison with this run alone). */
+/* What the run said of its results, as it was kept; NULL: nothing. */
+static void
+show_notes (DrivedashHistoryPage       *self,
+            const DrivedashBenchReport *report)
+{
+  g_autofree char *doubts = report ? drivedash_bench_report_dup_doubt_text (report) : NULL;
+  g_autofree char *device = report ? drivedash_bench_report_dup_device_text (report) : NULL;
+
+  drivedash_run_notes_set_doubt_text (self->run_notes, doubts);
+  drivedash_run_notes_set_device_text (self->run_notes, device);
+}
+
 static gboolean
 show_long_run (DrivedashHistoryPage *self,
                DrivedashStoreRun    *run)
@@ -163,6 +178,7 @@ show_long_run (DrivedashHistoryPage *self,
   gtk_label_set_text (self->run_figures, cmp ? figures : error->message);
   gtk_widget_set_visible (self->run_graphs, cmp != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->plots), FALSE);
+  show_notes (self, NULL);
   return TRUE;
 }
 
@@ -186,6 +202,7 @@ show_speed_run (DrivedashHistoryPage *self,
                        items->pdata, items->len);
   drivedash_bench_plots_show_stored (self->plots, report, samples);
   gtk_widget_set_visible (GTK_WIDGET (self->plots), samples != NULL && samples->len > 0);
+  show_notes (self, report);
 }
 
 /* A full review: its steps, each with what it measured; Report makes
@@ -228,6 +245,7 @@ show_review_run (DrivedashHistoryPage *self,
   gtk_widget_set_visible (self->run_graphs, FALSE);
   gtk_widget_set_visible (self->grid, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->plots), FALSE);
+  show_notes (self, NULL);
 }
 
 static void
@@ -669,6 +687,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
 
   object_class->dispose = drivedash_history_page_dispose;
   g_type_ensure (DRIVEDASH_TYPE_ENTRY_ROW);
+  g_type_ensure (DRIVEDASH_TYPE_RUN_NOTES);
   g_type_ensure (DRIVEDASH_TYPE_HISTORY_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_COMPARE_MODEL);
   g_type_ensure (DRIVEDASH_TYPE_AB_MODEL);
@@ -695,6 +714,7 @@ drivedash_history_page_class_init (DrivedashHistoryPageClass *klass)
   CHILD (run_figures);
   CHILD (run_graphs);
   CHILD (plots);
+  CHILD (run_notes);
   CHILD (ab);
   CHILD (ab_preset);
   CHILD (ab_rounds);

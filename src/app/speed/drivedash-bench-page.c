@@ -22,6 +22,7 @@
 #include "drivedash-folder.h"
 #include "drivedash-run-actions.h"
 #include "drivedash-run-folder.h"
+#include "drivedash-run-notes.h"
 #include "drivedash-toast.h"
 
 struct _DrivedashBenchPage
@@ -216,6 +217,7 @@ drivedash_bench_page_class_init (DrivedashBenchPageClass *klass)
   g_type_ensure (DRIVEDASH_TYPE_BENCH_OPTIONS);
   g_type_ensure (DRIVEDASH_TYPE_BENCH_PLOTS);
   g_type_ensure (DRIVEDASH_TYPE_RESULTS_GRID);
+  g_type_ensure (DRIVEDASH_TYPE_RUN_NOTES);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/drivedash/Drivedash/drivedash-bench-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DrivedashBenchPage, model);

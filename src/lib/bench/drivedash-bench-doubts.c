@@ -39,9 +39,12 @@ drivedash_bench_report_read_bounds (DrivedashBenchReport      *report,
     report->rated_read_mb_per_s = report->rated_write_mb_per_s = hooks->rated_mb_per_s;
 }
 
+/* "8,100", or "1.45" where whole megabytes would hide the difference. */
 static char *
 format_mb (double mb_per_s)
 {
+  if (mb_per_s < 100)
+    return drivedash_format_figure (mb_per_s, mb_per_s < 10 ? 2 : 1);
   return drivedash_format_count (DRIVEDASH_U128_INIT ((guint64) llround (mb_per_s), 0));
 }
 

@@ -40,4 +40,17 @@ void drivedash_bench_result_judge_doubts (DrivedashBenchResult       *result,
 /* "above_link", "above_rating", "cache", "unwritten": the JSON names. */
 GStrv drivedash_bench_doubts_to_strv     (DrivedashBenchDoubts doubts);
 
+/* What History keeps of a result beyond its figures, as one JSON object:
+ * {"doubts": [names], "doubt_words": "…", "device_words": "…",
+ * "device": {…as in bench --json}}, each where there is one; NULL when
+ * there is nothing to keep. */
+char    *drivedash_bench_result_dup_checks_json (const DrivedashBenchResult *result);
+/* Reads such an object back (from a history file too: hostile input):
+ * the known doubt names and the two texts, each NULL where absent or not
+ * text.  FALSE, nothing set, when @json is not such an object. */
+gboolean drivedash_bench_checks_parse           (const char                 *json,
+                                                 DrivedashBenchDoubts       *doubts,
+                                                 char                      **doubt_words,
+                                                 char                      **device_words);
+
 G_END_DECLS

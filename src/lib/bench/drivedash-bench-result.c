@@ -11,6 +11,7 @@
 #include "drivedash-bench-doubts.h"
 #include "drivedash-bench-result.h"
 #include "drivedash-bench-verdict.h"
+#include "drivedash-bench-words.h"
 #include "drivedash-format.h"
 
 G_DEFINE_BOXED_TYPE (DrivedashBenchResult, drivedash_bench_result,
@@ -47,6 +48,7 @@ drivedash_bench_result_unref (DrivedashBenchResult *self)
   g_free (self->device_passes);
   g_free (self->served_from_cache_reason);
   g_free (self->doubt_words);
+  g_free (self->kept_device_words);
   g_free (self);
 }
 
@@ -386,6 +388,74 @@ add_doubts (JsonBuilder                *b,
   json_builder_end_array (b);
   if (r->doubt_words != NULL)
     ADD_STRING (b, "doubt_words", r->doubt_words);
+}
+
+char *
+drivedash_bench_result_dup_checks_json (const DrivedashBenchResult *result)
+{
+  g_autoptr(JsonBuilder) b = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *device_words = drivedash_bench_result_dup_device_words (result);
+
+  if (result->doubts == DRIVEDASH_BENCH_DOUBT_NONE && result->device_passes == NULL)
+    return NULL;
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_doubts (b, result);
+  if (device_words != NULL)
+    ADD_STRING (b, "device_words", device_words);
+  add_device (b, result);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  return json_to_string (root, FALSE);
+}
+
+static const char *
+text_member (JsonObject *o,
+             const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING
+         ? json_node_get_string (n) : NULL;
+}
+
+static DrivedashBenchDoubts
+doubts_from_array (JsonNode *node)
+{
+  static const char *const names[] = { "above_link", "above_rating", "cache", "unwritten" };
+  DrivedashBenchDoubts doubts = DRIVEDASH_BENCH_DOUBT_NONE;
+  JsonArray *a = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  for (guint i = 0; a != NULL && i < json_array_get_length (a); i++)
+    {
+      JsonNode *e = json_array_get_element (a, i);
+      const char *name = JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_STRING
+                         ? json_node_get_string (e) : NULL;
+
+      for (guint k = 0; name != NULL && k < G_N_ELEMENTS (names); k++)
+        if (g_str_equal (name, names[k]))
+          doubts |= 1u << k;
+    }
+  return doubts;
+}
+
+gboolean
+drivedash_bench_checks_parse (const char            *json,
+                              DrivedashBenchDoubts  *doubts,
+                              char                 **doubt_words,
+                              char                 **device_words)
+{
+  g_autoptr(JsonNode) root = json != NULL ? json_from_string (json, NULL) : NULL;
+  JsonObject *o;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return FALSE;
+  o = json_node_get_object (root);
+  *doubts = doubts_from_array (json_object_get_member (o, "doubts"));
+  *doubt_words = g_strdup (text_member (o, "doubt_words"));
+  *device_words = g_strdup (text_member (o, "device_words"));
+  return TRUE;
 }
 
 static void

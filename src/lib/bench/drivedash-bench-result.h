@@ -68,6 +68,9 @@ typedef struct
   char                 *served_from_cache_reason;  /* for people; NULL unless served_from_cache */
   DrivedashBenchDoubts  doubts;           /* why the figure can't be the drive's, if so */
   char                 *doubt_words;      /* the reasons for people; NULL without doubts */
+  char                 *kept_device_words;  /* a result read back from History, whose
+                                               device figures were not kept: what the drive
+                                               saw, in the words it was said in then */
 } DrivedashBenchResult;
 
 #define DRIVEDASH_TYPE_BENCH_RESULT (drivedash_bench_result_get_type ())

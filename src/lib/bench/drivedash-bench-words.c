@@ -213,7 +213,7 @@ drivedash_bench_result_dup_device_words (const DrivedashBenchResult *result)
   GString *s;
 
   if (result->device_passes == NULL)
-    return NULL;
+    return g_strdup (result->kept_device_words);
   /* Where a cache answered, the few requests the drive saw were not the
    * test's: their size says nothing about how Linux sent the test's. */
   if (!result->served_from_cache)

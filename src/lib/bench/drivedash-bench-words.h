@@ -31,8 +31,8 @@ char       *drivedash_bench_spec_dup_tooltip (const DrivedashBenchSpec *spec);
  * result has no device figures. */
 char       *drivedash_bench_result_dup_request_words (const DrivedashBenchResult *result);
 /* That sentence, then, where it applies, that other programs used the
- * drive (that a cache answered is a doubt: doubt_words); NULL without
- * device figures. */
+ * drive (that a cache answered is a doubt: doubt_words); for a result
+ * read back from History, the words kept then; NULL without either. */
 char       *drivedash_bench_result_dup_device_words  (const DrivedashBenchResult *result);
 /* One line per test of @report with something to say, "SEQ1M Q8T1 Read:
  * …": what the drive saw (the device words), or why the result can't be

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "drivedash-bench-doubts.h"
 #include "drivedash-error.h"
 #include "drivedash-format.h"
 #include "drivedash-json.h"
@@ -61,6 +62,19 @@ add_time (JsonBuilder *b,
   add_string (b, name, text);
 }
 
+/* "checks": what the drive saw and the doubts, as the run kept them. */
+static void
+add_checks (JsonBuilder *b,
+            const char  *checks)
+{
+  g_autoptr(JsonNode) node = checks != NULL ? json_from_string (checks, NULL) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return;
+  json_builder_set_member_name (b, "checks");
+  json_builder_add_value (b, g_steal_pointer (&node));
+}
+
 static void
 add_result (JsonBuilder                *b,
             const DrivedashStoreResult *r)
@@ -84,6 +98,7 @@ add_result (JsonBuilder                *b,
   for (guint p = 0; p < r->passes->len; p++)
     json_builder_add_double_value (b, g_array_index (r->passes, double, p));
   json_builder_end_array (b);
+  add_checks (b, r->checks);
   json_builder_end_object (b);
 }
 
@@ -307,6 +322,26 @@ figures_in_range (const DrivedashStoreResult *r)
   return TRUE;
 }
 
+/* A file's "checks", kept only as what drivedash_bench_checks_parse()
+ * reads and within a size a real one never reaches. */
+#define CHECKS_MAX (64 * 1024)
+
+static char *
+parse_checks (JsonObject *o)
+{
+  JsonNode *node = json_object_get_member (o, "checks");
+  g_autofree char *text = NULL, *doubt_words = NULL, *device_words = NULL;
+  DrivedashBenchDoubts doubts;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  text = json_to_string (node, FALSE);
+  if (strlen (text) > CHECKS_MAX ||
+      !drivedash_bench_checks_parse (text, &doubts, &doubt_words, &device_words))
+    return NULL;
+  return g_steal_pointer (&text);
+}
+
 static gboolean
 parse_result (JsonNode              *node,
               DrivedashStoreResult **out)
@@ -352,6 +387,7 @@ parse_result (JsonNode              *node,
         }
       g_array_append_val (r->passes, v);
     }
+  r->checks = parse_checks (o);
   *out = r;
   return TRUE;
 }
@@ -769,11 +805,32 @@ drivedash_store_csv_append_field (GString    *s,
   g_string_append_c (s, '"');
 }
 
+/* ",above_link;cache,\"…\"": the doubts' names and their words. */
+static void
+append_csv_doubts (GString    *s,
+                   const char *checks)
+{
+  g_autofree char *doubt_words = NULL, *device_words = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *joined = NULL;
+  DrivedashBenchDoubts doubts = DRIVEDASH_BENCH_DOUBT_NONE;
+
+  if (checks != NULL)
+    drivedash_bench_checks_parse (checks, &doubts, &doubt_words, &device_words);
+  names = drivedash_bench_doubts_to_strv (doubts);
+  joined = g_strjoinv (";", names);
+  g_string_append_c (s, ',');
+  drivedash_store_csv_append_field (s, joined);
+  g_string_append_c (s, ',');
+  drivedash_store_csv_append_field (s, doubt_words != NULL ? doubt_words : "");
+}
+
 char *
 drivedash_store_run_to_csv (const DrivedashStoreRun *run)
 {
   GString *s = g_string_new ("test,mode,mb_per_s,iops,latency_mean_us,latency_p50_us,"
-                             "latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,passes\n");
+                             "latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,passes,"
+                             "doubts,doubt_words\n");
 
   for (guint i = 0; i < run->results->len; i++)
     {
@@ -797,6 +854,7 @@ drivedash_store_run_to_csv (const DrivedashStoreRun *run)
             g_string_append_c (s, ';');
           drivedash_store_csv_append_number (s, g_array_index (r->passes, double, p));
         }
+      append_csv_doubts (s, r->checks);
       g_string_append_c (s, '\n');
     }
   return g_string_free (s, FALSE);

@@ -50,7 +50,8 @@ GArray   *drivedash_store_import_file  (DrivedashStore          *self,
 
 /* One line per test: test,mode,mb_per_s,iops,latency_mean_us,
  * latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,
- * latency_max_us,passes (passes separated by ";"). */
+ * latency_max_us,passes,doubts,doubt_words (passes and doubts separated
+ * by ";"). */
 char     *drivedash_store_run_to_csv   (const DrivedashStoreRun *run);
 /* The CrystalDiskMark-like table of drivedash-cli bench, after a header
  * with the drive, date and game mode. */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "drivedash-bench-doubts.h"
 #include "drivedash-store-run.h"
 
 G_DEFINE_BOXED_TYPE (DrivedashStoreRun, drivedash_store_run,
@@ -36,6 +37,7 @@ drivedash_store_result_free (DrivedashStoreResult *result)
   if (result == NULL)
     return;
   g_array_unref (result->passes);
+  g_free (result->checks);
   g_free (result);
 }
 
@@ -119,6 +121,7 @@ drivedash_store_run_new_from_report (const DrivedashBenchReport *report,
       result->iops = r->iops;
       result->latency_us = r->latency_us;
       g_array_append_vals (result->passes, r->pass_mb_per_s, r->n_passes);
+      result->checks = drivedash_bench_result_dup_checks_json (r);
       g_ptr_array_add (self->results, result);
     }
   return self;
@@ -136,6 +139,18 @@ set_folder_from_json (DrivedashBenchSettings *settings,
 
   drivedash_bench_settings_set_folder (settings, folder ? folder
                                        : json_object_get_string_member_with_default (o, "folder", NULL));
+}
+
+/* A kept result's doubts and what the drive saw, so that History and a
+ * report made from it say what the run said; the device figures
+ * themselves stay in the JSON. */
+static void
+restore_doubts (DrivedashBenchResult *result,
+                const char           *checks)
+{
+  if (checks != NULL)
+    drivedash_bench_checks_parse (checks, &result->doubts, &result->doubt_words,
+                                  &result->kept_device_words);
 }
 
 DrivedashBenchReport *
@@ -182,6 +197,7 @@ drivedash_store_run_to_report (const DrivedashStoreRun *self)
       result->mb_per_s = r->mb_per_s;
       result->iops = r->iops;
       result->latency_us = r->latency_us;
+      restore_doubts (result, r->checks);
       drivedash_bench_report_add_result (report, result);
       drivedash_bench_result_unref (result);
     }

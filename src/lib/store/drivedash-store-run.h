@@ -43,6 +43,9 @@ typedef struct
   double                 iops;
   DrivedashBenchLatency  latency_us;
   GArray                *passes;      /* of double, MB/s in run order */
+  char                  *checks;      /* what the drive saw and why the figure can't
+                                         be its speed: drivedash_bench_result_dup_checks_json();
+                                         NULL: none kept (older runs, sets) */
 } DrivedashStoreResult;
 
 /* Reference-counted; plain public fields. */

@@ -89,7 +89,7 @@ insert_results (DrivedashStore    *self,
   int rc = sqlite3_prepare_v2 (self->db,
                                "INSERT INTO results (run_id, position, test, mode, mb_per_s, iops,"
                                " lat_mean_us, lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us,"
-                               " lat_max_us, passes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                               " lat_max_us, passes, checks) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                -1, &stmt, NULL);
 
   for (guint i = 0; rc == SQLITE_OK && i < run->results->len; i++)
@@ -120,6 +120,7 @@ insert_results (DrivedashStore    *self,
       bind_real (stmt, 11, r->latency_us.p999);
       bind_real (stmt, 12, r->latency_us.max);
       sqlite3_bind_blob (stmt, 13, le, (int) (r->passes->len * sizeof (double)), SQLITE_TRANSIENT);
+      bind_text (stmt, 14, r->checks);
       rc = sqlite3_step (stmt);
       if (rc == SQLITE_DONE)
         rc = SQLITE_OK;
@@ -288,6 +289,7 @@ result_from_row (sqlite3_stmt *stmt,
   r->latency_us.p99 = column_real (stmt, 8);
   r->latency_us.p999 = column_real (stmt, 9);
   r->latency_us.max = column_real (stmt, 10);
+  r->checks = g_strdup ((const char *) sqlite3_column_text (stmt, 13));
   for (int p = 0; blob != NULL && p + (int) sizeof (double) <= size; p += sizeof (double))
     {
       union { double d; guint64 u; } v;
@@ -314,11 +316,11 @@ load_results (DrivedashStore *self,
   g_autofree char *sql = full
     ? g_strdup_printf ("SELECT run_id, test, mode, mb_per_s, iops, lat_mean_us,"
                        " lat_p50_us, lat_p90_us, lat_p99_us, lat_p999_us,"
-                       " lat_max_us, passes, position FROM results WHERE run_id IN"
+                       " lat_max_us, passes, position, checks FROM results WHERE run_id IN"
                        " (SELECT id FROM runs WHERE %s)"
                        " ORDER BY run_id, position", where)
     : g_strdup ("SELECT run_id, test, mode, mb_per_s, iops, NULL, NULL, NULL, NULL, NULL, NULL,"
-                " NULL, position FROM results ORDER BY run_id, position");
+                " NULL, position, NULL FROM results ORDER BY run_id, position");
   sqlite3_stmt *stmt = NULL;
   NameCache names = { { NULL } };
   DrivedashStoreRun *run = NULL;

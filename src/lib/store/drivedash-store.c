@@ -73,6 +73,9 @@ static const char *const migrations[] = {
   "CREATE TABLE app_warnings (drive_id INTEGER NOT NULL REFERENCES watch_drives (id) ON DELETE CASCADE,"
   " app TEXT NOT NULL, muted INTEGER NOT NULL DEFAULT 0, warned_day INTEGER NOT NULL DEFAULT 0,"
   " PRIMARY KEY (drive_id, app)) WITHOUT ROWID;",
+  /* 6 → 7: per result, what the drive saw and why the figure can't be its
+   * speed (drivedash_bench_result_dup_checks_json()), one JSON object. */
+  "ALTER TABLE results ADD COLUMN checks TEXT;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DRIVEDASH_STORE_SCHEMA_VERSION);

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrivedashStore, drivedash_store, DRIVEDASH, STORE, GObject)
 
 /* The current schema version (PRAGMA user_version). */
-#define DRIVEDASH_STORE_SCHEMA_VERSION 6
+#define DRIVEDASH_STORE_SCHEMA_VERSION 7
 
 /* $XDG_DATA_HOME/drivedash/results.db */
 char              *drivedash_store_get_default_path (void);
