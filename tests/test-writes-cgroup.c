@@ -1,8 +1,8 @@
 /* test-writes-cgroup.c — what each app writes, counted by its cgroup: the
  * counter files parsed (hostile ones too), cgroups followed in a fixture
  * tree, and, as root, 30 short-lived writers in an app scope counted by
- * `drivedash-cli writes --sample` within ±5 %, with what /proc alone sees
- * of them said beside it.
+ * `drivedash-cli writes --sample` within ±5 %, with what /proc counts of
+ * them again under their parent and what /proc alone sees said beside it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -343,7 +343,7 @@ measure (TestCgroup *cg,
   char parent[17] = "";
   const double total = (double) WRITERS * EACH_MIB * MIB;
   int ready[2], hold[2];
-  guint64 cgroup, children, reaped;
+  guint64 cgroup, children, reaped, again;
   pid_t holder;
   void *buf = NULL;
   char c;
@@ -372,14 +372,21 @@ measure (TestCgroup *cg,
   /* The kernel adds a reaped child's counters to its parent's: this test. */
   prctl (PR_GET_NAME, parent);
   reaped = bytes_of (proc_only, parent, disk, NULL) + bytes_of (proc_only, parent, NULL, NULL);
+  /* Their cgroup counted them: not again under the parent, nor their name. */
+  again = bytes_of (counted, parent, disk, NULL) + bytes_of (counted, parent, NULL, NULL) +
+          bytes_of (counted, "short-writer", disk, NULL) + bytes_of (counted, "short-writer", NULL, NULL);
   close (hold[1]);
   close (ready[0]);
   g_assert_cmpint (waitpid (holder, NULL, 0), ==, holder);
-  g_test_message ("%u short-lived writers, %u MiB each: their cgroup's counter %.3f of it; /proc alone "
-                  "%.3f under their own name, %.3f under their parent's (%s, any drive), which reaped them",
-                  WRITERS, EACH_MIB, cgroup / total, children / total, reaped / total, parent);
+  g_test_message ("%u short-lived writers, %u MiB each: their cgroup's counter %.3f of it, %.3f again "
+                  "from /proc; /proc alone %.3f under their own name, %.3f under their parent's (%s, any "
+                  "drive), which reaped them", WRITERS, EACH_MIB, cgroup / total, again / total,
+                  children / total, reaped / total, parent);
   g_assert_cmpfloat (cgroup / total, >=, 0.95);
   g_assert_cmpfloat (cgroup / total, <=, 1.05);
+  /* Not asserted yet: a child started and reaped between two looks
+   * still counts again under its parent outside the cgroup ("again"),
+   * and /proc alone has come out at 0.77-1.00 here (issue 39). */
 }
 
 static void

@@ -28,6 +28,7 @@
 #include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
 #include "drivedash-test-tree.h"
+#include "drivedash-write-sampler.h"
 
 #define MIB         (1u << 20)
 #define WRITE_MIB   256u
@@ -231,6 +232,378 @@ test_sample (void)
     }
 }
 
+#define FIXTURE_PID 9000000  /* past any pid_max: never this test's own */
+
+/* A process in the fixture /proc at @root: its stat and io. */
+static void
+put_proc (const char *root,
+          guint       pid,
+          guint       ppid,
+          const char *comm,
+          guint       start,
+          guint64     written)
+{
+  g_autofree char *stat_path = g_strdup_printf ("%u/stat", FIXTURE_PID + pid);
+  g_autofree char *io_path = g_strdup_printf ("%u/io", FIXTURE_PID + pid);
+  g_autofree char *stat = g_strdup_printf ("%u (%s) S %u 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 %u 0 0\n",
+                                           FIXTURE_PID + pid, comm, ppid ? FIXTURE_PID + ppid : 1, start);
+  g_autofree char *io = g_strdup_printf ("rchar: 0\nwchar: 0\nsyscr: 0\nsyscw: 0\nread_bytes: 0\n"
+                                         "write_bytes: %" G_GUINT64_FORMAT "\ncancelled_write_bytes: 0\n", written);
+
+  drivedash_test_tree_put (root, stat_path, stat);
+  drivedash_test_tree_put (root, io_path, io);
+}
+
+static void
+end_proc (const char *root,
+          guint       pid)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%u", root, FIXTURE_PID + pid);
+
+  g_assert_true (drivedash_test_tree_remove (path));
+}
+
+static guint64
+bytes_for (DrivedashWriteSampler *sampler,
+           const char            *app)
+{
+  g_autoptr(GPtrArray) totals = drivedash_write_sampler_dup_totals (sampler);
+  guint64 sum = 0;
+
+  for (guint i = 0; i < totals->len; i++)
+    {
+      const DrivedashAppWrites *w = g_ptr_array_index (totals, i);
+
+      if (g_str_equal (w->app, app))
+        sum += w->bytes;
+    }
+  return sum;
+}
+
+/* A fixture /proc where parents grow by the totals of the children they
+ * reap: what a child was seen to write is taken back from its reaper's
+ * growth, the rest goes to the child (the reaper writes to no drive);
+ * an orphan is taken back from the subreaper that adopted it; a child
+ * reaped by no one takes nothing from its parent's later writes. */
+static void
+test_reaped_fixture (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("writes-proc-XXXXXX", &error);
+  g_autoptr(DrivedashWriteSampler) sampler = NULL;
+
+  g_assert_no_error (error);
+  sampler = drivedash_write_sampler_new (root);
+  put_proc (root, 50, 0, "systemd", 10, 0);
+  put_proc (root, 100, 50, "make", 20, 0);
+  put_proc (root, 101, 100, "cc1", 30, 0);
+  put_proc (root, 102, 100, "ld", 30, 0);
+  drivedash_write_sampler_poll (sampler);               /* the baseline */
+  put_proc (root, 101, 100, "cc1", 30, 1000);
+  put_proc (root, 102, 100, "ld", 30, 500);
+  drivedash_write_sampler_poll (sampler);
+  /* cc1 wrote 500 more, ended, and make reaped it. */
+  end_proc (root, 101);
+  put_proc (root, 100, 50, "make", 20, 1500);
+  drivedash_write_sampler_poll (sampler);
+  g_assert_cmpuint (bytes_for (sampler, "cc1"), ==, 1500);
+  g_assert_cmpuint (bytes_for (sampler, "make"), ==, 0);
+  /* make ended first (systemd reaped it), ld wrote 200 more and was
+   * adopted and reaped by systemd, a subreaper. */
+  end_proc (root, 100);
+  end_proc (root, 102);
+  put_proc (root, 50, 0, "systemd", 10, 1500 + 700);
+  drivedash_write_sampler_poll (sampler);
+  g_assert_cmpuint (bytes_for (sampler, "ld"), ==, 500);
+  g_assert_cmpuint (bytes_for (sampler, "cc1") + bytes_for (sampler, "make") +
+                    bytes_for (sampler, "ld") + bytes_for (sampler, "systemd"), ==, 1500 + 700);
+  /* sh, seen, ends unreaped (its parent ignores SIGCHLD) and its pid
+   * goes to cp; systemd's own writes after that count in full. */
+  put_proc (root, 103, 50, "sh", 40, 300);
+  drivedash_write_sampler_poll (sampler);
+  put_proc (root, 103, 50, "cp", 41, 50);
+  drivedash_write_sampler_poll (sampler);
+  put_proc (root, 50, 0, "systemd", 10, 2200 + 400);
+  drivedash_write_sampler_poll (sampler);
+  g_assert_cmpuint (bytes_for (sampler, "sh"), ==, 300);
+  g_assert_cmpuint (bytes_for (sampler, "cp"), ==, 50);
+  g_assert_cmpuint (bytes_for (sampler, "systemd"), ==, 400);
+  g_assert_cmpuint (drivedash_write_sampler_get_n_ended (sampler), ==, 4);
+  drivedash_test_tree_remove (root);
+}
+
+#define REAPED_CHILDREN  4u
+#define REAPED_MIB       64u
+
+/* The pipes between the test, the reaper and its children. */
+typedef struct
+{
+  int half[2];   /* each child: its first half is written */
+  int go[2];     /* closed by the test: write the rest and end */
+  int done[2];   /* the reaper: all reaped ('x', or '!' if one failed) */
+  int hold[2];   /* closed by the test: the reaper ends */
+} ReapedPipes;
+
+static void
+write_mib (int   fd,
+           void *buf,
+           guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (write (fd, buf, MIB) != (ssize_t) MIB)
+      _exit (4);
+}
+
+/* One of the reaper's children: half of REAPED_MIB MiB into @path
+ * (O_DIRECT or through the page cache), then, when let go, the rest
+ * and fsync: the rest is written after the test's last look at it. */
+static void
+run_reaped_child (const char        *path,
+                  gboolean           direct,
+                  const ReapedPipes *p)
+{
+  void *buf;
+  int fd;
+  char c;
+
+  prctl (PR_SET_NAME, "reaped-writer");
+  if (posix_memalign (&buf, 4096, MIB) != 0)
+    _exit (2);
+  memset (buf, 0x5a, MIB);
+  fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | (direct ? O_DIRECT : 0), 0600);
+  if (fd < 0)
+    _exit (3);
+  write_mib (fd, buf, REAPED_MIB / 2);
+  if (write (p->half[1], "h", 1) != 1)
+    _exit (5);
+  while (read (p->go[0], &c, 1) > 0)
+    ;
+  write_mib (fd, buf, REAPED_MIB - REAPED_MIB / 2);
+  _exit (fsync (fd) == 0 ? 0 : 6);
+}
+
+/* A parent named "writes-reaper" that starts REAPED_CHILDREN writers at
+ * once and waits for each (the kernel adds each one's counters to its
+ * own), says so on done and stays until hold closes. */
+static pid_t
+start_reaper (const char        *dir,
+              const ReapedPipes *p)
+{
+  pid_t pid = fork (), children[REAPED_CHILDREN];
+  char c = 'x';
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid > 0)
+    return pid;
+  close (p->half[0]);
+  close (p->go[1]);
+  close (p->done[0]);
+  close (p->hold[1]);
+  prctl (PR_SET_NAME, "writes-reaper");
+  for (guint i = 0; i < REAPED_CHILDREN; i++)
+    {
+      char path[4096];
+
+      g_snprintf (path, sizeof path, "%s/reaped-%u", dir, i);
+      if ((children[i] = fork ()) == 0)
+        run_reaped_child (path, i % 2 == 0, p);
+    }
+  for (guint i = 0; i < REAPED_CHILDREN; i++)
+    {
+      int status;
+
+      if (children[i] < 0 || waitpid (children[i], &status, 0) != children[i] ||
+          !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+        c = '!';
+    }
+  if (write (p->done[1], &c, 1) != 1)
+    _exit (7);
+  while (read (p->hold[0], &c, 1) > 0)
+    ;
+  _exit (0);
+}
+
+static GSubprocess *
+start_sampler (const char *extra)
+{
+  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                                     cli, "writes", "--sample", "600", "--json", extra, NULL);
+
+  g_assert_no_error (error);
+  /* The baseline is taken: what is written from now on counts. */
+  wait_for_line (g_subprocess_get_stderr_pipe (p), "Measuring…");
+  return p;
+}
+
+/* Ends @p; its output's apps. */
+static JsonNode *
+stop_sampler (GSubprocess *p)
+{
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_send_signal (p, SIGINT);
+  g_assert_true (g_subprocess_communicate (p, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (p));
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (out, NULL), g_bytes_get_size (out), &error));
+  g_assert_no_error (error);
+  return json_node_ref (json_object_get_member (json_node_get_object (json_parser_get_root (parser)), "apps"));
+}
+
+/* What @apps gives @app, as a share of @total, on any drive; each drive's
+ * share appended to @where ("reaped-writer: vda 0.912, unknown drive 0.088"). */
+static double
+share_of (JsonNode   *apps,
+          const char *app,
+          double      total,
+          GString    *where)
+{
+  JsonArray *array = json_node_get_array (apps);
+  guint64 sum = 0;
+
+  g_string_append_printf (where, "%s%s:", where->len ? "; " : "", app);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *o = json_array_get_object_element (array, i);
+      const char *disk = json_object_get_string_member_with_default (o, "disk", NULL);
+
+      if (g_strcmp0 (json_object_get_string_member (o, "app"), app) != 0)
+        continue;
+      sum += json_object_get_int_member (o, "bytes");
+      g_string_append_printf (where, " %s %.3f", disk ? disk : "unknown drive",
+                              json_object_get_int_member (o, "bytes") / total);
+    }
+  return sum / total;
+}
+
+/* What @totals (DrivedashAppWrites) give @app, as for share_of(). */
+static double
+sampled_share_of (GPtrArray  *totals,
+                  const char *app,
+                  double      total,
+                  GString    *where)
+{
+  guint64 sum = 0;
+
+  g_string_append_printf (where, "%s%s:", where->len ? "; " : "", app);
+  for (guint i = 0; i < totals->len; i++)
+    {
+      const DrivedashAppWrites *w = g_ptr_array_index (totals, i);
+
+      if (g_strcmp0 (w->app, app) != 0)
+        continue;
+      sum += w->bytes;
+      g_string_append_printf (where, " %s %.3f", w->disk ? w->disk : "unknown drive", w->bytes / total);
+    }
+  return sum / total;
+}
+
+/* Starts the reaper; @sampler (this process's) looks once with every
+ * child alive and half written, once after all are reaped.  The reaper
+ * stays until p->hold[1] closes. */
+static pid_t
+run_reaper (const char            *dir,
+            DrivedashWriteSampler *sampler,
+            ReapedPipes           *p)
+{
+  pid_t reaper;
+  char c;
+
+  g_assert_cmpint (pipe (p->half), ==, 0);
+  g_assert_cmpint (pipe (p->go), ==, 0);
+  g_assert_cmpint (pipe (p->done), ==, 0);
+  g_assert_cmpint (pipe (p->hold), ==, 0);
+  reaper = start_reaper (dir, p);
+  close (p->half[1]);
+  close (p->go[0]);
+  close (p->done[1]);
+  close (p->hold[0]);
+  for (guint i = 0; i < REAPED_CHILDREN; i++)
+    g_assert_cmpint (read (p->half[0], &c, 1), ==, 1);
+  drivedash_write_sampler_poll (sampler);
+  close (p->go[1]);
+  g_assert_cmpint (read (p->done[0], &c, 1), ==, 1);
+  g_assert_cmpint (c, ==, 'x');
+  /* All reaped, the reaper still there. */
+  drivedash_write_sampler_poll (sampler);
+  close (p->half[0]);
+  close (p->done[0]);
+  return reaper;
+}
+
+/* @children + @parent of what the children wrote: once, within ±5 %. */
+static void
+check_once (const char *label,
+            double      children,
+            double      parent,
+            const char *where)
+{
+  g_test_message ("%s: %.3f of what %u children wrote (%s)", label, children + parent, REAPED_CHILDREN, where);
+  g_assert_cmpfloat (children + parent, >=, 0.95);
+  g_assert_cmpfloat (children + parent, <=, 1.05);
+}
+
+/* A parent that waits for its writers and stays: what they wrote counts
+ * once, not again under the parent the kernel adds their counters to:
+ * in this process's sampler, which surely saw each child half-way, and
+ * in the CLI's with the cgroups' counters and with /proc alone. */
+static void
+test_reaped (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "writes-reaped-XXXXXX", NULL);
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+  g_autoptr(DrivedashWriteSampler) sampler = drivedash_write_sampler_new (NULL);
+  g_autoptr(GPtrArray) totals = NULL;
+  g_autoptr(GString) where = g_string_new (NULL);
+  static const char *const labels[] = { "writes --sample", "writes --sample --no-cgroups" };
+  const double total = (double) REAPED_CHILDREN * REAPED_MIB * MIB;
+  GSubprocess *samplers[2];
+  ReapedPipes p;
+  pid_t reaper;
+  double children;
+
+  g_assert_nonnull (g_mkdtemp (dir));
+  info = drivedash_folder_probe (dir);
+  if (info->disk == NULL)
+    {
+      g_test_skip ("the build folder is on no drive");
+      g_rmdir (dir);
+      return;
+    }
+  samplers[0] = start_sampler (NULL);
+  samplers[1] = start_sampler ("--no-cgroups");
+  drivedash_write_sampler_poll (sampler);
+  reaper = run_reaper (dir, sampler, &p);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(JsonNode) apps = stop_sampler (samplers[i]);
+      g_autoptr(GString) cli_where = g_string_new (NULL);
+      double cli_children = share_of (apps, "reaped-writer", total, cli_where);
+
+      check_once (labels[i], cli_children, share_of (apps, "writes-reaper", total, cli_where), cli_where->str);
+      g_object_unref (samplers[i]);
+    }
+  close (p.hold[1]);
+  g_assert_cmpint (waitpid (reaper, NULL, 0), ==, reaper);
+  totals = drivedash_write_sampler_dup_totals (sampler);
+  children = sampled_share_of (totals, "reaped-writer", total, where);
+  check_once ("seen half-way", children, sampled_share_of (totals, "writes-reaper", total, where), where->str);
+  /* The reaper writes to no drive itself: what grew its counters beyond
+   * what the children were seen to write is theirs, on their drive. */
+  g_assert_cmpfloat (children, >=, 0.95);
+  for (guint i = 0; i < REAPED_CHILDREN; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/reaped-%u", dir, i);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* Runs the CLI with @args (after "writes"), its output in @out. */
 static void
 run_writes (const char *const *args,
@@ -310,6 +683,8 @@ main (int   argc,
   g_test_add_func ("/writes/identity", test_identity);
   g_test_add_func ("/writes/cgroup-path", test_cgroup_path);
   g_test_add_func ("/writes/sample", test_sample);
+  g_test_add_func ("/writes/reaped-fixture", test_reaped_fixture);
+  g_test_add_func ("/writes/reaped", test_reaped);
   g_test_add_func ("/writes/since", test_since);
   return g_test_run ();
 }

@@ -28,21 +28,28 @@ typedef struct
   gboolean  stacked;    /* device-mapper or md: its disks' lines count */
 } Disk;
 
-typedef struct
+typedef struct _Proc Proc;
+struct _Proc
 {
+  gint      pid;
+  gint      ppid;       /* its parent at the last poll: who reaps it */
   guint64   start;      /* /proc/PID/stat's starttime: tells a reused pid */
-  guint64   bytes;      /* written at the last poll */
+  guint64   bytes;      /* written at the last poll (the children it reaped included) */
+  guint64   delta;      /* grown this poll, not yet counted */
   char     *app;
   char     *cgroup;     /* the cgroup that counts it instead, or NULL */
   Disk     *disk;       /* the last drive it wrote to (owned by the sampler) */
+  Proc     *heir;       /* this poll: the ended child it reaped that wrote most */
   gboolean  seen;
   gboolean  wrote;
-} Proc;
+  gboolean  reread;     /* its counters were read again this poll */
+};
 
 struct _DrivedashWriteSampler
 {
   char       *proc_root;
   GHashTable *procs;    /* pid → Proc */
+  GHashTable *gone;     /* pid → Proc that ended since the last poll */
   GHashTable *groups;   /* "app\037disk" → DrivedashAppWrites */
   GHashTable *disks;    /* device number → Disk */
   DrivedashCgroupIo *cgroups;  /* NULL: every process from /proc */
@@ -88,6 +95,7 @@ drivedash_write_sampler_new (const char *proc_root)
 
   self->proc_root = g_strdup (proc_root ? proc_root : "/proc");
   self->procs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) proc_free);
+  self->gone = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) proc_free);
   self->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) drivedash_app_writes_free);
   self->disks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) disk_free);
   self->members = g_hash_table_new (g_str_hash, g_str_equal);
@@ -118,6 +126,7 @@ drivedash_write_sampler_free (DrivedashWriteSampler *self)
   if (self == NULL)
     return;
   g_hash_table_unref (self->procs);
+  g_hash_table_unref (self->gone);
   g_hash_table_unref (self->groups);
   g_hash_table_unref (self->disks);
   g_hash_table_unref (self->members);
@@ -156,11 +165,13 @@ read_proc_file (DrivedashWriteSampler *self,
   return read_proc_file_checked (self, pid, name, NULL);
 }
 
-/* starttime and comm from /proc/PID/stat; comm may hold spaces and ")". */
+/* starttime, ppid and comm from /proc/PID/stat; comm may hold spaces
+ * and ")". */
 static gboolean
 read_stat (DrivedashWriteSampler *self,
            const char            *pid,
            guint64               *start,
+           gint                  *ppid,
            char                 **comm)
 {
   g_autofree char *stat = read_proc_file (self, pid, "stat");
@@ -175,6 +186,7 @@ read_stat (DrivedashWriteSampler *self,
   if (g_strv_length (fields) < 20)
     return FALSE;
   *start = g_ascii_strtoull (fields[19], NULL, 10);
+  *ppid = (gint) g_ascii_strtoll (fields[1], NULL, 10);
   *comm = g_strdup (open + 1);
   return TRUE;
 }
@@ -373,19 +385,30 @@ new_proc (DrivedashWriteSampler *self,
   return p;
 }
 
-/* One process: what it wrote since the last poll, to its app and drive. */
+/* @p ended: kept until this poll has taken its counters back from the
+ * process that reaped it (settle_ended()). */
 static void
-poll_one (DrivedashWriteSampler *self,
+end_proc (DrivedashWriteSampler *self,
+          Proc                  *p)
+{
+  g_hash_table_replace (self->gone, GINT_TO_POINTER (p->pid), p);
+  self->n_ended++;
+}
+
+/* One process: its counters and parent now, and what it grew by since
+ * the last poll (counted once the ended processes are settled). */
+static void
+read_one (DrivedashWriteSampler *self,
           const char            *pid)
 {
-  gint key = atoi (pid);
+  gint key = atoi (pid), ppid = 0;
   g_autofree char *comm = NULL;
   gboolean denied = FALSE;
-  guint64 start, bytes, delta;
+  guint64 start, bytes;
   Proc *p;
 
   /* Not the measuring program's own writes. */
-  if (key == (gint) getpid () || !read_stat (self, pid, &start, &comm))
+  if (key == (gint) getpid () || !read_stat (self, pid, &start, &ppid, &comm))
     return;
   if (!read_written (self, pid, &bytes, &denied))
     {
@@ -393,30 +416,29 @@ poll_one (DrivedashWriteSampler *self,
       return;
     }
   p = g_hash_table_lookup (self->procs, GINT_TO_POINTER (key));
-  if (p == NULL || p->start != start)
+  if (p != NULL && p->start != start)
+    {
+      /* Its pid was reused: the one we knew ended. */
+      g_hash_table_steal (self->procs, GINT_TO_POINTER (key));
+      end_proc (self, p);
+      p = NULL;
+    }
+  if (p == NULL)
     {
       /* New since the last poll: all it wrote is in the window. */
       p = new_proc (self, pid, start, comm);
-      g_hash_table_replace (self->procs, GINT_TO_POINTER (key), p);
-      delta = self->n_polls == 0 ? 0 : bytes;
+      p->pid = key;
+      g_hash_table_insert (self->procs, GINT_TO_POINTER (key), p);
+      p->delta = self->n_polls == 0 ? 0 : bytes;
     }
   else
-    delta = bytes > p->bytes ? bytes - p->bytes : 0;
+    p->delta = bytes > p->bytes ? bytes - p->bytes : 0;
+  p->ppid = ppid;
   p->bytes = bytes;
   p->seen = TRUE;
   if (p->cgroup != NULL)
     g_hash_table_insert (self->members, p->cgroup,
                          GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (self->members, p->cgroup)) + 1));
-  if (delta > 0)
-    {
-      Disk *disk = disk_written_by (self, pid);
-
-      /* Its files closed since: the drive it wrote to last. */
-      if (disk != NULL)
-        p->disk = disk;
-      if (!counted_by_cgroup (self, p, p->disk))
-        count (self, p, p->disk, delta);
-    }
 }
 
 static gboolean
@@ -425,15 +447,200 @@ ended (gpointer key,
        gpointer user_data)
 {
   Proc *p = value;
-  guint *n_ended = user_data;
 
   if (p->seen)
     {
       p->seen = FALSE;
       return FALSE;
     }
-  (*n_ended)++;
+  end_proc (user_data, p);
   return TRUE;
+}
+
+/* @pid among @table's processes, if it started no later than @child
+ * (else the pid was reused since @child's parent had it). */
+static Proc *
+older_proc (GHashTable  *table,
+            gint         pid,
+            const Proc  *child)
+{
+  Proc *p = pid > 0 ? g_hash_table_lookup (table, GINT_TO_POINTER (pid)) : NULL;
+
+  return p != NULL && p->start <= child->start ? p : NULL;
+}
+
+static void take_back (DrivedashWriteSampler *self, Proc *reaper, Proc *e);
+
+/* Its children seen this poll that @p has reaped since (their /proc
+ * folder stays until then, zombies' too): ended now, and taken back. */
+static void
+catch_reaped (DrivedashWriteSampler *self,
+              Proc                  *p)
+{
+  GHashTableIter iter;
+  Proc *c;
+
+  g_hash_table_iter_init (&iter, self->procs);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &c))
+    {
+      g_autofree char *path = NULL;
+
+      if (c->ppid != p->pid || c->start < p->start || c == p)
+        continue;
+      path = g_strdup_printf ("%s/%d", self->proc_root, c->pid);
+      if (access (path, F_OK) == 0)
+        continue;
+      g_hash_table_iter_steal (&iter);
+      end_proc (self, c);
+      take_back (self, p, c);
+    }
+}
+
+/* Reads @p's counters again, once a poll: a child reaped after the
+ * first read of @p, before the poll got to the child, is in them now
+ * (and so is any seen this poll and reaped since, which ends now). */
+static void
+reread (DrivedashWriteSampler *self,
+        Proc                  *p)
+{
+  char pid[16];
+  guint64 bytes;
+
+  if (p->reread)
+    return;
+  p->reread = TRUE;
+  g_snprintf (pid, sizeof pid, "%d", p->pid);
+  if (read_written (self, pid, &bytes, NULL) && bytes > p->bytes)
+    {
+      p->delta += bytes - p->bytes;
+      p->bytes = bytes;
+      catch_reaped (self, p);
+    }
+}
+
+/* Whether the rest of a reaper's growth is more likely @e's than
+ * @heir's: one whose drive we know, then the one that wrote most. */
+static gboolean
+better_heir (const Proc *e,
+             const Proc *heir)
+{
+  if (heir == NULL)
+    return TRUE;
+  if ((e->disk != NULL) != (heir->disk != NULL))
+    return e->disk != NULL;
+  return e->bytes > heir->bytes;
+}
+
+/* @reaper's counters grew by all @e's (the kernel adds a reaped child's
+ * to its parent's), of which what we saw @e write is counted already,
+ * under @e or its cgroup: that much of the growth is not new. */
+static void
+take_back (DrivedashWriteSampler *self,
+           Proc                  *reaper,
+           Proc                  *e)
+{
+  reread (self, reaper);
+  reaper->delta -= MIN (reaper->delta, e->bytes);
+  if (better_heir (e, reaper->heir))
+    reaper->heir = e;
+}
+
+/* Who reaped @e, whose parent ended too: a subreaper or init adopted it,
+ * the nearest living ancestor (through the ended ones) whose growth can
+ * hold @e's total; NULL when none can be read or none grew enough. */
+static Proc *
+adopter_of (DrivedashWriteSampler *self,
+            const Proc            *e)
+{
+  const Proc *child = e;
+
+  for (guint depth = 0; depth < 64; depth++)
+    {
+      Proc *p = older_proc (self->procs, child->ppid, child);
+
+      if (p != NULL)
+        {
+          reread (self, p);
+          if (p->delta >= e->bytes)
+            return p;
+        }
+      else if ((p = older_proc (self->gone, child->ppid, child)) == NULL)
+        return NULL;
+      child = p;
+    }
+  return NULL;
+}
+
+/* Takes each ended process's counters back from its reaper's growth:
+ * first those whose parent lives (it reaped them, or no one did if it
+ * lets the kernel do it), then the orphans, from what is left. */
+static void
+settle_ended (DrivedashWriteSampler *self)
+{
+  /* A copy: reread() ends (and settles) more while this goes. */
+  g_autoptr(GPtrArray) ended_now = g_ptr_array_new ();
+  GHashTableIter iter;
+  Proc *e, *parent, *reaper;
+
+  g_hash_table_iter_init (&iter, self->gone);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &e))
+    g_ptr_array_add (ended_now, e);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < ended_now->len; i++)
+        {
+          e = g_ptr_array_index (ended_now, i);
+          parent = older_proc (self->procs, e->ppid, e);
+
+          if (pass == 0 && parent != NULL)
+            take_back (self, parent, e);
+          else if (pass == 1 && parent == NULL && (reaper = adopter_of (self, e)) != NULL)
+            take_back (self, reaper, e);
+        }
+    }
+}
+
+/* What @p grew by this poll, to its app on the drive it writes to. */
+static void
+count_growth (DrivedashWriteSampler *self,
+              Proc                  *p)
+{
+  char pid[16];
+  Proc *owner = p;
+  Disk *disk;
+
+  g_snprintf (pid, sizeof pid, "%d", p->pid);
+  /* Its files closed since: the drive it wrote to last. */
+  if ((disk = disk_written_by (self, pid)) != NULL)
+    p->disk = disk;
+  /* Seen writing to no drive itself, it grew by what the children it
+   * reaped wrote after our last look (or unseen ones): theirs. */
+  if (p->disk == NULL && p->heir != NULL)
+    owner = p->heir;
+  if (!counted_by_cgroup (self, owner, owner->disk))
+    count (self, owner, owner->disk, p->delta);
+}
+
+/* The living, and those that ended after this poll read them. */
+static void
+count_all (DrivedashWriteSampler *self)
+{
+  GHashTable *tables[] = { self->procs, self->gone };
+  GHashTableIter iter;
+  Proc *p;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_hash_table_iter_init (&iter, tables[i]);
+      while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &p))
+        {
+          if (p->delta > 0)
+            count_growth (self, p);
+          p->delta = 0;
+          p->heir = NULL;
+          p->reread = FALSE;
+        }
+    }
 }
 
 void
@@ -446,13 +653,17 @@ drivedash_write_sampler_poll (DrivedashWriteSampler *self)
   g_hash_table_remove_all (self->members);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     if (g_ascii_isdigit (name[0]))
-      poll_one (self, name);
+      read_one (self, name);
+  g_hash_table_foreach_steal (self->procs, ended, self);
+  if (self->n_polls > 0)
+    settle_ended (self);
+  count_all (self);
   /* A cgroup first found now appeared since the last poll with its
    * processes, which are new too: all it wrote is in the window. */
   if (self->cgroups != NULL)
     drivedash_cgroup_io_read (self->cgroups, self->n_polls > 0, count_cgroup, self);
   g_hash_table_remove_all (self->members);
-  g_hash_table_foreach_remove (self->procs, ended, &self->n_ended);
+  g_hash_table_remove_all (self->gone);
   if (self->n_polls == 0)
     self->n_ended = 0;
   self->n_polls++;
