@@ -5,18 +5,24 @@
  *
  * --since reads what the background watch kept (per app, per hour) for
  * each NVMe drive, or DRIVE.  --sample measures live, without the watch,
- * what each app writes to each drive for SECONDS (or until Ctrl+C): the
- * cgroups' and processes' counters read every half second
+ * what each app writes to each drive for SECONDS (or until Ctrl+C).  A
+ * user who is not root sees only their own processes' counters, so
+ * everyone's come from drivedashd's shared counter where it answers
+ * (GetAppWrites, asked at the start, every minute and at the end, the
+ * differences added up); otherwise the cgroups' and the user's own
+ * processes' counters are read here every half second
  * (drivedash-write-sampler.h), one last time at the end; --no-cgroups
- * reads only the processes', to compare.
+ * reads only the processes', to compare (here only).
  */
 #include "config.h"
 
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "drivedash-cli.h"
+#include "drivedash-client.h"
 #include "drivedash-drive.h"
 #include "drivedash-error.h"
 #include "drivedash-store-app-writes.h"
@@ -26,24 +32,91 @@
 #include "drivedash-write-sampler.h"
 
 #define POLL_MS      500
+/* Well within the 5 minutes after which the service stops counting. */
+#define SERVICE_POLL_MS (60 * 1000)
 #define MAX_SECONDS  86400
 
 typedef struct
 {
-  DrivedashWriteSampler *sampler;
+  DrivedashWriteSampler *sampler;   /* own programs; NULL: the service's */
+  DrivedashWritesTally  *everyone;  /* the service's differences, added up */
+  GPtrArray             *last;      /* its last answer */
+  gint64                 since;     /* and when its counting started */
+  char                  *why_own;   /* why the service was not used */
   GMainLoop             *loop;
-  gint64                 end;      /* monotonic µs */
   gboolean               interrupted;
 } Sampling;
+
+static void
+sampling_clear (Sampling *s)
+{
+  g_clear_pointer (&s->sampler, drivedash_write_sampler_free);
+  g_clear_pointer (&s->everyone, drivedash_writes_tally_free);
+  g_clear_pointer (&s->last, g_ptr_array_unref);
+  g_clear_pointer (&s->why_own, g_free);
+  g_clear_pointer (&s->loop, g_main_loop_unref);
+}
+
+/* One more answer from the service: what grew since the last one (all of
+ * it when the service started counting again) is added up. */
+static gboolean
+service_step (Sampling  *s,
+              GError   **error)
+{
+  g_autoptr(GPtrArray) now = NULL;
+  g_autoptr(GPtrArray) grew = NULL;
+  gint64 since = 0;
+
+  if ((now = drivedash_client_get_app_writes (&since, NULL, error)) == NULL)
+    return FALSE;
+  grew = drivedash_app_writes_delta (since == s->since ? s->last : NULL, now);
+  drivedash_writes_tally_add (s->everyone, grew);
+  g_ptr_array_unref (s->last);
+  s->last = g_steal_pointer (&now);
+  s->since = since;
+  return TRUE;
+}
+
+/* Everyone's programs through the service where it answers and this user
+ * could not read them (root reads them all here); else this user's own.
+ * --no-cgroups compares the local sampler's sources: here only. */
+static void
+sampling_start (Sampling *s,
+                gboolean  no_cgroups)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (getuid () != 0 && !no_cgroups &&
+      (s->last = drivedash_client_get_app_writes (&s->since, NULL, &error)) != NULL)
+    {
+      s->everyone = drivedash_writes_tally_new (DRIVEDASH_WRITES_TALLY_MAX_APPS);
+      return;
+    }
+  if (error != NULL)
+    s->why_own = g_strdup (error->message);
+  s->sampler = drivedash_write_sampler_new (NULL);
+  drivedash_write_sampler_set_cgroups (s->sampler, !no_cgroups);
+  drivedash_write_sampler_poll (s->sampler);
+}
 
 static gboolean
 on_poll (gpointer data)
 {
   Sampling *s = data;
 
-  drivedash_write_sampler_poll (s->sampler);
-  if (g_get_monotonic_time () < s->end)
-    return G_SOURCE_CONTINUE;
+  /* A missed answer is made up by the next one. */
+  if (s->sampler != NULL)
+    drivedash_write_sampler_poll (s->sampler);
+  else
+    service_step (s, NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_end (gpointer data)
+{
+  Sampling *s = data;
+
   g_main_loop_quit (s->loop);
   return G_SOURCE_REMOVE;
 }
@@ -63,6 +136,7 @@ print_json (GPtrArray             *totals,
             DrivedashWriteSampler *sampler,
             double                 seconds)
 {
+  /* sampler NULL: the service's counter, whose details it does not say. */
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
@@ -70,11 +144,15 @@ print_json (GPtrArray             *totals,
 
   json_builder_begin_object (b);
   drivedash_json_member_double (b, "seconds", seconds);
-  drivedash_json_member_string (b, "cgroup_counters", drivedash_write_sampler_get_cgroup_kind (sampler));
-  json_builder_set_member_name (b, "processes_ended");
-  json_builder_add_int_value (b, drivedash_write_sampler_get_n_ended (sampler));
-  json_builder_set_member_name (b, "processes_unreadable");
-  json_builder_add_int_value (b, drivedash_write_sampler_get_n_unreadable (sampler));
+  drivedash_json_member_string (b, "scope", sampler == NULL || getuid () == 0 ? "everyone" : "own");
+  if (sampler != NULL)
+    {
+      drivedash_json_member_string (b, "cgroup_counters", drivedash_write_sampler_get_cgroup_kind (sampler));
+      json_builder_set_member_name (b, "processes_ended");
+      json_builder_add_int_value (b, drivedash_write_sampler_get_n_ended (sampler));
+      json_builder_set_member_name (b, "processes_unreadable");
+      json_builder_add_int_value (b, drivedash_write_sampler_get_n_unreadable (sampler));
+    }
   json_builder_set_member_name (b, "apps");
   json_builder_begin_array (b);
   for (guint i = 0; i < totals->len; i++)
@@ -101,10 +179,32 @@ print_json (GPtrArray             *totals,
   puts (text);
 }
 
+/* What the counts leave out, for the source that made them. */
 static void
-print_text (GPtrArray             *totals,
-            DrivedashWriteSampler *sampler,
-            double                 seconds)
+print_notes (const Sampling *s)
+{
+  if (s->sampler == NULL)
+    {
+      printf ("%s\n", _("Everyone’s programs, counted by the Drivedash system service: a program that "
+                        "starts and ends within 5 seconds is not seen unless its app’s cgroup counts it."));
+      return;
+    }
+  if (getuid () != 0)
+    /* Translators: the end is why, such as "The Drivedash system service is not installed." */
+    printf (_("Only your own programs were counted: %s\n"),
+            s->why_own ? s->why_own : _("other users’ programs can’t be read."));
+  if (drivedash_write_sampler_get_cgroup_kind (s->sampler) != NULL)
+    printf ("%s\n", _("An app whose cgroup has an I/O counter counts in full, programs it starts and ends "
+                      "between two looks included, but a cgroup that ends loses its last half second."));
+  printf ("%s\n", _("Other programs: one that starts and ends within half a second is not seen, one that ends "
+                    "loses its last half second, and one that closed its files before it was looked at "
+                    "counts under an unknown drive."));
+}
+
+static void
+print_text (GPtrArray      *totals,
+            const Sampling *s,
+            double          seconds)
 {
   /* Translators: "What each app wrote in 20 s:" */
   printf (_("What each app wrote in %.0f s:\n"), seconds);
@@ -124,14 +224,7 @@ print_text (GPtrArray             *totals,
         /* Translators: "  Firefox: 1.2 GB to Samsung SSD 980 1TB" */
         printf (_("  %s: %s to %s\n"), app, bytes, drive ? drive : _("an unknown drive"));
     }
-  if (drivedash_write_sampler_get_n_unreadable (sampler) > 0)
-    printf ("%s\n", _("Other users' programs can't be seen without the Drivedash system service."));
-  if (drivedash_write_sampler_get_cgroup_kind (sampler) != NULL)
-    printf ("%s\n", _("An app whose cgroup has an I/O counter counts in full, programs it starts and ends "
-                      "between two looks included, but a cgroup that ends loses its last half second."));
-  printf ("%s\n", _("Other programs: one that starts and ends within half a second is not seen, one that ends "
-                    "loses its last half second, and one that closed its files before it was looked at "
-                    "counts under an unknown drive."));
+  print_notes (s);
 }
 
 /* "1d", "7d", "30d", "12h" → seconds; 0 when not understood. */
@@ -300,9 +393,8 @@ drivedash_cli_writes (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[DRIVE]"));
-  g_autoptr(DrivedashWriteSampler) sampler = NULL;
-  g_autoptr(GMainLoop) loop = NULL;
   g_autoptr(GPtrArray) totals = NULL;
+  g_autoptr(GError) error = NULL;
   Sampling s = { 0 };
   gint64 start;
   guint sigint, sigterm;
@@ -328,27 +420,36 @@ drivedash_cli_writes (int    argc,
       g_printerr ("%s\n", _("Say how long to measure, from 1 second to a day: --sample SECONDS."));
       return DRIVEDASH_EXIT_USAGE;
     }
-  sampler = drivedash_write_sampler_new (NULL);
-  drivedash_write_sampler_set_cgroups (sampler, !no_cgroups);
-  loop = g_main_loop_new (NULL, FALSE);
-  s = (Sampling) { sampler, loop, 0, FALSE };
-  drivedash_write_sampler_poll (sampler);
+  sampling_start (&s, no_cgroups);
+  s.loop = g_main_loop_new (NULL, FALSE);
   start = g_get_monotonic_time ();
-  s.end = start + (gint64) seconds * G_USEC_PER_SEC;
   /* Scripts wait for this line before they start what is measured. */
   g_printerr ("%s\n", _("Measuring…"));
-  g_timeout_add (POLL_MS, on_poll, &s);
+  g_timeout_add (s.sampler != NULL ? POLL_MS : SERVICE_POLL_MS, on_poll, &s);
+  g_timeout_add ((guint) seconds * 1000, on_end, &s);
   sigint = g_unix_signal_add (SIGINT, on_signal, &s);
   sigterm = g_unix_signal_add (SIGTERM, on_signal, &s);
-  g_main_loop_run (loop);
+  g_main_loop_run (s.loop);
   g_source_remove (sigint);
   g_source_remove (sigterm);
-  g_source_remove_by_user_data (&s);
-  drivedash_write_sampler_poll (sampler);
-  totals = drivedash_write_sampler_dup_totals (sampler);
-  if (json)
-    print_json (totals, sampler, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  while (g_source_remove_by_user_data (&s))
+    ;
+  if (s.sampler != NULL)
+    {
+      drivedash_write_sampler_poll (s.sampler);
+      totals = drivedash_write_sampler_dup_totals (s.sampler);
+    }
+  else if (service_step (&s, &error))
+    totals = drivedash_writes_tally_dup_rows (s.everyone);
   else
-    print_text (totals, sampler, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+    {
+      sampling_clear (&s);
+      return drivedash_cli_fail ("writes", error);
+    }
+  if (json)
+    print_json (totals, s.sampler, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  else
+    print_text (totals, &s, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  sampling_clear (&s);
   return DRIVEDASH_EXIT_OK;
 }

@@ -230,6 +230,38 @@ kernel_events (const DrivedashPowerPaths  *paths,
   return g_variant_new ("(@a{sv})", drivedash_event_log_to_variant (log));
 }
 
+/* How long one read of every process answers GetAppWrites: callers, many
+ * or greedy, cost one pass over /proc a second at most. */
+#define WRITES_FRESH_USEC G_USEC_PER_SEC
+
+/* Polls the shared sampler unless it was just polled; with @answer, what
+ * each app wrote since the sampler started, as (taa{sv}). */
+static GVariant *
+app_writes (DrivedashDaemonWrites *writes,
+            gboolean               answer)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  GVariantBuilder builder;
+
+  if (writes->last_poll == 0 || g_get_monotonic_time () - writes->last_poll >= WRITES_FRESH_USEC)
+    {
+      g_autoptr(GPtrArray) totals = NULL;
+
+      drivedash_write_sampler_poll (writes->sampler);
+      totals = drivedash_write_sampler_take_totals (writes->sampler);
+      drivedash_writes_tally_add (writes->tally, totals);
+      writes->last_poll = g_get_monotonic_time ();
+    }
+  if (!answer)
+    return g_variant_new ("()");
+
+  rows = drivedash_writes_tally_dup_rows (writes->tally);
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("aa{sv}"));
+  for (guint i = 0; i < rows->len; i++)
+    g_variant_builder_add_value (&builder, drivedash_app_writes_to_variant (g_ptr_array_index (rows, i)));
+  return g_variant_new ("(taa{sv})", (guint64) writes->since_usec, &builder);
+}
+
 GVariant *
 drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
                            DrivedashDaemonRequest        *request,
@@ -241,6 +273,9 @@ drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
 
   if (request->op == DRIVEDASH_DAEMON_OP_LIST_DRIVES)
     return list_drives (paths, error);
+  if (request->op == DRIVEDASH_DAEMON_OP_GET_APP_WRITES ||
+      request->op == DRIVEDASH_DAEMON_OP_POLL_APP_WRITES)
+    return app_writes (request->writes, request->op == DRIVEDASH_DAEMON_OP_GET_APP_WRITES);
 
   /* Now that the caller may know: does the controller exist? */
   if (!drivedash_power_check_controller (paths, controller, error))
@@ -286,6 +321,8 @@ drivedash_daemon_work_run (const DrivedashPowerPaths     *paths,
       return kernel_events (paths, request, error);
 
     case DRIVEDASH_DAEMON_OP_LIST_DRIVES:
+    case DRIVEDASH_DAEMON_OP_GET_APP_WRITES:
+    case DRIVEDASH_DAEMON_OP_POLL_APP_WRITES:
     default:
       g_assert_not_reached ();
     }

@@ -14,6 +14,8 @@
 
 #include "drivedash-power.h"
 #include "drivedash-self-test.h"
+#include "drivedash-write-sampler.h"
+#include "drivedash-writes-tally.h"
 
 G_BEGIN_DECLS
 
@@ -27,9 +29,25 @@ typedef enum
   DRIVEDASH_DAEMON_OP_ABORT_SELF_TEST,
   DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS,
   DRIVEDASH_DAEMON_OP_GET_KERNEL_EVENTS,
+  DRIVEDASH_DAEMON_OP_GET_APP_WRITES,
+  /* The service's own poll of the shared sampler between callers' calls:
+   * no caller, no polkit. */
+  DRIVEDASH_DAEMON_OP_POLL_APP_WRITES,
   /* The service's own undo of a temporary change: no caller, no polkit. */
   DRIVEDASH_DAEMON_OP_RESTORE_GAME_MODE,
 } DrivedashDaemonOp;
+
+/* The one sampler behind GetAppWrites, shared by every caller.  The
+ * daemon makes and frees it on the main thread while no writes call is
+ * queued or running; the writes calls share one queue, so one worker at a
+ * time uses it. */
+typedef struct
+{
+  DrivedashWriteSampler *sampler;
+  DrivedashWritesTally  *tally;
+  gint64                 since_usec;  /* g_get_real_time() at its start */
+  gint64                 last_poll;   /* g_get_monotonic_time(); 0: never */
+} DrivedashDaemonWrites;
 
 typedef struct
 {
@@ -59,6 +77,8 @@ typedef struct
   gint64                 since_usec;
   guint                  max_events;    /* 0: the journal's default */
   const char            *journal_file;
+  /* GET_APP_WRITES, POLL_APP_WRITES: the daemon's, borrowed. */
+  DrivedashDaemonWrites *writes;
 } DrivedashDaemonRequest;
 
 /* The reply's body (a tuple) or NULL with error set. */

@@ -45,6 +45,9 @@ struct _DrivedashDaemon
   guint         permission_timeout_s;
   GHashTable   *temporaries; /* controller → Temporary */
   char         *bus_id;      /* set by drivedash_daemon_resume() */
+  DrivedashDaemonWrites *writes;  /* NULL: nobody asked lately */
+  guint         writes_timer;
+  gint64        writes_last_call; /* g_get_monotonic_time() */
 };
 
 static void drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface);
@@ -92,6 +95,14 @@ static guint signals[N_SIGNALS];
 /* Beyond this many drive slots, idle ones are dropped (a caller may name
  * any number of controllers that do not exist). */
 #define MAX_IDLE_SLOTS 32
+
+/* GetAppWrites' shared sampler reads every process this often, so that
+ * programs which start and end between two callers' calls are seen; it
+ * stops once nobody asked for this long (the watch asks every minute). */
+#define WRITES_POLL_S  5
+#define WRITES_KEEP_USEC (5 * 60 * G_USEC_PER_SEC)
+/* The writes calls' queue: not a controller name, so no caller's. */
+#define WRITES_SLOT    "#writes"
 
 typedef struct
 {
@@ -170,11 +181,14 @@ idle_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A running writes sampler keeps the service too (its callers take
+ * deltas between answers), but is not a pending call: exiting on SIGTERM
+ * does not wait for it. */
 static void
 schedule_idle (DrivedashDaemon *self)
 {
   g_clear_handle_id (&self->idle_source, g_source_remove);
-  if (self->idle_timeout_s > 0 && self->n_pending == 0)
+  if (self->idle_timeout_s > 0 && self->n_pending == 0 && self->writes == NULL)
     self->idle_source = g_timeout_add_seconds (self->idle_timeout_s,
                                                idle_timeout_cb, self);
 }
@@ -224,6 +238,16 @@ call_return (Call *call)
 }
 
 /* --- one queue per drive ---------------------------------------------- */
+
+/* Which queue a call waits in: its drive's, the writes', or "". */
+static const char *
+slot_key (const DrivedashDaemonRequest *request)
+{
+  if (request->op == DRIVEDASH_DAEMON_OP_GET_APP_WRITES ||
+      request->op == DRIVEDASH_DAEMON_OP_POLL_APP_WRITES)
+    return WRITES_SLOT;
+  return request->controller;
+}
 
 static Slot *
 slot_lookup (DrivedashDaemon *self,
@@ -290,7 +314,7 @@ static void
 enqueue (Call *call)
 {
   DrivedashDaemon *self = call->self;
-  Slot *slot = slot_get (self, call->request.controller);
+  Slot *slot = slot_get (self, slot_key (&call->request));
 
   if (g_queue_get_length (&slot->calls) >= MAX_QUEUED_PER_DRIVE)
     {
@@ -530,13 +554,81 @@ drivedash_daemon_resume (DrivedashDaemon *self,
     resume_temporary (self, connection, g_ptr_array_steal_index_fast (records, i--));
 }
 
+/* --- the shared writes sampler ------------------------------------------ */
+
+static void
+writes_stop (DrivedashDaemon *self)
+{
+  g_clear_handle_id (&self->writes_timer, g_source_remove);
+  if (self->writes == NULL)
+    return;
+  g_clear_pointer (&self->writes->sampler, drivedash_write_sampler_free);
+  g_clear_pointer (&self->writes->tally, drivedash_writes_tally_free);
+  g_clear_pointer (&self->writes, g_free);
+}
+
+static gboolean
+writes_slot_is_idle (DrivedashDaemon *self)
+{
+  Slot *slot = slot_lookup (self, WRITES_SLOT);
+
+  return slot == NULL || (!slot->busy && g_queue_is_empty (&slot->calls));
+}
+
+/* Polls between callers' calls; stops once nobody asked for a while.  A
+ * poll is only queued behind nothing, so polls never pile up. */
+static gboolean
+writes_tick_cb (gpointer user_data)
+{
+  DrivedashDaemon *self = user_data;
+  Call *call;
+
+  if (!writes_slot_is_idle (self))
+    return G_SOURCE_CONTINUE;
+  if (g_get_monotonic_time () - self->writes_last_call >= WRITES_KEEP_USEC)
+    {
+      g_message ("Nobody asked for app writes for a while; stopped counting");
+      self->writes_timer = 0;
+      writes_stop (self);
+      schedule_idle (self);
+      return G_SOURCE_REMOVE;
+    }
+  call = g_new0 (Call, 1);
+  call->self = g_object_ref (self);
+  call->request.op = DRIVEDASH_DAEMON_OP_POLL_APP_WRITES;
+  call->request.writes = self->writes;
+  hold (self);
+  enqueue (call);
+  return G_SOURCE_CONTINUE;
+}
+
+/* An authorized GetAppWrites: starts the one sampler when none runs (its
+ * first poll, the baseline, is this call's). */
+static void
+writes_touch (DrivedashDaemon *self,
+              Call            *call)
+{
+  self->writes_last_call = g_get_monotonic_time ();
+  if (self->writes == NULL)
+    {
+      self->writes = g_new0 (DrivedashDaemonWrites, 1);
+      self->writes->sampler = drivedash_write_sampler_new (NULL);
+      self->writes->tally = drivedash_writes_tally_new (DRIVEDASH_WRITES_TALLY_MAX_APPS);
+      self->writes->since_usec = g_get_real_time ();
+      self->writes_timer = g_timeout_add_seconds (WRITES_POLL_S, writes_tick_cb, self);
+      g_clear_handle_id (&self->idle_source, g_source_remove);
+      g_message ("Counting app writes for GetAppWrites");
+    }
+  call->request.writes = self->writes;
+}
+
 /* Main thread, after the worker ran the call. */
 static gboolean
 work_done_cb (gpointer user_data)
 {
   Call *call = user_data;
   DrivedashDaemon *self = g_object_ref (call->self);
-  Slot *slot = slot_lookup (self, call->request.controller);
+  Slot *slot = slot_lookup (self, slot_key (&call->request));
 
   g_assert (slot != NULL && slot->busy);
   slot->busy = FALSE;
@@ -670,6 +762,8 @@ authorized_cb (GObject      *source,
       return;
     }
 
+  if (call->request.op == DRIVEDASH_DAEMON_OP_GET_APP_WRITES)
+    writes_touch (call->self, call);
   enqueue (call);
 }
 
@@ -783,6 +877,7 @@ action_for (const DrivedashDaemonRequest *request)
     case DRIVEDASH_DAEMON_OP_GET_HEALTH:
     case DRIVEDASH_DAEMON_OP_GET_GAME_MODE:
     case DRIVEDASH_DAEMON_OP_GET_SELF_TEST_STATUS:
+    case DRIVEDASH_DAEMON_OP_GET_APP_WRITES:
     default:
       return DRIVEDASH_ACTION_READ_HEALTH;
     }
@@ -797,6 +892,7 @@ dispatch (Call *call)
   hold (self);
 
   if (call->request.op != DRIVEDASH_DAEMON_OP_LIST_DRIVES &&
+      call->request.op != DRIVEDASH_DAEMON_OP_GET_APP_WRITES &&
       !drivedash_controller_name_is_valid (call->request.controller))
     {
       g_set_error_literal (&call->error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS,
@@ -955,6 +1051,15 @@ handle_get_kernel_events (DrivedashDBusDrivedash1 *object,
   return dispatch (call);
 }
 
+/* Read-only like GetHealth (read-health), for everyone's programs, which
+ * only root can read: the callers' own deltas, from one shared sampler. */
+static gboolean
+handle_get_app_writes (DrivedashDBusDrivedash1 *object,
+                       GDBusMethodInvocation   *invocation)
+{
+  return dispatch (call_new (object, invocation, DRIVEDASH_DAEMON_OP_GET_APP_WRITES, NULL));
+}
+
 static void
 drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface)
 {
@@ -967,6 +1072,7 @@ drivedash_daemon_iface_init (DrivedashDBusDrivedash1Iface *iface)
   iface->handle_abort_self_test = handle_abort_self_test;
   iface->handle_get_self_test_status = handle_get_self_test_status;
   iface->handle_get_kernel_events = handle_get_kernel_events;
+  iface->handle_get_app_writes = handle_get_app_writes;
 }
 
 static void
@@ -976,6 +1082,7 @@ drivedash_daemon_finalize (GObject *object)
 
   g_clear_handle_id (&self->idle_source, g_source_remove);
   /* Every call holds a reference: no worker is running now. */
+  writes_stop (self);
   g_thread_pool_free (self->pool, TRUE, FALSE);
   g_hash_table_unref (self->slots);
   g_hash_table_unref (self->checks);

@@ -137,7 +137,8 @@ class InstallTest(unittest.TestCase):
                                        'io.github.drivedash.Drivedash1.xml')).getroot()
         methods = {m.get('name') for m in root.iter('method')}
         self.assertEqual(methods, {'ListDrives', 'GetHealth', 'GetGameMode', 'SetGameMode', 'SetGameModeTemporary',
-                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus', 'GetKernelEvents'})
+                                   'StartSelfTest', 'AbortSelfTest', 'GetSelfTestStatus', 'GetKernelEvents',
+                                   'GetAppWrites'})
 
 
 if __name__ == '__main__':

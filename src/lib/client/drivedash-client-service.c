@@ -331,3 +331,51 @@ const DrivedashClientBackend drivedash_client_backend_service = {
     [DRIVEDASH_CLIENT_OP_GET_KERNEL_EVENTS] = service_get_kernel_events,
   },
 };
+
+/* --- everyone's writes -------------------------------------------------- */
+
+/* More rows than the service ever sends (100 apps and one "Others" per
+ * drive) are not kept. */
+#define MAX_APP_WRITES_ROWS 1000
+
+static GPtrArray *
+app_writes_from_reply (GVariant  *reply,
+                       gint64    *since_usec_out,
+                       GError   **error)
+{
+  g_autoptr(GVariant) rows = g_variant_get_child_value (reply, 1);
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_writes_free);
+  guint64 since = 0;
+
+  g_variant_get_child (reply, 0, "t", &since);
+  for (gsize i = 0; i < g_variant_n_children (rows) && out->len < MAX_APP_WRITES_ROWS; i++)
+    {
+      g_autoptr(GVariant) dict = g_variant_get_child_value (rows, i);
+      DrivedashAppWrites *row = drivedash_app_writes_from_variant (dict, error);
+
+      if (row == NULL)
+        return NULL;
+      g_ptr_array_add (out, row);
+    }
+  if (since_usec_out != NULL)
+    *since_usec_out = (gint64) MIN (since, (guint64) G_MAXINT64);
+  return g_steal_pointer (&out);
+}
+
+GPtrArray *
+drivedash_client_get_app_writes (gint64        *since_usec_out,
+                                 GCancellable  *cancellable,
+                                 GError       **error)
+{
+  g_autoptr(GVariant) reply = NULL;
+  GError *call_error = NULL;
+
+  reply = drivedash_client_service_call ("GetAppWrites", NULL, G_DBUS_CALL_FLAGS_NONE,
+                                         drivedash_client_read_timeout_ms (), cancellable, &call_error);
+  if (reply == NULL)
+    {
+      propagate_service_error (error, call_error);
+      return NULL;
+    }
+  return app_writes_from_reply (reply, since_usec_out, error);
+}

@@ -20,6 +20,7 @@
 #include "drivedash-health.h"
 #include "drivedash-journal.h"
 #include "drivedash-power.h"
+#include "drivedash-writes-tally.h"
 
 G_BEGIN_DECLS
 
@@ -125,6 +126,18 @@ DrivedashEventLog *drivedash_client_get_kernel_events (const char               
                                                        gboolean                    *via_service_out,
                                                        GCancellable                *cancellable,
                                                        GError                     **error);
+
+/* What every program on this computer wrote to each drive, from
+ * drivedashd's one counter shared by all callers (GetAppWrites, polkit
+ * read-health, never interactive): rows (element-type DrivedashAppWrites)
+ * since *since_usec_out (µs since 1970), most first; the first call after
+ * the service started counting has none.  Take differences between two
+ * answers with drivedash_app_writes_delta(); another since_usec means the
+ * counting started again.  NULL with a DRIVEDASH_ERROR when the service is
+ * missing or refuses: the caller then sees only its own programs. */
+GPtrArray         *drivedash_client_get_app_writes (gint64        *since_usec_out,
+                                                    GCancellable  *cancellable,
+                                                    GError       **error);
 
 /* The calls above, run in a GTask thread: for the main loop of the app.
  * Strings and paths are copied (paths NULL: the real system).  A cancelled
