@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 #include <math.h>
 
+#include "drivedash-bench-doubts.h"
 #include "drivedash-bench-spec.h"
 #include "drivedash-bench-words.h"
 #include "drivedash-compare.h"
@@ -312,6 +313,29 @@ timeline_chart (ReportBuild                *rb,
   return present > 0 ? g_steal_pointer (&chart) : NULL;
 }
 
+/* Under a test's table: each run whose result can't be the drive's
+ * speed, with the reasons the run gave (kept in History). */
+static void
+add_doubts (ReportBuild                *rb,
+            const DrivedashStoreResult *test)
+{
+  for (guint i = 0; i < rb->runs->len; i++)
+    {
+      const DrivedashStoreResult *r = drivedash_store_run_find_result (RUN (rb, i), test->test, test->mode);
+      g_autofree char *doubt_words = NULL, *device_words = NULL, *text = NULL;
+      DrivedashBenchDoubts doubts = DRIVEDASH_BENCH_DOUBT_NONE;
+
+      if (r == NULL || r->checks == NULL ||
+          !drivedash_bench_checks_parse (r->checks, &doubts, &doubt_words, &device_words) ||
+          doubts == DRIVEDASH_BENCH_DOUBT_NONE || doubt_words == NULL)
+        continue;
+      /* TRANSLATORS: under a report's table: "Run A: this result can't
+       * be the drive's speed. 9,000 MB/s is more than …" */
+      text = g_strdup_printf (_("%s: this result can’t be the drive’s speed. %s"), LABEL (rb, i), doubt_words);
+      drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_BULLET, text);
+    }
+}
+
 static void
 add_test (ReportBuild                *rb,
           const DrivedashStoreResult *test)
@@ -339,6 +363,7 @@ add_test (ReportBuild                *rb,
   drivedash_report_add_text (rb->doc, DRIVEDASH_REPORT_BLOCK_SUBHEADING, name);
   drivedash_report_add_chart (rb->doc, chart);
   drivedash_report_add_table (rb->doc, rows);
+  add_doubts (rb, test);
   if ((chart = timeline_chart (rb, test)) != NULL)
     drivedash_report_add_chart (rb->doc, chart);
   if (rb->runs->len > 1 && present == 1)
