@@ -196,8 +196,11 @@ print_notes (const Sampling *s)
   if (drivedash_write_sampler_get_cgroup_kind (s->sampler) != NULL)
     printf ("%s\n", _("An app whose cgroup has an I/O counter counts in full, programs it starts and ends "
                       "between two looks included, but a cgroup that ends loses its last half second."));
-  printf ("%s\n", _("Other programs: one that starts and ends within half a second is not seen, one that ends "
-                    "loses its last half second, and one that closed its files before it was looked at "
+  /* A parent's counters take in what the children it waited for wrote
+   * (drivedash-write-sampler.h): nothing is lost, but a child never seen
+   * counts under its parent. */
+  printf ("%s\n", _("Other programs: one that starts and ends within half a second counts under the "
+                    "program that started it, and one that closed its files before it was looked at "
                     "counts under an unknown drive."));
 }
 
