@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <stdarg.h>
 #include <sqlite3.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "drivedash-store-health.h"
 #include "drivedash-watch-private.h"
 #include "drivedash-watch-rules.h"
+#include "drivedash-write-sampler.h"
 #include "drivedash-store-private.h"
 
 #include "drivedash-test-tree.h"
@@ -738,6 +740,116 @@ test_app_spike (Fixture       *f,
   }
 }
 
+/* A GetAppWrites answer: "app:controller:GB" each. */
+static GPtrArray *
+answer (const char *first,
+        ...)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_writes_free);
+  va_list args;
+
+  va_start (args, first);
+  for (const char *row = first; row != NULL; row = va_arg (args, const char *))
+    {
+      g_auto(GStrv) parts = g_strsplit (row, ":", 3);
+      DrivedashAppWrites *w = g_new0 (DrivedashAppWrites, 1);
+
+      w->app = g_strdup (parts[0]);
+      w->controller = g_strdup (parts[1]);
+      w->disk = g_strconcat (parts[1], "n1", NULL);
+      w->bytes = g_ascii_strtoull (parts[2], NULL, 10) * GB;
+      w->processes = 1;
+      g_ptr_array_add (rows, w);
+    }
+  va_end (args);
+  return rows;
+}
+
+static void
+take (DrivedashWatch *watch,
+      gint64          since,
+      GPtrArray      *rows)
+{
+  drivedash_watch_take_app_writes_answer_for_testing (watch, since, rows);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+}
+
+/* What the store kept for @app in @id's hour from @since, 0 if nothing. */
+static guint64
+kept_bytes (DrivedashStore *store,
+            gint64          id,
+            gint64          since,
+            const char     *app)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) kept = drivedash_store_list_app_writes (store, id, since, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < kept->len; i++)
+    if (g_strcmp0 (((DrivedashAppTotal *) kept->pdata[i])->app, app) == 0)
+      return ((DrivedashAppTotal *) kept->pdata[i])->bytes;
+  return 0;
+}
+
+/* The service's answers are recorded as the differences between them:
+ * the first only a baseline, a fold into "Others" and a restart of its
+ * counting right; refused, the watch goes back to this user's own
+ * sampler and records none of them, and after a later answer only what
+ * grew from it (no gap counted twice). */
+static void
+test_app_writes_service (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(DrivedashStore) store = open_store (f);
+  g_autoptr(DrivedashWatch) watch = drivedash_watch_new (store, NULL);
+  g_autoptr(DrivedashHealth) health = drivedash_health_new ("nvme0");
+  g_autoptr(GError) error = NULL;
+  const gint64 now = G_GINT64_CONSTANT (1796040000);
+  const gint64 hour = now - now % 3600;
+  const gint64 s1 = now * G_USEC_PER_SEC, s2 = s1 + 600 * G_USEC_PER_SEC;
+  gint64 id;
+
+  g_free (health->serial);
+  health->serial = g_strdup ("WRITES0001");
+  id = drivedash_store_watch_drive (store, health->serial, health->model, "nvme0", &error);
+  g_assert_no_error (error);
+  /* Makes the drive a watched one. */
+  drivedash_watch_add_app_writes_for_testing (watch, health, "setup", 0, now);
+  g_assert_false (drivedash_watch_get_counts_everyone (watch));
+
+  take (watch, s1, answer ("writer:nvme0:5", "elsewhere:nvme1:9", NULL));
+  g_assert_true (drivedash_watch_get_counts_everyone (watch));
+  take (watch, s1, answer ("writer:nvme0:7", "newapp:nvme0:1", "elsewhere:nvme1:9", NULL));
+  /* writer folded with 7 GB, and 1 GB more into "Others". */
+  take (watch, s1, answer ("Others:nvme0:8", "newapp:nvme0:1", NULL));
+  /* The service started counting again. */
+  take (watch, s2, answer ("writer:nvme0:3", NULL));
+  drivedash_watch_record_app_writes_for_testing (watch, now);
+  g_assert_cmpuint (kept_bytes (store, id, hour, "writer"), ==, 5 * GB);
+  g_assert_cmpuint (kept_bytes (store, id, hour, "newapp"), ==, 1 * GB);
+  g_assert_cmpuint (kept_bytes (store, id, hour, "Others"), ==, 1 * GB);
+  g_assert_cmpuint (kept_bytes (store, id, hour, "elsewhere"), ==, 0);
+
+  /* Refused: this user's own sampler from now on. */
+  take (watch, s2, NULL);
+  g_assert_false (drivedash_watch_get_counts_everyone (watch));
+  take (watch, s2, NULL);
+  g_assert_false (drivedash_watch_get_counts_everyone (watch));
+  drivedash_watch_record_app_writes_for_testing (watch, now + 3600);
+  g_assert_cmpuint (kept_bytes (store, id, hour + 3600, "writer"), ==, 0);
+
+  /* Back: its first answer is the baseline again, the 7 GB written
+   * meanwhile are not the watch's to record. */
+  take (watch, s2, answer ("writer:nvme0:10", NULL));
+  g_assert_true (drivedash_watch_get_counts_everyone (watch));
+  take (watch, s2, answer ("writer:nvme0:11", NULL));
+  drivedash_watch_record_app_writes_for_testing (watch, now + 7200);
+  g_assert_cmpuint (kept_bytes (store, id, hour + 7200, "writer"), ==, 1 * GB);
+  /* Recorded once: nothing more at the next full reading. */
+  drivedash_watch_record_app_writes_for_testing (watch, now + 10800);
+  g_assert_cmpuint (kept_bytes (store, id, hour + 10800, "writer"), ==, 0);
+}
+
 /* The rule alone: ten times the median and over the floor, both. */
 static void
 test_app_spike_rule (void)
@@ -774,6 +886,7 @@ main (int    argc,
   ADD ("/watch/store/thin-hours", test_thin_hours);
   ADD ("/watch/store/thin-year", test_thin_year);
   ADD ("/watch/app-spike", test_app_spike);
+  ADD ("/watch/app-writes-service", test_app_writes_service);
 #undef ADD
   return g_test_run ();
 }

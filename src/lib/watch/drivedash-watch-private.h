@@ -30,4 +30,14 @@ void drivedash_watch_add_app_writes_for_testing (DrivedashWatch        *self,
                                                  guint64                bytes,
                                                  gint64                 now);
 
+/* One GetAppWrites answer as if the service gave it: @rows
+ * (element-type DrivedashAppWrites) counted since @since_usec, or NULL:
+ * the service refused. */
+void drivedash_watch_take_app_writes_answer_for_testing (DrivedashWatch *self,
+                                                         gint64          since_usec,
+                                                         GPtrArray      *rows);
+/* What a full reading records of the app writes, at @now. */
+void drivedash_watch_record_app_writes_for_testing (DrivedashWatch *self,
+                                                    gint64          now);
+
 G_END_DECLS

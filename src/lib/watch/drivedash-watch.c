@@ -5,11 +5,13 @@
 #include "config.h"
 
 #include "drivedash-endurance.h"
+#include "drivedash-error.h"
 #include "drivedash-snapshot.h"
 #include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
 #include "drivedash-watch-private.h"
 #include "drivedash-write-sampler.h"
+#include "drivedash-writes-tally.h"
 
 typedef struct
 {
@@ -39,7 +41,14 @@ struct _DrivedashWatch
   GDBusConnection *system;             /* for UDisks2's PropertiesChanged */
   guint           udisks_subscription;
   guint           udisks_idle;
-  DrivedashWriteSampler *writes;       /* what each app writes, every tick */
+  DrivedashWriteSampler *writes;       /* this user's apps, while the service is not used */
+  /* Everyone's apps through drivedashd's GetAppWrites, asked every tick:
+   * its counter stops when nobody asks for five minutes. */
+  gboolean        via_service;         /* its answers are what is recorded */
+  gboolean        asking;              /* a GetAppWrites in flight */
+  GPtrArray      *service_last;        /* its last answer, the baseline */
+  gint64          service_since;       /* when that counting started (µs) */
+  DrivedashWritesTally *service_grew;  /* what grew since the last recording */
 };
 
 G_DEFINE_FINAL_TYPE (DrivedashWatch, drivedash_watch, G_TYPE_OBJECT)
@@ -404,19 +413,159 @@ add_app_writes (DrivedashWatch *self,
  * reading, into the history (other drives' and unknown drives' are
  * left out). */
 static void
-record_app_writes (DrivedashWatch *self)
+record_rows (DrivedashWatch *self,
+             GPtrArray      *rows,
+             gint64          now)
 {
-  g_autoptr(GPtrArray) totals = drivedash_write_sampler_take_totals (self->writes);
-  const gint64 now = now_seconds ();
-
-  for (guint i = 0; i < totals->len; i++)
+  for (guint i = 0; i < rows->len; i++)
     {
-      const DrivedashAppWrites *w = g_ptr_array_index (totals, i);
+      const DrivedashAppWrites *w = g_ptr_array_index (rows, i);
       WatchedDrive *d = w->controller ? g_hash_table_lookup (self->drives, w->controller) : NULL;
 
       if (d != NULL)
         add_app_writes (self, d, w->app, w->bytes, now);
     }
+}
+
+/* The service's differences and the sampler's figures never overlap (each
+ * switch starts the other from zero), so both are recorded: what was
+ * counted before a switch is real writes too. */
+static void
+record_app_writes (DrivedashWatch *self,
+                   gint64          now)
+{
+  g_autoptr(GPtrArray) grew = drivedash_writes_tally_dup_rows (self->service_grew);
+
+  record_rows (self, grew, now);
+  drivedash_writes_tally_free (self->service_grew);
+  self->service_grew = drivedash_writes_tally_new (DRIVEDASH_WRITES_TALLY_MAX_APPS);
+  if (!self->via_service)
+    {
+      g_autoptr(GPtrArray) totals = drivedash_write_sampler_take_totals (self->writes);
+
+      record_rows (self, totals, now);
+    }
+}
+
+/* The sampler was not polled while the service answered: what its
+ * processes wrote meanwhile is the service's, so it starts from now. */
+static void
+use_own_sampler (DrivedashWatch *self,
+                 const GError   *error)
+{
+  g_debug ("watch: counting this user's programs only: %s", error->message);
+  self->via_service = FALSE;
+  g_clear_pointer (&self->service_last, g_ptr_array_unref);
+  drivedash_write_sampler_poll (self->writes);
+  g_ptr_array_unref (drivedash_write_sampler_take_totals (self->writes));
+}
+
+/* One answer of GetAppWrites (NULL: none, @error says why).  The first
+ * after a switch is only the baseline: what the sampler counted before it
+ * is kept for the next recording, and the sampler rests. */
+static void
+take_service_answer (DrivedashWatch *self,
+                     gint64          since,
+                     GPtrArray      *rows,
+                     const GError   *error)
+{
+  g_autoptr(GPtrArray) grew = NULL;
+
+  if (rows == NULL)
+    {
+      if (self->via_service)
+        use_own_sampler (self, error);
+      return;
+    }
+  if (!self->via_service)
+    {
+      g_autoptr(GPtrArray) own = drivedash_write_sampler_take_totals (self->writes);
+
+      self->via_service = TRUE;
+      drivedash_writes_tally_add (self->service_grew, own);
+    }
+  else
+    {
+      /* Another since: the service counts again from zero. */
+      grew = drivedash_app_writes_delta (since == self->service_since ? self->service_last : NULL, rows);
+      drivedash_writes_tally_add (self->service_grew, grew);
+    }
+  g_clear_pointer (&self->service_last, g_ptr_array_unref);
+  self->service_last = g_ptr_array_ref (rows);
+  self->service_since = since;
+}
+
+static void
+got_app_writes (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = g_task_propagate_pointer (G_TASK (result), &error);
+  DrivedashWatch *self = DRIVEDASH_WATCH (object);
+  gint64 *since = g_task_get_task_data (G_TASK (result));
+
+  self->asking = FALSE;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  take_service_answer (self, *since, rows, error);
+}
+
+static void
+ask_service_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  GError *error = NULL;
+  GPtrArray *rows = drivedash_client_get_app_writes (task_data, cancellable, &error);
+
+  if (rows == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, rows, (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* In a thread: the call may wait for polkit.  A fixture tree's drives
+ * are not the service's. */
+static void
+ask_service (DrivedashWatch *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->asking || self->sysfs_root != NULL || self->health_file != NULL)
+    return;
+  self->asking = TRUE;
+  task = g_task_new (self, self->cancellable, got_app_writes, NULL);
+  g_task_set_source_tag (task, ask_service);
+  g_task_set_task_data (task, g_new0 (gint64, 1), g_free);
+  g_task_run_in_thread (task, ask_service_thread);
+}
+
+gboolean
+drivedash_watch_get_counts_everyone (DrivedashWatch *self)
+{
+  g_return_val_if_fail (DRIVEDASH_IS_WATCH (self), FALSE);
+  return self->via_service;
+}
+
+void
+drivedash_watch_take_app_writes_answer_for_testing (DrivedashWatch *self,
+                                                     gint64          since_usec,
+                                                     GPtrArray      *rows)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (rows == NULL)
+    error = g_error_new_literal (DRIVEDASH_ERROR, DRIVEDASH_ERROR_PERMISSION, "refused for testing");
+  take_service_answer (self, since_usec, rows, error);
+}
+
+void
+drivedash_watch_record_app_writes_for_testing (DrivedashWatch *self,
+                                               gint64          now)
+{
+  record_app_writes (self, now);
 }
 
 gboolean
@@ -454,9 +603,11 @@ tick (gpointer user_data)
 {
   DrivedashWatch *self = user_data;
 
-  drivedash_write_sampler_poll (self->writes);
+  if (!self->via_service)
+    drivedash_write_sampler_poll (self->writes);
   if (self->ticks % DRIVEDASH_WATCH_FULL_EVERY == 0 && self->ticks > 0)
-    record_app_writes (self);
+    record_app_writes (self, now_seconds ());
+  ask_service (self);
   if (self->ticks++ % DRIVEDASH_WATCH_FULL_EVERY == 0)
     read_full (self, FALSE);
   else if (self->health_file == NULL)
@@ -563,6 +714,8 @@ drivedash_watch_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_hash_table_unref (self->drives);
   g_clear_pointer (&self->writes, drivedash_write_sampler_free);
+  g_clear_pointer (&self->service_last, g_ptr_array_unref);
+  g_clear_pointer (&self->service_grew, drivedash_writes_tally_free);
   g_free (self->sysfs_root);
   g_free (self->health_file);
   G_OBJECT_CLASS (drivedash_watch_parent_class)->finalize (object);
@@ -591,6 +744,7 @@ drivedash_watch_init (DrivedashWatch *self)
   self->period_ms = DRIVEDASH_WATCH_TEMPERATURE_SECONDS * 1000;
   self->cancellable = g_cancellable_new ();
   self->writes = drivedash_write_sampler_new (NULL);
+  self->service_grew = drivedash_writes_tally_new (DRIVEDASH_WRITES_TALLY_MAX_APPS);
   self->drives = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                         (GDestroyNotify) watched_drive_free);
 }

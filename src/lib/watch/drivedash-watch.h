@@ -51,6 +51,11 @@ gboolean        drivedash_watch_set_app_muted (DrivedashWatch *self,
                                                gboolean        muted,
                                                GError        **error);
 
+/* Whether the app writes it records are everyone's (drivedashd's
+ * GetAppWrites answers) rather than only this user's own programs (the
+ * local sampler, when the service is missing or refuses). */
+gboolean drivedash_watch_get_counts_everyone (DrivedashWatch *self);
+
 /* The tree it reads drives from, or NULL for /sys: the app's game
  * follower takes its drives from the same place. */
 const char *drivedash_watch_get_sysfs_root (DrivedashWatch *self);
