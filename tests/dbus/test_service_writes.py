@@ -160,8 +160,18 @@ class GetAppWritesTest(unittest.TestCase):
             _, rows = get_app_writes(bus)
             print('rows: %d, service RSS (KiB) per 200 calls: %s' % (len(rows), rss))
             self.assertLessEqual(len([r for r in rows if r['app'] != 'Others']), MAX_APPS)
-            # Past the first round (threads, caches), no growth.
-            self.assertLess(rss[-1] - rss[1], 2048)
+            # Past the first round (threads, caches), no growth.  Under
+            # AddressSanitizer freed memory waits in its quarantine (up
+            # to 256 MiB), so the resident size says nothing there: the
+            # normal build's run of this test checks it.
+            if not sanitized(bus.service.pid):
+                self.assertLess(rss[-1] - rss[1], 2048)
+
+
+def sanitized(pid):
+    '''Whether the process runs with AddressSanitizer.'''
+    with open('/proc/%d/maps' % pid) as f:
+        return 'libasan' in f.read()
 
 
 def service_rss_kib(bus):
