@@ -167,6 +167,15 @@ test_words (void)
                "The drive saw 2.7 MiB requests on average: Linux joined your 1 MiB requests.");
   check_words (make_result (DRIVEDASH_BENCH_MODE_WRITE, mib100, 200, mib100),
                "The drive saw 512 KiB requests on average: Linux split your 1 MiB requests.");
+  /* Where the drive's own limit is the cause, it is said. */
+  r = make_result (DRIVEDASH_BENCH_MODE_WRITE, mib100, 200, mib100);
+  r->max_request_bytes = 512 << 10;
+  check_words (r, "The drive saw 512 KiB requests on average: it takes at most 512 KiB in one request, "
+                  "so Linux split your 1 MiB requests.");
+  /* A limit above the request was not the cause. */
+  r = make_result (DRIVEDASH_BENCH_MODE_WRITE, mib100, 200, mib100);
+  r->max_request_bytes = 4 << 20;
+  check_words (r, "The drive saw 512 KiB requests on average: Linux split your 1 MiB requests.");
   /* 10 % more on the disk is the filesystem's own; beyond, somebody else's. */
   check_words (make_result (DRIVEDASH_BENCH_MODE_WRITE, mib100, 100, mib100 * 11 / 10),
                "The drive saw 1 MiB requests, as asked.");

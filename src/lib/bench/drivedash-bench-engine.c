@@ -680,6 +680,8 @@ make_result (Run     *run,
   set_device (run, test, result);
   set_latency (result, hist);
   result->includes_cache = !run->file->direct;
+  if (run->report->device_limits != NULL)
+    result->max_request_bytes = run->report->device_limits->max_sectors_kb * 1024;
   drivedash_bench_result_judge_doubts (result, run->report);
   return g_steal_pointer (&result);
 }

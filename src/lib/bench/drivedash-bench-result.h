@@ -63,6 +63,8 @@ typedef struct
   DrivedashBenchDevicePass *device_passes;  /* n_passes, in run order */
   DrivedashBenchDevicePass  device_total;   /* the measured passes together */
   gboolean              others_used_drive;  /* the disk moved > 10 % more bytes than the test */
+  guint64               max_request_bytes;  /* the disk's largest request (max_sectors_kb);
+                                               0: unknown */
   gboolean              served_from_cache;  /* in a read pass the device read < 50 % of what
                                                the test read: a cache answered the rest */
   char                 *served_from_cache_reason;  /* for people; NULL unless served_from_cache */

@@ -196,6 +196,17 @@ drivedash_bench_result_dup_request_words (const DrivedashBenchResult *result)
     /* Translators: "The drive saw 2.7 MiB requests on average: Linux joined your 1 MiB requests." */
     return g_strdup_printf (_("The drive saw %s requests on average: Linux joined your %s requests."),
                             seen_text, asked_text);
+  if (ratio < 1 - REQUEST_TOLERANCE && result->max_request_bytes > 0 &&
+      result->max_request_bytes < result->spec.block_size)
+    {
+      g_autofree char *limit = drivedash_format_size_iec (result->max_request_bytes);
+
+      /* Translators: "The drive saw 512 KiB requests on average: it takes at most
+       * 512 KiB in one request, so Linux split your 1 MiB requests." */
+      return g_strdup_printf (_("The drive saw %s requests on average: it takes at most %s in one "
+                                "request, so Linux split your %s requests."),
+                              seen_text, limit, asked_text);
+    }
   if (ratio < 1 - REQUEST_TOLERANCE)
     /* Translators: "The drive saw 512 KiB requests on average: Linux split your 1 MiB requests." */
     return g_strdup_printf (_("The drive saw %s requests on average: Linux split your %s requests."),
