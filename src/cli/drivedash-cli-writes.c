@@ -330,6 +330,20 @@ kept_text (DrivedashDrive *drive,
     }
 }
 
+/* --sample DRIVE: only what went to that NVMe controller's namespaces. */
+static void
+keep_drive (GPtrArray  *totals,
+            const char *controller)
+{
+  for (guint i = totals->len; i > 0; i--)
+    {
+      const DrivedashAppWrites *w = g_ptr_array_index (totals, i - 1);
+
+      if (g_strcmp0 (w->controller, controller) != 0)
+        g_ptr_array_remove_index (totals, i - 1);
+    }
+}
+
 /* --since: what the watch kept. */
 static int
 show_kept (const char *sysfs_root,
@@ -345,10 +359,10 @@ show_kept (const char *sysfs_root,
   const gint64 since = g_get_real_time () / G_USEC_PER_SEC - seconds;
 
   if ((drives = drives_for (sysfs_root, name, &error)) == NULL)
-    return drivedash_cli_fail ("writes", error);
+    return drivedash_cli_fail ("drivedash-cli writes: ", error);
   /* Asking must not make an empty history where the watch never ran. */
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && (store = drivedash_store_open (path, &error)) == NULL)
-    return drivedash_cli_fail ("writes", error);
+    return drivedash_cli_fail ("drivedash-cli writes: ", error);
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "since_seconds");
   json_builder_add_int_value (b, seconds);
@@ -397,6 +411,7 @@ drivedash_cli_writes (int    argc,
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[DRIVE]"));
   g_autoptr(GPtrArray) totals = NULL;
+  g_autoptr(GPtrArray) only = NULL;
   g_autoptr(GError) error = NULL;
   Sampling s = { 0 };
   gint64 start;
@@ -418,11 +433,13 @@ drivedash_cli_writes (int    argc,
         }
       return show_kept (sysfs_root, argc > 1 ? argv[1] : NULL, span, json);
     }
-  if (seconds <= 0 || seconds > MAX_SECONDS || argc > 1)
+  if (seconds <= 0 || seconds > MAX_SECONDS || argc > 2)
     {
       g_printerr ("%s\n", _("Say how long to measure, from 1 second to a day: --sample SECONDS."));
       return DRIVEDASH_EXIT_USAGE;
     }
+  if (argc == 2 && (only = drives_for (sysfs_root, argv[1], &error)) == NULL)
+    return drivedash_cli_fail ("drivedash-cli writes: ", error);
   sampling_start (&s, no_cgroups);
   s.loop = g_main_loop_new (NULL, FALSE);
   start = g_get_monotonic_time ();
@@ -447,8 +464,10 @@ drivedash_cli_writes (int    argc,
   else
     {
       sampling_clear (&s);
-      return drivedash_cli_fail ("writes", error);
+      return drivedash_cli_fail ("drivedash-cli writes: ", error);
     }
+  if (only != NULL)
+    keep_drive (totals, drivedash_drive_get_name (g_ptr_array_index (only, 0)));
   if (json)
     print_json (totals, s.sampler, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
   else
