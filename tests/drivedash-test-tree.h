@@ -19,4 +19,13 @@ void     drivedash_test_tree_put    (const char *root,
  * else with it.  Returns whether PATH itself is gone. */
 gboolean drivedash_test_tree_remove (const char *path);
 
+/* A fixture NVMe drive in the sysfs tree at ROOT (controller nvme0,
+ * "Fixture NVMe SSD 1TB", serial FIXTURE0001, its namespace nvme0n1)
+ * whose namespace has the device number of the real filesystem holding
+ * FOLDER (its whole disk's, and the partition's where it is one), so
+ * that what is written there counts on nvme0.  FALSE (and no tree) when
+ * FOLDER lies on no block device. */
+gboolean drivedash_test_tree_put_nvme_over (const char *root,
+                                            const char *folder);
+
 G_END_DECLS

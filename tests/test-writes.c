@@ -2,7 +2,8 @@
  * cgroup paths the way GNOME groups them, and `drivedash-cli writes
  * --sample` around real writers on this machine's disk (one with
  * O_DIRECT, one through the page cache with fsync), each attributed
- * within ±5 % to its own name on the drive holding the folder.
+ * within ±5 % to its own name on the drive holding the folder; the
+ * sampler through a fixture sysfs tree that names that disk nvme0.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -86,13 +87,14 @@ test_cgroup_path (void)
   g_assert_null (none);
 }
 
-/* A child named @name that writes WRITE_MIB MiB into @path, says so on
+/* A child named @name that writes @mib MiB into @path, says so on
  * @done, and stays until @hold closes (so the sampler's last look finds
  * it alive). */
 static pid_t
 start_writer (const char *name,
               const char *path,
               gboolean    direct,
+              guint       mib,
               const int   done[2],
               const int   hold[2])
 {
@@ -114,7 +116,7 @@ start_writer (const char *name,
   fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | (direct ? O_DIRECT : 0), 0600);
   if (fd < 0)
     _exit (3);
-  for (guint i = 0; i < WRITE_MIB; i++)
+  for (guint i = 0; i < mib; i++)
     if (write (fd, buf, MIB) != (ssize_t) MIB)
       _exit (4);
   if (fsync (fd) != 0)
@@ -190,7 +192,7 @@ test_sample (void)
   for (guint i = 0; i < 2; i++)
     {
       paths[i] = g_build_filename (dir, names[i], NULL);
-      writers[i] = start_writer (names[i], paths[i], i == 0, done, hold);
+      writers[i] = start_writer (names[i], paths[i], i == 0, WRITE_MIB, done, hold);
     }
   close (done[1]);
   close (hold[0]);
@@ -230,6 +232,102 @@ test_sample (void)
       g_assert_cmpfloat (share, <=, 1.05);
       g_assert_cmpstr (json_object_get_string_member (app, "disk"), ==, info->disk);
     }
+}
+
+#define FIXTURE_MIB 16u
+
+/* The sampler's rows of one app's writes, through @sysfs_root (NULL:
+ * /sys), around a real child writing FIXTURE_MIB MiB into @dir. */
+static GPtrArray *
+sample_writer (const char *dir,
+               const char *sysfs_root,
+               const char *name)
+{
+  g_autoptr(DrivedashWriteSampler) sampler = drivedash_write_sampler_new (NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  int done[2], hold[2], status;
+  pid_t writer;
+  char c;
+
+  drivedash_write_sampler_set_sysfs_root (sampler, sysfs_root);
+  drivedash_write_sampler_poll (sampler);
+  g_assert_cmpint (pipe (done), ==, 0);
+  g_assert_cmpint (pipe (hold), ==, 0);
+  writer = start_writer (name, path, TRUE, FIXTURE_MIB, done, hold);
+  close (done[1]);
+  close (hold[0]);
+  g_assert_cmpint (read (done[0], &c, 1), ==, 1);
+  /* Written, and still there with the file open. */
+  drivedash_write_sampler_poll (sampler);
+  close (hold[1]);
+  close (done[0]);
+  g_assert_cmpint (waitpid (writer, &status, 0), ==, writer);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  g_unlink (path);
+  return drivedash_write_sampler_dup_totals (sampler);
+}
+
+/* The row of @app in @rows: the one app, as this process's cgroup names
+ * its children. */
+static const DrivedashAppWrites *
+row_of (GPtrArray  *rows,
+        const char *comm)
+{
+  g_autofree char *cgroup = NULL, *path = NULL, *app = NULL;
+
+  g_assert_true (g_file_get_contents ("/proc/self/cgroup", &cgroup, NULL, NULL));
+  path = drivedash_app_identity_cgroup_path (cgroup);
+  app = drivedash_app_identity_from_cgroup (path, comm);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const DrivedashAppWrites *w = g_ptr_array_index (rows, i);
+
+      if (g_str_equal (w->app, app))
+        return w;
+    }
+  g_assert_not_reached ();
+}
+
+/* A fixture sysfs tree whose nvme0n1 has the device number of the build
+ * folder's disk: a real writer's bytes count on nvme0 through it, and
+ * on the real drive (here a virtio disk, no controller) without it. */
+static void
+test_sysfs_root (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "writes-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("writes-sysfs-XXXXXX", &error);
+  g_autoptr(DrivedashFolderInfo) info = NULL;
+  g_autoptr(GPtrArray) fixture = NULL, real = NULL;
+  const DrivedashAppWrites *w;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (g_mkdtemp (dir));
+  info = drivedash_folder_probe (dir);
+  if (info->disk == NULL || !drivedash_test_tree_put_nvme_over (root, dir))
+    {
+      g_test_skip ("the build folder is on no drive");
+      g_rmdir (dir);
+      drivedash_test_tree_remove (root);
+      return;
+    }
+  fixture = sample_writer (dir, root, "dd-fixture");
+  real = sample_writer (dir, NULL, "dd-real");
+  g_rmdir (dir);
+  drivedash_test_tree_remove (root);
+
+  w = row_of (fixture, "dd-fixture");
+  g_test_message ("through the fixture: %" G_GUINT64_FORMAT " bytes of %u MiB on %s (%s, %s)",
+                  w->bytes, FIXTURE_MIB, w->disk, w->controller, w->drive);
+  g_assert_cmpfloat ((double) w->bytes / (FIXTURE_MIB * MIB), >=, 0.95);
+  g_assert_cmpfloat ((double) w->bytes / (FIXTURE_MIB * MIB), <=, 1.05);
+  g_assert_cmpstr (w->disk, ==, "nvme0n1");
+  g_assert_cmpstr (w->controller, ==, "nvme0");
+  g_assert_cmpstr (w->drive, ==, "Fixture NVMe SSD 1TB");
+  w = row_of (real, "dd-real");
+  g_test_message ("through /sys: %" G_GUINT64_FORMAT " bytes on %s (%s)", w->bytes, w->disk, w->controller);
+  g_assert_cmpstr (w->disk, ==, info->disk);
+  g_assert_cmpstr (w->controller, ==, info->controller);
 }
 
 #define FIXTURE_PID 9000000  /* past any pid_max: never this test's own */
@@ -683,6 +781,7 @@ main (int   argc,
   g_test_add_func ("/writes/identity", test_identity);
   g_test_add_func ("/writes/cgroup-path", test_cgroup_path);
   g_test_add_func ("/writes/sample", test_sample);
+  g_test_add_func ("/writes/sysfs-root", test_sysfs_root);
   g_test_add_func ("/writes/reaped-fixture", test_reaped_fixture);
   g_test_add_func ("/writes/reaped", test_reaped);
   g_test_add_func ("/writes/since", test_since);

@@ -80,7 +80,7 @@ probe (dev_t       dev,
   DrivedashFolderInfo *info;
 
   if (major (dev) != 0)
-    return drivedash_folder_probe_device (major (dev), minor (dev));
+    return drivedash_folder_probe_device (NULL, major (dev), minor (dev));
   if (folder == NULL)
     return NULL;
   info = drivedash_folder_probe (folder);

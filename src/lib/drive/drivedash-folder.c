@@ -305,12 +305,13 @@ drivedash_folder_probe (const char *folder)
 }
 
 DrivedashFolderInfo *
-drivedash_folder_probe_device (guint major,
-                               guint minor)
+drivedash_folder_probe_device (const char *sysfs_root,
+                               guint       major,
+                               guint       minor)
 {
   g_autoptr(DrivedashFolderInfo) info = g_new0 (DrivedashFolderInfo, 1);
 
-  if (!drivedash_folder_info_resolve_device (info, "/sys", major, minor))
+  if (!drivedash_folder_info_resolve_device (info, sysfs_root ? sysfs_root : "/sys", major, minor))
     return NULL;
   return g_steal_pointer (&info);
 }

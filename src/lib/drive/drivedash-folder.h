@@ -47,10 +47,11 @@ void                 drivedash_folder_info_free     (DrivedashFolderInfo       *
 DrivedashFolderInfo *drivedash_folder_probe         (const char                *folder);
 
 /* The drive behind the block device @major:@minor (a partition, a
- * device-mapper or md device with one drive below, or a disk) through
- * the real /sys: disk, controller and drive_name set as far as found;
- * NULL when /sys has no such device. */
-DrivedashFolderInfo *drivedash_folder_probe_device  (guint                      major,
+ * device-mapper or md device with one drive below, or a disk) as
+ * @sysfs_root describes it (NULL: the real /sys): disk, controller and
+ * drive_name set as far as found; NULL when it has no such device. */
+DrivedashFolderInfo *drivedash_folder_probe_device  (const char                *sysfs_root,
+                                                     guint                      major,
                                                      guint                      minor);
 /* The NVMe controller ("nvme0") holding @folder's filesystem, as
  * drivedash_folder_probe() finds its drive: through partitions,

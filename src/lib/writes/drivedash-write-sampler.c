@@ -48,6 +48,7 @@ struct _Proc
 struct _DrivedashWriteSampler
 {
   char       *proc_root;
+  char       *sysfs_root;  /* where device numbers name drives */
   GHashTable *procs;    /* pid → Proc */
   GHashTable *gone;     /* pid → Proc that ended since the last poll */
   GHashTable *groups;   /* "app\037disk" → DrivedashAppWrites */
@@ -94,6 +95,7 @@ drivedash_write_sampler_new (const char *proc_root)
   DrivedashWriteSampler *self = g_new0 (DrivedashWriteSampler, 1);
 
   self->proc_root = g_strdup (proc_root ? proc_root : "/proc");
+  self->sysfs_root = g_strdup ("/sys");
   self->procs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) proc_free);
   self->gone = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) proc_free);
   self->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) drivedash_app_writes_free);
@@ -114,6 +116,16 @@ drivedash_write_sampler_set_cgroups (DrivedashWriteSampler *self,
     g_clear_pointer (&self->cgroups, drivedash_cgroup_io_free);
 }
 
+void
+drivedash_write_sampler_set_sysfs_root (DrivedashWriteSampler *self,
+                                        const char            *sysfs_root)
+{
+  /* The drives found so far came from the other tree. */
+  g_return_if_fail (self->n_polls == 0);
+  g_free (self->sysfs_root);
+  self->sysfs_root = g_strdup (sysfs_root ? sysfs_root : "/sys");
+}
+
 const char *
 drivedash_write_sampler_get_cgroup_kind (DrivedashWriteSampler *self)
 {
@@ -132,6 +144,7 @@ drivedash_write_sampler_free (DrivedashWriteSampler *self)
   g_hash_table_unref (self->members);
   g_clear_pointer (&self->cgroups, drivedash_cgroup_io_free);
   g_free (self->proc_root);
+  g_free (self->sysfs_root);
   g_free (self);
 }
 
@@ -212,11 +225,12 @@ read_written (DrivedashWriteSampler *self,
   return TRUE;
 }
 
-/* The whole disk's MAJ:MIN, from /sys/block/DISK/dev. */
+/* The whole disk's MAJ:MIN, from class/block/DISK/dev. */
 static void
-read_disk_number (Disk *d)
+read_disk_number (DrivedashWriteSampler *self,
+                  Disk                  *d)
 {
-  g_autofree char *path = g_build_filename ("/sys/block", d->disk, "dev", NULL);
+  g_autofree char *path = g_build_filename (self->sysfs_root, "class", "block", d->disk, "dev", NULL);
   g_autofree char *text = NULL;
 
   if (g_file_get_contents (path, &text, NULL, NULL) && sscanf (text, "%u:%u", &d->major, &d->minor) != 2)
@@ -225,9 +239,11 @@ read_disk_number (Disk *d)
 
 /* Device-mapper and md devices name what they are built on in slaves/. */
 static gboolean
-is_stacked (dev_t dev)
+is_stacked (DrivedashWriteSampler *self,
+            dev_t                  dev)
 {
-  g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u/slaves", major (dev), minor (dev));
+  g_autofree char *num = g_strdup_printf ("%u:%u", major (dev), minor (dev));
+  g_autofree char *path = g_build_filename (self->sysfs_root, "dev", "block", num, "slaves", NULL);
   g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
 
   return dir != NULL && g_dir_read_name (dir) != NULL;
@@ -242,7 +258,7 @@ disk_for_device (DrivedashWriteSampler *self,
 
   if (d == NULL)
     {
-      g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe_device (major (dev), minor (dev));
+      g_autoptr(DrivedashFolderInfo) info = drivedash_folder_probe_device (self->sysfs_root, major (dev), minor (dev));
 
       d = g_new0 (Disk, 1);
       /* No block device (tmpfs, a pipe's filesystem): not a drive. */
@@ -251,8 +267,8 @@ disk_for_device (DrivedashWriteSampler *self,
           d->disk = g_strdup (info->disk);
           d->drive = drivedash_folder_info_dup_drive_name (info);
           d->controller = g_strdup (info->controller);
-          d->stacked = is_stacked (dev);
-          read_disk_number (d);
+          d->stacked = is_stacked (self, dev);
+          read_disk_number (self, d);
         }
       g_hash_table_insert (self->disks, g_memdup2 (&key, sizeof key), d);
     }

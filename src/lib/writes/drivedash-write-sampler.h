@@ -73,6 +73,12 @@ void                   drivedash_write_sampler_free  (DrivedashWriteSampler *sel
  * (to compare the sources); before the first poll. */
 void                   drivedash_write_sampler_set_cgroups (DrivedashWriteSampler *self,
                                                             gboolean               use);
+/* Where device numbers are looked up as drives (dev/block, class/block):
+ * NULL for /sys, or a fixture tree in the tests, which then name the
+ * real disks' numbers as drives of their own (the counters stay this
+ * system's); before the first poll. */
+void                   drivedash_write_sampler_set_sysfs_root (DrivedashWriteSampler *self,
+                                                               const char            *sysfs_root);
 /* "io.stat", "blkio", or NULL when no cgroup counters are read. */
 const char            *drivedash_write_sampler_get_cgroup_kind (DrivedashWriteSampler *self);
 /* Reads every process once.  The first poll only takes the baseline. */
