@@ -19,7 +19,8 @@ void drivedash_watch_set_period_ms_for_testing   (DrivedashWatch *self,
                                       guint           period_ms);
 void drivedash_watch_set_health_file_for_testing (DrivedashWatch *self,
                                       const char     *path);
-/* Both, and the fixture tree, from the environment, when set. */
+/* Both, and the fixture tree, from the environment, when set; before
+ * drivedash_watch_start() (the sampler names drives from that tree). */
 void drivedash_watch_apply_environment_for_testing (DrivedashWatch *self);
 
 /* What the sampler would have handed over: @bytes written by @app to

@@ -654,6 +654,16 @@ drivedash_watch_set_health_file_for_testing (DrivedashWatch *self,
   self->health_file = g_strdup (path);
 }
 
+/* Before the first tick: the sampler names drives from the same tree. */
+static void
+set_sysfs_root (DrivedashWatch *self,
+                const char     *sysfs_root)
+{
+  g_free (self->sysfs_root);
+  self->sysfs_root = g_strdup (sysfs_root);
+  drivedash_write_sampler_set_sysfs_root (self->writes, sysfs_root);
+}
+
 void
 drivedash_watch_apply_environment_for_testing (DrivedashWatch *self)
 {
@@ -666,10 +676,7 @@ drivedash_watch_apply_environment_for_testing (DrivedashWatch *self)
   if (file != NULL && *file != '\0')
     drivedash_watch_set_health_file_for_testing (self, file);
   if (sysfs_root != NULL && *sysfs_root != '\0')
-    {
-      g_free (self->sysfs_root);
-      self->sysfs_root = g_strdup (sysfs_root);
-    }
+    set_sysfs_root (self, sysfs_root);
 }
 
 const char *
@@ -686,7 +693,7 @@ drivedash_watch_new (DrivedashStore *store,
   DrivedashWatch *self = g_object_new (DRIVEDASH_TYPE_WATCH, NULL);
 
   self->store = g_object_ref (store);
-  self->sysfs_root = g_strdup (sysfs_root);
+  set_sysfs_root (self, sysfs_root);
   return self;
 }
 

@@ -19,7 +19,8 @@ G_BEGIN_DECLS
 #define DRIVEDASH_TYPE_WATCH (drivedash_watch_get_type ())
 G_DECLARE_FINAL_TYPE (DrivedashWatch, drivedash_watch, DRIVEDASH, WATCH, GObject)
 
-/* sysfs_root NULL: "/sys".  Health goes through the client (drivedashd,
+/* sysfs_root NULL: "/sys"; the apps' writes are put on its drives by
+ * their device numbers too.  Health goes through the client (drivedashd,
  * UDisks2, sysfs); the temperature in between comes from hwmon, which
  * needs no privileges.  A drive whose health came from UDisks2 is read
  * again when UDisks2 signals PropertiesChanged on its NVMe controller
