@@ -740,6 +740,43 @@ test_app_spike (Fixture       *f,
   }
 }
 
+/* "Today" is the user's calendar day: in Tokyo (UTC+9, a POSIX rule, so
+ * no time zone data is needed) 15 GB at 08:30 and 10 GB at 09:30 are one
+ * day's 25 GB, though UTC's day turns at 09:00 between them. */
+static void
+test_app_spike_local_day (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(DrivedashStore) store = open_store (f);
+  g_autoptr(DrivedashWatch) watch = drivedash_watch_new (store, NULL);
+  g_autoptr(DrivedashHealth) health = drivedash_health_new ("nvme0");
+  g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tz = g_strdup (g_getenv ("TZ"));
+  /* 2026-12-01 00:00 in Tokyo is 2026-11-30 15:00 UTC. */
+  const gint64 midnight = G_GINT64_CONSTANT (1796050800);
+  gint64 id;
+
+  g_assert_true (g_setenv ("TZ", "JST-9", TRUE));
+  g_free (health->serial);
+  health->serial = g_strdup ("LOCALDAY01");
+  id = drivedash_store_watch_drive (store, health->serial, NULL, "nvme0", &error);
+  g_assert_no_error (error);
+  for (gint64 d = 1; d <= 30; d++)
+    g_assert_true (drivedash_store_add_app_writes (store, id, midnight - d * 86400 + 12 * 3600, "game", GB, &error));
+  g_signal_connect (watch, "app-event", G_CALLBACK (keep_app_event), told);
+
+  drivedash_watch_add_app_writes_for_testing (watch, health, "game", 15 * GB, midnight + 8 * 3600 + 1800);
+  g_assert_cmpuint (told->len, ==, 0);
+  drivedash_watch_add_app_writes_for_testing (watch, health, "game", 10 * GB, midnight + 9 * 3600 + 1800);
+  g_assert_cmpuint (told->len, ==, 1);
+  g_assert_nonnull (strstr (told->pdata[0], "game wrote 25.0 GB to nvme0 today"));
+  if (tz != NULL)
+    g_setenv ("TZ", tz, TRUE);
+  else
+    g_unsetenv ("TZ");
+}
+
 /* A GetAppWrites answer: "app:controller:GB" each. */
 static GPtrArray *
 answer (const char *first,
@@ -886,6 +923,7 @@ main (int    argc,
   ADD ("/watch/store/thin-hours", test_thin_hours);
   ADD ("/watch/store/thin-year", test_thin_year);
   ADD ("/watch/app-spike", test_app_spike);
+  ADD ("/watch/app-spike-local-day", test_app_spike_local_day);
   ADD ("/watch/app-writes-service", test_app_writes_service);
 #undef ADD
   return g_test_run ();

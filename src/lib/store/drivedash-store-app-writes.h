@@ -62,14 +62,15 @@ GPtrArray *drivedash_store_list_app_buckets     (DrivedashStore  *self,
                                                  gint64           since,
                                                  GError         **error);
 
-/* What @app wrote to @drive_id on each day (UTC) from the day holding
- * @since to the one holding @until, one entry a day, 0 for days without
- * writes; NULL with @error.  (element-type guint64) */
+/* What @app wrote to @drive_id on each of @n_days days, the first
+ * starting at @first (a local midnight, seconds since the epoch), each
+ * 86400 s long; 0 for days without writes; NULL with @error.  An hour
+ * counts on the day its start falls in.  (element-type guint64) */
 GArray    *drivedash_store_list_app_days        (DrivedashStore  *self,
                                                  gint64           drive_id,
                                                  const char      *app,
-                                                 gint64           since,
-                                                 gint64           until,
+                                                 gint64           first,
+                                                 guint            n_days,
                                                  GError         **error);
 /* The watch's memory of @app on @drive_id: muted, and the day (seconds
  * since the epoch of its start) it was last warned about; both FALSE/0

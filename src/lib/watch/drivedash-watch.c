@@ -6,6 +6,7 @@
 
 #include "drivedash-endurance.h"
 #include "drivedash-error.h"
+#include "drivedash-health-trend.h"
 #include "drivedash-snapshot.h"
 #include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
@@ -361,14 +362,15 @@ read_temperatures (DrivedashWatch *self)
 }
 
 /* An app that wrote far above its usual today: told once a day, never
- * when muted ("Don't Warn About This App"). */
+ * when muted ("Don't Warn About This App").  Days are the user's
+ * calendar days, as the notification's "today" and the chart's bars. */
 static void
 check_app_spike (DrivedashWatch *self,
                  WatchedDrive   *d,
                  const char     *app,
                  gint64          now)
 {
-  const gint64 day = now - now % 86400;
+  const gint64 day = drivedash_health_trend_day_start (now);
   g_autoptr(GArray) usual = NULL;
   g_autoptr(GArray) today = NULL;
   g_autoptr(GError) error = NULL;
@@ -380,9 +382,9 @@ check_app_spike (DrivedashWatch *self,
   if (!drivedash_store_get_app_warning (self->store, d->id, app, &muted, &warned_day, &error) ||
       muted || warned_day == day)
     return;
-  usual = drivedash_store_list_app_days (self->store, d->id, app,
-                                         day - DRIVEDASH_WATCH_APP_USUAL_DAYS * 86400, day - 1, &error);
-  today = drivedash_store_list_app_days (self->store, d->id, app, day, now, &error);
+  usual = drivedash_store_list_app_days (self->store, d->id, app, day - DRIVEDASH_WATCH_APP_USUAL_DAYS * 86400,
+                                         DRIVEDASH_WATCH_APP_USUAL_DAYS, &error);
+  today = drivedash_store_list_app_days (self->store, d->id, app, day, 1, &error);
   if (usual == NULL || today == NULL || today->len == 0 ||
       !drivedash_watch_rules_app_spike (g_array_index (today, guint64, 0), (const guint64 *) usual->data,
                                         usual->len, DRIVEDASH_WATCH_APP_SPIKE_BYTES, &times))
