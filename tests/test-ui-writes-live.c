@@ -230,6 +230,15 @@ check_group (DrivedashHealthWrites *group,
   g_assert_true (g_str_has_prefix (drivedash_health_write_item_get_subtitle (row), amount));
   /* The fixture drive has no Data Units Written: only the apps' total. */
   g_assert_nonnull (strstr (drivedash_health_writes_model_get_summary (writes), total));
+  /* Read without the system service: only this user's programs count,
+   * the drive's own total can't be read, and the words say both. */
+  {
+    g_autofree char *said = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "Apps wrote %s. Only programs you started "
+                                                         "are counted, and the drive’s own total can’t be read: the "
+                                                         "Drivedash system service would add both."), total);
+
+    g_assert_cmpstr (drivedash_health_writes_model_get_summary (writes), ==, said);
+  }
   g_assert_true (ui_shows_text (GTK_WIDGET (group), shown));
   g_assert_true (ui_shows_text (GTK_WIDGET (group), amount));
 }

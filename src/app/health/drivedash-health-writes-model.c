@@ -47,6 +47,7 @@ typedef struct
   gint64     drive_bytes[N_PERIODS];  /* the drive's own; -1: not known */
   guint      rated_tb;                /* the model's rated TBW; 0: not known */
   guint64    written;                 /* by the drive in its life so far; 0: not known */
+  DrivedashHealthSource source;       /* how the drive was read: whose programs are counted */
 } Loaded;
 
 struct _DrivedashHealthWritesModel
@@ -176,13 +177,18 @@ make_item (const char *app,
 
 /* The period's words: the drive's own total, the apps', the gap. */
 static char *
-summary_text (guint64 apps,
-              gint64  drive)
+summary_text (guint64                apps,
+              gint64                 drive,
+              DrivedashHealthSource  source)
 {
   g_autofree char *by_apps = drivedash_format_bytes (apps);
   g_autofree char *by_drive = drive >= 0 ? drivedash_format_bytes ((guint64) drive) : NULL;
   g_autofree char *gap = drive > (gint64) apps ? drivedash_format_bytes ((guint64) drive - apps) : NULL;
 
+  if (drive < 0 && source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
+    /* Translators: read without the system service, the drive never says its total */
+    return g_strdup_printf (_("Apps wrote %s. Only programs you started are counted, and the drive’s own "
+                              "total can’t be read: the Drivedash system service would add both."), by_apps);
   if (drive < 0)
     return g_strdup_printf (_("Apps wrote %s. The drive’s own total for this time is not known yet."), by_apps);
   if (gap == NULL)
@@ -217,6 +223,33 @@ budget_text (const Loaded          *l,
                           l->rated_tb, years);
 }
 
+/* Whose programs the watch counts: everyone's where it reads the drive
+ * as the page does, through the system service or as root (the same
+ * permission lets it read every program's counters); otherwise the
+ * user's own.  "" for the demo. */
+static const char *
+counted_text (const Loaded *l,
+              gint64        drive)
+{
+  switch (l ? l->source : DRIVEDASH_HEALTH_SOURCE_DEMO)
+    {
+    case DRIVEDASH_HEALTH_SOURCE_SERVICE:
+    case DRIVEDASH_HEALTH_SOURCE_NVME:
+      return _(" Every program on this computer is counted.");
+    case DRIVEDASH_HEALTH_SOURCE_DEMO:
+    case DRIVEDASH_HEALTH_SOURCE_REPORT:
+      return "";
+    case DRIVEDASH_HEALTH_SOURCE_SYSFS:
+      if (drive < 0)
+        return "";  /* summary_text() said it */
+      break;
+    default:
+      break;
+    }
+  return _(" Only programs you started are counted; with the Drivedash system service, "
+           "everyone’s would be.");
+}
+
 static void
 show_period (DrivedashHealthWritesModel *self)
 {
@@ -244,10 +277,10 @@ show_period (DrivedashHealthWritesModel *self)
                        items->pdata, items->len);
   if (sum > 0)
     {
-      g_autofree char *words = summary_text (sum, drive);
+      g_autofree char *words = summary_text (sum, drive, self->loaded ? self->loaded->source : DRIVEDASH_HEALTH_SOURCE_NONE);
       g_autofree char *budget = budget_text (self->loaded, self->period);
 
-      summary = g_strconcat (words, budget, NULL);
+      summary = g_strconcat (words, budget, counted_text (self->loaded, drive), NULL);
     }
   set_summary (self, summary ? summary : _("Nothing the watch saw was written to this drive in this time."));
   set_has_writes (self, apps != NULL && apps->len > 0);
@@ -306,6 +339,7 @@ drivedash_health_writes_model_set_health (DrivedashHealthWritesModel *self,
   l->controller = g_strdup (health->controller);
   l->now = now;
   l->rated_tb = drivedash_endurance_lookup_tb (health->model);
+  l->source = health->source;
   {
     double used;
 
