@@ -323,6 +323,25 @@ ui_screenshot (gpointer    window,
   return path;
 }
 
+/* Saves @widget alone (a group, a row) as <prefix>-<name>.png next to
+ * the windows' screenshots; @prefix NULL: <name>.png. */
+static inline void
+ui_screenshot_widget (GtkWidget  *widget,
+                      const char *prefix,
+                      const char *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
+  g_autofree char *file = prefix ? g_strdup_printf ("%s-%s.png", prefix, name) : g_strdup_printf ("%s.png", name);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  ui_wait_frame (widget);
+  g_assert_true (drivedash_screenshot_save (widget, path, &error));
+  g_assert_no_error (error);
+  g_test_message ("saved %s", path);
+}
+
 /* Resizes @window to @width × @height and saves a screenshot @name there
  * (ui_screenshot() lets the layout settle).  The window must not end up
  * wider than asked: at a phone's 360 px nothing may force it wider. */

@@ -290,21 +290,6 @@ check_range (DrivedashHealthHistory *history,
 }
 
 static void
-save_widget (GtkWidget  *widget,
-             const char *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  ui_wait_frame (widget);
-  g_assert_true (drivedash_screenshot_save (widget, path, &error));
-  g_assert_no_error (error);
-  g_test_message ("saved %s", path);
-}
-
-static void
 save (DrivedashHealthHistory *history,
       const char             *name)
 {
@@ -522,8 +507,6 @@ writes_screenshots (const char *prefix)
   DrivedashHealthWrites *group;
   DrivedashHealthWritesModel *writes;
   GListModel *items;
-  g_autofree char *wide = g_strdup_printf ("%s-960.png", prefix);
-  g_autofree char *narrow = g_strdup_printf ("%s-360.png", prefix);
 
   /* Before the window: the group reads once a minute at most. */
   seed_app_writes (g_get_real_time () / G_USEC_PER_SEC);
@@ -553,9 +536,9 @@ writes_screenshots (const char *prefix)
   g_assert_cmpstr (drivedash_health_writes_model_get_summary (writes), !=,
                    _("Nothing the watch saw was written to this drive in this time."));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (group)));
-  save_widget (GTK_WIDGET (group), wide);
+  ui_screenshot_widget (GTK_WIDGET (group), prefix, "960");
   ui_resize (window, 360, 2600);
-  save_widget (GTK_WIDGET (group), narrow);
+  ui_screenshot_widget (GTK_WIDGET (group), prefix, "360");
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
   gtk_window_destroy (GTK_WINDOW (window));
 }

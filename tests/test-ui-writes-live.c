@@ -170,23 +170,6 @@ group_has_writes (gpointer writes)
   return drivedash_health_writes_model_get_has_writes (writes);
 }
 
-static void
-save_widget (GtkWidget  *widget,
-             const char *prefix,
-             const char *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
-  g_autofree char *file = g_strdup_printf ("%s-%s.png", prefix, name);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  ui_wait_frame (widget);
-  g_assert_true (drivedash_screenshot_save (widget, path, &error));
-  g_assert_no_error (error);
-  g_test_message ("saved %s", path);
-}
-
 /* The group's row for @app, or NULL. */
 static DrivedashHealthWriteItem *
 row_for (DrivedashHealthWritesModel *writes,
@@ -292,9 +275,9 @@ writes_live (const char *prefix)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (group), "writes.period", "s", "day"));
   ui_wait_frame (GTK_WIDGET (window));
   check_group (group, store, writer);
-  save_widget (GTK_WIDGET (group), prefix, "group-960");
+  ui_screenshot_widget (GTK_WIDGET (group), prefix, "group-960");
   ui_resize (window, 360, 2000);
-  save_widget (GTK_WIDGET (group), prefix, "group-360");
+  ui_screenshot_widget (GTK_WIDGET (group), prefix, "group-360");
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
   gtk_window_destroy (GTK_WINDOW (window));
   g_unsetenv ("DRIVEDASH_WATCH_SYSFS_ROOT");

@@ -140,23 +140,6 @@ plot_has_writes (gpointer model)
   return drivedash_health_writes_plot_model_get_has_writes (model);
 }
 
-static void
-save_widget (GtkWidget  *widget,
-             const char *prefix,
-             const char *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
-  g_autofree char *file = g_strdup_printf ("%s-%s.png", prefix, name);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  ui_wait_frame (widget);
-  g_assert_true (drivedash_screenshot_save (widget, path, &error));
-  g_assert_no_error (error);
-  g_test_message ("saved %s", path);
-}
-
 /* The details window the app has open, or NULL. */
 static DrivedashHealthWritesWindow *
 details_window (void)
@@ -379,9 +362,9 @@ writes_details (const char *prefix)
     DRIVEDASH_HEALTH_PAGE (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_PAGE))))->controller);
   group = DRIVEDASH_HEALTH_WRITES (ui_find_descendant (GTK_WIDGET (window), DRIVEDASH_TYPE_HEALTH_WRITES));
   rows = check_group (window, group);
-  save_widget (GTK_WIDGET (group), prefix, "group-960");
+  ui_screenshot_widget (GTK_WIDGET (group), prefix, "group-960");
   ui_resize (window, 360, 2600);
-  save_widget (GTK_WIDGET (group), prefix, "group-360");
+  ui_screenshot_widget (GTK_WIDGET (group), prefix, "group-360");
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
 
   /* The group's "Writes over Time" row. */
