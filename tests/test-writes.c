@@ -378,6 +378,54 @@ bytes_for (DrivedashWriteSampler *sampler,
   return sum;
 }
 
+/* A shell that writes nothing itself starts short writers: one seen with
+ * its file open, then ones that start and end between two looks, whose
+ * bytes reach the shell when it reaps them: they count on the drive its
+ * seen child wrote to, not under "unknown drive". */
+static void
+test_unseen_child_drive (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("writes-proc-XXXXXX", &error);
+  g_autoptr(DrivedashWriteSampler) sampler = NULL;
+  g_autoptr(GPtrArray) totals = NULL;
+  g_autofree char *fd = g_strdup_printf ("%u/fd/3", FIXTURE_PID + 201);
+  g_autofree char *fdinfo = g_strdup_printf ("%u/fdinfo/3", FIXTURE_PID + 201);
+  const DrivedashAppWrites *dd, *sh;
+
+  g_assert_no_error (error);
+  sampler = drivedash_write_sampler_new (root);
+  put_proc (root, 200, 0, "sh", 40, 0);
+  drivedash_write_sampler_poll (sampler);               /* the baseline */
+  put_proc (root, 201, 200, "dd", 50, 0);
+  drivedash_test_tree_put (root, fd, "the file dd writes\n");
+  drivedash_test_tree_put (root, fdinfo, "pos:\t0\nflags:\t0100001\n");
+  drivedash_write_sampler_poll (sampler);
+  put_proc (root, 201, 200, "dd", 50, 800);
+  drivedash_write_sampler_poll (sampler);
+  /* dd ended and was reaped, and so was one never seen, which wrote
+   * 300: the rest of the shell's growth is dd's, as its heir. */
+  end_proc (root, 201);
+  put_proc (root, 200, 0, "sh", 40, 800 + 300);
+  drivedash_write_sampler_poll (sampler);
+  /* Then only unseen ones, 200: the shell's, on the drive its children
+   * wrote to. */
+  put_proc (root, 200, 0, "sh", 40, 800 + 300 + 200);
+  drivedash_write_sampler_poll (sampler);
+  totals = drivedash_write_sampler_dup_totals (sampler);
+  dd = row_of (totals, "dd");
+  sh = row_of (totals, "sh");
+  drivedash_test_tree_remove (root);
+  if (dd->disk == NULL)
+    {
+      g_test_skip ("the temporary folder is on no drive");
+      return;
+    }
+  g_assert_cmpuint (dd->bytes, ==, 800 + 300);
+  g_assert_cmpuint (sh->bytes, ==, 200);
+  g_assert_cmpstr (sh->disk, ==, dd->disk);
+}
+
 /* A fixture /proc where parents grow by the totals of the children they
  * reap: what a child was seen to write is taken back from its reaper's
  * growth, the rest goes to the child (the reaper writes to no drive);
@@ -783,6 +831,7 @@ main (int   argc,
   g_test_add_func ("/writes/sample", test_sample);
   g_test_add_func ("/writes/sysfs-root", test_sysfs_root);
   g_test_add_func ("/writes/reaped-fixture", test_reaped_fixture);
+  g_test_add_func ("/writes/unseen-child-drive", test_unseen_child_drive);
   g_test_add_func ("/writes/reaped", test_reaped);
   g_test_add_func ("/writes/since", test_since);
   return g_test_run ();

@@ -40,6 +40,7 @@ struct _Proc
   char     *cgroup;     /* the cgroup that counts it instead, or NULL */
   Disk     *disk;       /* the last drive it wrote to (owned by the sampler) */
   Proc     *heir;       /* this poll: the ended child it reaped that wrote most */
+  Disk     *kids_disk;  /* the drive its last seen child wrote to */
   gboolean  seen;
   gboolean  wrote;
   gboolean  reread;     /* its counters were read again this poll */
@@ -616,6 +617,28 @@ settle_ended (DrivedashWriteSampler *self)
     }
 }
 
+/* The drive @p's parent's children wrote to last, or NULL. */
+static Disk *
+siblings_disk (DrivedashWriteSampler *self,
+               const Proc            *p)
+{
+  Proc *parent = older_proc (self->procs, p->ppid, p);
+
+  return parent != NULL ? parent->kids_disk : NULL;
+}
+
+/* @p wrote to @disk: its parent's next short-lived children likely do. */
+static void
+note_child_disk (DrivedashWriteSampler *self,
+                 const Proc            *p,
+                 Disk                  *disk)
+{
+  Proc *parent = older_proc (self->procs, p->ppid, p);
+
+  if (parent != NULL)
+    parent->kids_disk = disk;
+}
+
 /* What @p grew by this poll, to its app on the drive it writes to. */
 static void
 count_growth (DrivedashWriteSampler *self,
@@ -633,8 +656,15 @@ count_growth (DrivedashWriteSampler *self,
    * reaped wrote after our last look (or unseen ones): theirs. */
   if (p->disk == NULL && p->heir != NULL)
     owner = p->heir;
-  if (!counted_by_cgroup (self, owner, owner->disk))
-    count (self, owner, owner->disk, p->delta);
+  /* Where no open file tells the drive (a shell's children that ended
+   * unseen, a writer seen before it opened its file): the drive its
+   * brothers and sisters, or its own children, wrote to last. */
+  if ((disk = owner->disk) != NULL)
+    note_child_disk (self, owner, disk);
+  else
+    disk = owner == p && p->kids_disk != NULL ? p->kids_disk : siblings_disk (self, owner);
+  if (!counted_by_cgroup (self, owner, disk))
+    count (self, owner, disk, p->delta);
 }
 
 /* The living, and those that ended after this poll read them. */

@@ -16,9 +16,11 @@
  *    for, the drives), what grew since the last poll, to the process's
  *    app (drivedash-app-identity.h) on the drive that holds the files it
  *    has open for writing.  A process that starts and ends between two
- *    polls counts under the parent that reaps it (below), and
- *    one whose open files lie on several drives, or none any more, counts
- *    under "unknown drive".
+ *    polls counts under the parent that reaps it (below); one seen with
+ *    no such file, and what children that ended unseen left in a parent
+ *    that has none, count on the drive the parent's children wrote to
+ *    last (a shell's short writers); one whose open files lie on several
+ *    drives, or none known, counts under "unknown drive".
  * The /proc source never counts a process whose cgroup counts it.  When
  * a parent waits for an ended child, the kernel adds the child's whole
  * counters to the parent's /proc/PID/io: each poll takes what it saw an
