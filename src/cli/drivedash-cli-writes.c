@@ -1,5 +1,5 @@
 /* drivedash-cli-writes.c — drivedash-cli writes [DRIVE] --since 1d|7d|30d
- * [--json], and writes --sample SECONDS [--json]
+ * [--json], and writes [DRIVE] --sample SECONDS [--json]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -31,6 +31,7 @@
 #include "drivedash-json.h"
 #include "drivedash-write-sampler.h"
 
+#define PREFIX       "drivedash-cli writes: "
 #define POLL_MS      500
 /* Well within the 5 minutes after which the service stops counting. */
 #define SERVICE_POLL_MS (60 * 1000)
@@ -81,8 +82,9 @@ service_step (Sampling  *s,
  * could not read them (root reads them all here); else this user's own.
  * --no-cgroups compares the local sampler's sources: here only. */
 static void
-sampling_start (Sampling *s,
-                gboolean  no_cgroups)
+sampling_start (Sampling   *s,
+                const char *sysfs_root,
+                gboolean    no_cgroups)
 {
   g_autoptr(GError) error = NULL;
 
@@ -95,6 +97,7 @@ sampling_start (Sampling *s,
   if (error != NULL)
     s->why_own = g_strdup (error->message);
   s->sampler = drivedash_write_sampler_new (NULL);
+  drivedash_write_sampler_set_sysfs_root (s->sampler, sysfs_root);
   drivedash_write_sampler_set_cgroups (s->sampler, !no_cgroups);
   drivedash_write_sampler_poll (s->sampler);
 }
@@ -359,10 +362,10 @@ show_kept (const char *sysfs_root,
   const gint64 since = g_get_real_time () / G_USEC_PER_SEC - seconds;
 
   if ((drives = drives_for (sysfs_root, name, &error)) == NULL)
-    return drivedash_cli_fail ("drivedash-cli writes: ", error);
+    return drivedash_cli_fail (PREFIX, error);
   /* Asking must not make an empty history where the watch never ran. */
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && (store = drivedash_store_open (path, &error)) == NULL)
-    return drivedash_cli_fail ("drivedash-cli writes: ", error);
+    return drivedash_cli_fail (PREFIX, error);
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "since_seconds");
   json_builder_add_int_value (b, seconds);
@@ -392,6 +395,58 @@ show_kept (const char *sysfs_root,
   return DRIVEDASH_EXIT_OK;
 }
 
+/* --sample: measures for @seconds (or until SIGINT or SIGTERM) and
+ * prints what each app wrote, to @only's drive alone where given. */
+static int
+sample_live (gint              seconds,
+             DrivedashDrive   *only,
+             const char       *sysfs_root,
+             gboolean          no_cgroups,
+             gboolean          json)
+{
+  g_autoptr(GPtrArray) totals = NULL;
+  g_autoptr(GError) error = NULL;
+  Sampling s = { 0 };
+  gint64 start;
+  guint sigint, sigterm;
+
+  sampling_start (&s, sysfs_root, no_cgroups);
+  s.loop = g_main_loop_new (NULL, FALSE);
+  start = g_get_monotonic_time ();
+  g_timeout_add (s.sampler != NULL ? POLL_MS : SERVICE_POLL_MS, on_poll, &s);
+  g_timeout_add ((guint) seconds * 1000, on_end, &s);
+  sigint = g_unix_signal_add (SIGINT, on_signal, &s);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, &s);
+  /* Scripts wait for this line before they start what is measured, and
+   * may stop the measuring with SIGINT as soon as they saw it. */
+  g_printerr ("%s\n", _("Measuring…"));
+  g_main_loop_run (s.loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  while (g_source_remove_by_user_data (&s))
+    ;
+  if (s.sampler != NULL)
+    {
+      drivedash_write_sampler_poll (s.sampler);
+      totals = drivedash_write_sampler_dup_totals (s.sampler);
+    }
+  else if (service_step (&s, &error))
+    totals = drivedash_writes_tally_dup_rows (s.everyone);
+  else
+    {
+      sampling_clear (&s);
+      return drivedash_cli_fail (PREFIX, error);
+    }
+  if (only != NULL)
+    keep_drive (totals, drivedash_drive_get_name (only));
+  if (json)
+    print_json (totals, s.sampler, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  else
+    print_text (totals, &s, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  sampling_clear (&s);
+  return DRIVEDASH_EXIT_OK;
+}
+
 int
 drivedash_cli_writes (int    argc,
                       char **argv)
@@ -410,68 +465,36 @@ drivedash_cli_writes (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("[DRIVE]"));
-  g_autoptr(GPtrArray) totals = NULL;
   g_autoptr(GPtrArray) only = NULL;
   g_autoptr(GError) error = NULL;
-  Sampling s = { 0 };
-  gint64 start;
-  guint sigint, sigterm;
 
   g_option_context_set_summary (context, _("What each app writes to each drive: kept by the watch (--since), "
                                            "or measured live (--sample)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!drivedash_cli_parse_options (context, "writes", &argc, &argv))
+  if (!drivedash_cli_parse_options (context, PREFIX, &argc, &argv))
     return DRIVEDASH_EXIT_USAGE;
-  if (since_text != NULL || (seconds == 0 && argc <= 2))
+  if (argc > 2)
+    {
+      g_printerr ("%s\n", _("Name one drive at most, such as nvme0, or none for all of them."));
+      return DRIVEDASH_EXIT_USAGE;
+    }
+  if (since_text != NULL || seconds == 0)
     {
       gint64 span = since_text ? parse_since (since_text) : 7 * 86400;
 
-      if (span == 0 || seconds != 0 || argc > 2)
+      if (span == 0 || seconds != 0)
         {
           g_printerr ("%s\n", _("Say how far back to look, such as --since 7d, or measure live with --sample SECONDS."));
           return DRIVEDASH_EXIT_USAGE;
         }
       return show_kept (sysfs_root, argc > 1 ? argv[1] : NULL, span, json);
     }
-  if (seconds <= 0 || seconds > MAX_SECONDS || argc > 2)
+  if (seconds < 0 || seconds > MAX_SECONDS)
     {
       g_printerr ("%s\n", _("Say how long to measure, from 1 second to a day: --sample SECONDS."));
       return DRIVEDASH_EXIT_USAGE;
     }
   if (argc == 2 && (only = drives_for (sysfs_root, argv[1], &error)) == NULL)
-    return drivedash_cli_fail ("drivedash-cli writes: ", error);
-  sampling_start (&s, no_cgroups);
-  s.loop = g_main_loop_new (NULL, FALSE);
-  start = g_get_monotonic_time ();
-  /* Scripts wait for this line before they start what is measured. */
-  g_printerr ("%s\n", _("Measuring…"));
-  g_timeout_add (s.sampler != NULL ? POLL_MS : SERVICE_POLL_MS, on_poll, &s);
-  g_timeout_add ((guint) seconds * 1000, on_end, &s);
-  sigint = g_unix_signal_add (SIGINT, on_signal, &s);
-  sigterm = g_unix_signal_add (SIGTERM, on_signal, &s);
-  g_main_loop_run (s.loop);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-  while (g_source_remove_by_user_data (&s))
-    ;
-  if (s.sampler != NULL)
-    {
-      drivedash_write_sampler_poll (s.sampler);
-      totals = drivedash_write_sampler_dup_totals (s.sampler);
-    }
-  else if (service_step (&s, &error))
-    totals = drivedash_writes_tally_dup_rows (s.everyone);
-  else
-    {
-      sampling_clear (&s);
-      return drivedash_cli_fail ("drivedash-cli writes: ", error);
-    }
-  if (only != NULL)
-    keep_drive (totals, drivedash_drive_get_name (g_ptr_array_index (only, 0)));
-  if (json)
-    print_json (totals, s.sampler, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  else
-    print_text (totals, &s, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  sampling_clear (&s);
-  return DRIVEDASH_EXIT_OK;
+    return drivedash_cli_fail (PREFIX, error);
+  return sample_live (seconds, only ? g_ptr_array_index (only, 0) : NULL, sysfs_root, no_cgroups, json);
 }
