@@ -742,7 +742,8 @@ test_app_spike (Fixture       *f,
 
 /* "Today" is the user's calendar day: in Tokyo (UTC+9, a POSIX rule, so
  * no time zone data is needed) 15 GB at 08:30 and 10 GB at 09:30 are one
- * day's 25 GB, though UTC's day turns at 09:00 between them. */
+ * day's 25 GB, though UTC's day turns at 09:00 between them; and a day
+ * when summer time ends has 25 hours. */
 static void
 test_app_spike_local_day (Fixture       *f,
                           gconstpointer  data)
@@ -771,6 +772,20 @@ test_app_spike_local_day (Fixture       *f,
   drivedash_watch_add_app_writes_for_testing (watch, health, "game", 10 * GB, midnight + 9 * 3600 + 1800);
   g_assert_cmpuint (told->len, ==, 1);
   g_assert_nonnull (strstr (told->pdata[0], "game wrote 25.0 GB to nvme0 today"));
+
+  /* Berlin's 25-hour day when summer time ends (2026-10-25, midnight at
+   * 22:00 UTC the day before): 25 GB at 23:30, its 25th hour, are that
+   * day's. */
+  g_assert_true (g_setenv ("TZ", "CET-1CEST,M3.5.0,M10.5.0/3", TRUE));
+  {
+    const gint64 long_day = G_GINT64_CONSTANT (1792879200);
+
+    for (gint64 d = 1; d <= 30; d++)
+      g_assert_true (drivedash_store_add_app_writes (store, id, long_day - d * 86400 + 12 * 3600, "late", GB, &error));
+    drivedash_watch_add_app_writes_for_testing (watch, health, "late", 25 * GB, long_day + 24 * 3600 + 1800);
+    g_assert_cmpuint (told->len, ==, 2);
+    g_assert_nonnull (strstr (told->pdata[1], "late wrote 25.0 GB to nvme0 today"));
+  }
   if (tz != NULL)
     g_setenv ("TZ", tz, TRUE);
   else

@@ -235,21 +235,22 @@ GArray *
 drivedash_store_list_app_days (DrivedashStore  *self,
                                gint64           drive_id,
                                const char      *app,
-                               gint64           first,
+                               const gint64    *starts,
                                guint            n_days,
                                GError         **error)
 {
   g_autoptr(GArray) days = g_array_new (FALSE, TRUE, sizeof (guint64));
   sqlite3_stmt *stmt;
+  guint day = 0;
   int rc;
 
   g_return_val_if_fail (DRIVEDASH_IS_STORE (self), NULL);
-  g_return_val_if_fail (n_days <= 3660, NULL);
+  g_return_val_if_fail (n_days > 0 && n_days <= 3660, NULL);
   g_array_set_size (days, n_days);
   rc = sqlite3_prepare_v2 (self->db,
-                           "SELECT (bucket - ?3) / 86400, sum(bytes) FROM app_writes"
+                           "SELECT bucket, sum(bytes) FROM app_writes"
                            " WHERE drive_id = ?1 AND app = ?2 AND bucket >= ?3 AND bucket < ?4"
-                           " GROUP BY (bucket - ?3) / 86400", -1, &stmt, NULL);
+                           " GROUP BY bucket ORDER BY bucket", -1, &stmt, NULL);
   if (rc != SQLITE_OK)
     {
       drivedash_store_set_sqlite_error (error, self->db, rc);
@@ -257,10 +258,16 @@ drivedash_store_list_app_days (DrivedashStore  *self,
     }
   sqlite3_bind_int64 (stmt, 1, drive_id);
   sqlite3_bind_text (stmt, 2, app, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 3, first);
-  sqlite3_bind_int64 (stmt, 4, first + (gint64) n_days * DAY);
+  sqlite3_bind_int64 (stmt, 3, starts[0]);
+  sqlite3_bind_int64 (stmt, 4, starts[n_days]);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_array_index (days, guint64, sqlite3_column_int64 (stmt, 0)) = (guint64) sqlite3_column_int64 (stmt, 1);
+    {
+      const gint64 bucket = sqlite3_column_int64 (stmt, 0);
+
+      while (day + 1 < n_days && bucket >= starts[day + 1])
+        day++;
+      g_array_index (days, guint64, day) += (guint64) sqlite3_column_int64 (stmt, 1);
+    }
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
     {

@@ -62,14 +62,15 @@ GPtrArray *drivedash_store_list_app_buckets     (DrivedashStore  *self,
                                                  gint64           since,
                                                  GError         **error);
 
-/* What @app wrote to @drive_id on each of @n_days days, the first
- * starting at @first (a local midnight, seconds since the epoch), each
- * 86400 s long; 0 for days without writes; NULL with @error.  An hour
- * counts on the day its start falls in.  (element-type guint64) */
+/* What @app wrote to @drive_id on each of @n_days days, day i from
+ * @starts[i] to @starts[i + 1] (@starts: @n_days + 1 ascending times,
+ * such as the user's midnights, which DST may put 23 or 25 hours
+ * apart); an hour counts on the day its start falls in; 0 for days
+ * without writes; NULL with @error.  (element-type guint64) */
 GArray    *drivedash_store_list_app_days        (DrivedashStore  *self,
                                                  gint64           drive_id,
                                                  const char      *app,
-                                                 gint64           first,
+                                                 const gint64    *starts,
                                                  guint            n_days,
                                                  GError         **error);
 /* The watch's memory of @app on @drive_id: muted, and the day (seconds

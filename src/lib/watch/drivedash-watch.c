@@ -361,6 +361,24 @@ read_temperatures (DrivedashWatch *self)
     }
 }
 
+/* @n + 1 of the user's midnights, the last the one after @now's day:
+ * the days the spike rule sums (calendar days, 23 or 25 hours at a
+ * change of summer time). */
+static void
+local_midnights (gint64  now,
+                 gint64 *starts,
+                 guint   n)
+{
+  g_autoptr(GDateTime) today = g_date_time_new_from_unix_local (drivedash_health_trend_day_start (now));
+
+  for (guint i = 0; i <= n; i++)
+    {
+      g_autoptr(GDateTime) day = today ? g_date_time_add_days (today, (int) i - (int) n + 1) : NULL;
+
+      starts[i] = day ? g_date_time_to_unix (day) : now - now % 86400 + ((gint64) i - n + 1) * 86400;
+    }
+}
+
 /* An app that wrote far above its usual today: told once a day, never
  * when muted ("Don't Warn About This App").  Days are the user's
  * calendar days, as the notification's "today" and the chart's bars. */
@@ -370,22 +388,24 @@ check_app_spike (DrivedashWatch *self,
                  const char     *app,
                  gint64          now)
 {
-  const gint64 day = drivedash_health_trend_day_start (now);
+  gint64 starts[DRIVEDASH_WATCH_APP_USUAL_DAYS + 2];
   g_autoptr(GArray) usual = NULL;
   g_autoptr(GArray) today = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL, *body = NULL;
   gboolean muted;
-  gint64 warned_day;
+  gint64 warned_day, day;
   double times;
 
+  local_midnights (now, starts, DRIVEDASH_WATCH_APP_USUAL_DAYS + 1);
+  day = starts[DRIVEDASH_WATCH_APP_USUAL_DAYS];
   if (!drivedash_store_get_app_warning (self->store, d->id, app, &muted, &warned_day, &error) ||
       muted || warned_day == day)
     return;
-  usual = drivedash_store_list_app_days (self->store, d->id, app, day - DRIVEDASH_WATCH_APP_USUAL_DAYS * 86400,
-                                         DRIVEDASH_WATCH_APP_USUAL_DAYS, &error);
-  today = drivedash_store_list_app_days (self->store, d->id, app, day, 1, &error);
-  if (usual == NULL || today == NULL || today->len == 0 ||
+  usual = drivedash_store_list_app_days (self->store, d->id, app, starts, DRIVEDASH_WATCH_APP_USUAL_DAYS, &error);
+  today = drivedash_store_list_app_days (self->store, d->id, app, starts + DRIVEDASH_WATCH_APP_USUAL_DAYS, 1,
+                                         &error);
+  if (usual == NULL || today == NULL ||
       !drivedash_watch_rules_app_spike (g_array_index (today, guint64, 0), (const guint64 *) usual->data,
                                         usual->len, DRIVEDASH_WATCH_APP_SPIKE_BYTES, &times))
     return;
