@@ -216,9 +216,10 @@ check_group (DrivedashHealthWrites *group,
   /* Read without the system service: only this user's programs count,
    * the drive's own total can't be read, and the words say both. */
   {
-    g_autofree char *said = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "Apps wrote %s. Only programs you started "
-                                                         "are counted, and the drive’s own total can’t be read: the "
-                                                         "Drivedash system service would add both."), total);
+    g_autofree char *said = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "Apps wrote %s. Only your own programs are "
+                                                         "counted, and the drive’s own total can’t be read; the "
+                                                         "Drivedash system service would count every user’s "
+                                                         "programs and read the drive’s total."), total);
 
     g_assert_cmpstr (drivedash_health_writes_model_get_summary (writes), ==, said);
   }

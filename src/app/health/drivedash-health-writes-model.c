@@ -187,8 +187,9 @@ summary_text (guint64                apps,
 
   if (drive < 0 && source == DRIVEDASH_HEALTH_SOURCE_SYSFS)
     /* Translators: read without the system service, the drive never says its total */
-    return g_strdup_printf (_("Apps wrote %s. Only programs you started are counted, and the drive’s own "
-                              "total can’t be read: the Drivedash system service would add both."), by_apps);
+    return g_strdup_printf (_("Apps wrote %s. Only your own programs are counted, and the drive’s own total "
+                              "can’t be read; the Drivedash system service would count every user’s programs "
+                              "and read the drive’s total."), by_apps);
   if (drive < 0)
     return g_strdup_printf (_("Apps wrote %s. The drive’s own total for this time is not known yet."), by_apps);
   if (gap == NULL)
@@ -223,10 +224,10 @@ budget_text (const Loaded          *l,
                           l->rated_tb, years);
 }
 
-/* Whose programs the watch counts: everyone's where it reads the drive
- * as the page does, through the system service or as root (the same
- * permission lets it read every program's counters); otherwise the
- * user's own.  "" for the demo. */
+/* Whose programs the watch counts: everyone's where the drive is read
+ * through the system service or as root (the permission that lets the
+ * watch read every program's counters too), otherwise the user's own;
+ * "" for the demo and reports, and where summary_text() said it. */
 static const char *
 counted_text (const Loaded *l,
               gint64        drive)
@@ -235,19 +236,18 @@ counted_text (const Loaded *l,
     {
     case DRIVEDASH_HEALTH_SOURCE_SERVICE:
     case DRIVEDASH_HEALTH_SOURCE_NVME:
-      return _(" Every program on this computer is counted.");
+      return _(" Every user’s programs are counted while the Drivedash system service runs.");
     case DRIVEDASH_HEALTH_SOURCE_DEMO:
     case DRIVEDASH_HEALTH_SOURCE_REPORT:
       return "";
     case DRIVEDASH_HEALTH_SOURCE_SYSFS:
       if (drive < 0)
-        return "";  /* summary_text() said it */
+        return "";
       break;
     default:
       break;
     }
-  return _(" Only programs you started are counted; with the Drivedash system service, "
-           "everyone’s would be.");
+  return _(" Only your own programs are counted; the Drivedash system service would count every user’s.");
 }
 
 static void
@@ -277,10 +277,10 @@ show_period (DrivedashHealthWritesModel *self)
                        items->pdata, items->len);
   if (sum > 0)
     {
-      g_autofree char *words = summary_text (sum, drive, self->loaded ? self->loaded->source : DRIVEDASH_HEALTH_SOURCE_NONE);
+      g_autofree char *words = summary_text (sum, drive, self->loaded ? self->loaded->source : DRIVEDASH_HEALTH_SOURCE_DEMO);
       g_autofree char *budget = budget_text (self->loaded, self->period);
 
-      summary = g_strconcat (words, budget, counted_text (self->loaded, drive), NULL);
+      summary = g_strconcat (words, counted_text (self->loaded, drive), budget, NULL);
     }
   set_summary (self, summary ? summary : _("Nothing the watch saw was written to this drive in this time."));
   set_has_writes (self, apps != NULL && apps->len > 0);
