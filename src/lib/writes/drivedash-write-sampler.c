@@ -73,6 +73,45 @@ drivedash_app_writes_free (DrivedashAppWrites *self)
   g_free (self);
 }
 
+DrivedashAppWrites *
+drivedash_app_writes_copy (const DrivedashAppWrites *self)
+{
+  DrivedashAppWrites *copy = g_memdup2 (self, sizeof *self);
+
+  copy->app = g_strdup (self->app);
+  copy->disk = g_strdup (self->disk);
+  copy->drive = g_strdup (self->drive);
+  copy->controller = g_strdup (self->controller);
+  return copy;
+}
+
+gint
+drivedash_app_writes_compare (gconstpointer a,
+                              gconstpointer b)
+{
+  const DrivedashAppWrites *x = *(DrivedashAppWrites **) a, *y = *(DrivedashAppWrites **) b;
+
+  if (x->bytes != y->bytes)
+    return x->bytes > y->bytes ? -1 : 1;
+  if (g_strcmp0 (x->app, y->app) != 0)
+    return g_strcmp0 (x->app, y->app);
+  return g_strcmp0 (x->disk, y->disk);
+}
+
+GPtrArray *
+drivedash_app_writes_dup_sorted (GHashTable *table)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_writes_free);
+  GHashTableIter iter;
+  DrivedashAppWrites *row;
+
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &row))
+    g_ptr_array_add (out, drivedash_app_writes_copy (row));
+  g_ptr_array_sort (out, drivedash_app_writes_compare);
+  return out;
+}
+
 static void
 proc_free (Proc *p)
 {
@@ -715,37 +754,10 @@ drivedash_write_sampler_poll (DrivedashWriteSampler *self)
   self->n_polls++;
 }
 
-static gint
-by_bytes (gconstpointer a,
-          gconstpointer b)
-{
-  const DrivedashAppWrites *x = *(DrivedashAppWrites **) a, *y = *(DrivedashAppWrites **) b;
-
-  if (x->bytes != y->bytes)
-    return x->bytes > y->bytes ? -1 : 1;
-  return g_strcmp0 (x->app, y->app);
-}
-
 GPtrArray *
 drivedash_write_sampler_dup_totals (DrivedashWriteSampler *self)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_writes_free);
-  GHashTableIter iter;
-  DrivedashAppWrites *g;
-
-  g_hash_table_iter_init (&iter, self->groups);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &g))
-    {
-      DrivedashAppWrites *copy = g_memdup2 (g, sizeof *g);
-
-      copy->app = g_strdup (g->app);
-      copy->disk = g_strdup (g->disk);
-      copy->drive = g_strdup (g->drive);
-      copy->controller = g_strdup (g->controller);
-      g_ptr_array_add (out, copy);
-    }
-  g_ptr_array_sort (out, by_bytes);
-  return out;
+  return drivedash_app_writes_dup_sorted (self->groups);
 }
 
 GPtrArray *

@@ -64,7 +64,15 @@ typedef struct
   DrivedashWriteSource source;
 } DrivedashAppWrites;
 
-void drivedash_app_writes_free (DrivedashAppWrites *self);
+void                drivedash_app_writes_free    (DrivedashAppWrites       *self);
+/* A copy of @self, its strings too. */
+DrivedashAppWrites *drivedash_app_writes_copy    (const DrivedashAppWrites *self);
+/* For g_ptr_array_sort(): most bytes first, then by app and disk. */
+gint                drivedash_app_writes_compare (gconstpointer             a,
+                                                  gconstpointer             b);
+/* Copies of @table's values (DrivedashAppWrites), sorted as above.
+ * (element-type DrivedashAppWrites) */
+GPtrArray          *drivedash_app_writes_dup_sorted (GHashTable            *table);
 
 typedef struct _DrivedashWriteSampler DrivedashWriteSampler;
 

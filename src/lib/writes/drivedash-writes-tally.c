@@ -31,19 +31,6 @@ is_others (const DrivedashAppWrites *row)
   return g_strcmp0 (row->app, DRIVEDASH_WRITES_TALLY_OTHERS) == 0;
 }
 
-static DrivedashAppWrites *
-row_copy (const DrivedashAppWrites *row,
-          const char               *app)
-{
-  DrivedashAppWrites *copy = g_memdup2 (row, sizeof *row);
-
-  copy->app = g_strdup (app ? app : row->app);
-  copy->disk = g_strdup (row->disk);
-  copy->drive = g_strdup (row->drive);
-  copy->controller = g_strdup (row->controller);
-  return copy;
-}
-
 DrivedashWritesTally *
 drivedash_writes_tally_new (guint max_apps)
 {
@@ -76,7 +63,12 @@ merge (DrivedashWritesTally     *self,
 
   if (kept == NULL)
     {
-      kept = row_copy (row, app);
+      kept = drivedash_app_writes_copy (row);
+      if (app != NULL)
+        {
+          g_free (kept->app);
+          kept->app = g_strdup (app);
+        }
       kept->processes = 0;
       kept->bytes = 0;
       g_hash_table_insert (self->rows, g_steal_pointer (&key), kept);
@@ -143,31 +135,10 @@ drivedash_writes_tally_add (DrivedashWritesTally *self,
   fold (self);
 }
 
-static gint
-by_bytes (gconstpointer a,
-          gconstpointer b)
-{
-  const DrivedashAppWrites *x = *(DrivedashAppWrites **) a, *y = *(DrivedashAppWrites **) b;
-
-  if (x->bytes != y->bytes)
-    return x->bytes > y->bytes ? -1 : 1;
-  if (g_strcmp0 (x->app, y->app) != 0)
-    return g_strcmp0 (x->app, y->app);
-  return g_strcmp0 (x->disk, y->disk);
-}
-
 GPtrArray *
 drivedash_writes_tally_dup_rows (DrivedashWritesTally *self)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) drivedash_app_writes_free);
-  GHashTableIter iter;
-  DrivedashAppWrites *row;
-
-  g_hash_table_iter_init (&iter, self->rows);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &row))
-    g_ptr_array_add (out, row_copy (row, NULL));
-  g_ptr_array_sort (out, by_bytes);
-  return out;
+  return drivedash_app_writes_dup_sorted (self->rows);
 }
 
 /* --- over D-Bus --------------------------------------------------------- */
@@ -311,10 +282,10 @@ drivedash_app_writes_delta (GPtrArray *before,
         grew = grew > *moved ? grew - *moved : 0;
       if (grew == 0)
         continue;
-      copy = row_copy (row, NULL);
+      copy = drivedash_app_writes_copy (row);
       copy->bytes = grew;
       g_ptr_array_add (out, copy);
     }
-  g_ptr_array_sort (out, by_bytes);
+  g_ptr_array_sort (out, drivedash_app_writes_compare);
   return out;
 }
