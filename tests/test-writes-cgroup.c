@@ -26,6 +26,7 @@
 #include "drivedash-cgroup-io.h"
 #include "drivedash-folder.h"
 #include "drivedash-test-tree.h"
+#include "drivedash-test-writes.h"
 
 #define MIB        (1u << 20)
 #define WRITERS    30u
@@ -274,41 +275,6 @@ run_writer (const char *scope,
   g_unlink (path);
 }
 
-static GSubprocess *
-start_sampler (const char *extra)
-{
-  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDataInputStream) data = NULL;
-  g_autofree char *line = NULL;
-  GSubprocess *p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                                     cli, "writes", "--sample", "600", "--json", extra, NULL);
-
-  g_assert_no_error (error);
-  /* The baseline is taken: what is written from now on counts. */
-  data = g_data_input_stream_new (g_subprocess_get_stderr_pipe (p));
-  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (data), FALSE);
-  line = g_data_input_stream_read_line_utf8 (data, NULL, NULL, NULL);
-  g_assert_cmpstr (line, ==, "Measuring…");
-  return p;
-}
-
-/* Ends @p; its JSON. */
-static JsonParser *
-stop_sampler (GSubprocess *p)
-{
-  g_autoptr(GBytes) out = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_subprocess_send_signal (p, SIGINT);
-  g_assert_true (g_subprocess_communicate (p, NULL, NULL, &out, NULL, &error));
-  g_assert_true (g_subprocess_get_successful (p));
-  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (out, NULL), g_bytes_get_size (out), &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&parser);
-}
-
 /* The bytes @parser's output gives @app on @disk, from @source (NULL: any). */
 static guint64
 bytes_of (JsonParser *parser,
@@ -354,8 +320,8 @@ measure (TestCgroup *cg,
   close (ready[1]);
   close (hold[0]);
   g_assert_cmpint (read (ready[0], &c, 1), ==, 1);
-  with = start_sampler (NULL);
-  without = start_sampler ("--no-cgroups");
+  with = drivedash_test_writes_start_sampler (NULL);
+  without = drivedash_test_writes_start_sampler ("--no-cgroups");
   g_assert_cmpint (posix_memalign (&buf, 4096, MIB), ==, 0);
   memset (buf, 0x5a, MIB);
   for (guint i = 0; i < WRITERS; i++)
@@ -365,8 +331,8 @@ measure (TestCgroup *cg,
       run_writer (cg->scope, path, buf);
     }
   free (buf);
-  counted = stop_sampler (with);
-  proc_only = stop_sampler (without);
+  counted = drivedash_test_writes_stop_sampler (with);
+  proc_only = drivedash_test_writes_stop_sampler (without);
   cgroup = bytes_of (counted, APP, disk, "cgroup");
   children = bytes_of (proc_only, "short-writer", disk, NULL);
   /* The kernel adds a reaped child's counters to its parent's: this test. */

@@ -29,6 +29,7 @@
 #include "drivedash-store-app-writes.h"
 #include "drivedash-store-health.h"
 #include "drivedash-test-tree.h"
+#include "drivedash-test-writes.h"
 #include "drivedash-write-sampler.h"
 
 #define MIB         (1u << 20)
@@ -132,18 +133,6 @@ start_writer (const char *name,
   _exit (0);
 }
 
-static void
-wait_for_line (GInputStream *stream,
-               const char   *line)
-{
-  g_autoptr(GDataInputStream) data = g_data_input_stream_new (stream);
-  g_autofree char *text = NULL;
-
-  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (data), FALSE);
-  text = g_data_input_stream_read_line_utf8 (data, NULL, NULL, NULL);
-  g_assert_cmpstr (text, ==, line);
-}
-
 static JsonObject *
 find_app (JsonArray  *apps,
           const char *name)
@@ -161,13 +150,10 @@ find_app (JsonArray  *apps,
 static void
 test_sample (void)
 {
-  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
   g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "writes-XXXXXX", NULL);
   g_autoptr(DrivedashFolderInfo) info = NULL;
   g_autoptr(GSubprocess) sampler = NULL;
-  g_autoptr(GBytes) out = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = NULL;
   static const char *const names[] = { "dd-direct", "dd-cached" };
   char *paths[2] = { NULL, NULL };
   int done[2], hold[2];
@@ -182,11 +168,8 @@ test_sample (void)
       g_test_skip ("the build folder is on no drive");
       return;
     }
-  sampler = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                              cli, "writes", "--sample", "600", "--json", NULL);
-  g_assert_no_error (error);
   /* The baseline is taken: what the writers do from now on counts. */
-  wait_for_line (g_subprocess_get_stderr_pipe (sampler), "Measuring…");
+  sampler = drivedash_test_writes_start_sampler (NULL);
   g_assert_cmpint (pipe (done), ==, 0);
   g_assert_cmpint (pipe (hold), ==, 0);
   for (guint i = 0; i < 2; i++)
@@ -199,10 +182,7 @@ test_sample (void)
   for (guint i = 0; i < 2; i++)
     g_assert_cmpint (read (done[0], &c, 1), ==, 1);
   /* Both have written and are still there: the sampler's last look. */
-  g_subprocess_send_signal (sampler, SIGINT);
-  g_assert_true (g_subprocess_communicate (sampler, NULL, NULL, &out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_successful (sampler));
+  parser = drivedash_test_writes_stop_sampler (sampler);
   close (hold[1]);
   close (done[0]);
   for (guint i = 0; i < 2; i++)
@@ -216,8 +196,6 @@ test_sample (void)
     }
   g_rmdir (dir);
 
-  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (out, NULL), g_bytes_get_size (out), &error));
-  g_assert_no_error (error);
   apps = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "apps");
   for (guint i = 0; i < 2; i++)
     {
@@ -569,34 +547,12 @@ start_reaper (const char        *dir,
   _exit (0);
 }
 
-static GSubprocess *
-start_sampler (const char *extra)
-{
-  g_autofree char *cli = g_build_filename (g_getenv ("DRIVEDASH_BUILD_ROOT"), "src", "cli", "drivedash-cli", NULL);
-  g_autoptr(GError) error = NULL;
-  GSubprocess *p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                                     cli, "writes", "--sample", "600", "--json", extra, NULL);
-
-  g_assert_no_error (error);
-  /* The baseline is taken: what is written from now on counts. */
-  wait_for_line (g_subprocess_get_stderr_pipe (p), "Measuring…");
-  return p;
-}
-
 /* Ends @p; its output's apps. */
 static JsonNode *
 stop_sampler (GSubprocess *p)
 {
-  g_autoptr(GBytes) out = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = drivedash_test_writes_stop_sampler (p);
 
-  g_subprocess_send_signal (p, SIGINT);
-  g_assert_true (g_subprocess_communicate (p, NULL, NULL, &out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_successful (p));
-  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (out, NULL), g_bytes_get_size (out), &error));
-  g_assert_no_error (error);
   return json_node_ref (json_object_get_member (json_node_get_object (json_parser_get_root (parser)), "apps"));
 }
 
@@ -720,8 +676,8 @@ test_reaped (void)
       g_rmdir (dir);
       return;
     }
-  samplers[0] = start_sampler (NULL);
-  samplers[1] = start_sampler ("--no-cgroups");
+  samplers[0] = drivedash_test_writes_start_sampler (NULL);
+  samplers[1] = drivedash_test_writes_start_sampler ("--no-cgroups");
   drivedash_write_sampler_poll (sampler);
   reaper = run_reaper (dir, sampler, &p);
   for (guint i = 0; i < 2; i++)
